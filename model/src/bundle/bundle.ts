@@ -1,0 +1,129 @@
+/**
+ * The shift report bundle: one report's data in the shape SPEC section 3 names it, with every derived
+ * value (run numbers and depths, hours, costs, totals) already computed from the report document.
+ * It is an output view: the CSV export and the REST reads are built from it, never stored.
+ * Values a person has not entered are null; the CSV prints them as N/A (text) or 0 (numbers).
+ */
+export interface ShiftReportBundle {
+  shiftSummary: BundleShiftSummary;
+  crewAssignments: BundleCrewAssignment[];
+  runSheetEntries: BundleRunSheetEntry[];
+  surveyEntries: BundleSurveyEntry[];
+  timesheetEntries: BundleTimesheetEntry[];
+  maintenanceEntries: BundleMaintenanceEntry[];
+  hireToolsUsage: BundleHireToolUsage[];
+}
+
+export type BundleShiftType = 'day' | 'night';
+export type BundleReportStatus = 'active' | 'sent' | 'deleted' | 'completed';
+
+export interface BundleShiftSummary {
+  id: string;
+  /** ISO day, YYYY-MM-DD. */
+  date: string | null;
+  shiftType: BundleShiftType | null;
+  operator: string | null;
+  siteId: string | null;
+  rigId: string | null;
+  /** Site name. */
+  site: string | null;
+  /** Rig name. */
+  rig: string | null;
+  /** HH:MM, 24-hour. */
+  startTime: string | null;
+  endTime: string | null;
+  holesCompleted: number;
+  /** Metres; the stored override when a person set one, else derived from the runs. */
+  totalDepthDrilled: number;
+  /** Hours; the stored override when a person set one, else derived from the timesheet. */
+  hoursWorked: number;
+  /** Metres per hour worked, 0 when no hours. */
+  avgRate: number;
+  notes: string | null;
+  status: BundleReportStatus;
+  /** ISO timestamp. */
+  completedAt: string | null;
+  createdAt: string | null;
+}
+
+export interface BundleCrewAssignment {
+  id: string;
+  shiftSummaryId: string;
+  crewMemberName: string;
+  role: 'driller' | 'offsider';
+  /** The SPEC's `isPrimary`; the CSV reads it as isPrimaryDriller. */
+  isPrimary: boolean;
+}
+
+export interface BundleRunSheetEntry {
+  id: string;
+  holeId: string;
+  /** 1-based position of the run in its hole's merged, ordered chain. */
+  runNumber: number;
+  fromDepth: number;
+  toDepth: number;
+  /** Run length in metres (toDepth - fromDepth). */
+  interval: number;
+  stickUp: number;
+  notes: string | null;
+  barrelType: string;
+  /** True when the ori tool extension (+0.4 m) was used on this run. */
+  oriExtension: boolean;
+  oriPassed: boolean;
+  rodAdded: boolean;
+  oriToolUsed: boolean;
+  /** Depth reached at the end of the run; the CSV's depth column (same as toDepth). */
+  depth: number;
+  /** Whether the run's metres are invoiced; every recorded run is chargeable. */
+  chargeable: boolean;
+}
+
+export interface BundleSurveyEntry {
+  id: string;
+  holeId: string;
+  depth: number;
+  azimuth: number;
+  dip: number;
+  /** The CSV reads it as magneticTotalField. */
+  magneticTotal: number;
+  /** The CSV reads it as surveyMethod. */
+  method: 'magnetic' | 'gyroscopic' | 'electronic' | 'manual';
+  operator: string | null;
+  notes: string | null;
+}
+
+export interface BundleTimesheetEntry {
+  id: string;
+  holeId: string | null;
+  activity: 'drilling' | 'setup' | 'maintenance' | 'travel' | 'break' | 'other';
+  startTime: string;
+  endTime: string;
+  /** End minus start in hours, floored at 0. */
+  hours: number;
+  notes: string | null;
+}
+
+export interface BundleMaintenanceEntry {
+  id: string;
+  equipmentType: 'rig' | 'running-gear';
+  componentType: 'hydraulics' | 'engine' | 'transmission' | 'backends' | 'barrel-components';
+  maintenanceType:
+    'preventive' | 'corrective' | 'inspection' | 'replacement' | 'repair' | 'calibration';
+  description: string;
+  timeSpent: number;
+  partsUsed: string | null;
+  status: 'completed' | 'in-progress' | 'pending';
+  notes: string | null;
+}
+
+export interface BundleHireToolUsage {
+  id: string;
+  toolName: string;
+  quantity: number;
+  /** The CSV reads it as hoursUsed. */
+  hours: number;
+  ratePerHour: number;
+  /** quantity x hours x rate. */
+  totalCost: number;
+  notes: string | null;
+}

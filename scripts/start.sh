@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds the web app and starts the server on the embedded default:
+# SQLite in ./data, a demo site, rig and crew on first start. PORT (default 8787) and
+# PLOD_DATA_DIR override.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+pnpm --filter @plod/web --if-present build
+exec pnpm --filter @plod/sync-server start
