@@ -1,1 +1,14 @@
-export {};
+// @plod/model/csv: the shift report CSV export, shared by the web preview and the server download.
+export { bundleToCsv, reportsToCsv, CSV_SECTION_TITLES, REPORT_MARKER } from './bundle-csv';
+export type { CsvSectionTitle } from './bundle-csv';
+export {
+  csvFilename,
+  siteExportFilename,
+  CSV_FILENAME_PREFIX,
+  UNKNOWN_SITE,
+  UNKNOWN_RIG,
+  UNKNOWN_SHIFT,
+  UNKNOWN_DATE,
+} from './filename';
+export type { CsvFilenameSource } from './filename';
+export { neutraliseFormula, CSV_LINE_END, MISSING_TEXT } from './cells';

@@ -1,0 +1,127 @@
+/**
+ * The column layout of every CSV section. Headers are the SPEC section 3 field names, with the names
+ * the CSV reads where SPEC says so (isPrimaryDriller, depth, chargeable, magneticTotalField,
+ * surveyMethod, hoursUsed).
+ *
+ * Number formats, chosen so a crew reads the same figure the app showed:
+ * - depths and drilled metres (fromDepth, toDepth, interval, depth, survey depth, totalDepthDrilled):
+ *   one decimal, the resolution a driller records (depth step 0.1);
+ * - stick-up: two decimals, because it is a sub-metre offset (0.25 m must not print 0.3);
+ * - hours (hoursWorked, hours, timeSpent, hoursUsed) and avgRate: two decimals, so a quarter hour
+ *   is exact;
+ * - money (ratePerHour, totalCost): two decimals;
+ * - counts and whole-number readings (runNumber, holesCompleted, quantity, azimuth, dip,
+ *   magneticTotalField): as written, no padding; a negative dip prints as -60, never prefixed.
+ */
+import type {
+  BundleCrewAssignment,
+  BundleHireToolUsage,
+  BundleMaintenanceEntry,
+  BundleRunSheetEntry,
+  BundleShiftSummary,
+  BundleSurveyEntry,
+  BundleTimesheetEntry,
+} from '../bundle/bundle';
+import { booleanCell, fixedCell, plainNumberCell, textCell } from './cells';
+import type { CsvCell } from './cells';
+
+/** One column of a section: its header and how a row's cell is formatted. */
+export interface CsvColumn<Row> {
+  header: string;
+  cell: (row: Row) => CsvCell;
+}
+
+const depth = (value: number): CsvCell => fixedCell(value, 1);
+const hours = (value: number): CsvCell => fixedCell(value, 2);
+const money = (value: number): CsvCell => fixedCell(value, 2);
+
+/** The SHIFT SUMMARY section's Field,Value rows, in SPEC order. */
+export const SHIFT_SUMMARY_FIELDS: readonly CsvColumn<BundleShiftSummary>[] = [
+  { header: 'id', cell: (s) => textCell(s.id) },
+  { header: 'date', cell: (s) => textCell(s.date) },
+  { header: 'shiftType', cell: (s) => textCell(s.shiftType) },
+  { header: 'operator', cell: (s) => textCell(s.operator) },
+  { header: 'siteId', cell: (s) => textCell(s.siteId) },
+  { header: 'rigId', cell: (s) => textCell(s.rigId) },
+  { header: 'site', cell: (s) => textCell(s.site) },
+  { header: 'rig', cell: (s) => textCell(s.rig) },
+  { header: 'startTime', cell: (s) => textCell(s.startTime) },
+  { header: 'endTime', cell: (s) => textCell(s.endTime) },
+  { header: 'holesCompleted', cell: (s) => plainNumberCell(s.holesCompleted) },
+  { header: 'totalDepthDrilled', cell: (s) => depth(s.totalDepthDrilled) },
+  { header: 'hoursWorked', cell: (s) => hours(s.hoursWorked) },
+  { header: 'avgRate', cell: (s) => fixedCell(s.avgRate, 2) },
+  { header: 'notes', cell: (s) => textCell(s.notes) },
+  { header: 'status', cell: (s) => textCell(s.status) },
+  { header: 'completedAt', cell: (s) => textCell(s.completedAt) },
+];
+
+export const CREW_ASSIGNMENT_COLUMNS: readonly CsvColumn<BundleCrewAssignment>[] = [
+  { header: 'id', cell: (c) => textCell(c.id) },
+  { header: 'shiftSummaryId', cell: (c) => textCell(c.shiftSummaryId) },
+  { header: 'crewMemberName', cell: (c) => textCell(c.crewMemberName) },
+  { header: 'role', cell: (c) => textCell(c.role) },
+  { header: 'isPrimaryDriller', cell: (c) => booleanCell(c.isPrimary) },
+];
+
+export const RUN_SHEET_COLUMNS: readonly CsvColumn<BundleRunSheetEntry>[] = [
+  { header: 'id', cell: (r) => textCell(r.id) },
+  { header: 'holeId', cell: (r) => textCell(r.holeId) },
+  { header: 'runNumber', cell: (r) => plainNumberCell(r.runNumber) },
+  { header: 'fromDepth', cell: (r) => depth(r.fromDepth) },
+  { header: 'toDepth', cell: (r) => depth(r.toDepth) },
+  { header: 'interval', cell: (r) => depth(r.interval) },
+  { header: 'stickUp', cell: (r) => fixedCell(r.stickUp, 2) },
+  { header: 'notes', cell: (r) => textCell(r.notes) },
+  { header: 'barrelType', cell: (r) => textCell(r.barrelType) },
+  { header: 'oriExtension', cell: (r) => booleanCell(r.oriExtension) },
+  { header: 'oriPassed', cell: (r) => booleanCell(r.oriPassed) },
+  { header: 'rodAdded', cell: (r) => booleanCell(r.rodAdded) },
+  { header: 'oriToolUsed', cell: (r) => booleanCell(r.oriToolUsed) },
+  { header: 'depth', cell: (r) => depth(r.depth) },
+  { header: 'chargeable', cell: (r) => booleanCell(r.chargeable) },
+];
+
+export const SURVEY_COLUMNS: readonly CsvColumn<BundleSurveyEntry>[] = [
+  { header: 'id', cell: (s) => textCell(s.id) },
+  { header: 'holeId', cell: (s) => textCell(s.holeId) },
+  { header: 'depth', cell: (s) => depth(s.depth) },
+  { header: 'azimuth', cell: (s) => plainNumberCell(s.azimuth) },
+  { header: 'dip', cell: (s) => plainNumberCell(s.dip) },
+  { header: 'magneticTotalField', cell: (s) => plainNumberCell(s.magneticTotal) },
+  { header: 'surveyMethod', cell: (s) => textCell(s.method) },
+  { header: 'operator', cell: (s) => textCell(s.operator) },
+  { header: 'notes', cell: (s) => textCell(s.notes) },
+];
+
+export const TIMESHEET_COLUMNS: readonly CsvColumn<BundleTimesheetEntry>[] = [
+  { header: 'id', cell: (t) => textCell(t.id) },
+  { header: 'holeId', cell: (t) => textCell(t.holeId) },
+  { header: 'activity', cell: (t) => textCell(t.activity) },
+  { header: 'startTime', cell: (t) => textCell(t.startTime) },
+  { header: 'endTime', cell: (t) => textCell(t.endTime) },
+  { header: 'hours', cell: (t) => hours(t.hours) },
+  { header: 'notes', cell: (t) => textCell(t.notes) },
+];
+
+export const MAINTENANCE_COLUMNS: readonly CsvColumn<BundleMaintenanceEntry>[] = [
+  { header: 'id', cell: (m) => textCell(m.id) },
+  { header: 'equipmentType', cell: (m) => textCell(m.equipmentType) },
+  { header: 'componentType', cell: (m) => textCell(m.componentType) },
+  { header: 'maintenanceType', cell: (m) => textCell(m.maintenanceType) },
+  { header: 'description', cell: (m) => textCell(m.description) },
+  { header: 'timeSpent', cell: (m) => hours(m.timeSpent) },
+  { header: 'partsUsed', cell: (m) => textCell(m.partsUsed) },
+  { header: 'status', cell: (m) => textCell(m.status) },
+  { header: 'notes', cell: (m) => textCell(m.notes) },
+];
+
+export const HIRE_TOOL_COLUMNS: readonly CsvColumn<BundleHireToolUsage>[] = [
+  { header: 'id', cell: (h) => textCell(h.id) },
+  { header: 'toolName', cell: (h) => textCell(h.toolName) },
+  { header: 'quantity', cell: (h) => plainNumberCell(h.quantity) },
+  { header: 'hoursUsed', cell: (h) => hours(h.hours) },
+  { header: 'ratePerHour', cell: (h) => money(h.ratePerHour) },
+  { header: 'totalCost', cell: (h) => money(h.totalCost) },
+  { header: 'notes', cell: (h) => textCell(h.notes) },
+];
