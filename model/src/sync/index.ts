@@ -1,1 +1,17 @@
-export {};
+export {
+  MESSAGE_SYNC,
+  MESSAGE_AWARENESS,
+  MESSAGE_AUTH,
+  MESSAGE_QUERY_AWARENESS,
+  MESSAGE_DURABILITY,
+  DurabilityKind,
+  MAX_DOC_NAME_LENGTH,
+  isValidDocName,
+  encodeBarrier,
+  encodeDurable,
+  readDurabilityBody,
+  decodeDurability,
+} from './protocol.ts';
+export type { DurabilityMessage } from './protocol.ts';
+export { trackDurability } from './durability.ts';
+export type { DurabilityProviderLike, DurabilityOptions, DurabilityTracker } from './durability.ts';

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import type { DocumentStore, StoredDocument } from './document-store.ts';
+
+export interface StoreFixture {
+  store: DocumentStore;
+  /** Closes the store and removes what it wrote. */
+  cleanup(): Promise<void>;
+}
+
+const u = (...values: number[]) => new Uint8Array(values);
+
+function updateSetting(key: string, value: number): Uint8Array {
+  const doc = new Y.Doc();
+  doc.getMap('m').set(key, value);
+  return Y.encodeStateAsUpdate(doc);
+}
+
+function stateOf(stored: StoredDocument | null): unknown {
+  const doc = new Y.Doc();
+  if (stored?.snapshot) Y.applyUpdate(doc, stored.snapshot);
+  for (const row of stored?.updates ?? []) Y.applyUpdate(doc, row.update);
+  return doc.getMap('m').toJSON();
+}
+
+/** The behaviour every DocumentStore must have; each implementation runs it from its own test file. */
+export function runDocumentStoreContract(name: string, create: () => Promise<StoreFixture>): void {
+  describe(`DocumentStore contract: ${name}`, () => {
+    let fixture: StoreFixture;
+    let store: DocumentStore;
+    beforeEach(async () => {
+      fixture = await create();
+      store = fixture.store;
+    });
+    afterEach(async () => {
+      await fixture.cleanup();
+    });
+
+    it('loads null for a document never stored', async () => {
+      expect(await store.load('report:none')).toBeNull();
+      expect(await store.listDocuments()).toEqual([]);
+    });
+
+    it('appends a batch across documents with increasing seqs and loads each in order', async () => {
+      const seqs = await store.append([
+        { docName: 'a', update: u(1) },
+        { docName: 'b', update: u(2) },
+        { docName: 'a', update: u(3) },
+      ]);
+      expect(seqs).toHaveLength(3);
+      expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
+      expect(new Set(seqs).size).toBe(3);
+      const a = await store.load('a');
+      expect(a?.snapshot).toBeNull();
+      expect(a?.snapshotSeq).toBe(0);
+      expect(a?.updates.map((row) => [...row.update])).toEqual([[1], [3]]);
+      expect(a?.updates.map((row) => row.seq)).toEqual([seqs[0], seqs[2]]);
+      expect((await store.load('b'))?.updates.map((row) => [...row.update])).toEqual([[2]]);
+      expect(await store.listDocuments()).toEqual(['a', 'b']);
+    });
+
+    it('compacts into a snapshot, dropping only the rows it includes', async () => {
+      const [s1, s2] = await store.append([
+        { docName: 'doc', update: updateSetting('x', 1) },
+        { docName: 'doc', update: updateSetting('y', 2) },
+      ]);
+      const [s3] = await store.append([{ docName: 'doc', update: updateSetting('z', 3) }]);
+      const before = stateOf(await store.load('doc'));
+      const folded = new Y.Doc();
+      Y.applyUpdate(folded, updateSetting('x', 1));
+      Y.applyUpdate(folded, updateSetting('y', 2));
+      await store.compact('doc', Y.encodeStateAsUpdate(folded), s2 ?? 0);
+      const after = await store.load('doc');
+      expect(after?.snapshotSeq).toBe(s2);
+      expect(after?.updates.map((row) => row.seq)).toEqual([s3]);
+      expect(stateOf(after)).toEqual(before);
+      expect(s1).toBeLessThan(s2 ?? 0);
+      expect(await store.listDocuments()).toEqual(['doc']);
+    });
+
+    it('ignores a compaction older than the stored snapshot', async () => {
+      const [s1, s2] = await store.append([
+        { docName: 'doc', update: u(1) },
+        { docName: 'doc', update: u(2) },
+      ]);
+      await store.compact('doc', u(9, 9), s2 ?? 0);
+      await store.compact('doc', u(8), s1 ?? 0);
+      const loaded = await store.load('doc');
+      expect([...(loaded?.snapshot ?? [])]).toEqual([9, 9]);
+      expect(loaded?.snapshotSeq).toBe(s2);
+    });
+
+    it('never reuses a seq after compaction removed the newest rows', async () => {
+      const [s1] = await store.append([{ docName: 'doc', update: u(1) }]);
+      await store.compact('doc', u(7), s1 ?? 0);
+      const [s2] = await store.append([{ docName: 'doc', update: u(2) }]);
+      expect(s2).toBeGreaterThan(s1 ?? 0);
+      const loaded = await store.load('doc');
+      expect(loaded?.updates.map((row) => [row.seq, [...row.update]])).toEqual([[s2, [2]]]);
+    });
+
+    it('returns copies: changing loaded bytes does not change the store', async () => {
+      await store.append([{ docName: 'doc', update: u(5) }]);
+      const first = await store.load('doc');
+      first?.updates[0]?.update.fill(0);
+      expect([...((await store.load('doc'))?.updates[0]?.update ?? [])]).toEqual([5]);
+    });
+  });
+}
