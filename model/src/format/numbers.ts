@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** A finite number from a number or numeric string, else the fallback (SPEC: non-numeric becomes a default). */
+export function toNumberOr(value: unknown, fallback: number): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : fallback;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const parsed = Number(value.trim());
+    return Number.isFinite(parsed) ? parsed : fallback;
+  }
+  return fallback;
+}
+
+/** Round to a number of decimals, removing binary noise such as 0.30000000000000004. */
+export function roundTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  const rounded = Math.round((value + Number.EPSILON) * factor) / factor;
+  return Object.is(rounded, -0) ? 0 : rounded;
+}
+
+/** True when value is a whole number of steps above base (tolerating float noise). */
+export function isOnStep(value: number, step: number, base = 0): boolean {
+  const steps = (value - base) / step;
+  return Math.abs(steps - Math.round(steps)) < 1e-6;
+}
+
+export interface NumericFieldOptions {
+  /** Used when the field is missing, null or blank. */
+  default: number;
+  /** Used when the field is a non-numeric string; defaults to `default`. */
+  fallback?: number;
+  int?: boolean;
+  min?: number;
+  max?: number;
+  step?: number;
+}
+
+function coerceNumeric(value: unknown, options: NumericFieldOptions): unknown {
+  if (value === undefined || value === null) return options.default;
+  if (typeof value === 'string' && value.trim() === '') return options.default;
+  if (typeof value !== 'number' && typeof value !== 'string') return value; // a type error, not a coercion
+  const n = toNumberOr(value, options.fallback ?? options.default);
+  // Integer fields read like an HTML number input parsed with parseInt: the fraction is dropped.
+  return options.int ? Math.trunc(n) : n;
+}
+
+/**
+ * A request-body number: number or numeric string, missing -> default, non-numeric string -> fallback,
+ * other types rejected; range and step are enforced so bad values answer 400.
+ */
+export function numericField(options: NumericFieldOptions) {
+  let inner = z.number();
+  if (options.int) inner = inner.int();
+  if (options.min !== undefined) inner = inner.min(options.min);
+  if (options.max !== undefined) inner = inner.max(options.max);
+  const step = options.step;
+  const checked =
+    step === undefined
+      ? inner
+      : inner.refine((n) => isOnStep(n, step, options.min ?? 0), `Must be in steps of ${step}`);
+  return z.preprocess((value) => coerceNumeric(value, options), checked);
+}
+
+/** A stored number read back leniently: anything unusable becomes the fallback, never an exception. */
+export function storedNumber(fallback: number) {
+  return z
+    .unknown()
+    .optional()
+    .transform((value) => toNumberOr(value, fallback));
+}
+
+/** A stored optional text: strings kept, anything else null. */
+export const storedText = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === 'string' ? value : null));
+
+/** An optional request text: trimmed; blank or missing becomes null. */
+export const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => {
+    const trimmed = value?.trim() ?? '';
+    return trimmed === '' ? null : trimmed;
+  });
+
+/** A required request text, trimmed, with the message to show when blank. */
+export function requiredText(message: string) {
+  return z.string({ error: message }).trim().min(1, message);
+}

@@ -1,0 +1,103 @@
+import { uuidv7 } from 'uuidv7';
+
+/**
+ * Branded ids. Entity ids are UUIDs made offline (UUIDv7, so they sort by creation time); a HoleId is
+ * the hole's label that crews type and read (e.g. DH-2025-001), because runs, surveys and timesheets
+ * refer to holes by it.
+ */
+declare const brand: unique symbol;
+type Brand<T, B extends string> = T & { readonly [brand]: B };
+
+export type ReportId = Brand<string, 'ReportId'>;
+export type SiteId = Brand<string, 'SiteId'>;
+export type RigId = Brand<string, 'RigId'>;
+export type CrewMemberId = Brand<string, 'CrewMemberId'>;
+export type AssignmentId = Brand<string, 'AssignmentId'>;
+export type RunId = Brand<string, 'RunId'>;
+export type TimesheetEntryId = Brand<string, 'TimesheetEntryId'>;
+export type SurveyEntryId = Brand<string, 'SurveyEntryId'>;
+export type MaintenanceEntryId = Brand<string, 'MaintenanceEntryId'>;
+export type HireToolId = Brand<string, 'HireToolId'>;
+export type HireToolUsageId = Brand<string, 'HireToolUsageId'>;
+export type HoleId = Brand<string, 'HoleId'>;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Longest accepted hole label. */
+export const HOLE_ID_MAX_LENGTH = 64;
+
+/** Thrown when a string is not a valid id of the expected kind. */
+export class InvalidIdError extends Error {
+  readonly reason = 'invalid-id';
+  constructor(
+    readonly kind: string,
+    readonly value: unknown,
+  ) {
+    super(`Invalid ${kind}: ${String(value)}`);
+    this.name = 'InvalidIdError';
+  }
+}
+
+/** True when the value is a UUID string (any version, so imported ids stay valid). */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID_PATTERN.test(value);
+}
+
+/** Make a new time-ordered id offline. */
+export function newId<T extends string>(): T {
+  return uuidv7() as T;
+}
+
+interface IdKind<T extends string> {
+  /** Parse a string into the id, throwing InvalidIdError when it is not one. */
+  parse: (value: unknown) => T;
+  /** Type guard for the id. */
+  is: (value: unknown) => value is T;
+  /** Make a new id offline. */
+  create: () => T;
+}
+
+function uuidKind<T extends string>(kind: string): IdKind<T> {
+  const is = (value: unknown): value is T => isUuid(value);
+  return {
+    is,
+    parse: (value) => {
+      if (!is(value)) throw new InvalidIdError(kind, value);
+      return value.toLowerCase() as T;
+    },
+    create: () => newId<T>(),
+  };
+}
+
+export const ReportIds = uuidKind<ReportId>('ReportId');
+export const SiteIds = uuidKind<SiteId>('SiteId');
+export const RigIds = uuidKind<RigId>('RigId');
+export const CrewMemberIds = uuidKind<CrewMemberId>('CrewMemberId');
+export const AssignmentIds = uuidKind<AssignmentId>('AssignmentId');
+export const RunIds = uuidKind<RunId>('RunId');
+export const TimesheetEntryIds = uuidKind<TimesheetEntryId>('TimesheetEntryId');
+export const SurveyEntryIds = uuidKind<SurveyEntryId>('SurveyEntryId');
+export const MaintenanceEntryIds = uuidKind<MaintenanceEntryId>('MaintenanceEntryId');
+export const HireToolIds = uuidKind<HireToolId>('HireToolId');
+export const HireToolUsageIds = uuidKind<HireToolUsageId>('HireToolUsageId');
+
+/** True when the value is a usable hole label: non-blank, trimmed, at most 64 characters. */
+export function isHoleId(value: unknown): value is HoleId {
+  return (
+    typeof value === 'string' &&
+    value.length > 0 &&
+    value.length <= HOLE_ID_MAX_LENGTH &&
+    value.trim() === value
+  );
+}
+
+/** Parse a hole label (trimmed), throwing InvalidIdError when blank or too long. */
+export function parseHoleId(value: unknown): HoleId {
+  const trimmed = typeof value === 'string' ? value.trim() : value;
+  if (!isHoleId(trimmed)) throw new InvalidIdError('HoleId', value);
+  return trimmed;
+}
+
+/** Parse a report id. */
+export const parseReportId = ReportIds.parse;
+/** Guard for a report id. */
+export const isReportId = ReportIds.is;

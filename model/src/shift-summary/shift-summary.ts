@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { SAVED_REPORTS_PREVIEW_LIMIT } from '../constants/constants.ts';
+import { numericField, optionalText } from '../format/numbers.ts';
+import { rigIdSchema, siteIdSchema } from '../ids/schemas.ts';
+import { isoDaySchema, shiftTypeSchema, timeOfDaySchema } from '../shift/time.ts';
+
+export const REPORT_STATUSES = ['active', 'completed', 'sent', 'deleted'] as const;
+export const reportStatusSchema = z.enum(REPORT_STATUSES);
+export type ReportStatus = z.infer<typeof reportStatusSchema>;
+
+/**
+ * Allowed status changes. New reports are active; completing or sending ends the shift; delete moves a
+ * report to the Deleted tab and a deleted report can be restored to active. A sent report is final.
+ */
+export const STATUS_TRANSITIONS: Readonly<Record<ReportStatus, readonly ReportStatus[]>> = {
+  active: ['completed', 'sent', 'deleted'],
+  completed: ['active', 'sent', 'deleted'],
+  sent: ['deleted'],
+  deleted: ['active'],
+};
+
+/** True when a report may move from one status to another (staying put is always allowed). */
+export function canTransition(from: ReportStatus, to: ReportStatus): boolean {
+  return from === to || STATUS_TRANSITIONS[from].includes(to);
+}
+
+/** Statuses that close the shift and stamp completedAt. */
+export function isClosingStatus(status: ReportStatus): boolean {
+  return status === 'completed' || status === 'sent';
+}
+
+/** The reports-list tab a status belongs to (completed reports show under Active until sent). */
+export function reportTab(status: ReportStatus): 'active' | 'sent' | 'deleted' {
+  return status === 'completed' ? 'active' : status;
+}
+
+/** Shift details a person edits on the Shift Details screen. */
+export const shiftDetailsPatchSchema = z.object({
+  date: isoDaySchema.nullable().optional(),
+  shiftType: shiftTypeSchema.nullable().optional(),
+  startTime: timeOfDaySchema.nullable().optional(),
+  endTime: timeOfDaySchema.nullable().optional(),
+  siteId: siteIdSchema.nullable().optional(),
+  rigId: rigIdSchema.nullable().optional(),
+  /** Names as chosen, kept so a report reads well even when the setup document is not at hand. */
+  siteName: optionalText.optional(),
+  rigName: optionalText.optional(),
+  level: optionalText.optional(),
+});
+export type ShiftDetailsPatch = z.infer<typeof shiftDetailsPatchSchema>;
+
+// null or a blank field clears the override, so the derived value shows again.
+const overrideNumber = (int: boolean) =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      z.union([z.null(), numericField({ default: 0, min: 0, int })]),
+    )
+    .optional();
+
+/** Summary fields a person may override on the Edit Shift Report screen; null clears an override. */
+export const summaryOverridesPatchSchema = z.object({
+  operator: z
+    .string()
+    .nullish()
+    .transform((v) => (v == null ? v : v.trim() === '' ? null : v.trim())),
+  totalDepthDrilled: overrideNumber(false),
+  hoursWorked: overrideNumber(false),
+  holesCompleted: overrideNumber(true),
+});
+export type SummaryOverridesPatch = z.infer<typeof summaryOverridesPatchSchema>;
+
+/** POST /api/shift-summaries: shift details plus optional overrides; avgRate is derived and ignored. */
+export const shiftSummaryCreateSchema = shiftDetailsPatchSchema.extend({
+  ...summaryOverridesPatchSchema.shape,
+  notes: optionalText,
+  status: reportStatusSchema.default('active'),
+  avgRate: z.unknown().optional(),
+});
+export type ShiftSummaryCreate = z.infer<typeof shiftSummaryCreateSchema>;
+
+/** PUT/PATCH /api/shift-summaries/{id}, and the complete-shift POST (status completed, completedAt). */
+export const shiftSummaryUpdateSchema = shiftDetailsPatchSchema.extend({
+  ...summaryOverridesPatchSchema.shape,
+  notes: optionalText.optional(),
+  status: reportStatusSchema.optional(),
+  completedAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  avgRate: z.unknown().optional(),
+});
+export type ShiftSummaryUpdate = z.infer<typeof shiftSummaryUpdateSchema>;
+
+export interface SavedReportsPreview<T> {
+  visible: T[];
+  /** True when more exist than shown (the View All link to /plods). */
+  showViewAll: boolean;
+}
+
+/** The dashboard's latest saved reports: at most 5, with View All when more. */
+export function savedReportsPreview<T extends { updatedAt: string | null }>(
+  reports: readonly T[],
+  limit: number = SAVED_REPORTS_PREVIEW_LIMIT,
+): SavedReportsPreview<T> {
+  const sorted = [...reports].sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? ''));
+  return { visible: sorted.slice(0, limit), showViewAll: reports.length > limit };
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { averageSurveyDepth, surveyEntryInputSchema } from './survey.ts';
+
+describe('survey input', () => {
+  it('needs no field and fills hole DH001, azimuth 0, dip -60, magnetic method', () => {
+    expect(surveyEntryInputSchema.parse({})).toEqual({
+      holeId: 'DH001',
+      depth: 0,
+      azimuth: 0,
+      dip: -60,
+      magneticTotal: 0,
+      method: 'magnetic',
+      operator: null,
+      notes: null,
+    });
+  });
+  it('turns non-numeric values into 0 and a non-numeric dip into -60', () => {
+    expect(
+      surveyEntryInputSchema.parse({ depth: 'x', azimuth: 'abc', magneticTotal: '?', dip: 'n' }),
+    ).toMatchObject({
+      depth: 0,
+      azimuth: 0,
+      magneticTotal: 0,
+      dip: -60,
+    });
+  });
+  it('keeps azimuth, dip and magnetic total as integers', () => {
+    expect(
+      surveyEntryInputSchema.parse({ azimuth: '45.7', dip: -59.9, magneticTotal: '51234.8' }),
+    ).toMatchObject({
+      azimuth: 45,
+      dip: -59,
+      magneticTotal: 51234,
+    });
+  });
+  it('rejects azimuth outside 0-360, dip outside -90..90 and depth off the 0.1 step', () => {
+    expect(surveyEntryInputSchema.safeParse({ azimuth: 361 }).success).toBe(false);
+    expect(surveyEntryInputSchema.safeParse({ dip: -91 }).success).toBe(false);
+    expect(surveyEntryInputSchema.safeParse({ depth: 12.34 }).success).toBe(false);
+    expect(surveyEntryInputSchema.parse({ depth: '12.3' }).depth).toBe(12.3);
+  });
+  it('rejects values of the wrong type', () => {
+    expect(surveyEntryInputSchema.safeParse({ depth: true }).success).toBe(false);
+  });
+  it('averages depths to one decimal', () => {
+    expect(averageSurveyDepth([{ depth: 10 }, { depth: 10.15 }])).toBe(10.1);
+    expect(averageSurveyDepth([])).toBe(0);
+  });
+});
