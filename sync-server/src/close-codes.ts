@@ -1,0 +1,18 @@
+/**
+ * WebSocket close codes the relay sends. The stock y-websocket client does not reconnect after a
+ * code in 4400-4499 (a deliberate, permanent refusal) and reconnects after any other code, so
+ * transient conditions use 4500-4599 or the standard codes.
+ */
+export const CloseCode = {
+  /** RFC 6455: the server is restarting or shutting down; reconnect later. */
+  ServiceRestart: 1012,
+  /** RFC 6455: a message exceeded the size limit (sent by `ws` before reading the payload). */
+  MessageTooBig: 1009,
+  /** RFC 6455: unexpected server error while handling a message; reconnecting may help. */
+  InternalError: 1011,
+  /** A frame that is not a well-formed y-websocket or Plod message (text, garbage, truncated). */
+  BadFrame: 4400,
+  /** The client did not read what it was sent fast enough (send buffer over the bound). */
+  SlowConsumer: 4508,
+} as const;
+export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];

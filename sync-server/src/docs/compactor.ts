@@ -1,0 +1,95 @@
+import * as Y from 'yjs';
+import type { DocumentStore } from '../store/document-store.ts';
+import type { Logger } from '../logger.ts';
+import type { LiveDocument } from './live-document.ts';
+
+export interface CompactionPolicy {
+  afterUpdates: number;
+  afterBytes: number;
+}
+
+/**
+ * Folds a document's update log into a snapshot in the background, one document per event-loop turn.
+ * The snapshot is the live Y.Doc's encoded state (fast), never Y.mergeUpdates over the log (slow on
+ * thousands of updates). Rows committed while a compaction is in flight have higher seqs and stay.
+ */
+export class Compactor {
+  private readonly waiting = new Set<LiveDocument>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private scheduled = false;
+
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly logger: Logger,
+    private readonly policy: CompactionPolicy,
+  ) {}
+
+  consider(live: LiveDocument): void {
+    if (live.compacting || live.closed || this.waiting.has(live)) return;
+    if (
+      live.rowsSinceSnapshot < this.policy.afterUpdates &&
+      live.bytesSinceSnapshot < this.policy.afterBytes
+    ) {
+      return;
+    }
+    this.waiting.add(live);
+    this.schedule();
+  }
+
+  /** Compacts an unloaded document one last time (if it has log rows) and frees it. */
+  compactAndDestroy(live: LiveDocument): void {
+    this.waiting.delete(live);
+    if (live.rowsSinceSnapshot > 0 && !live.compacting) this.track(this.compact(live));
+    live.destroy();
+  }
+
+  /** Resolves once no compaction is waiting or running. */
+  async idle(): Promise<void> {
+    while (this.waiting.size > 0 || this.inFlight.size > 0 || this.scheduled) {
+      if (this.waiting.size > 0 && !this.scheduled) this.schedule();
+      await Promise.all([...this.inFlight, new Promise((resolve) => setImmediate(resolve))]);
+    }
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      const next = this.waiting.values().next();
+      if (next.done) return;
+      this.waiting.delete(next.value);
+      if (!next.value.closed) this.track(this.compact(next.value));
+      if (this.waiting.size > 0) this.schedule();
+    });
+  }
+
+  private track(work: Promise<void>): void {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
+  }
+
+  private async compact(live: LiveDocument): Promise<void> {
+    live.compacting = true;
+    const started = performance.now();
+    const snapshot = Y.encodeStateAsUpdate(live.doc);
+    const throughSeq = live.committedSeq;
+    const rows = live.rowsSinceSnapshot;
+    const bytes = live.bytesSinceSnapshot;
+    try {
+      await this.store.compact(live.name, snapshot, throughSeq);
+      live.rowsSinceSnapshot -= rows;
+      live.bytesSinceSnapshot -= bytes;
+      this.logger.debug('document compacted', {
+        doc: live.name,
+        rows,
+        bytes: snapshot.byteLength,
+        ms: Math.round((performance.now() - started) * 100) / 100,
+      });
+    } catch (error) {
+      this.logger.error('compaction failed', { doc: live.name, error });
+    } finally {
+      live.compacting = false;
+    }
+  }
+}

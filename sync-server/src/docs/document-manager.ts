@@ -1,0 +1,230 @@
+import * as Y from 'yjs';
+import type { AppendEntry, DocumentStore, StoredDocument } from '../store/document-store.ts';
+import type { Logger } from '../logger.ts';
+import { LiveDocument } from './live-document.ts';
+import type { Peer } from './live-document.ts';
+import { WriteQueue } from './write-queue.ts';
+import { Compactor } from './compactor.ts';
+
+export interface DocumentManagerOptions {
+  store: DocumentStore;
+  logger: Logger;
+  /** How long an idle document stays in memory after its last socket and lease are gone. */
+  unloadGraceMs?: number;
+  /** Compact a live document once this many log rows (or bytes) are not in its snapshot. */
+  compactAfterUpdates?: number;
+  compactAfterBytes?: number;
+}
+
+/** A hold on a live document: it stays in memory until released. */
+export interface DocumentLease {
+  readonly live: LiveDocument;
+  readonly doc: Y.Doc;
+  release(): void;
+}
+
+export type StoredListener = (docName: string, update: Uint8Array, seq: number) => void;
+
+interface QueuedUpdate extends AppendEntry {
+  live: LiveDocument;
+}
+
+/** The origin of transactions made by the server itself (REST writes). */
+export const SERVER_ORIGIN = Symbol('plod-server');
+
+/**
+ * Owns every live document: loads it once (concurrent opens share the load), stores each update
+ * through the write queue, compacts in the background and unloads idle documents. REST handlers use
+ * `transact` / `read` so that their writes are Yjs transactions on the same documents sockets see.
+ */
+export class DocumentManager {
+  readonly queue: WriteQueue<QueuedUpdate>;
+  private readonly live = new Map<string, LiveDocument>();
+  private readonly loading = new Map<string, Promise<LiveDocument>>();
+  private readonly storedListeners = new Set<StoredListener>();
+  private readonly compactor: Compactor;
+  private readonly unloadGraceMs: number;
+
+  constructor(private readonly options: DocumentManagerOptions) {
+    this.unloadGraceMs = options.unloadGraceMs ?? 5_000;
+    this.queue = new WriteQueue<QueuedUpdate>(
+      options.store,
+      (entries, seqs) => this.committed(entries, seqs),
+      options.logger,
+    );
+    this.compactor = new Compactor(options.store, options.logger, {
+      afterUpdates: options.compactAfterUpdates ?? 500,
+      afterBytes: options.compactAfterBytes ?? 1_000_000,
+    });
+  }
+
+  /** Number of documents in memory. */
+  get openDocuments(): number {
+    return this.live.size;
+  }
+
+  /** Loads (or finds) a document and holds it in memory. Rejects if the stored document is unreadable. */
+  async open(docName: string): Promise<DocumentLease> {
+    const live = this.live.get(docName) ?? (await this.load(docName));
+    live.holds += 1;
+    this.cancelUnload(live);
+    let released = false;
+    return {
+      live,
+      doc: live.doc,
+      release: () => {
+        if (released) return;
+        released = true;
+        live.holds -= 1;
+        this.maybeUnload(live);
+      },
+    };
+  }
+
+  /** Runs `change` as one Yjs transaction and resolves once it is durable (read-your-writes). */
+  async transact<T>(docName: string, change: (doc: Y.Doc) => T): Promise<T> {
+    const lease = await this.open(docName);
+    try {
+      let result: T | undefined;
+      lease.doc.transact(() => {
+        result = change(lease.doc);
+      }, SERVER_ORIGIN);
+      await this.queue.whenCommitted();
+      return result as T;
+    } finally {
+      lease.release();
+    }
+  }
+
+  /** Reads a document's current state (it includes every acknowledged update). */
+  async read<T>(docName: string, read: (doc: Y.Doc) => T): Promise<T> {
+    const lease = await this.open(docName);
+    try {
+      return read(lease.doc);
+    } finally {
+      lease.release();
+    }
+  }
+
+  /** Subscribes to updates once committed; returns an unsubscribe. */
+  onStored(listener: StoredListener): () => void {
+    this.storedListeners.add(listener);
+    return () => this.storedListeners.delete(listener);
+  }
+
+  attach(live: LiveDocument, peer: Peer): void {
+    live.peers.add(peer);
+    this.cancelUnload(live);
+  }
+
+  detach(live: LiveDocument, peer: Peer): void {
+    live.removePeer(peer);
+    this.maybeUnload(live);
+  }
+
+  /** Commits everything pending, finishes compactions and drops every document from memory. */
+  async close(): Promise<void> {
+    await this.queue.drain();
+    await this.compactor.idle();
+    for (const live of this.live.values()) live.destroy();
+    this.live.clear();
+  }
+
+  private load(docName: string): Promise<LiveDocument> {
+    let pending = this.loading.get(docName);
+    if (!pending) {
+      pending = this.loadFromStore(docName).finally(() => this.loading.delete(docName));
+      this.loading.set(docName, pending);
+    }
+    return pending;
+  }
+
+  private async loadFromStore(docName: string): Promise<LiveDocument> {
+    const started = performance.now();
+    const stored = await this.options.store.load(docName);
+    const existing = this.live.get(docName);
+    if (existing) return existing;
+    const doc = new Y.Doc();
+    try {
+      applyStored(doc, stored);
+    } catch (error) {
+      doc.destroy();
+      this.options.logger.error('document failed to load', { doc: docName, error });
+      throw new Error(`document ${docName} failed to load`, { cause: error });
+    }
+    const updates = stored?.updates ?? [];
+    const live = new LiveDocument(
+      docName,
+      doc,
+      {
+        committedSeq: Math.max(stored?.snapshotSeq ?? 0, updates.at(-1)?.seq ?? 0),
+        rows: updates.length,
+        bytes: updates.reduce((sum, row) => sum + row.update.byteLength, 0),
+      },
+      (owner, update, origin) => this.enqueue(owner, update, origin),
+    );
+    this.live.set(docName, live);
+    this.compactor.consider(live);
+    this.options.logger.debug('document loaded', {
+      doc: docName,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+      rows: updates.length,
+    });
+    return live;
+  }
+
+  private enqueue(live: LiveDocument, update: Uint8Array, _origin: unknown): void {
+    live.uncommitted += 1;
+    this.queue.enqueue({ docName: live.name, update, live });
+  }
+
+  private committed(entries: readonly QueuedUpdate[], seqs: readonly number[]): void {
+    entries.forEach((entry, index) => {
+      const seq = seqs[index] ?? 0;
+      const live = entry.live;
+      live.uncommitted -= 1;
+      live.committedSeq = Math.max(live.committedSeq, seq);
+      live.rowsSinceSnapshot += 1;
+      live.bytesSinceSnapshot += entry.update.byteLength;
+      for (const listener of this.storedListeners) {
+        try {
+          listener(entry.docName, entry.update, seq);
+        } catch (error) {
+          this.options.logger.error('stored listener failed', { error, doc: entry.docName });
+        }
+      }
+    });
+    for (const entry of entries) {
+      this.compactor.consider(entry.live);
+      if (entry.live.uncommitted === 0) this.maybeUnload(entry.live);
+    }
+  }
+
+  private cancelUnload(live: LiveDocument): void {
+    if (live.unloadTimer) {
+      clearTimeout(live.unloadTimer);
+      live.unloadTimer = null;
+    }
+  }
+
+  private maybeUnload(live: LiveDocument): void {
+    if (!live.idle || live.unloadTimer || live.closed) return;
+    live.unloadTimer = setTimeout(() => {
+      live.unloadTimer = null;
+      // Still-uncommitted updates keep it here: a reload must never miss them. `committed` retries.
+      if (!live.idle || live.uncommitted > 0 || live.closed) return;
+      this.live.delete(live.name);
+      this.compactor.compactAndDestroy(live);
+    }, this.unloadGraceMs);
+    live.unloadTimer.unref();
+  }
+}
+
+/** Applies a stored snapshot and log in one transaction; throws if any row is unreadable. */
+function applyStored(doc: Y.Doc, stored: StoredDocument | null): void {
+  if (!stored) return;
+  doc.transact(() => {
+    if (stored.snapshot) Y.applyUpdate(doc, stored.snapshot);
+    for (const row of stored.updates) Y.applyUpdate(doc, row.update);
+  });
+}

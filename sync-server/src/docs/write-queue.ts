@@ -1,0 +1,143 @@
+import type { AppendEntry, DocumentStore } from '../store/document-store.ts';
+import type { Logger } from '../logger.ts';
+
+interface Waiter {
+  target: number;
+  callback: () => void;
+}
+
+const MAX_RETRY_MS = 5_000;
+
+/**
+ * Batches updates into one store transaction per event-loop turn (setImmediate), in FIFO order, and
+ * counts them: `committed` only ever covers a prefix of everything enqueued, so "all enqueued before
+ * X are durable" is `committed >= enqueuedAtX`. A failed batch is retried in place, never skipped.
+ */
+export class WriteQueue<E extends AppendEntry> {
+  private queue: E[] = [];
+  private enqueued = 0;
+  private committed = 0;
+  private inFlight: Promise<void> | null = null;
+  private scheduled = false;
+  private retryMs = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private waiters: Waiter[] = [];
+
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly onCommitted: (entries: readonly E[], seqs: readonly number[]) => void,
+    private readonly logger: Logger,
+  ) {}
+
+  get enqueuedCount(): number {
+    return this.enqueued;
+  }
+
+  get committedCount(): number {
+    return this.committed;
+  }
+
+  get size(): number {
+    return this.queue.length;
+  }
+
+  enqueue(entry: E): void {
+    this.queue.push(entry);
+    this.enqueued += 1;
+    this.schedule();
+  }
+
+  /** Calls `callback` (synchronously if possible) once everything enqueued so far is committed. */
+  afterCommitted(callback: () => void): void {
+    const target = this.enqueued;
+    if (this.committed >= target) callback();
+    else this.waiters.push({ target, callback });
+  }
+
+  /** Resolves once everything enqueued so far is committed. */
+  whenCommitted(): Promise<void> {
+    return new Promise((resolve) => this.afterCommitted(resolve));
+  }
+
+  /** Commits everything queued now; gives up after `attempts` failed tries (shutdown path). */
+  async drain(attempts = 5): Promise<void> {
+    for (let failures = 0; this.queue.length > 0 || this.inFlight;) {
+      if (this.retryTimer) {
+        clearTimeout(this.retryTimer);
+        this.retryTimer = null;
+      }
+      const before = this.committed;
+      await this.run();
+      if (this.committed === before && this.queue.length > 0 && ++failures >= attempts) {
+        this.logger.error('giving up on unwritten updates at shutdown', {
+          updates: this.queue.length,
+        });
+        return;
+      }
+    }
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.retryTimer) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.run();
+    });
+  }
+
+  private run(): Promise<void> {
+    // Never overlap transactions (an async store could otherwise commit batches out of order).
+    if (this.inFlight) return this.inFlight;
+    if (this.queue.length === 0) return Promise.resolve();
+    this.inFlight = this.commitBatch().finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight;
+  }
+
+  private async commitBatch(): Promise<void> {
+    const batch = this.queue;
+    this.queue = [];
+    let seqs: number[];
+    try {
+      seqs = await this.store.append(batch);
+    } catch (error) {
+      this.queue = batch.concat(this.queue);
+      this.retryMs = Math.min(Math.max(50, this.retryMs * 2), MAX_RETRY_MS);
+      this.logger.error('store append failed; retrying', { error, updates: batch.length });
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = null;
+        void this.run();
+      }, this.retryMs);
+      return;
+    }
+    this.retryMs = 0;
+    this.committed += batch.length;
+    try {
+      this.onCommitted(batch, seqs);
+    } catch (error) {
+      this.logger.error('commit listener failed', { error });
+    }
+    this.releaseWaiters();
+    if (this.queue.length > 0) setImmediate(() => void this.run());
+  }
+
+  private releaseWaiters(): void {
+    let released = 0;
+    while (
+      released < this.waiters.length &&
+      (this.waiters[released]?.target ?? 0) <= this.committed
+    ) {
+      released += 1;
+    }
+    const ready = this.waiters.splice(0, released);
+    for (const waiter of ready) {
+      try {
+        waiter.callback();
+      } catch (error) {
+        this.logger.error('durability callback failed', { error });
+      }
+    }
+  }
+}

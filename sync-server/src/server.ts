@@ -1,0 +1,161 @@
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { Hono } from 'hono';
+import { serve } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
+import { WebSocketServer } from 'ws';
+import { DocumentManager } from './docs/document-manager.ts';
+import { createLogger } from './logger.ts';
+import type { Logger, LogLevel } from './logger.ts';
+import { createHealthRoutes } from './routes/health.ts';
+import type { DocumentStore } from './store/document-store.ts';
+import { DATABASE_FILE, SqliteStore } from './store/sqlite-store.ts';
+import type { SqliteSynchronous } from './store/sqlite-store.ts';
+import { ConnectionRegistry } from './sync/connection-registry.ts';
+import { createSyncRoutes } from './sync/sync-route.ts';
+import type { AuthorizeHook } from './sync/sync-route.ts';
+
+export const VERSION = '0.1.0';
+
+export interface ServerOptions {
+  /** Folder of the SQLite database (`plod.db`); ignored when `store` is given. Default ./data. */
+  dataDir?: string;
+  /** A store to use instead of SQLite in dataDir (e.g. MemoryStore, or a failing one in tests). */
+  store?: DocumentStore;
+  sqliteSynchronous?: SqliteSynchronous;
+  /** Decides write/read/deny per upgrade. Without it, `insecureAllowAll` decides. */
+  authorize?: AuthorizeHook;
+  /** With no authorize hook: true lets every request write every document (default until access control lands). */
+  insecureAllowAll?: boolean;
+  maxMessageBytes?: number;
+  maxBufferedBytes?: number;
+  maxPendingUpgrades?: number;
+  maxConnections?: number;
+  unloadGraceMs?: number;
+  compactAfterUpdates?: number;
+  compactAfterBytes?: number;
+  pingIntervalMs?: number;
+  closeTimeoutMs?: number;
+  logger?: Logger;
+  logLevel?: LogLevel;
+}
+
+export interface RunningServer {
+  port: number;
+  /** Stops accepting, closes sockets with 1012, commits pending writes and closes the store. */
+  close(): Promise<void>;
+}
+
+export interface PlodServer {
+  /** The Hono app: mount REST sub-apps with `app.route('/api/<resource>', routes)`. */
+  app: Hono;
+  manager: DocumentManager;
+  store: DocumentStore;
+  registry: ConnectionRegistry;
+  logger: Logger;
+  start(port?: number, hostname?: string): Promise<RunningServer>;
+  /** Same as the running server's close; also usable if never started. */
+  close(): Promise<void>;
+}
+
+export const DEFAULTS = {
+  maxMessageBytes: 8 * 1024 * 1024,
+  maxBufferedBytes: 16 * 1024 * 1024,
+  maxPendingUpgrades: 256,
+  maxConnections: 20_000,
+  unloadGraceMs: 10_000,
+  pingIntervalMs: 30_000,
+  closeTimeoutMs: 2_000,
+} as const;
+
+export function createServer(options: ServerOptions = {}): PlodServer {
+  const logger = options.logger ?? createLogger(options.logLevel ?? 'info');
+  const store =
+    options.store ??
+    new SqliteStore(path.join(options.dataDir ?? './data', DATABASE_FILE), {
+      synchronous: options.sqliteSynchronous ?? 'FULL',
+    });
+  const manager = new DocumentManager({
+    store,
+    logger,
+    unloadGraceMs: options.unloadGraceMs ?? DEFAULTS.unloadGraceMs,
+    compactAfterUpdates: options.compactAfterUpdates,
+    compactAfterBytes: options.compactAfterBytes,
+  });
+  const registry = new ConnectionRegistry();
+  const allowAll = options.insecureAllowAll ?? true;
+  const authorize: AuthorizeHook = options.authorize ?? (() => (allowAll ? 'write' : 'deny'));
+  if (!options.authorize && allowAll) {
+    logger.warn('insecureAllowAll: every client may read and write every document');
+  }
+  const startedAt = Date.now();
+
+  const app = new Hono();
+  app.onError((error, c) => {
+    logger.error('request failed', { path: c.req.path, error });
+    return c.json({ message: 'internal error' }, 500);
+  });
+  app.route(
+    '/api/health',
+    createHealthRoutes({
+      version: VERSION,
+      startedAt,
+      openDocuments: () => manager.openDocuments,
+      connections: () => registry.size,
+    }),
+  );
+  app.route(
+    '/sync',
+    createSyncRoutes({
+      manager,
+      registry,
+      authorize,
+      logger,
+      maxBufferedBytes: options.maxBufferedBytes ?? DEFAULTS.maxBufferedBytes,
+      closeTimeoutMs: options.closeTimeoutMs ?? DEFAULTS.closeTimeoutMs,
+      maxPendingUpgrades: options.maxPendingUpgrades ?? DEFAULTS.maxPendingUpgrades,
+      maxConnections: options.maxConnections ?? DEFAULTS.maxConnections,
+    }),
+  );
+
+  let http: ServerType | null = null;
+  let closing: Promise<void> | null = null;
+
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      registry.closeAll();
+      if (http) {
+        const server = http;
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          if ('closeIdleConnections' in server) server.closeIdleConnections();
+        });
+      }
+      await registry.whenEmpty(options.closeTimeoutMs ?? DEFAULTS.closeTimeoutMs);
+      await manager.close();
+      await store.close();
+      logger.info('server stopped');
+    })();
+    return closing;
+  };
+
+  const start = (port = 8787, hostname?: string): Promise<RunningServer> =>
+    new Promise((resolve, reject) => {
+      const wss = new WebSocketServer({
+        noServer: true,
+        maxPayload: options.maxMessageBytes ?? DEFAULTS.maxMessageBytes,
+      });
+      const server = serve(
+        { fetch: app.fetch, port, hostname, websocket: { server: wss } },
+        (info: AddressInfo) => {
+          registry.startKeepalive(options.pingIntervalMs ?? DEFAULTS.pingIntervalMs);
+          logger.info('server listening', { port: info.port });
+          resolve({ port: info.port, close });
+        },
+      );
+      server.once('error', reject);
+      http = server;
+    });
+
+  return { app, manager, store, registry, logger, start, close };
+}

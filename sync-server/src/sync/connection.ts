@@ -1,0 +1,224 @@
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import * as authProtocol from 'y-protocols/auth';
+import * as awarenessProtocol from 'y-protocols/awareness';
+import * as syncProtocol from 'y-protocols/sync';
+import * as Y from 'yjs';
+import { WebSocket } from 'ws';
+import {
+  DurabilityKind,
+  MESSAGE_AUTH,
+  MESSAGE_AWARENESS,
+  MESSAGE_DURABILITY,
+  MESSAGE_QUERY_AWARENESS,
+  MESSAGE_SYNC,
+  encodeDurable,
+  readDurabilityBody,
+} from '@plod/model/sync';
+import { CloseCode } from '../close-codes.ts';
+import type { DocumentManager } from '../docs/document-manager.ts';
+import { encodeAwareness } from '../docs/live-document.ts';
+import type { LiveDocument, Peer } from '../docs/live-document.ts';
+import type { Logger } from '../logger.ts';
+
+export type Access = 'write' | 'read';
+
+export interface ConnectionLimits {
+  /** Close the socket once this many bytes wait in its send buffer. */
+  maxBufferedBytes: number;
+  /** After sending a close frame, wait this long for the handshake before dropping the TCP socket. */
+  closeTimeoutMs: number;
+}
+
+/** A frame the protocol does not allow: the socket is closed with CloseCode.BadFrame. */
+class BadFrame extends Error {}
+
+function ensureConsumed(decoder: decoding.Decoder): void {
+  if (decoding.hasContent(decoder)) throw new BadFrame('trailing bytes');
+}
+
+/** One WebSocket attached to one live document, speaking y-websocket plus Plod's durability barrier. */
+export class Connection implements Peer {
+  readonly awarenessIds = new Set<number>();
+  alive = true;
+  private closing = false;
+  private deniedSent = false;
+
+  constructor(
+    private readonly socket: WebSocket,
+    readonly live: LiveDocument,
+    readonly access: Access,
+    private readonly manager: DocumentManager,
+    private readonly limits: ConnectionLimits,
+    private readonly logger: Logger,
+  ) {
+    socket.on('pong', () => {
+      this.alive = true;
+    });
+  }
+
+  /** Joins the document and sends the server's sync step 1 first, then the current presence. */
+  start(): void {
+    this.manager.attach(this.live, this);
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, MESSAGE_SYNC);
+    syncProtocol.writeSyncStep1(encoder, this.live.doc);
+    this.send(encoding.toUint8Array(encoder));
+    const states = this.live.awareness.getStates();
+    if (states.size > 0) this.send(encodeAwareness(this.live.awareness, [...states.keys()]));
+  }
+
+  send(message: Uint8Array): void {
+    if (this.closing || this.socket.readyState !== WebSocket.OPEN) return;
+    if (this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
+      this.logger.warn('slow consumer dropped', {
+        doc: this.live.name,
+        buffered: this.socket.bufferedAmount,
+      });
+      this.close(CloseCode.SlowConsumer, 'slow consumer');
+      return;
+    }
+    this.socket.send(message);
+  }
+
+  close(code: CloseCode, reason: string): void {
+    if (this.closing) return;
+    this.closing = true;
+    try {
+      this.socket.close(code, reason);
+    } catch {
+      this.socket.terminate();
+    }
+    const timer = setTimeout(() => this.socket.terminate(), this.limits.closeTimeoutMs);
+    timer.unref();
+    this.socket.once('close', () => clearTimeout(timer));
+  }
+
+  /** Called once the socket has closed: leaves the document and clears its presence at once. */
+  closed(): void {
+    this.closing = true;
+    this.manager.detach(this.live, this);
+  }
+
+  ping(): void {
+    if (!this.alive) {
+      this.socket.terminate();
+      return;
+    }
+    this.alive = false;
+    try {
+      this.socket.ping();
+    } catch {
+      this.socket.terminate();
+    }
+  }
+
+  handleMessage(data: unknown): void {
+    if (this.closing) return;
+    if (!(data instanceof ArrayBuffer)) {
+      this.close(CloseCode.BadFrame, 'binary frames only');
+      return;
+    }
+    this.alive = true;
+    try {
+      this.dispatch(new Uint8Array(data));
+    } catch (error) {
+      if (error instanceof BadFrame || isDecodeError(error)) {
+        this.logger.warn('bad frame', { doc: this.live.name, error: errorMessage(error) });
+        this.close(CloseCode.BadFrame, 'bad frame');
+      } else {
+        this.logger.error('message handler failed', { doc: this.live.name, error });
+        this.close(CloseCode.InternalError, 'internal error');
+      }
+    }
+  }
+
+  private dispatch(message: Uint8Array): void {
+    const decoder = decoding.createDecoder(message);
+    const type = decoding.readVarUint(decoder);
+    switch (type) {
+      case MESSAGE_SYNC:
+        return this.handleSync(decoder);
+      case MESSAGE_AWARENESS: {
+        const update = decoding.readVarUint8Array(decoder);
+        ensureConsumed(decoder);
+        return this.applyChecked(() =>
+          awarenessProtocol.applyAwarenessUpdate(this.live.awareness, update, this),
+        );
+      }
+      case MESSAGE_QUERY_AWARENESS: {
+        ensureConsumed(decoder);
+        const clients = [...this.live.awareness.getStates().keys()];
+        return this.send(encodeAwareness(this.live.awareness, clients));
+      }
+      case MESSAGE_DURABILITY:
+        return this.handleBarrier(decoder);
+      default:
+        throw new BadFrame(`unknown message type ${type}`);
+    }
+  }
+
+  private handleSync(decoder: decoding.Decoder): void {
+    const kind = decoding.readVarUint(decoder);
+    const payload = decoding.readVarUint8Array(decoder);
+    ensureConsumed(decoder);
+    if (kind === syncProtocol.messageYjsSyncStep1) {
+      // Answer with only what this client lacks; a malformed state vector throws here.
+      const diff = this.applyChecked(() => Y.encodeStateAsUpdate(this.live.doc, payload));
+      const encoder = encoding.createEncoder();
+      encoding.writeVarUint(encoder, MESSAGE_SYNC);
+      encoding.writeVarUint(encoder, syncProtocol.messageYjsSyncStep2);
+      encoding.writeVarUint8Array(encoder, diff);
+      this.send(encoding.toUint8Array(encoder));
+      return;
+    }
+    if (kind !== syncProtocol.messageYjsSyncStep2 && kind !== syncProtocol.messageYjsUpdate) {
+      throw new BadFrame(`unknown sync message ${kind}`);
+    }
+    if (this.access !== 'write') {
+      this.denyWrite();
+      return;
+    }
+    // Parse it fully first: a half-readable update must not reach the document (or the store).
+    this.applyChecked(() => Y.decodeUpdate(payload));
+    Y.applyUpdate(this.live.doc, payload, this);
+  }
+
+  private handleBarrier(decoder: decoding.Decoder): void {
+    const message = this.applyChecked(() => readDurabilityBody(decoder));
+    ensureConsumed(decoder);
+    if (message.kind !== DurabilityKind.Barrier) throw new BadFrame('clients send barriers only');
+    // A read-only socket's updates were dropped, so nothing it sent becomes durable: no reply.
+    if (this.access !== 'write') return;
+    // Everything this socket sent before the barrier has been applied and enqueued (one FIFO socket).
+    this.manager.queue.afterCommitted(() => this.send(encodeDurable(message.seq)));
+  }
+
+  private denyWrite(): void {
+    if (this.deniedSent) return;
+    this.deniedSent = true;
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, MESSAGE_AUTH);
+    authProtocol.writePermissionDenied(encoder, 'read-only');
+    this.send(encoding.toUint8Array(encoder));
+  }
+
+  /** Runs a decoding step, turning any exception into a BadFrame. */
+  private applyChecked<T>(step: () => T): T {
+    try {
+      return step();
+    } catch (error) {
+      throw new BadFrame(errorMessage(error), { cause: error });
+    }
+  }
+}
+
+function isDecodeError(error: unknown): boolean {
+  return (
+    error instanceof Error && /Unexpected end of array|Integer out of Range/.test(error.message)
+  );
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { WebSocket } from 'ws';
+import * as Y from 'yjs';
+import { WebsocketProvider } from 'y-websocket';
+import { trackDurability } from '@plod/model/sync';
+import type { DurabilityTracker } from '@plod/model/sync';
+import { createServer } from '../src/server.ts';
+import type { PlodServer, RunningServer, ServerOptions } from '../src/server.ts';
+
+export function tempDir(prefix = 'plod-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export interface TestServer {
+  server: PlodServer;
+  running: RunningServer;
+  port: number;
+  dataDir: string;
+  /** ws://127.0.0.1:port/sync */
+  url: string;
+  http: string;
+  close(): Promise<void>;
+}
+
+/** Starts a real server on port 0 (or `port`) with a temporary SQLite data folder. */
+export async function startServer(
+  options: ServerOptions & { port?: number } = {},
+): Promise<TestServer> {
+  const dataDir = options.dataDir ?? tempDir();
+  const server = createServer({ logLevel: 'silent', unloadGraceMs: 200, ...options, dataDir });
+  const running = await server.start(options.port ?? 0, '127.0.0.1');
+  return {
+    server,
+    running,
+    port: running.port,
+    dataDir,
+    url: `ws://127.0.0.1:${running.port}/sync`,
+    http: `http://127.0.0.1:${running.port}`,
+    close: () => running.close(),
+  };
+}
+
+export interface TestClient {
+  doc: Y.Doc;
+  provider: WebsocketProvider;
+  tracker: DurabilityTracker | null;
+  destroy(): void;
+}
+
+/** A stock y-websocket client over `ws`, optionally with Plod's durability helper. */
+export function connectClient(
+  url: string,
+  room: string,
+  options: { durability?: boolean; doc?: Y.Doc; connect?: boolean; initialPending?: number } = {},
+): TestClient {
+  const doc = options.doc ?? new Y.Doc();
+  const provider = new WebsocketProvider(url, room, doc, {
+    connect: false,
+    disableBc: true,
+    maxBackoffTime: 300,
+    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+  });
+  const tracker = options.durability
+    ? trackDurability(provider, { initialPending: options.initialPending })
+    : null;
+  if (options.connect !== false) provider.connect();
+  return {
+    doc,
+    provider,
+    tracker,
+    destroy: () => {
+      tracker?.destroy();
+      provider.destroy();
+      doc.destroy();
+    },
+  };
+}
+
+/** Polls `condition` until it holds; fails with `message` after `timeoutMs`. */
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  message = 'condition',
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await condition()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${message}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export const synced = (client: TestClient) =>
+  waitFor(() => client.provider.synced, 'client synced');
+
+/** The JSON of a map, for comparing documents. */
+export const mapOf = (doc: Y.Doc, name = 'm') => doc.getMap(name).toJSON();
+
+/** A raw `ws` socket on a document; resolves once open and records how it closed. */
+export async function rawSocket(
+  url: string,
+  room: string,
+): Promise<{ socket: WebSocket; closed: Promise<number>; messages: Uint8Array[] }> {
+  const socket = new WebSocket(`${url}/${room}`);
+  const messages: Uint8Array[] = [];
+  socket.on('message', (data: Buffer) => messages.push(new Uint8Array(data)));
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+    socket.once('unexpected-response', (_req, res) =>
+      reject(new Error(`HTTP ${res.statusCode ?? 0}`)),
+    );
+  });
+  return { socket, closed, messages };
+}
+
+/** The HTTP status an upgrade attempt gets, or 101 when it is accepted. */
+export function upgradeStatus(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    socket.once('open', () => {
+      socket.close();
+      resolve(101);
+    });
+    socket.once('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      res.resume();
+      socket.terminate();
+    });
+    socket.once('error', (error) => {
+      if (socket.readyState !== WebSocket.CLOSED) reject(error);
+    });
+  });
+}
