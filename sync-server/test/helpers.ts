@@ -53,12 +53,19 @@ export interface TestClient {
 export function connectClient(
   url: string,
   room: string,
-  options: { durability?: boolean; doc?: Y.Doc; connect?: boolean; initialPending?: number } = {},
+  options: {
+    durability?: boolean;
+    doc?: Y.Doc;
+    connect?: boolean;
+    initialPending?: number;
+    params?: Record<string, string>;
+  } = {},
 ): TestClient {
   const doc = options.doc ?? new Y.Doc();
   const provider = new WebsocketProvider(url, room, doc, {
     connect: false,
     disableBc: true,
+    params: options.params ?? {},
     maxBackoffTime: 300,
     WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
   });

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { CloseCode } from '../src/close-codes.ts';
+import { SqliteStore } from '../src/store/sqlite-store.ts';
+import { connectClient, synced, tempDir, waitFor } from './helpers.ts';
+import type { TestClient } from './helpers.ts';
+import { spawnServer } from './process.ts';
+import type { ServerProcess } from './process.ts';
+
+const ROOM = 'report:crash';
+
+describe('server process', () => {
+  const processes: ServerProcess[] = [];
+  const clients: TestClient[] = [];
+  afterEach(async () => {
+    for (const c of clients.splice(0)) c.destroy();
+    for (const p of processes.splice(0)) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+  });
+
+  it('keeps every acknowledged update when SIGKILLed while three clients stream', async () => {
+    const dataDir = tempDir();
+    const first = await spawnServer({ PLOD_DATA_DIR: dataDir });
+    processes.push(first);
+    const writers = ['a', 'b', 'c'].map((name) => {
+      const client = connectClient(first.url, ROOM, { durability: true });
+      clients.push(client);
+      return { name, client };
+    });
+    await Promise.all(writers.map((w) => synced(w.client)));
+
+    let streaming = true;
+    const stream = async (name: string, client: TestClient) => {
+      const map = client.doc.getMap<number>('m');
+      for (let i = 1; streaming && i <= 20_000; i++) {
+        map.set(`${name}:${i}`, i); // local update i <-> local seq i
+        if (i % 10 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const streams = writers.map((w) => stream(w.name, w.client));
+    await waitFor(
+      () => writers.every((w) => (w.client.tracker?.durableSeq ?? 0) >= 1000),
+      'a thousand acknowledged per client',
+      20_000,
+    );
+    first.child.kill('SIGKILL');
+    // Acknowledgements that reached us before the kill are the promise we must keep.
+    const acknowledged = writers.map((w) => w.client.tracker?.durableSeq ?? 0);
+    const sent = writers.map((w) => w.client.tracker?.localSeq ?? 0);
+    streaming = false;
+    await Promise.all(streams);
+    expect(await first.exited).toBe('SIGKILL');
+    expect(sent.some((count, i) => count > (acknowledged[i] ?? 0))).toBe(true);
+
+    const store = new SqliteStore(path.join(dataDir, 'plod.db'));
+    const stored = await store.load(ROOM);
+    await store.close();
+    const reloaded = new Y.Doc();
+    if (stored?.snapshot) Y.applyUpdate(reloaded, stored.snapshot);
+    for (const row of stored?.updates ?? []) Y.applyUpdate(reloaded, row.update);
+    const map = reloaded.getMap<number>('m');
+    writers.forEach((w, index) => {
+      const missing: number[] = [];
+      for (let i = 1; i <= (acknowledged[index] ?? 0); i++)
+        if (map.get(`${w.name}:${i}`) !== i) missing.push(i);
+      expect(missing, `client ${w.name} acknowledged ${acknowledged[index]}`).toEqual([]);
+    });
+
+    // And the restarted server serves it, with the clients reconnecting by themselves.
+    const second = await spawnServer({ PLOD_DATA_DIR: dataDir, PORT: String(first.port) });
+    processes.push(second);
+    await waitFor(() => writers.every((w) => w.client.provider.synced), 'clients back', 15_000);
+    const reader = connectClient(second.url, ROOM);
+    clients.push(reader);
+    await waitFor(
+      () =>
+        writers.every((w) => reader.doc.getMap('m').has(`${w.name}:${w.client.tracker?.localSeq}`)),
+      'every update, acknowledged or resent, on the restarted server',
+      15_000,
+    );
+    await waitFor(() => writers.every((w) => w.client.tracker?.pending === 0), 'all durable again');
+  });
+
+  it('on SIGTERM closes sockets with 1012, commits and exits 0', async () => {
+    const dataDir = tempDir();
+    const server = await spawnServer({ PLOD_DATA_DIR: dataDir });
+    processes.push(server);
+    const client = connectClient(server.url, 'report:term', { durability: true });
+    clients.push(client);
+    await synced(client);
+    const codes: number[] = [];
+    client.provider.on('connection-close', (event) => {
+      if (event) codes.push(event.code);
+    });
+    client.doc.getMap('m').set('last', 'words');
+    await waitFor(() => client.tracker?.pending === 0);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(codes).toContain(CloseCode.ServiceRestart);
+    const store = new SqliteStore(path.join(dataDir, 'plod.db'));
+    expect((await store.listDocuments()).includes('report:term')).toBe(true);
+    await store.close();
+  });
+});

@@ -1,0 +1,42 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+
+const packageDir = path.resolve(import.meta.dirname, '..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  /** Resolves with the exit code (or the signal name). */
+  exited: Promise<number | string>;
+  logs: string[];
+}
+
+/** Runs src/main.ts in a child process (as `pnpm start` does) and waits until it listens. */
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: packageDir,
+    env: { ...process.env, PORT: '0', PLOD_LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const logs: string[] = [];
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout ?? process.stdin });
+    lines.on('line', (line) => {
+      logs.push(line);
+      try {
+        const entry = JSON.parse(line) as { msg?: string; port?: number };
+        if (entry.msg === 'server listening' && typeof entry.port === 'number') resolve(entry.port);
+      } catch {
+        // not a log line
+      }
+    });
+    void exited.then((code) => reject(new Error(`server exited early: ${code}`)));
+  });
+  return { child, port, url: `ws://127.0.0.1:${port}/sync`, exited, logs };
+}
