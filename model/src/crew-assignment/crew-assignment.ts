@@ -61,6 +61,7 @@ export const crewAssignmentInputSchema = z
     path: ['isPrimary'],
   });
 export type CrewAssignmentInput = z.infer<typeof crewAssignmentInputSchema>;
+export type CrewAssignmentDraft = z.input<typeof crewAssignmentInputSchema>;
 
 /** PUT /api/crew-assignments/{id}: the full assignment plus isPrimary. */
 export const crewAssignmentUpdateSchema = z
@@ -74,6 +75,7 @@ export const crewAssignmentUpdateSchema = z
     path: ['isPrimary'],
   });
 export type CrewAssignmentUpdate = z.infer<typeof crewAssignmentUpdateSchema>;
+export type CrewAssignmentUpdateDraft = z.input<typeof crewAssignmentUpdateSchema>;
 
 /** Name key used to detect the same person assigned twice. */
 export function crewNameKey(name: string): string {

@@ -8,7 +8,8 @@ export type ModelErrorReason =
   | 'not-a-driller'
   | 'invalid-status-transition'
   | 'invalid-input'
-  | 'duplicate-hole';
+  | 'duplicate-hole'
+  | 'unsupported-schema-version';
 
 /** A refused model operation with a machine-readable reason and the user-facing message. */
 export class ModelError extends Error {

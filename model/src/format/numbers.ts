@@ -34,30 +34,39 @@ export interface NumericFieldOptions {
   step?: number;
 }
 
-function coerceNumeric(value: unknown, options: NumericFieldOptions): unknown {
+function coerceNumeric(
+  value: number | string | null | undefined,
+  options: NumericFieldOptions,
+): number {
   if (value === undefined || value === null) return options.default;
   if (typeof value === 'string' && value.trim() === '') return options.default;
-  if (typeof value !== 'number' && typeof value !== 'string') return value; // a type error, not a coercion
   const n = toNumberOr(value, options.fallback ?? options.default);
   // Integer fields read like an HTML number input parsed with parseInt: the fraction is dropped.
   return options.int ? Math.trunc(n) : n;
 }
+
+function checkedNumber(options: NumericFieldOptions) {
+  let inner = z.number();
+  if (options.int) inner = inner.int();
+  if (options.min !== undefined) inner = inner.min(options.min);
+  if (options.max !== undefined) inner = inner.max(options.max);
+  const step = options.step;
+  return step === undefined
+    ? inner
+    : inner.refine((n) => isOnStep(n, step, options.min ?? 0), `Must be in steps of ${step}`);
+}
+
+/** What a numeric request field accepts: a number or text; other types are a 400. */
+const numericInput = z.union([z.number(), z.string(), z.null()]).optional();
 
 /**
  * A request-body number: number or numeric string, missing -> default, non-numeric string -> fallback,
  * other types rejected; range and step are enforced so bad values answer 400.
  */
 export function numericField(options: NumericFieldOptions) {
-  let inner = z.number();
-  if (options.int) inner = inner.int();
-  if (options.min !== undefined) inner = inner.min(options.min);
-  if (options.max !== undefined) inner = inner.max(options.max);
-  const step = options.step;
-  const checked =
-    step === undefined
-      ? inner
-      : inner.refine((n) => isOnStep(n, step, options.min ?? 0), `Must be in steps of ${step}`);
-  return z.preprocess((value) => coerceNumeric(value, options), checked);
+  return numericInput
+    .transform((value) => coerceNumeric(value, options))
+    .pipe(checkedNumber(options));
 }
 
 /** A stored number read back leniently: anything unusable becomes the fallback, never an exception. */

@@ -48,6 +48,7 @@ export const holeConfigInputSchema = z.object({
   barrelType: z.string().trim().min(1).default(DEFAULT_BARREL_TYPE),
 });
 export type HoleConfigInput = z.infer<typeof holeConfigInputSchema>;
+export type HoleConfigDraft = z.input<typeof holeConfigInputSchema>;
 
 /** Same as holeConfigInputSchema with the runsheet generation defaults (target 124.2, stick-up 0.1). */
 export const runsheetHoleConfigInputSchema = holeConfigInputSchema.extend({
@@ -58,6 +59,7 @@ export const runsheetHoleConfigInputSchema = holeConfigInputSchema.extend({
 /** Patch of a hole's configuration. */
 export const holeConfigPatchSchema = holeConfigInputSchema.omit({ holeId: true }).partial();
 export type HoleConfigPatch = z.infer<typeof holeConfigPatchSchema>;
+export type HoleConfigPatchDraft = z.input<typeof holeConfigPatchSchema>;
 
 /** POST /api/hole-ids: { holeId }. */
 export const holeIdBodySchema = z.object({ holeId: holeIdSchema });

@@ -20,13 +20,16 @@ export type RunStyle = z.infer<typeof runStyleSchema>;
 
 export const STICK_UP_REQUIRED = 'Stick-up is required';
 
-const requiredStickUp = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? undefined : v),
-  z.number({ error: STICK_UP_REQUIRED }).min(0),
-);
+const requiredStickUp = z
+  .union([z.number(), z.string()])
+  .optional()
+  .transform((v) =>
+    v === undefined || (typeof v === 'string' && v.trim() === '') ? undefined : Number(v),
+  )
+  .pipe(z.number({ error: STICK_UP_REQUIRED }).min(0));
 
 const runSheetInput = z.object({
-  style: z.literal('run-sheet'),
+  style: z.literal('run-sheet').default('run-sheet'),
   rodAdded: z.boolean().default(true),
   stickUp: numericField({ default: DEFAULT_VARIABLE_STICK_UP, fallback: 0, min: 0 }),
   oriToolUsed: z.boolean().default(false),
@@ -41,12 +44,10 @@ const addRunInput = z.object({
 });
 
 /** What a driller enters for a run; the style defaults to the Run Sheets modal. */
-export const runInputSchema = z.preprocess(
-  (v) =>
-    typeof v === 'object' && v !== null && !('style' in v) ? { ...v, style: 'run-sheet' } : v,
-  z.discriminatedUnion('style', [runSheetInput, addRunInput]),
-);
+export const runInputSchema = z.union([runSheetInput, addRunInput]);
 export type RunInput = z.infer<typeof runInputSchema>;
+/** A run as a caller may pass it (defaults not yet applied). */
+export type RunDraft = z.input<typeof runInputSchema>;
 
 /** A run as stored: inputs only. Number, depths and length are derived from the hole's ordered runs. */
 export interface StoredRun {

@@ -48,6 +48,7 @@ export const shiftDetailsPatchSchema = z.object({
   level: optionalText.optional(),
 });
 export type ShiftDetailsPatch = z.infer<typeof shiftDetailsPatchSchema>;
+export type ShiftDetailsDraft = z.input<typeof shiftDetailsPatchSchema>;
 
 // null or a blank field clears the override, so the derived value shows again.
 const overrideNumber = (int: boolean) =>
@@ -69,6 +70,7 @@ export const summaryOverridesPatchSchema = z.object({
   holesCompleted: overrideNumber(true),
 });
 export type SummaryOverridesPatch = z.infer<typeof summaryOverridesPatchSchema>;
+export type SummaryOverridesDraft = z.input<typeof summaryOverridesPatchSchema>;
 
 /** POST /api/shift-summaries: shift details plus optional overrides; avgRate is derived and ignored. */
 export const shiftSummaryCreateSchema = shiftDetailsPatchSchema.extend({

@@ -90,3 +90,11 @@ export function localIsoDay(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+/** Length of a shift from start to end, wrapping past midnight (a night shift 18:00-06:00 is 12 h). */
+export function shiftDurationHours(startTime: string, endTime: string): number {
+  const start = minutesOfDay(startTime);
+  const end = minutesOfDay(endTime);
+  if (start === null || end === null) return 0;
+  return ((((end - start) % 1440) + 1440) % 1440) / 60;
+}

@@ -1,0 +1,122 @@
+import * as Y from 'yjs';
+import type { ReportSnapshot } from '../report-doc/snapshot.ts';
+import { readReport } from '../report-doc/snapshot.ts';
+import type { NameLookup } from '../report-doc/summary.ts';
+import { reportSummary } from '../report-doc/summary.ts';
+import type { ShiftReportBundle } from './bundle.ts';
+
+/** Where site and rig names come from: the setup document's snapshot (or any id -> name lookup). */
+export interface BundleReference {
+  sites?: readonly { id: string; siteName: string }[];
+  rigs?: readonly { id: string; rigName: string }[];
+}
+
+function lookup(reference: BundleReference): NameLookup {
+  return {
+    siteName: (id) => reference.sites?.find((s) => s.id === id)?.siteName,
+    rigName: (id) => reference.rigs?.find((r) => r.id === id)?.rigName,
+  };
+}
+
+/**
+ * The shift report bundle (CSV export, REST reads) of a report document or snapshot, with every derived
+ * value computed. Site and rig names come from the reference when given, else from the stored names.
+ */
+export function toBundle(
+  source: Y.Doc | ReportSnapshot,
+  reference: BundleReference = {},
+): ShiftReportBundle {
+  const snapshot = source instanceof Y.Doc ? readReport(source) : source;
+  const id = snapshot.id ?? '';
+  const listed = reportSummary(snapshot, lookup(reference));
+  const { shift, summary } = snapshot;
+  return {
+    shiftSummary: {
+      id,
+      date: shift.date,
+      shiftType: shift.shiftType,
+      operator: summary.operator,
+      siteId: shift.siteId,
+      rigId: shift.rigId,
+      site: listed.site,
+      rig: listed.rig,
+      startTime: shift.startTime,
+      endTime: shift.endTime,
+      holesCompleted: summary.holesCompleted,
+      totalDepthDrilled: summary.totalDepthDrilled,
+      hoursWorked: summary.hoursWorked,
+      avgRate: summary.avgRate,
+      notes: snapshot.notes,
+      status: snapshot.status,
+      completedAt: snapshot.completedAt,
+      createdAt: snapshot.createdAt,
+    },
+    crewAssignments: snapshot.crew.map((a) => ({
+      id: a.id,
+      shiftSummaryId: id,
+      crewMemberName: a.crewMemberName,
+      role: a.role,
+      isPrimary: a.isPrimary,
+    })),
+    runSheetEntries: snapshot.holes.flatMap((hole) =>
+      hole.runs.map((run) => ({
+        id: run.id,
+        holeId: run.holeId,
+        runNumber: run.runNumber,
+        fromDepth: run.fromDepth,
+        toDepth: run.toDepth,
+        interval: run.length,
+        stickUp: run.stickUp,
+        notes: run.notes,
+        barrelType: run.barrelType,
+        oriExtension: run.oriToolUsed,
+        // No separate "ori passed" input exists; a run with the ori tool is the one that passed it.
+        oriPassed: run.oriToolUsed,
+        rodAdded: run.rodAdded,
+        oriToolUsed: run.oriToolUsed,
+        depth: run.toDepth,
+        chargeable: true,
+      })),
+    ),
+    surveyEntries: snapshot.survey.map((s) => ({
+      id: s.id,
+      holeId: s.holeId,
+      depth: s.depth,
+      azimuth: s.azimuth,
+      dip: s.dip,
+      magneticTotal: s.magneticTotal,
+      method: s.method,
+      operator: s.operator,
+      notes: s.notes,
+    })),
+    timesheetEntries: snapshot.timesheet.map((t) => ({
+      id: t.id,
+      holeId: t.holeId,
+      activity: t.activity,
+      startTime: t.startTime,
+      endTime: t.endTime,
+      hours: t.hours,
+      notes: t.notes,
+    })),
+    maintenanceEntries: snapshot.maintenance.map((m) => ({
+      id: m.id,
+      equipmentType: m.equipmentType,
+      componentType: m.componentType,
+      maintenanceType: m.maintenanceType,
+      description: m.description,
+      timeSpent: m.timeSpent,
+      partsUsed: m.partsUsed,
+      status: m.status,
+      notes: m.notes,
+    })),
+    hireToolsUsage: snapshot.hireTools.map((h) => ({
+      id: h.id,
+      toolName: h.toolName,
+      quantity: h.quantity,
+      hours: h.hours,
+      ratePerHour: h.ratePerHour,
+      totalCost: h.totalCost,
+      notes: h.notes,
+    })),
+  };
+}

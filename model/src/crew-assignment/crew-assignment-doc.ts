@@ -1,0 +1,134 @@
+import type * as Y from 'yjs';
+import { z } from 'zod';
+import type { AssignmentId, CrewMemberId } from '../ids/ids.ts';
+import { AssignmentIds } from '../ids/ids.ts';
+import { ModelError } from '../errors/errors.ts';
+import {
+  deleteEntry,
+  insertEntry,
+  nowIso,
+  readEntries,
+  requireEntry,
+  setFields,
+} from '../docs/entries.ts';
+import { META, reportMap } from '../report-doc/keys.ts';
+import { mutateReport } from '../report-doc/mutate.ts';
+import { isShiftSetUp, readShiftDetails } from '../shift-summary/report-meta-doc.ts';
+import type {
+  CrewAssignment,
+  CrewAssignmentDraft,
+  CrewAssignmentUpdateDraft,
+} from './crew-assignment.ts';
+import {
+  CREW_MESSAGES,
+  assignmentRoleSchema,
+  crewAssignmentInputSchema,
+  crewAssignmentUpdateSchema,
+  isAlreadyAssigned,
+} from './crew-assignment.ts';
+
+const storedAssignmentSchema = z.object({
+  crewMemberId: z.string().nullable().catch(null),
+  crewMemberName: z.string().catch(''),
+  role: assignmentRoleSchema.catch('driller'),
+  createdAt: z.string().nullable().catch(null),
+});
+
+/** The primary register as stored (it may name an assignment that was removed concurrently). */
+function primaryRegister(doc: Y.Doc): string | null {
+  const value = reportMap(doc, 'meta').get(META.primaryAssignmentId);
+  return typeof value === 'string' ? value : null;
+}
+
+/** Crew assignments, with isPrimary derived from the one primary register (only a driller can be it). */
+export function readCrewAssignments(doc: Y.Doc): CrewAssignment[] {
+  const primary = primaryRegister(doc);
+  return readEntries(reportMap(doc, 'crew')).map(([id, raw]) => {
+    const stored = storedAssignmentSchema.parse(raw);
+    return {
+      id: id as AssignmentId,
+      crewMemberId: stored.crewMemberId as CrewMemberId | null,
+      crewMemberName: stored.crewMemberName,
+      role: stored.role,
+      isPrimary: id === primary && stored.role === 'driller',
+      createdAt: stored.createdAt,
+    };
+  });
+}
+
+/** The effective primary driller's assignment id, or null. */
+export function primaryAssignmentId(doc: Y.Doc): AssignmentId | null {
+  return readCrewAssignments(doc).find((a) => a.isPrimary)?.id ?? null;
+}
+
+/** Assign a crew member; refuses before shift set-up and for someone already assigned (SPEC messages). */
+export function assignCrewMember(doc: Y.Doc, input: CrewAssignmentDraft): AssignmentId {
+  const parsed = crewAssignmentInputSchema.parse(input);
+  if (!isShiftSetUp(readShiftDetails(doc))) {
+    throw new ModelError('shift-not-set-up', CREW_MESSAGES.shiftNotSetUp);
+  }
+  if (isAlreadyAssigned(readCrewAssignments(doc), parsed.crewMemberName)) {
+    throw new ModelError('duplicate-crew-member', CREW_MESSAGES.duplicate);
+  }
+  const id = AssignmentIds.create();
+  mutateReport(doc, () => {
+    insertEntry(reportMap(doc, 'crew'), id, {
+      crewMemberId: parsed.crewMemberId,
+      crewMemberName: parsed.crewMemberName,
+      role: parsed.role,
+      createdAt: nowIso(),
+    });
+    if (parsed.isPrimary) reportMap(doc, 'meta').set(META.primaryAssignmentId, id);
+  });
+  return id;
+}
+
+/** Make an assignment the primary driller (Set Primary); the previous primary stops being it. */
+export function setPrimaryDriller(doc: Y.Doc, assignmentId: AssignmentId): void {
+  const assignment = readCrewAssignments(doc).find((a) => a.id === assignmentId);
+  if (!assignment) throw new ModelError('not-found', `Crew assignment ${assignmentId} not found`);
+  if (assignment.role !== 'driller')
+    throw new ModelError('not-a-driller', CREW_MESSAGES.onlyDrillersPrimary);
+  mutateReport(doc, () => reportMap(doc, 'meta').set(META.primaryAssignmentId, assignmentId));
+}
+
+/** Edit an assignment (PUT /api/crew-assignments/{id}); isPrimary sets or clears the register. */
+export function updateCrewAssignment(
+  doc: Y.Doc,
+  id: AssignmentId,
+  patch: CrewAssignmentUpdateDraft,
+): void {
+  const parsed = crewAssignmentUpdateSchema.parse(patch);
+  const current = readCrewAssignments(doc).find((a) => a.id === id);
+  if (!current) throw new ModelError('not-found', `Crew assignment ${id} not found`);
+  const role = parsed.role ?? current.role;
+  if (parsed.isPrimary === true && role !== 'driller') {
+    throw new ModelError('not-a-driller', CREW_MESSAGES.onlyDrillersPrimary);
+  }
+  if (parsed.crewMemberName !== undefined) {
+    const others = readCrewAssignments(doc).filter((a) => a.id !== id);
+    if (isAlreadyAssigned(others, parsed.crewMemberName)) {
+      throw new ModelError('duplicate-crew-member', CREW_MESSAGES.duplicate);
+    }
+  }
+  mutateReport(doc, () => {
+    const meta = reportMap(doc, 'meta');
+    setFields(requireEntry(reportMap(doc, 'crew'), id, 'Crew assignment'), {
+      crewMemberName: parsed.crewMemberName,
+      role: parsed.role,
+    });
+    const wasPrimary = primaryRegister(doc) === id;
+    if (parsed.isPrimary === true) meta.set(META.primaryAssignmentId, id);
+    else if (wasPrimary && (parsed.isPrimary === false || role !== 'driller'))
+      meta.delete(META.primaryAssignmentId);
+  });
+}
+
+/** Remove an assignment; removing the primary clears the register. */
+export function removeCrewAssignment(doc: Y.Doc, id: AssignmentId): boolean {
+  return mutateReport(doc, () => {
+    const removed = deleteEntry(reportMap(doc, 'crew'), id);
+    if (primaryRegister(doc) === id) reportMap(doc, 'meta').delete(META.primaryAssignmentId);
+    return removed;
+  });
+}

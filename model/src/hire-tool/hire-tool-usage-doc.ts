@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { HireToolUsageId } from '../ids/ids.ts';
+import { HireToolUsageIds } from '../ids/ids.ts';
+import {
+  DEFAULT_HIRE_TOOL_HOURS,
+  DEFAULT_HIRE_TOOL_QUANTITY,
+  DEFAULT_HIRE_TOOL_RATE,
+} from '../constants/constants.ts';
+import { reportCollection } from '../report-doc/collection.ts';
+import type { HireToolUsage } from './hire-tool.ts';
+import { hireToolCost, hireToolUsageInputSchema, hireToolUsagePatchSchema } from './hire-tool.ts';
+
+const storedSchema = z.object({
+  toolName: z.string().catch(''),
+  quantity: z.number().catch(DEFAULT_HIRE_TOOL_QUANTITY),
+  hours: z.number().catch(DEFAULT_HIRE_TOOL_HOURS),
+  ratePerHour: z.number().catch(DEFAULT_HIRE_TOOL_RATE),
+  notes: z.string().nullable().catch(null),
+});
+
+/** A hire-tool row with its derived cost. */
+export interface HireToolUsageRow extends HireToolUsage {
+  totalCost: number;
+}
+
+const usage = reportCollection({
+  root: 'hireTools',
+  what: 'Hire tool usage',
+  newId: () => HireToolUsageIds.create(),
+  read: (id: HireToolUsageId, raw): HireToolUsageRow => {
+    const stored = { id, ...storedSchema.parse(raw) };
+    return { ...stored, totalCost: hireToolCost(stored) };
+  },
+  inputSchema: hireToolUsageInputSchema,
+  patchSchema: hireToolUsagePatchSchema,
+  toFields: ({ totalCost: _derived, ...input }) => input,
+  patchFields: (patch) => patch,
+});
+
+/** Record a hire tool used on this shift (cost is derived). */
+export const addHireToolUsage = usage.add;
+/** Edit a hire-tool row. */
+export const updateHireToolUsage = usage.update;
+/** Remove a hire-tool row. */
+export const removeHireToolUsage = usage.remove;
+/** The hire-tool rows with their costs. */
+export const readHireToolUsage = usage.read;

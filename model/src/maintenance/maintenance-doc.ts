@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { MaintenanceEntryId } from '../ids/ids.ts';
+import { MaintenanceEntryIds } from '../ids/ids.ts';
+import { ModelError } from '../errors/errors.ts';
+import { reportCollection } from '../report-doc/collection.ts';
+import type { MaintenanceEntry } from './maintenance.ts';
+import {
+  COMPONENT_MISMATCH,
+  COMPONENT_TYPES,
+  EQUIPMENT_TYPES,
+  MAINTENANCE_STATUSES,
+  MAINTENANCE_TYPES,
+  isComponentOf,
+  maintenanceEntryInputSchema,
+  maintenanceEntryPatchSchema,
+} from './maintenance.ts';
+
+const storedSchema = z.object({
+  equipmentType: z.enum(EQUIPMENT_TYPES).catch('rig'),
+  componentType: z.enum(COMPONENT_TYPES).catch('hydraulics'),
+  maintenanceType: z.enum(MAINTENANCE_TYPES).catch('preventive'),
+  description: z.string().catch(''),
+  timeSpent: z.number().min(0).catch(0),
+  partsUsed: z.string().nullable().catch(null),
+  status: z.enum(MAINTENANCE_STATUSES).catch('completed'),
+  notes: z.string().nullable().catch(null),
+  createdAt: z.string().nullable().catch(null),
+});
+
+const maintenance = reportCollection({
+  root: 'maintenance',
+  what: 'Maintenance entry',
+  newId: () => MaintenanceEntryIds.create(),
+  read: (id: MaintenanceEntryId, raw): MaintenanceEntry => ({ id, ...storedSchema.parse(raw) }),
+  inputSchema: maintenanceEntryInputSchema,
+  patchSchema: maintenanceEntryPatchSchema,
+  toFields: (input) => input,
+  patchFields: (patch) => patch,
+  check: (merged) => {
+    if (!isComponentOf(merged.equipmentType, merged.componentType)) {
+      throw new ModelError('invalid-input', COMPONENT_MISMATCH);
+    }
+  },
+});
+
+/** Add a maintenance task. */
+export const addMaintenanceEntry = maintenance.add;
+/** Edit a maintenance task (the component must still belong to the equipment type). */
+export const updateMaintenanceEntry = maintenance.update;
+/** Remove a maintenance task. */
+export const removeMaintenanceEntry = maintenance.remove;
+/** The maintenance tasks. */
+export const readMaintenance = maintenance.read;

@@ -1,0 +1,54 @@
+import type * as Y from 'yjs';
+
+/** Root types of a report document. Every root is created on first use; roots never conflict. */
+export const REPORT_ROOTS = {
+  /** schemaVersion, reportId, status, createdAt, completedAt, updatedAt, notes, primaryAssignmentId. */
+  meta: 'meta',
+  /** Shift details: date, shiftType, startTime, endTime, siteId, rigId, siteName, rigName, level. */
+  shift: 'shift',
+  /** Summary overrides a person typed: operator, totalDepthDrilled, hoursWorked, holesCompleted. */
+  overrides: 'summaryOverrides',
+  /** Crew assignments by id. */
+  crew: 'crew',
+  /** Holes worked in this shift by hole label: config and where the shift's chain starts. */
+  holes: 'holes',
+  /** Y.Array of runs (all holes), in their merged order; a hole's chain is its runs in this order. */
+  runs: 'runs',
+  timesheet: 'timesheet',
+  survey: 'survey',
+  maintenance: 'maintenance',
+  hireTools: 'hireTools',
+  /** Final notes and sign-off: signedBy, signedAt, certified, finalNotes. */
+  signOff: 'signOff',
+} as const;
+
+/** Keys of the meta root. */
+export const META = {
+  schemaVersion: 'schemaVersion',
+  reportId: 'reportId',
+  status: 'status',
+  createdAt: 'createdAt',
+  completedAt: 'completedAt',
+  updatedAt: 'updatedAt',
+  notes: 'notes',
+  /** The one register naming the primary driller's assignment: one primary by construction. */
+  primaryAssignmentId: 'primaryAssignmentId',
+} as const;
+
+/** Map roots (everything but the runs array), used to tell an empty document from an old one. */
+export const REPORT_MAP_ROOTS = Object.values(REPORT_ROOTS).filter((r) => r !== REPORT_ROOTS.runs);
+
+/** Current schema version of report documents. */
+export const REPORT_SCHEMA_VERSION = 2;
+
+export type ReportMapRoot = Exclude<keyof typeof REPORT_ROOTS, 'runs'>;
+
+/** A map root of a report document. */
+export function reportMap(doc: Y.Doc, root: ReportMapRoot): Y.Map<unknown> {
+  return doc.getMap(REPORT_ROOTS[root]);
+}
+
+/** The runs array of a report document. */
+export function reportRuns(doc: Y.Doc): Y.Array<Y.Map<unknown>> {
+  return doc.getArray(REPORT_ROOTS.runs);
+}

@@ -1,0 +1,326 @@
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import type { HoleId } from '../ids/ids.ts';
+import { isModelError } from '../errors/errors.ts';
+import {
+  assignCrewMember,
+  removeCrewAssignment,
+  setPrimaryDriller,
+  updateCrewAssignment,
+} from '../crew-assignment/crew-assignment-doc.ts';
+import { CREW_MESSAGES } from '../crew-assignment/crew-assignment.ts';
+import { addHoleToReport, setHoleComplete } from '../hole/report-hole-doc.ts';
+import { addRun, removeRun, updateRun } from '../run/run-doc.ts';
+import {
+  addTimesheetEntry,
+  removeTimesheetEntry,
+  updateTimesheetEntry,
+} from '../timesheet/timesheet-doc.ts';
+import { addMaintenanceEntry, updateMaintenanceEntry } from '../maintenance/maintenance-doc.ts';
+import { addHireToolUsage } from '../hire-tool/hire-tool-usage-doc.ts';
+import { addSurveyEntry } from '../survey/survey-doc.ts';
+import {
+  createReport,
+  setStatus,
+  setSummaryOverrides,
+  updateShiftDetails,
+} from '../shift-summary/report-meta-doc.ts';
+import { readReport } from './snapshot.ts';
+import { newReportDoc } from './testing.ts';
+import { MISSING_SHIFT_DATA_MESSAGE, validateReport } from './validate.ts';
+import { reportSummary } from './summary.ts';
+import { ReportIds } from '../ids/ids.ts';
+
+const DH1 = 'DH-2025-001' as HoleId;
+
+function expectModelError(
+  fn: () => unknown,
+  reason: Parameters<typeof isModelError>[1],
+  message?: string,
+): void {
+  try {
+    fn();
+  } catch (error) {
+    expect(isModelError(error, reason)).toBe(true);
+    if (message) expect((error as Error).message).toBe(message);
+    return;
+  }
+  expect.unreachable('expected a ModelError');
+}
+
+describe('report document', () => {
+  it('starts active with the current schema version and the shift details', () => {
+    const snapshot = readReport(newReportDoc());
+    expect(snapshot).toMatchObject({
+      status: 'active',
+      schemaVersion: 2,
+      shift: { siteName: 'North Pit' },
+    });
+    expect(snapshot.createdAt).not.toBeNull();
+  });
+
+  it('chains runs from 0 m with the 4 m barrel first and derives depth and status', () => {
+    const doc = newReportDoc();
+    addHoleToReport(doc, { holeId: DH1, targetDepth: 9, constantStickUp: 0.5 });
+    addRun(doc, DH1, {
+      style: 'run-sheet',
+      rodAdded: true,
+      stickUp: 0,
+      oriToolUsed: false,
+      notes: null,
+    });
+    addRun(doc, DH1, {
+      style: 'run-sheet',
+      rodAdded: true,
+      stickUp: 0.5,
+      oriToolUsed: true,
+      notes: 'ori',
+    });
+    const hole = readReport(doc).holes[0];
+    expect(hole?.runs.map((r) => [r.runNumber, r.fromDepth, r.toDepth])).toEqual([
+      [1, 0, 3.5],
+      [2, 3.5, 6.4],
+    ]);
+    expect(hole).toMatchObject({
+      currentDepth: 6.4,
+      status: 'ACTIVE',
+      nearTarget: true,
+      progress: 71.1,
+    });
+  });
+
+  it('refuses a run on a complete hole with a typed error', () => {
+    const doc = newReportDoc();
+    addHoleToReport(doc, { holeId: DH1, targetDepth: 3, constantStickUp: 0 });
+    addRun(doc, DH1, {
+      style: 'add-run',
+      rodAdded: true,
+      stickUp: 0.2,
+      oriToolUsed: false,
+      notes: null,
+    });
+    expect(readReport(doc).holes[0]?.status).toBe('COMPLETE');
+    expectModelError(
+      () =>
+        addRun(doc, DH1, {
+          style: 'add-run',
+          rodAdded: true,
+          stickUp: 0.2,
+          oriToolUsed: false,
+          notes: null,
+        }),
+      'hole-complete',
+    );
+  });
+
+  it('refuses a run the Add Run rule disables and a run on a hole not in the report', () => {
+    const doc = newReportDoc();
+    addHoleToReport(doc, { holeId: DH1 });
+    expectModelError(
+      () =>
+        addRun(doc, DH1, {
+          style: 'add-run',
+          rodAdded: false,
+          stickUp: 0,
+          oriToolUsed: false,
+          notes: null,
+        }),
+      'run-not-allowed',
+    );
+    expectModelError(
+      () =>
+        addRun(doc, 'DH-X' as HoleId, {
+          style: 'run-sheet',
+          rodAdded: true,
+          stickUp: 0,
+          oriToolUsed: false,
+          notes: null,
+        }),
+      'not-found',
+    );
+  });
+
+  it('continues a hole from an earlier shift at its depth and run number, and refuses a complete one', () => {
+    const doc = newReportDoc();
+    addHoleToReport(
+      doc,
+      { holeId: DH1, targetDepth: 100 },
+      { startDepth: 40, startRunNumber: 14, startStickUp: 0.6 },
+    );
+    addRun(doc, DH1, {
+      style: 'add-run',
+      rodAdded: false,
+      stickUp: 0.1,
+      oriToolUsed: false,
+      notes: null,
+    });
+    expect(readReport(doc).holes[0]?.runs[0]).toMatchObject({
+      runNumber: 14,
+      fromDepth: 40,
+      toDepth: 40.6,
+    });
+    expect(readReport(doc).totals.metresDrilled).toBe(0.6);
+    expectModelError(
+      () => addHoleToReport(doc, { holeId: 'DH-2', targetDepth: 50 }, { startDepth: 50 }),
+      'hole-complete',
+    );
+  });
+
+  it('re-derives the chain when a run is corrected or removed, and when a hole is marked complete', () => {
+    const doc = newReportDoc();
+    addHoleToReport(doc, { holeId: DH1, constantStickUp: 0 });
+    const first = addRun(doc, DH1, {
+      style: 'run-sheet',
+      rodAdded: true,
+      stickUp: 0,
+      oriToolUsed: false,
+      notes: null,
+    });
+    addRun(doc, DH1, {
+      style: 'run-sheet',
+      rodAdded: true,
+      stickUp: 0.5,
+      oriToolUsed: false,
+      notes: null,
+    });
+    updateRun(doc, first, { stickUp: 1 });
+    expect(readReport(doc).holes[0]?.runs.map((r) => r.toDepth)).toEqual([3, 5.5]);
+    removeRun(doc, first);
+    expect(
+      readReport(doc).holes[0]?.runs.map((r) => [r.runNumber, r.fromDepth, r.toDepth]),
+    ).toEqual([[1, 0, 3.5]]);
+    setHoleComplete(doc, DH1);
+    expect(readReport(doc).holes[0]?.status).toBe('COMPLETE');
+  });
+
+  it('keeps exactly one primary driller, derived from one register', () => {
+    const doc = newReportDoc();
+    const bob = assignCrewMember(doc, { crewMemberName: 'Bob', role: 'driller', isPrimary: true });
+    const cy = assignCrewMember(doc, { crewMemberName: 'Cy', role: 'driller', isPrimary: false });
+    const ann = assignCrewMember(doc, {
+      crewMemberName: 'Ann',
+      role: 'offsider',
+      isPrimary: false,
+    });
+    setPrimaryDriller(doc, cy);
+    let snapshot = readReport(doc);
+    expect(snapshot.crew.filter((a) => a.isPrimary).map((a) => a.id)).toEqual([cy]);
+    expect(snapshot.summary.operator).toBe('Cy');
+    expectModelError(
+      () => setPrimaryDriller(doc, ann),
+      'not-a-driller',
+      CREW_MESSAGES.onlyDrillersPrimary,
+    );
+    removeCrewAssignment(doc, cy);
+    snapshot = readReport(doc);
+    expect(snapshot.primaryAssignmentId).toBeNull();
+    expect(validateReport(snapshot).crew).toEqual([CREW_MESSAGES.noPrimary]);
+    updateCrewAssignment(doc, bob, { isPrimary: true });
+    updateCrewAssignment(doc, bob, { role: 'offsider' });
+    expect(readReport(doc).primaryAssignmentId).toBeNull();
+  });
+
+  it('refuses a duplicate crew member and crew before the shift is set up, with the SPEC messages', () => {
+    const doc = newReportDoc();
+    assignCrewMember(doc, { crewMemberName: 'Bob', role: 'driller', isPrimary: false });
+    expectModelError(
+      () => assignCrewMember(doc, { crewMemberName: ' bob', role: 'offsider', isPrimary: false }),
+      'duplicate-crew-member',
+      CREW_MESSAGES.duplicate,
+    );
+    const empty = new Y.Doc();
+    createReport(empty, { id: ReportIds.create() });
+    expectModelError(
+      () => assignCrewMember(empty, { crewMemberName: 'Bob', role: 'driller', isPrimary: false }),
+      'shift-not-set-up',
+      CREW_MESSAGES.shiftNotSetUp,
+    );
+    expect(validateReport(readReport(empty)).shift).toEqual([MISSING_SHIFT_DATA_MESSAGE]);
+  });
+
+  it('derives hours, costs and totals from rows, and shows overrides when stored', () => {
+    const doc = newReportDoc();
+    const t = addTimesheetEntry(doc, { startTime: '06:00', endTime: '10:00' });
+    addTimesheetEntry(doc, { startTime: '10:00', endTime: '11:30', activity: 'maintenance' });
+    updateTimesheetEntry(doc, t, { endTime: '09:00' });
+    addHireToolUsage(doc, { toolName: 'Pump', quantity: 2, hours: 1.5, ratePerHour: 10 });
+    addSurveyEntry(doc, { depth: 30.5, azimuth: 90 });
+    const m = addMaintenanceEntry(doc, { description: 'Grease', timeSpent: 1.5 });
+    expect(() => updateMaintenanceEntry(doc, m, { componentType: 'backends' })).toThrow();
+    let snapshot = readReport(doc);
+    expect(snapshot.timesheet.map((e) => e.hours)).toEqual([3, 1.5]);
+    expect(snapshot.totals).toMatchObject({
+      timesheetHours: 4.5,
+      remainingHours: 7.5,
+      hireToolCost: 30,
+      maintenanceHours: 1.5,
+      averageSurveyDepth: 30.5,
+    });
+    expect(snapshot.summary).toMatchObject({
+      hoursWorked: 4.5,
+      totalDepthDrilled: 0,
+      holesCompleted: 0,
+      operator: null,
+    });
+    setSummaryOverrides(doc, {
+      totalDepthDrilled: 42,
+      hoursWorked: 12,
+      operator: 'Dee',
+      holesCompleted: 1,
+    });
+    snapshot = readReport(doc);
+    expect(snapshot.summary).toEqual({
+      operator: 'Dee',
+      totalDepthDrilled: 42,
+      hoursWorked: 12,
+      holesCompleted: 1,
+      avgRate: 3.5,
+    });
+    setSummaryOverrides(doc, { hoursWorked: null });
+    expect(readReport(doc).summary.hoursWorked).toBe(4.5);
+    removeTimesheetEntry(doc, t);
+    expect(readReport(doc).summary.hoursWorked).toBe(1.5);
+  });
+
+  it('falls back to the shift span for hours worked without timesheet rows', () => {
+    const doc = newReportDoc();
+    updateShiftDetails(doc, { startTime: '18:00', endTime: '06:00', shiftType: 'night' });
+    expect(readReport(doc).summary.hoursWorked).toBe(12);
+  });
+
+  it('allows only the defined status transitions and stamps completedAt once', () => {
+    const doc = newReportDoc();
+    setStatus(doc, 'completed', '2025-07-14T18:00:00.000Z');
+    setStatus(doc, 'sent', '2025-07-15T08:00:00.000Z');
+    expect(readReport(doc)).toMatchObject({
+      status: 'sent',
+      completedAt: '2025-07-14T18:00:00.000Z',
+    });
+    expectModelError(() => setStatus(doc, 'active'), 'invalid-status-transition');
+    setStatus(doc, 'deleted');
+    setStatus(doc, 'active');
+    expect(readReport(doc).status).toBe('active');
+  });
+
+  it('summarises a report for list views', () => {
+    const doc = newReportDoc();
+    addHoleToReport(doc, { holeId: DH1, constantStickUp: 0 });
+    addRun(doc, DH1, {
+      style: 'run-sheet',
+      rodAdded: true,
+      stickUp: 0,
+      oriToolUsed: false,
+      notes: null,
+    });
+    const item = reportSummary(readReport(doc), { siteName: () => 'Renamed Pit' });
+    expect(item).toMatchObject({
+      site: 'Renamed Pit',
+      rig: 'Rig 7',
+      date: '2025-07-14',
+      shiftType: 'day',
+      metresDrilled: 4,
+      hours: 12,
+      status: 'active',
+    });
+  });
+});

@@ -1,0 +1,150 @@
+import type * as Y from 'yjs';
+import type { AssignmentId, ReportId } from '../ids/ids.ts';
+import { roundTo } from '../format/numbers.ts';
+import type { CrewAssignment } from '../crew-assignment/crew-assignment.ts';
+import { readCrewAssignments } from '../crew-assignment/crew-assignment-doc.ts';
+import type { ReportHole } from '../hole/report-hole-doc.ts';
+import { readReportHoles } from '../hole/report-hole-doc.ts';
+import type { HireToolUsageRow } from '../hire-tool/hire-tool-usage-doc.ts';
+import { readHireToolUsage } from '../hire-tool/hire-tool-usage-doc.ts';
+import { totalHireToolCost } from '../hire-tool/hire-tool.ts';
+import type { MaintenanceEntry } from '../maintenance/maintenance.ts';
+import { totalMaintenanceHours } from '../maintenance/maintenance.ts';
+import { readMaintenance } from '../maintenance/maintenance-doc.ts';
+import { shiftDurationHours } from '../shift/time.ts';
+import type { ReportStatus } from '../shift-summary/shift-summary.ts';
+import type { ShiftDetails, SignOff, SummaryOverrides } from '../shift-summary/report-meta-doc.ts';
+import {
+  readReportMeta,
+  readShiftDetails,
+  readSignOff,
+  readSummaryOverrides,
+} from '../shift-summary/report-meta-doc.ts';
+import type { SurveyEntry } from '../survey/survey.ts';
+import { averageSurveyDepth } from '../survey/survey.ts';
+import { readSurvey } from '../survey/survey-doc.ts';
+import type { TimesheetEntry } from '../timesheet/timesheet.ts';
+import { timesheetTotals } from '../timesheet/timesheet.ts';
+import { readTimesheet } from '../timesheet/timesheet-doc.ts';
+
+/** Totals derived from the rows; never stored. */
+export interface ReportTotals {
+  metresDrilled: number;
+  runCount: number;
+  holesCompleted: number;
+  timesheetHours: number;
+  remainingHours: number;
+  timesheetOverCap: boolean;
+  hireToolCost: number;
+  maintenanceHours: number;
+  crewCount: number;
+  surveyCount: number;
+  averageSurveyDepth: number;
+}
+
+/** The summary as shown: each field the stored override when set, else derived. */
+export interface EffectiveSummary {
+  operator: string | null;
+  totalDepthDrilled: number;
+  hoursWorked: number;
+  holesCompleted: number;
+  /** Metres per hour worked, 0 without hours. */
+  avgRate: number;
+}
+
+/** Everything about one shift as a plain, checked value: what screens render and REST returns. */
+export interface ReportSnapshot {
+  id: ReportId | null;
+  schemaVersion: number;
+  status: ReportStatus;
+  createdAt: string | null;
+  completedAt: string | null;
+  updatedAt: string | null;
+  notes: string | null;
+  shift: ShiftDetails;
+  overrides: SummaryOverrides;
+  /** The primary driller's assignment, or null when none (or the named one was removed). */
+  primaryAssignmentId: AssignmentId | null;
+  crew: CrewAssignment[];
+  holes: ReportHole[];
+  timesheet: TimesheetEntry[];
+  survey: SurveyEntry[];
+  maintenance: MaintenanceEntry[];
+  hireTools: HireToolUsageRow[];
+  signOff: SignOff;
+  totals: ReportTotals;
+  summary: EffectiveSummary;
+}
+
+/** Derived hours worked: the timesheet total when it has rows, else the shift's start-to-end span. */
+function derivedHours(
+  shift: ShiftDetails,
+  timesheet: readonly TimesheetEntry[],
+  total: number,
+): number {
+  if (timesheet.length > 0) return total;
+  if (shift.startTime && shift.endTime) return shiftDurationHours(shift.startTime, shift.endTime);
+  return 0;
+}
+
+/** Read a report document into a snapshot with every derived value computed. */
+export function readReport(doc: Y.Doc): ReportSnapshot {
+  const meta = readReportMeta(doc);
+  const shift = readShiftDetails(doc);
+  const overrides = readSummaryOverrides(doc);
+  const crew = readCrewAssignments(doc);
+  const holes = readReportHoles(doc);
+  const timesheet = readTimesheet(doc);
+  const survey = readSurvey(doc);
+  const maintenance = readMaintenance(doc);
+  const hireTools = readHireToolUsage(doc);
+  const hours = timesheetTotals(timesheet);
+  const primary = crew.find((a) => a.isPrimary) ?? null;
+
+  const totals: ReportTotals = {
+    metresDrilled: roundTo(
+      holes.reduce((sum, h) => sum + h.drilledThisShift, 0),
+      3,
+    ),
+    runCount: holes.reduce((sum, h) => sum + h.runs.length, 0),
+    holesCompleted: holes.filter((h) => h.status === 'COMPLETE').length,
+    timesheetHours: hours.totalHours,
+    remainingHours: hours.remainingHours,
+    timesheetOverCap: hours.overCap,
+    hireToolCost: totalHireToolCost(hireTools),
+    maintenanceHours: totalMaintenanceHours(maintenance),
+    crewCount: crew.length,
+    surveyCount: survey.length,
+    averageSurveyDepth: averageSurveyDepth(survey),
+  };
+  const totalDepthDrilled = overrides.totalDepthDrilled ?? totals.metresDrilled;
+  const hoursWorked = overrides.hoursWorked ?? derivedHours(shift, timesheet, hours.totalHours);
+  const summary: EffectiveSummary = {
+    operator: overrides.operator ?? primary?.crewMemberName ?? null,
+    totalDepthDrilled,
+    hoursWorked,
+    holesCompleted: overrides.holesCompleted ?? totals.holesCompleted,
+    avgRate: hoursWorked > 0 ? roundTo(totalDepthDrilled / hoursWorked, 2) : 0,
+  };
+  return {
+    id: meta.reportId,
+    schemaVersion: meta.schemaVersion,
+    status: meta.status,
+    createdAt: meta.createdAt,
+    completedAt: meta.completedAt,
+    updatedAt: meta.updatedAt,
+    notes: meta.notes,
+    shift,
+    overrides,
+    primaryAssignmentId: primary?.id ?? null,
+    crew,
+    holes,
+    timesheet,
+    survey,
+    maintenance,
+    hireTools,
+    signOff: readSignOff(doc),
+    totals,
+    summary,
+  };
+}

@@ -1,0 +1,64 @@
+import * as Y from 'yjs';
+import type { ReportId, RigId, SiteId } from '../ids/ids.ts';
+import { ReportIds } from '../ids/ids.ts';
+import { createReport } from '../shift-summary/report-meta-doc.ts';
+
+/** Test helpers: replicas of one document and ways to sync them. Not part of the public API. */
+
+export const TEST_SITE_ID = '0190a000-0000-7000-8000-0000000000a1' as SiteId;
+export const TEST_RIG_ID = '0190a000-0000-7000-8000-0000000000b1' as RigId;
+
+/** A report created on one device, with shift details set so crew can be assigned. */
+export function newReportDoc(id: ReportId = ReportIds.create()): Y.Doc {
+  const doc = new Y.Doc();
+  createReport(doc, {
+    id,
+    shift: {
+      date: '2025-07-14',
+      shiftType: 'day',
+      startTime: '06:00',
+      endTime: '18:00',
+      siteId: TEST_SITE_ID,
+      rigId: TEST_RIG_ID,
+      siteName: 'North Pit',
+      rigName: 'Rig 7',
+    },
+  });
+  return doc;
+}
+
+/** Copies of a document, as other devices that synced it once would hold. */
+export function replicasOf(doc: Y.Doc, count: number): Y.Doc[] {
+  const update = Y.encodeStateAsUpdate(doc);
+  return Array.from({ length: count }, () => {
+    const replica = new Y.Doc();
+    Y.applyUpdate(replica, update);
+    return replica;
+  });
+}
+
+/** Send everything `from` has that `to` lacks (one direction of a sync). */
+export function syncInto(from: Y.Doc, to: Y.Doc): void {
+  Y.applyUpdate(to, Y.encodeStateAsUpdate(from, Y.encodeStateVector(to)));
+}
+
+/** Sync every pair, in the given order, until all hold the same state. */
+export function syncAll(docs: readonly Y.Doc[]): void {
+  for (const from of docs) for (const to of docs) if (from !== to) syncInto(from, to);
+  for (const from of docs) for (const to of docs) if (from !== to) syncInto(from, to);
+}
+
+/** All orders of a list (for merging in every order). */
+export function permutations<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [items.slice()];
+  return items.flatMap((item, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+  );
+}
+
+/** A fresh document made by applying the given updates in order. */
+export function mergeUpdates(updates: readonly Uint8Array[]): Y.Doc {
+  const doc = new Y.Doc();
+  for (const update of updates) Y.applyUpdate(doc, update);
+  return doc;
+}

@@ -1,0 +1,163 @@
+import type * as Y from 'yjs';
+import { z } from 'zod';
+import type { RigId, ReportId, SiteId } from '../ids/ids.ts';
+import { ModelError } from '../errors/errors.ts';
+import { nowIso, readRecord, setFields } from '../docs/entries.ts';
+import { META, REPORT_SCHEMA_VERSION, reportMap } from '../report-doc/keys.ts';
+import { mutateReport } from '../report-doc/mutate.ts';
+import { isoDaySchema, shiftTypeSchema, timeOfDaySchema } from '../shift/time.ts';
+import type { ReportStatus, ShiftDetailsDraft, SummaryOverridesDraft } from './shift-summary.ts';
+import {
+  canTransition,
+  isClosingStatus,
+  reportStatusSchema,
+  shiftDetailsPatchSchema,
+  summaryOverridesPatchSchema,
+} from './shift-summary.ts';
+
+const text = z.string().nullable().catch(null);
+const count = z.number().nonnegative().nullable().catch(null);
+
+/** Shift details as stored (SPEC 3 shift summary fields a person enters). */
+export const storedShiftDetailsSchema = z.object({
+  date: isoDaySchema.nullable().catch(null),
+  shiftType: shiftTypeSchema.nullable().catch(null),
+  startTime: timeOfDaySchema.nullable().catch(null),
+  endTime: timeOfDaySchema.nullable().catch(null),
+  siteId: text.transform((v) => v as SiteId | null),
+  rigId: text.transform((v) => v as RigId | null),
+  siteName: text,
+  rigName: text,
+  level: text,
+});
+export type ShiftDetails = z.infer<typeof storedShiftDetailsSchema>;
+
+/** Summary overrides as stored; null means "show the derived value". */
+export const storedOverridesSchema = z.object({
+  operator: text,
+  totalDepthDrilled: count,
+  hoursWorked: count,
+  holesCompleted: count,
+});
+export type SummaryOverrides = z.infer<typeof storedOverridesSchema>;
+
+export const storedMetaSchema = z.object({
+  schemaVersion: z.number().int().catch(1),
+  reportId: text.transform((v) => v as ReportId | null),
+  status: reportStatusSchema.catch('active'),
+  createdAt: text,
+  completedAt: text,
+  updatedAt: text,
+  notes: text,
+  primaryAssignmentId: text,
+});
+export type ReportMeta = z.infer<typeof storedMetaSchema>;
+
+export const signOffSchema = z.object({
+  signedBy: text,
+  signedAt: text,
+  certified: z.boolean().catch(false),
+  finalNotes: text,
+});
+export type SignOff = z.infer<typeof signOffSchema>;
+
+export const signOffInputSchema = z.object({
+  signedBy: z.string().trim().min(1, 'Name is required'),
+  certified: z.boolean(),
+  finalNotes: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type SignOffInput = z.infer<typeof signOffInputSchema>;
+
+export interface CreateReportInit {
+  id: ReportId;
+  shift?: ShiftDetailsDraft;
+  overrides?: SummaryOverridesDraft;
+  notes?: string | null;
+}
+
+/** Initialise a new report document (status active, current schema version). Call once, on the creating device. */
+export function createReport(doc: Y.Doc, init: CreateReportInit): void {
+  mutateReport(doc, () => {
+    const now = nowIso();
+    setFields(reportMap(doc, 'meta'), {
+      [META.schemaVersion]: REPORT_SCHEMA_VERSION,
+      [META.reportId]: init.id,
+      [META.status]: 'active',
+      [META.createdAt]: now,
+      [META.notes]: init.notes ?? null,
+    });
+    if (init.shift) setFields(reportMap(doc, 'shift'), shiftDetailsPatchSchema.parse(init.shift));
+    if (init.overrides)
+      setFields(reportMap(doc, 'overrides'), summaryOverridesPatchSchema.parse(init.overrides));
+  });
+}
+
+/** The report's meta fields. */
+export function readReportMeta(doc: Y.Doc): ReportMeta {
+  return storedMetaSchema.parse(readRecord(reportMap(doc, 'meta')));
+}
+
+/** The shift details. */
+export function readShiftDetails(doc: Y.Doc): ShiftDetails {
+  return storedShiftDetailsSchema.parse(readRecord(reportMap(doc, 'shift')));
+}
+
+/** The stored summary overrides. */
+export function readSummaryOverrides(doc: Y.Doc): SummaryOverrides {
+  return storedOverridesSchema.parse(readRecord(reportMap(doc, 'overrides')));
+}
+
+/** The sign-off. */
+export function readSignOff(doc: Y.Doc): SignOff {
+  return signOffSchema.parse(readRecord(reportMap(doc, 'signOff')));
+}
+
+/** True once the shift is set up (site and rig chosen), which crew assignment needs. */
+export function isShiftSetUp(shift: Pick<ShiftDetails, 'siteId' | 'rigId'>): boolean {
+  return shift.siteId !== null && shift.rigId !== null;
+}
+
+/** Merge a patch into the shift details (Shift Details screen; each field its own register). */
+export function updateShiftDetails(doc: Y.Doc, patch: ShiftDetailsDraft): void {
+  const parsed = shiftDetailsPatchSchema.parse(patch);
+  mutateReport(doc, () => setFields(reportMap(doc, 'shift'), parsed));
+}
+
+/** Store or clear (null) summary overrides (Edit Shift Report screen). */
+export function setSummaryOverrides(doc: Y.Doc, patch: SummaryOverridesDraft): void {
+  const parsed = summaryOverridesPatchSchema.parse(patch);
+  mutateReport(doc, () => setFields(reportMap(doc, 'overrides'), parsed));
+}
+
+/** Set the report's notes (Additional Notes / Shift Notes). */
+export function setReportNotes(doc: Y.Doc, notes: string | null): void {
+  const value = notes?.trim() ? notes : null;
+  mutateReport(doc, () => reportMap(doc, 'meta').set(META.notes, value));
+}
+
+/** Move the report to a status allowed by STATUS_TRANSITIONS; closing stamps completedAt once. */
+export function setStatus(doc: Y.Doc, status: ReportStatus, at: string = nowIso()): void {
+  const next = reportStatusSchema.parse(status);
+  const current = readReportMeta(doc);
+  if (!canTransition(current.status, next)) {
+    throw new ModelError(
+      'invalid-status-transition',
+      `A ${current.status} report cannot become ${next}`,
+    );
+  }
+  mutateReport(doc, () => {
+    const meta = reportMap(doc, 'meta');
+    meta.set(META.status, next);
+    if (isClosingStatus(next) && current.completedAt === null) meta.set(META.completedAt, at);
+  });
+}
+
+/** Record the final notes and sign-off. */
+export function signOffReport(doc: Y.Doc, input: SignOffInput, at: string = nowIso()): void {
+  const parsed = signOffInputSchema.parse(input);
+  mutateReport(doc, () => setFields(reportMap(doc, 'signOff'), { ...parsed, signedAt: at }));
+}

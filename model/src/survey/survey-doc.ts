@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import {
+  DEFAULT_SURVEY_DIP,
+  DEFAULT_SURVEY_HOLE_ID,
+  DEFAULT_SURVEY_METHOD,
+} from '../constants/constants.ts';
+import type { HoleId, SurveyEntryId } from '../ids/ids.ts';
+import { SurveyEntryIds } from '../ids/ids.ts';
+import { reportCollection } from '../report-doc/collection.ts';
+import type { SurveyEntry } from './survey.ts';
+import { surveyEntryInputSchema, surveyEntryPatchSchema, surveyMethodSchema } from './survey.ts';
+
+const storedSchema = z.object({
+  holeId: z.string().catch(DEFAULT_SURVEY_HOLE_ID),
+  depth: z.number().catch(0),
+  azimuth: z.number().catch(0),
+  dip: z.number().catch(DEFAULT_SURVEY_DIP),
+  magneticTotal: z.number().catch(0),
+  method: surveyMethodSchema.catch(DEFAULT_SURVEY_METHOD),
+  operator: z.string().nullable().catch(null),
+  notes: z.string().nullable().catch(null),
+  createdAt: z.string().nullable().catch(null),
+});
+
+const survey = reportCollection({
+  root: 'survey',
+  what: 'Survey entry',
+  newId: () => SurveyEntryIds.create(),
+  read: (id: SurveyEntryId, raw): SurveyEntry => {
+    const stored = storedSchema.parse(raw);
+    return { id, ...stored, holeId: stored.holeId as HoleId };
+  },
+  inputSchema: surveyEntryInputSchema,
+  patchSchema: surveyEntryPatchSchema,
+  toFields: (input) => input,
+  patchFields: (patch) => patch,
+});
+
+/** Add a survey point. */
+export const addSurveyEntry = survey.add;
+/** Edit a survey point. */
+export const updateSurveyEntry = survey.update;
+/** Remove a survey point. */
+export const removeSurveyEntry = survey.remove;
+/** The survey points. */
+export const readSurvey = survey.read;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import type { HoleId, TimesheetEntryId } from '../ids/ids.ts';
+import { TimesheetEntryIds } from '../ids/ids.ts';
+import { reportCollection } from '../report-doc/collection.ts';
+import type { TimesheetEntry } from './timesheet.ts';
+import {
+  entryHours,
+  timesheetActivitySchema,
+  timesheetEntryInputSchema,
+  timesheetEntryPatchSchema,
+} from './timesheet.ts';
+
+const storedSchema = z.object({
+  holeId: z.string().nullable().catch(null),
+  activity: timesheetActivitySchema.catch('drilling'),
+  startTime: z.string().catch(''),
+  endTime: z.string().catch(''),
+  notes: z.string().nullable().catch(null),
+  createdAt: z.string().nullable().catch(null),
+});
+
+const timesheet = reportCollection({
+  root: 'timesheet',
+  what: 'Timesheet entry',
+  newId: () => TimesheetEntryIds.create(),
+  read: (id: TimesheetEntryId, raw): TimesheetEntry => {
+    const stored = storedSchema.parse(raw);
+    return { id, ...stored, holeId: stored.holeId as HoleId | null, hours: entryHours(stored) };
+  },
+  inputSchema: timesheetEntryInputSchema,
+  patchSchema: timesheetEntryPatchSchema,
+  toFields: ({ hours: _ignored, ...input }) => input,
+  patchFields: (patch) => patch,
+});
+
+/** Add a timesheet row (hours are derived from its times). */
+export const addTimesheetEntry = timesheet.add;
+/** Edit a timesheet row. */
+export const updateTimesheetEntry = timesheet.update;
+/** Remove a timesheet row. */
+export const removeTimesheetEntry = timesheet.remove;
+/** The timesheet rows with their hours. */
+export const readTimesheet = timesheet.read;
