@@ -13,6 +13,14 @@ import type { TestClient, TestServer } from './helpers.ts';
 const run = promisify(execFile);
 const packageDir = path.resolve(import.meta.dirname, '..');
 
+class FailingLoadStore extends MemoryStore {
+  failing = true;
+  override async load(docName: string): Promise<StoredDocument | null> {
+    if (this.failing) throw new Error('disk on fire');
+    return super.load(docName);
+  }
+}
+
 function docFrom(stored: StoredDocument | null): Y.Doc {
   const doc = new Y.Doc();
   if (stored?.snapshot) Y.applyUpdate(doc, stored.snapshot);
@@ -95,19 +103,16 @@ describe('storage', () => {
   });
 
   it('refuses the connection when the store throws on load, and writes nothing', async () => {
-    const store = new MemoryStore();
+    const store = new FailingLoadStore();
     await store.append([{ docName: 'report:t', update: Y.encodeStateAsUpdate(new Y.Doc()) }]);
+    store.failing = false;
     const before = await store.load('report:t');
-    let failing = true;
-    const flaky = Object.assign(Object.create(store) as MemoryStore, {
-      load: (name: string) =>
-        failing ? Promise.reject(new Error('disk on fire')) : store.load(name),
-    });
-    const server = await startServer({ store: flaky });
+    store.failing = true;
+    const server = await startServer({ store });
     servers.push(server);
     expect(await upgradeStatus(`${server.url}/report:t`)).toBe(500);
+    store.failing = false;
     expect(await store.load('report:t')).toEqual(before);
-    failing = false;
     expect(await upgradeStatus(`${server.url}/report:t`)).toBe(101);
   });
 

@@ -84,6 +84,26 @@ describe('relay', () => {
     expect(Date.now() - closedAt).toBeLessThan(1000);
   });
 
+  it('applies a server-side transaction live and durably before it resolves', async () => {
+    const a = client('report:rest');
+    await synced(a);
+    const stored: string[] = [];
+    const unsubscribe = server.server.manager.onStored((docName) => stored.push(docName));
+    const result = await server.server.manager.transact('report:rest', (doc) => {
+      doc.getMap('m').set('status', 'submitted');
+      return 'done';
+    });
+    expect(result).toBe('done');
+    expect(stored).toContain('report:rest');
+    const persisted = await server.server.store.load('report:rest');
+    expect(persisted?.updates.length).toBe(1);
+    await waitFor(() => mapOf(a.doc).status === 'submitted', 'client sees the REST write');
+    expect(await server.server.manager.read('report:rest', (doc) => mapOf(doc))).toEqual({
+      status: 'submitted',
+    });
+    unsubscribe();
+  });
+
   it('reports health with open documents and connections', async () => {
     const a = client('report:h');
     await synced(a);
