@@ -6,7 +6,9 @@ import {
   DEFAULT_HIRE_TOOL_QUANTITY,
   DEFAULT_HIRE_TOOL_RATE,
 } from '../constants/constants.ts';
-import { reportCollection } from '../report-doc/collection.ts';
+import { entryCollection } from '../docs/collection.ts';
+import { reportMap } from '../report-doc/keys.ts';
+import { mutateReport } from '../report-doc/mutate.ts';
 import type { HireToolUsage } from './hire-tool.ts';
 import { hireToolCost, hireToolUsageInputSchema, hireToolUsagePatchSchema } from './hire-tool.ts';
 
@@ -23,8 +25,9 @@ export interface HireToolUsageRow extends HireToolUsage {
   totalCost: number;
 }
 
-const usage = reportCollection({
-  root: 'hireTools',
+const usage = entryCollection({
+  map: (doc) => reportMap(doc, 'hireTools'),
+  transact: mutateReport,
   what: 'Hire tool usage',
   newId: () => HireToolUsageIds.create(),
   read: (id: HireToolUsageId, raw): HireToolUsageRow => {

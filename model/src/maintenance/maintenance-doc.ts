@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { MaintenanceEntryId } from '../ids/ids.ts';
 import { MaintenanceEntryIds } from '../ids/ids.ts';
 import { ModelError } from '../errors/errors.ts';
-import { reportCollection } from '../report-doc/collection.ts';
+import { entryCollection } from '../docs/collection.ts';
+import { reportMap } from '../report-doc/keys.ts';
+import { mutateReport } from '../report-doc/mutate.ts';
 import type { MaintenanceEntry } from './maintenance.ts';
 import {
   COMPONENT_MISMATCH,
@@ -27,8 +29,9 @@ const storedSchema = z.object({
   createdAt: z.string().nullable().catch(null),
 });
 
-const maintenance = reportCollection({
-  root: 'maintenance',
+const maintenance = entryCollection({
+  map: (doc) => reportMap(doc, 'maintenance'),
+  transact: mutateReport,
   what: 'Maintenance entry',
   newId: () => MaintenanceEntryIds.create(),
   read: (id: MaintenanceEntryId, raw): MaintenanceEntry => ({ id, ...storedSchema.parse(raw) }),

@@ -6,7 +6,9 @@ import {
 } from '../constants/constants.ts';
 import type { HoleId, SurveyEntryId } from '../ids/ids.ts';
 import { SurveyEntryIds } from '../ids/ids.ts';
-import { reportCollection } from '../report-doc/collection.ts';
+import { entryCollection } from '../docs/collection.ts';
+import { reportMap } from '../report-doc/keys.ts';
+import { mutateReport } from '../report-doc/mutate.ts';
 import type { SurveyEntry } from './survey.ts';
 import { surveyEntryInputSchema, surveyEntryPatchSchema, surveyMethodSchema } from './survey.ts';
 
@@ -22,8 +24,9 @@ const storedSchema = z.object({
   createdAt: z.string().nullable().catch(null),
 });
 
-const survey = reportCollection({
-  root: 'survey',
+const survey = entryCollection({
+  map: (doc) => reportMap(doc, 'survey'),
+  transact: mutateReport,
   what: 'Survey entry',
   newId: () => SurveyEntryIds.create(),
   read: (id: SurveyEntryId, raw): SurveyEntry => {

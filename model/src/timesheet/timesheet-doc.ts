@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { HoleId, TimesheetEntryId } from '../ids/ids.ts';
 import { TimesheetEntryIds } from '../ids/ids.ts';
-import { reportCollection } from '../report-doc/collection.ts';
+import { entryCollection } from '../docs/collection.ts';
+import { reportMap } from '../report-doc/keys.ts';
+import { mutateReport } from '../report-doc/mutate.ts';
 import type { TimesheetEntry } from './timesheet.ts';
 import {
   entryHours,
@@ -19,8 +21,9 @@ const storedSchema = z.object({
   createdAt: z.string().nullable().catch(null),
 });
 
-const timesheet = reportCollection({
-  root: 'timesheet',
+const timesheet = entryCollection({
+  map: (doc) => reportMap(doc, 'timesheet'),
+  transact: mutateReport,
   what: 'Timesheet entry',
   newId: () => TimesheetEntryIds.create(),
   read: (id: TimesheetEntryId, raw): TimesheetEntry => {

@@ -1,21 +1,14 @@
 import type * as Y from 'yjs';
 import type { z } from 'zod';
-import type { Fields, RawEntry } from '../docs/entries.ts';
-import {
-  deleteEntry,
-  getEntry,
-  insertEntry,
-  nowIso,
-  readEntries,
-  setFields,
-} from '../docs/entries.ts';
+import type { Fields, RawEntry } from './entries.ts';
+import { deleteEntry, getEntry, insertEntry, nowIso, readEntries, setFields } from './entries.ts';
 import { ModelError } from '../errors/errors.ts';
-import type { ReportMapRoot } from './keys.ts';
-import { reportMap } from './keys.ts';
-import { mutateReport } from './mutate.ts';
 
 interface CollectionSpec<T extends { id: string }, I, P, In, PIn> {
-  root: ReportMapRoot;
+  /** The root map holding the entries. */
+  map: (doc: Y.Doc) => Y.Map<unknown>;
+  /** Runs a change as one transaction (stamping the document's updatedAt). */
+  transact: (doc: Y.Doc, change: () => void) => void;
   /** Name used in not-found messages. */
   what: string;
   newId: () => T['id'];
@@ -28,34 +21,36 @@ interface CollectionSpec<T extends { id: string }, I, P, In, PIn> {
   patchFields: (patch: P) => Fields;
   /** Checks an entry as it would be after a patch (throws ModelError). */
   check?: (merged: T) => void;
+  /** Checks a parsed input against the document before it is added (throws ModelError). */
+  beforeAdd?: (doc: Y.Doc, input: I) => void;
 }
 
-export interface ReportCollection<T extends { id: string }, In, PIn> {
+export interface EntryCollection<T extends { id: string }, In, PIn> {
   add: (doc: Y.Doc, input: In) => T['id'];
   update: (doc: Y.Doc, id: T['id'], patch: PIn) => void;
   remove: (doc: Y.Doc, id: T['id']) => boolean;
   read: (doc: Y.Doc) => T[];
 }
 
-/** The add/update/remove/read operations of a report collection of entries keyed by id. */
-export function reportCollection<T extends { id: string }, I, P, In, PIn>(
+/** The add/update/remove/read operations of a collection of entries keyed by id. */
+export function entryCollection<T extends { id: string }, I, P, In, PIn>(
   spec: CollectionSpec<T, I, P, In, PIn>,
-): ReportCollection<T, In, PIn> {
+): EntryCollection<T, In, PIn> {
   const readAll = (doc: Y.Doc): T[] =>
-    readEntries(reportMap(doc, spec.root)).map(([id, raw]) => spec.read(id as T['id'], raw));
+    readEntries(spec.map(doc)).map(([id, raw]) => spec.read(id as T['id'], raw));
   return {
     read: readAll,
     add(doc, input) {
-      const fields = spec.toFields(spec.inputSchema.parse(input));
+      const parsed = spec.inputSchema.parse(input);
+      spec.beforeAdd?.(doc, parsed);
+      const fields = spec.toFields(parsed);
       const id = spec.newId();
-      mutateReport(doc, () =>
-        insertEntry(reportMap(doc, spec.root), id, { ...fields, createdAt: nowIso() }),
-      );
+      spec.transact(doc, () => insertEntry(spec.map(doc), id, { ...fields, createdAt: nowIso() }));
       return id;
     },
     update(doc, id, patch) {
       const fields = spec.patchFields(spec.patchSchema.parse(patch));
-      const entry = getEntry(reportMap(doc, spec.root), id);
+      const entry = getEntry(spec.map(doc), id);
       if (!entry) throw new ModelError('not-found', `${spec.what} ${id} not found`);
       if (spec.check) {
         const defined = Object.fromEntries(
@@ -63,10 +58,14 @@ export function reportCollection<T extends { id: string }, I, P, In, PIn>(
         );
         spec.check(spec.read(id, { ...(entry.toJSON() as RawEntry), ...defined }));
       }
-      mutateReport(doc, () => setFields(entry, fields));
+      spec.transact(doc, () => setFields(entry, fields));
     },
     remove(doc, id) {
-      return mutateReport(doc, () => deleteEntry(reportMap(doc, spec.root), id));
+      let removed = false;
+      spec.transact(doc, () => {
+        removed = deleteEntry(spec.map(doc), id);
+      });
+      return removed;
     },
   };
 }

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { CrewMemberId, SiteId } from '../ids/ids.ts';
+import { CrewMemberIds } from '../ids/ids.ts';
+import { entryCollection } from '../docs/collection.ts';
+import { mutateSetup, setupMap } from '../setup-doc/keys.ts';
+import { requireSite } from '../site/site-doc.ts';
+import type { CrewMember } from './crew-member.ts';
+import { crewMemberCreateSchema, crewMemberUpdateSchema, crewRoleSchema } from './crew-member.ts';
+
+const storedSchema = z.object({
+  memberName: z.string().catch(''),
+  role: crewRoleSchema.catch('driller'),
+  certification: z.string().nullable().catch(null),
+  experience: z.string().nullable().catch(null),
+  siteId: z.string().catch(''),
+  isActive: z.boolean().catch(true),
+});
+
+const crewMembers = entryCollection({
+  map: (doc) => setupMap(doc, 'crewMembers'),
+  transact: mutateSetup,
+  what: 'Crew member',
+  newId: () => CrewMemberIds.create(),
+  read: (id: CrewMemberId, raw): CrewMember => {
+    const stored = storedSchema.parse(raw);
+    return { id, ...stored, siteId: stored.siteId as SiteId };
+  },
+  inputSchema: crewMemberCreateSchema,
+  patchSchema: crewMemberUpdateSchema,
+  toFields: (input) => input,
+  patchFields: (patch) => patch,
+  beforeAdd: (doc, input) => requireSite(doc, input.siteId),
+});
+
+/** Add a crew member to a site (role defaults to driller). */
+export const addCrewMember = crewMembers.add;
+/** Edit a crew member. */
+export const updateCrewMember = crewMembers.update;
+/** Delete a crew member. */
+export const deleteCrewMember = crewMembers.remove;
+/** All crew members. */
+export const readCrewMembers = crewMembers.read;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { HireToolId, SiteId } from '../ids/ids.ts';
+import { HireToolIds } from '../ids/ids.ts';
+import { DEFAULT_HIRE_TOOL_RATE } from '../constants/constants.ts';
+import { entryCollection } from '../docs/collection.ts';
+import { mutateSetup, setupMap } from '../setup-doc/keys.ts';
+import { requireSite } from '../site/site-doc.ts';
+import type { HireTool } from './hire-tool.ts';
+import { hireToolCreateSchema, hireToolUpdateSchema } from './hire-tool.ts';
+
+const storedSchema = z.object({
+  toolName: z.string().catch(''),
+  toolDescription: z.string().nullable().catch(null),
+  ratePerHour: z.number().min(0).catch(DEFAULT_HIRE_TOOL_RATE),
+  siteId: z.string().catch(''),
+});
+
+const library = entryCollection({
+  map: (doc) => setupMap(doc, 'hireTools'),
+  transact: mutateSetup,
+  what: 'Hire tool',
+  newId: () => HireToolIds.create(),
+  read: (id: HireToolId, raw): HireTool => {
+    const stored = storedSchema.parse(raw);
+    return { id, ...stored, siteId: stored.siteId as SiteId };
+  },
+  inputSchema: hireToolCreateSchema,
+  patchSchema: hireToolUpdateSchema,
+  toFields: (input) => input,
+  patchFields: (patch) => patch,
+  beforeAdd: (doc, input) => requireSite(doc, input.siteId),
+});
+
+/** Add a tool to a site's hire-tool library. */
+export const addHireTool = library.add;
+/** Edit a library tool. */
+export const updateHireTool = library.update;
+/** Delete a library tool. */
+export const deleteHireTool = library.remove;
+/** The hire-tool library. */
+export const readHireTools = library.read;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import type { RigId, SiteId } from '../ids/ids.ts';
+import { RigIds } from '../ids/ids.ts';
+import { entryCollection } from '../docs/collection.ts';
+import { mutateSetup, setupMap } from '../setup-doc/keys.ts';
+import { requireSite } from '../site/site-doc.ts';
+import type { Rig } from './rig.ts';
+import { rigCreateSchema, rigUpdateSchema } from './rig.ts';
+
+const storedSchema = z.object({
+  rigName: z.string().catch(''),
+  rigNumber: z.string().nullable().catch(null),
+  siteId: z.string().catch(''),
+});
+
+const rigs = entryCollection({
+  map: (doc) => setupMap(doc, 'rigs'),
+  transact: mutateSetup,
+  what: 'Rig',
+  newId: () => RigIds.create(),
+  read: (id: RigId, raw): Rig => {
+    const stored = storedSchema.parse(raw);
+    return { id, ...stored, siteId: stored.siteId as SiteId };
+  },
+  inputSchema: rigCreateSchema,
+  patchSchema: rigUpdateSchema,
+  toFields: (input) => input,
+  patchFields: (patch) => patch,
+  beforeAdd: (doc, input) => requireSite(doc, input.siteId),
+});
+
+/** Add a rig to an existing site. */
+export const addRig = rigs.add;
+/** Edit a rig. */
+export const updateRig = rigs.update;
+/** Delete a rig. */
+export const deleteRig = rigs.remove;
+/** All rigs. */
+export const readRigs = rigs.read;

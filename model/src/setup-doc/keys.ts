@@ -1,0 +1,37 @@
+import type * as Y from 'yjs';
+import { nowIso } from '../docs/entries.ts';
+
+/** Root maps of the supervisor-only setup document ('setup'). */
+export const SETUP_ROOTS = {
+  /** schemaVersion, updatedAt. */
+  meta: 'meta',
+  /** Sites with their settings (cleanup days, auto cleanup, supervisor email). */
+  sites: 'sites',
+  rigs: 'rigs',
+  crewMembers: 'crewMembers',
+  /** The hire-tool library. */
+  hireTools: 'hireTools',
+} as const;
+
+export type SetupRoot = keyof typeof SETUP_ROOTS;
+
+/** Current schema version of the setup document. */
+export const SETUP_SCHEMA_VERSION = 2;
+
+/** A root map of the setup document. */
+export function setupMap(doc: Y.Doc, root: SetupRoot): Y.Map<unknown> {
+  return doc.getMap(SETUP_ROOTS[root]);
+}
+
+/** Run a setup mutation as one transaction and stamp updatedAt. */
+export function mutateSetup(doc: Y.Doc, change: () => void): void {
+  doc.transact(() => {
+    change();
+    setupMap(doc, 'meta').set('updatedAt', nowIso());
+  });
+}
+
+/** A new setup document at the current schema version (call once, when a deployment is created). */
+export function initSetupDoc(doc: Y.Doc): void {
+  mutateSetup(doc, () => setupMap(doc, 'meta').set('schemaVersion', SETUP_SCHEMA_VERSION));
+}
