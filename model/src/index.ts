@@ -1,1 +1,471 @@
-export {};
+// @plod/model: data, rules and Yjs document schemas shared by web and server.
+// Exports are listed by name; CSV and sync protocol live under the ./csv and ./sync subpaths.
+
+// Constants (SPEC 9)
+export {
+  APP_VERSION_LABEL,
+  AUTO_SYNC_INTERVAL_MS,
+  CLEANUP_DAYS_MAX,
+  CLEANUP_DAYS_MIN,
+  DAY_SHIFT_END_HOUR,
+  DAY_SHIFT_START_HOUR,
+  DEFAULT_BARREL_TYPE,
+  DEFAULT_CLEANUP_DAYS,
+  DEFAULT_CREW_ROLE,
+  DEFAULT_HIRE_TOOL_HOURS,
+  DEFAULT_HIRE_TOOL_QUANTITY,
+  DEFAULT_HIRE_TOOL_RATE,
+  DEFAULT_HOLE_AZIMUTH,
+  DEFAULT_HOLE_CONSTANT_STICK_UP,
+  DEFAULT_HOLE_DIP,
+  DEFAULT_HOLE_TARGET_DEPTH,
+  DEFAULT_SHIFT_END_TIME,
+  DEFAULT_SHIFT_START_TIME,
+  DEFAULT_SURVEY_AZIMUTH,
+  DEFAULT_SURVEY_DIP,
+  DEFAULT_SURVEY_HOLE_ID,
+  DEFAULT_SURVEY_METHOD,
+  DEFAULT_TIMESHEET_ACTIVITY,
+  DEFAULT_VARIABLE_STICK_UP,
+  DEPTH_WARNING_METRES,
+  FIRST_RUN_BARREL_METRES,
+  HIRE_TOOL_HOURS_STEP,
+  HIRE_TOOL_RATE_STEP,
+  MAINTENANCE_TIME_STEP,
+  MANUAL_CLEANUP_AGE_DAYS,
+  ORI_TOOL_LENGTH_METRES,
+  PRIVACY,
+  REPORT_TABS,
+  ROD_RUN_METRES,
+  RUNSHEET_DEFAULT_CONSTANT_STICK_UP,
+  RUNSHEET_DEFAULT_TARGET_DEPTH,
+  SAVED_REPORTS_PREVIEW_LIMIT,
+  SHIFT_RECHECK_INTERVAL_MS,
+  SUBMITTED_REPORT_HOURS,
+  SUPERVISOR_EMAIL_DEBOUNCE_MS,
+  SURVEY_AZIMUTH_MAX,
+  SURVEY_AZIMUTH_MIN,
+  SURVEY_DEPTH_STEP,
+  SURVEY_DIP_MAX,
+  SURVEY_DIP_MIN,
+  SURVEY_HOLE_ID_OPTIONS,
+  TIMESHEET_DAILY_CAP_HOURS,
+  TIME_OPTION_STEP_MINUTES,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY_MS,
+} from './constants/constants.ts';
+
+// Ids and errors
+export type {
+  AssignmentId,
+  CrewMemberId,
+  HireToolId,
+  HireToolUsageId,
+  HoleId,
+  MaintenanceEntryId,
+  ReportId,
+  RigId,
+  RunId,
+  SiteId,
+  SurveyEntryId,
+  TimesheetEntryId,
+} from './ids/ids.ts';
+export {
+  AssignmentIds,
+  CrewMemberIds,
+  HireToolIds,
+  HireToolUsageIds,
+  InvalidIdError,
+  MaintenanceEntryIds,
+  ReportIds,
+  RigIds,
+  RunIds,
+  SiteIds,
+  SurveyEntryIds,
+  TimesheetEntryIds,
+  isHoleId,
+  isReportId,
+  isUuid,
+  parseHoleId,
+  parseReportId,
+} from './ids/ids.ts';
+export {
+  assignmentIdSchema,
+  crewMemberIdSchema,
+  hireToolIdSchema,
+  holeIdSchema,
+  reportIdSchema,
+  rigIdSchema,
+  siteIdSchema,
+} from './ids/schemas.ts';
+export type { ModelErrorReason } from './errors/errors.ts';
+export { ModelError, isModelError } from './errors/errors.ts';
+
+// Formatting and time
+export { formatCurrency, formatDepth, formatHours, formatPercent } from './format/format.ts';
+export { roundTo, toNumberOr } from './format/numbers.ts';
+export type { ShiftType, TimeOption } from './shift/time.ts';
+export {
+  SHIFT_TYPES,
+  formatClock,
+  formatUsDate,
+  hoursBetween,
+  localIsoDay,
+  minutesOfDay,
+  shiftDurationHours,
+  shiftTypeAt,
+  shiftTypeFromHour,
+  shiftTypeLabel,
+  shiftTypeSchema,
+  timeLabel,
+  timeOfDaySchema,
+  timeOptions,
+} from './shift/time.ts';
+
+// Request bodies (SPEC 7)
+export type { RequestBody, RequestBodyRoute } from './api/request-bodies.ts';
+export { REQUEST_BODIES } from './api/request-bodies.ts';
+
+// Document names
+export type { ClassifiedDocName, DocKind } from './docs/doc-names.ts';
+export {
+  HOLES_DOC_NAME,
+  REPORT_DOC_PREFIX,
+  SETUP_DOC_NAME,
+  classifyDocName,
+  reportDocName,
+} from './docs/doc-names.ts';
+export type { Migration, MigrationResult } from './docs/migrations.ts';
+
+// Report document: snapshot, validation, list summary, bundle, migrations
+export type { EffectiveSummary, ReportSnapshot, ReportTotals } from './report-doc/snapshot.ts';
+export { readReport } from './report-doc/snapshot.ts';
+export type { ReportIssues } from './report-doc/validate.ts';
+export { MISSING_SHIFT_DATA_MESSAGE, validateReport } from './report-doc/validate.ts';
+export type { NameLookup, ReportListItem } from './report-doc/summary.ts';
+export { reportSummary } from './report-doc/summary.ts';
+export { brokenInvariants } from './report-doc/invariants.ts';
+export { REPORT_SCHEMA_VERSION } from './report-doc/keys.ts';
+export { REPORT_MIGRATIONS, migrateReportDoc } from './report-doc/migrations.ts';
+export type {
+  BundleCrewAssignment,
+  BundleHireToolUsage,
+  BundleMaintenanceEntry,
+  BundleReportStatus,
+  BundleRunSheetEntry,
+  BundleShiftSummary,
+  BundleShiftType,
+  BundleSurveyEntry,
+  BundleTimesheetEntry,
+  ShiftReportBundle,
+} from './bundle/bundle.ts';
+export type { BundleReference } from './bundle/to-bundle.ts';
+export { toBundle } from './bundle/to-bundle.ts';
+
+// Shift summary (the report itself): status, details, overrides, sign-off
+export type {
+  ReportStatus,
+  SavedReportsPreview,
+  ShiftDetailsDraft,
+  ShiftDetailsPatch,
+  ShiftSummaryCreate,
+  ShiftSummaryUpdate,
+  SummaryOverridesDraft,
+  SummaryOverridesPatch,
+} from './shift-summary/shift-summary.ts';
+export {
+  REPORT_STATUSES,
+  STATUS_TRANSITIONS,
+  canTransition,
+  isClosingStatus,
+  reportStatusSchema,
+  reportTab,
+  savedReportsPreview,
+  shiftDetailsPatchSchema,
+  shiftSummaryCreateSchema,
+  shiftSummaryUpdateSchema,
+  summaryOverridesPatchSchema,
+} from './shift-summary/shift-summary.ts';
+export type {
+  CreateReportInit,
+  ReportMeta,
+  ShiftDetails,
+  SignOff,
+  SignOffInput,
+  SummaryOverrides,
+} from './shift-summary/report-meta-doc.ts';
+export {
+  createReport,
+  isShiftSetUp,
+  readReportMeta,
+  readShiftDetails,
+  readSignOff,
+  readSummaryOverrides,
+  setReportNotes,
+  setStatus,
+  setSummaryOverrides,
+  signOffInputSchema,
+  signOffReport,
+  updateShiftDetails,
+} from './shift-summary/report-meta-doc.ts';
+
+// Crew assignment
+export type {
+  AssignRoleChoice,
+  AssignmentRole,
+  CrewAssignment,
+  CrewAssignmentDraft,
+  CrewAssignmentInput,
+  CrewAssignmentUpdate,
+  CrewAssignmentUpdateDraft,
+} from './crew-assignment/crew-assignment.ts';
+export {
+  ASSIGNMENT_ROLES,
+  ASSIGN_ROLE_CHOICES,
+  CREW_MESSAGES,
+  assignmentRoleSchema,
+  crewAssignmentInputSchema,
+  crewAssignmentUpdateSchema,
+  isAlreadyAssigned,
+  resolveRoleChoice,
+  validateCrew,
+} from './crew-assignment/crew-assignment.ts';
+export {
+  assignCrewMember,
+  primaryAssignmentId,
+  readCrewAssignments,
+  removeCrewAssignment,
+  setPrimaryDriller,
+  updateCrewAssignment,
+} from './crew-assignment/crew-assignment-doc.ts';
+
+// Holes and runs
+export type {
+  HoleConfig,
+  HoleConfigDraft,
+  HoleConfigInput,
+  HoleConfigPatch,
+  HoleConfigPatchDraft,
+  HoleStatus,
+} from './hole/hole.ts';
+export {
+  HOLE_STATUSES,
+  canStartDrilling,
+  holeConfigInputSchema,
+  holeConfigPatchSchema,
+  holeIdBodySchema,
+  holeProgress,
+  holeStatus,
+  isGeneratedHoleId,
+  isNearTarget,
+  nextHoleId,
+  remainingDepth,
+  runsheetHoleConfigInputSchema,
+} from './hole/hole.ts';
+export type { HoleStartInput, ReportHole } from './hole/report-hole-doc.ts';
+export {
+  addHoleToReport,
+  holeStartSchema,
+  readReportHoles,
+  setHoleComplete,
+  updateReportHole,
+} from './hole/report-hole-doc.ts';
+export type {
+  ChainStart,
+  DerivedRun,
+  RunContext,
+  RunDraft,
+  RunInput,
+  RunRefusal,
+  RunStyle,
+  StoredRun,
+} from './run/run.ts';
+export {
+  NEW_HOLE_CHAIN_START,
+  RUN_STYLES,
+  STICK_UP_REQUIRED,
+  canAddRun,
+  chainDepth,
+  deriveRunChain,
+  nextRunContext,
+  previewNextRun,
+  runInputFromRunSheetEntry,
+  runInputFromRunsBody,
+  runInputSchema,
+  runLength,
+  runRefusal,
+  runSheetEntryBodySchema,
+  runsBodySchema,
+} from './run/run.ts';
+export type { RunPatch } from './run/run-doc.ts';
+export {
+  RUN_REFUSAL_MESSAGES,
+  addRun,
+  removeRun,
+  runPatchSchema,
+  updateRun,
+} from './run/run-doc.ts';
+
+// Timesheet
+export type {
+  TimesheetActivity,
+  TimesheetEntry,
+  TimesheetEntryInput,
+  TimesheetEntryPatch,
+  TimesheetTotals,
+} from './timesheet/timesheet.ts';
+export {
+  TIMESHEET_ACTIVITIES,
+  TIMESHEET_OVER_CAP_MESSAGE,
+  entryHours,
+  timesheetActivitySchema,
+  timesheetEntryInputSchema,
+  timesheetEntryPatchSchema,
+  timesheetTotals,
+  validateTimesheet,
+} from './timesheet/timesheet.ts';
+export {
+  addTimesheetEntry,
+  readTimesheet,
+  removeTimesheetEntry,
+  updateTimesheetEntry,
+} from './timesheet/timesheet-doc.ts';
+
+// Survey
+export type {
+  SurveyEntry,
+  SurveyEntryInput,
+  SurveyEntryPatch,
+  SurveyMethod,
+} from './survey/survey.ts';
+export {
+  SURVEY_METHODS,
+  averageSurveyDepth,
+  surveyEntryInputSchema,
+  surveyEntryPatchSchema,
+  surveyMethodSchema,
+} from './survey/survey.ts';
+export {
+  addSurveyEntry,
+  readSurvey,
+  removeSurveyEntry,
+  updateSurveyEntry,
+} from './survey/survey-doc.ts';
+
+// Maintenance
+export type {
+  ComponentType,
+  EquipmentType,
+  MaintenanceEntry,
+  MaintenanceEntryInput,
+  MaintenanceEntryPatch,
+  MaintenanceStatus,
+  MaintenanceType,
+} from './maintenance/maintenance.ts';
+export {
+  COMPONENTS_BY_EQUIPMENT,
+  COMPONENT_MISMATCH,
+  COMPONENT_TYPES,
+  DESCRIPTION_REQUIRED,
+  EQUIPMENT_TYPES,
+  MAINTENANCE_STATUSES,
+  MAINTENANCE_TYPES,
+  componentChoices,
+  isComponentOf,
+  isMaintenanceStatusGreen,
+  maintenanceEntryInputSchema,
+  maintenanceEntryPatchSchema,
+  totalMaintenanceHours,
+} from './maintenance/maintenance.ts';
+export {
+  addMaintenanceEntry,
+  readMaintenance,
+  removeMaintenanceEntry,
+  updateMaintenanceEntry,
+} from './maintenance/maintenance-doc.ts';
+
+// Hire tools (library in the setup document, usage in the report)
+export type {
+  HireTool,
+  HireToolCreate,
+  HireToolUpdate,
+  HireToolUsage,
+  HireToolUsageInput,
+  HireToolUsagePatch,
+} from './hire-tool/hire-tool.ts';
+export {
+  TOOL_NAME_REQUIRED,
+  hireToolCost,
+  hireToolCreateSchema,
+  hireToolUpdateSchema,
+  hireToolUsageInputSchema,
+  hireToolUsagePatchSchema,
+  totalHireToolCost,
+} from './hire-tool/hire-tool.ts';
+export type { HireToolUsageRow } from './hire-tool/hire-tool-usage-doc.ts';
+export {
+  addHireToolUsage,
+  readHireToolUsage,
+  removeHireToolUsage,
+  updateHireToolUsage,
+} from './hire-tool/hire-tool-usage-doc.ts';
+export {
+  addHireTool,
+  deleteHireTool,
+  readHireTools,
+  updateHireTool,
+} from './hire-tool/hire-tool-library-doc.ts';
+
+// Setup document: sites, rigs, crew members
+export type { SetupSnapshot } from './setup-doc/setup-doc.ts';
+export { SETUP_MIGRATIONS, migrateSetupDoc, readSetup } from './setup-doc/setup-doc.ts';
+export { SETUP_SCHEMA_VERSION, initSetupDoc } from './setup-doc/keys.ts';
+export type { Site, SiteCreate, SiteUpdate, SiteWithHoles } from './site/site.ts';
+export {
+  SITE_NAME_REQUIRED,
+  parseAutoCleanup,
+  parseCleanupDays,
+  parseSupervisorEmail,
+  siteCreateSchema,
+  siteUpdateSchema,
+} from './site/site.ts';
+export { addSite, deleteSite, readSites, siteExists, updateSite } from './site/site-doc.ts';
+export type { Rig, RigCreate, RigUpdate } from './rig/rig.ts';
+export { RIG_NAME_REQUIRED, rigCreateSchema, rigUpdateSchema } from './rig/rig.ts';
+export { addRig, deleteRig, readRigs, updateRig } from './rig/rig-doc.ts';
+export type {
+  CrewMember,
+  CrewMemberCreate,
+  CrewMemberUpdate,
+  CrewRole,
+} from './crew-member/crew-member.ts';
+export {
+  CREW_ROLES,
+  MEMBER_NAME_REQUIRED,
+  availableCrewMembers,
+  crewMemberCreateSchema,
+  crewMemberUpdateSchema,
+  crewRoleSchema,
+} from './crew-member/crew-member.ts';
+export {
+  addCrewMember,
+  deleteCrewMember,
+  readCrewMembers,
+  updateCrewMember,
+} from './crew-member/crew-member-doc.ts';
+
+// Hole register document
+export type { RegisteredHole } from './holes-doc/holes-doc.ts';
+export {
+  HOLES_MIGRATIONS,
+  HOLES_SCHEMA_VERSION,
+  holeIdsOfSite,
+  initHolesDoc,
+  migrateHolesDoc,
+  readHoleRegister,
+  registerHole,
+  setRegisteredHoleComplete,
+  sitesWithHoles,
+  suggestHoleId,
+  updateRegisteredHole,
+} from './holes-doc/holes-doc.ts';

@@ -47,16 +47,6 @@ export function requireEntry(collection: Y.Map<unknown>, id: string, what: strin
   return entry;
 }
 
-/** Patch an existing entry's fields. */
-export function patchEntry(
-  collection: Y.Map<unknown>,
-  id: string,
-  what: string,
-  fields: Fields,
-): void {
-  setFields(requireEntry(collection, id, what), fields);
-}
-
 /** Delete an entry; true when it existed. */
 export function deleteEntry(collection: Y.Map<unknown>, id: string): boolean {
   if (!collection.has(id)) return false;

@@ -69,20 +69,6 @@ export function numericField(options: NumericFieldOptions) {
     .pipe(checkedNumber(options));
 }
 
-/** A stored number read back leniently: anything unusable becomes the fallback, never an exception. */
-export function storedNumber(fallback: number) {
-  return z
-    .unknown()
-    .optional()
-    .transform((value) => toNumberOr(value, fallback));
-}
-
-/** A stored optional text: strings kept, anything else null. */
-export const storedText = z
-  .unknown()
-  .optional()
-  .transform((value) => (typeof value === 'string' ? value : null));
-
 /** An optional request text: trimmed; blank or missing becomes null. */
 export const optionalText = z
   .string()

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
 import type { HoleId } from '../ids/ids.ts';
-import { isModelError } from '../errors/errors.ts';
-import {
-  assignCrewMember,
-  removeCrewAssignment,
-  setPrimaryDriller,
-  updateCrewAssignment,
-} from '../crew-assignment/crew-assignment-doc.ts';
-import { CREW_MESSAGES } from '../crew-assignment/crew-assignment.ts';
 import { addHoleToReport, setHoleComplete } from '../hole/report-hole-doc.ts';
 import { addRun, removeRun, updateRun } from '../run/run-doc.ts';
 import {
@@ -20,33 +11,15 @@ import { addMaintenanceEntry, updateMaintenanceEntry } from '../maintenance/main
 import { addHireToolUsage } from '../hire-tool/hire-tool-usage-doc.ts';
 import { addSurveyEntry } from '../survey/survey-doc.ts';
 import {
-  createReport,
   setStatus,
   setSummaryOverrides,
   updateShiftDetails,
 } from '../shift-summary/report-meta-doc.ts';
 import { readReport } from './snapshot.ts';
-import { newReportDoc } from './testing.ts';
-import { MISSING_SHIFT_DATA_MESSAGE, validateReport } from './validate.ts';
+import { expectModelError, newReportDoc } from './testing.ts';
 import { reportSummary } from './summary.ts';
-import { ReportIds } from '../ids/ids.ts';
 
 const DH1 = 'DH-2025-001' as HoleId;
-
-function expectModelError(
-  fn: () => unknown,
-  reason: Parameters<typeof isModelError>[1],
-  message?: string,
-): void {
-  try {
-    fn();
-  } catch (error) {
-    expect(isModelError(error, reason)).toBe(true);
-    if (message) expect((error as Error).message).toBe(message);
-    return;
-  }
-  expect.unreachable('expected a ModelError');
-}
 
 describe('report document', () => {
   it('starts active with the current schema version and the shift details', () => {
@@ -191,51 +164,6 @@ describe('report document', () => {
     ).toEqual([[1, 0, 3.5]]);
     setHoleComplete(doc, DH1);
     expect(readReport(doc).holes[0]?.status).toBe('COMPLETE');
-  });
-
-  it('keeps exactly one primary driller, derived from one register', () => {
-    const doc = newReportDoc();
-    const bob = assignCrewMember(doc, { crewMemberName: 'Bob', role: 'driller', isPrimary: true });
-    const cy = assignCrewMember(doc, { crewMemberName: 'Cy', role: 'driller', isPrimary: false });
-    const ann = assignCrewMember(doc, {
-      crewMemberName: 'Ann',
-      role: 'offsider',
-      isPrimary: false,
-    });
-    setPrimaryDriller(doc, cy);
-    let snapshot = readReport(doc);
-    expect(snapshot.crew.filter((a) => a.isPrimary).map((a) => a.id)).toEqual([cy]);
-    expect(snapshot.summary.operator).toBe('Cy');
-    expectModelError(
-      () => setPrimaryDriller(doc, ann),
-      'not-a-driller',
-      CREW_MESSAGES.onlyDrillersPrimary,
-    );
-    removeCrewAssignment(doc, cy);
-    snapshot = readReport(doc);
-    expect(snapshot.primaryAssignmentId).toBeNull();
-    expect(validateReport(snapshot).crew).toEqual([CREW_MESSAGES.noPrimary]);
-    updateCrewAssignment(doc, bob, { isPrimary: true });
-    updateCrewAssignment(doc, bob, { role: 'offsider' });
-    expect(readReport(doc).primaryAssignmentId).toBeNull();
-  });
-
-  it('refuses a duplicate crew member and crew before the shift is set up, with the SPEC messages', () => {
-    const doc = newReportDoc();
-    assignCrewMember(doc, { crewMemberName: 'Bob', role: 'driller', isPrimary: false });
-    expectModelError(
-      () => assignCrewMember(doc, { crewMemberName: ' bob', role: 'offsider', isPrimary: false }),
-      'duplicate-crew-member',
-      CREW_MESSAGES.duplicate,
-    );
-    const empty = new Y.Doc();
-    createReport(empty, { id: ReportIds.create() });
-    expectModelError(
-      () => assignCrewMember(empty, { crewMemberName: 'Bob', role: 'driller', isPrimary: false }),
-      'shift-not-set-up',
-      CREW_MESSAGES.shiftNotSetUp,
-    );
-    expect(validateReport(readReport(empty)).shift).toEqual([MISSING_SHIFT_DATA_MESSAGE]);
   });
 
   it('derives hours, costs and totals from rows, and shows overrides when stored', () => {

@@ -1,4 +1,7 @@
+import { expect } from 'vitest';
 import * as Y from 'yjs';
+import type { ModelErrorReason } from '../errors/errors.ts';
+import { isModelError } from '../errors/errors.ts';
 import type { ReportId, RigId, SiteId } from '../ids/ids.ts';
 import { ReportIds } from '../ids/ids.ts';
 import { createReport } from '../shift-summary/report-meta-doc.ts';
@@ -61,4 +64,20 @@ export function mergeUpdates(updates: readonly Uint8Array[]): Y.Doc {
   const doc = new Y.Doc();
   for (const update of updates) Y.applyUpdate(doc, update);
   return doc;
+}
+
+/** Assert that fn throws a ModelError of this reason (and message, when given). */
+export function expectModelError(
+  fn: () => unknown,
+  reason: ModelErrorReason,
+  message?: string,
+): void {
+  try {
+    fn();
+  } catch (error) {
+    expect(isModelError(error, reason)).toBe(true);
+    if (message) expect((error as Error).message).toBe(message);
+    return;
+  }
+  expect.unreachable('expected a ModelError');
 }
