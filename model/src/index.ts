@@ -170,6 +170,7 @@ export type {
   ShiftDetailsPatch,
   ShiftSummaryCreate,
   ShiftSummaryUpdate,
+  ShiftSummaryUpdateDraft,
   SummaryOverridesDraft,
   SummaryOverridesPatch,
 } from './shift-summary/shift-summary.ts';
@@ -195,6 +196,7 @@ export type {
   SummaryOverrides,
 } from './shift-summary/report-meta-doc.ts';
 export {
+  applyShiftSummaryUpdate,
   createReport,
   isShiftSetUp,
   readReportMeta,

@@ -11,6 +11,7 @@ import { addMaintenanceEntry, updateMaintenanceEntry } from '../maintenance/main
 import { addHireToolUsage } from '../hire-tool/hire-tool-usage-doc.ts';
 import { addSurveyEntry } from '../survey/survey-doc.ts';
 import {
+  applyShiftSummaryUpdate,
   setStatus,
   setSummaryOverrides,
   updateShiftDetails,
@@ -250,5 +251,36 @@ describe('report document', () => {
       hours: 12,
       status: 'active',
     });
+  });
+});
+
+describe('shift summary update body', () => {
+  it('applies details, overrides, notes and status in one go', () => {
+    const doc = newReportDoc();
+    applyShiftSummaryUpdate(doc, {
+      shiftType: 'night',
+      operator: 'Dee',
+      totalDepthDrilled: '30.5',
+      notes: 'Wet hole',
+      status: 'completed',
+      completedAt: '2025-07-15T06:00:00.000Z',
+    });
+    expect(readReport(doc)).toMatchObject({
+      status: 'completed',
+      completedAt: '2025-07-15T06:00:00.000Z',
+      notes: 'Wet hole',
+      shift: { shiftType: 'night', siteName: 'North Pit' },
+      summary: { operator: 'Dee', totalDepthDrilled: 30.5 },
+    });
+  });
+
+  it('changes nothing when the status change is not allowed', () => {
+    const doc = newReportDoc();
+    setStatus(doc, 'sent');
+    expectModelError(
+      () => applyShiftSummaryUpdate(doc, { notes: 'late edit', status: 'active' }),
+      'invalid-status-transition',
+    );
+    expect(readReport(doc).notes).toBeNull();
   });
 });

@@ -6,12 +6,18 @@ import { nowIso, readRecord, setFields } from '../docs/entries.ts';
 import { META, REPORT_SCHEMA_VERSION, reportMap } from '../report-doc/keys.ts';
 import { mutateReport } from '../report-doc/mutate.ts';
 import { isoDaySchema, shiftTypeSchema, timeOfDaySchema } from '../shift/time.ts';
-import type { ReportStatus, ShiftDetailsDraft, SummaryOverridesDraft } from './shift-summary.ts';
+import type {
+  ReportStatus,
+  ShiftDetailsDraft,
+  ShiftSummaryUpdateDraft,
+  SummaryOverridesDraft,
+} from './shift-summary.ts';
 import {
   canTransition,
   isClosingStatus,
   reportStatusSchema,
   shiftDetailsPatchSchema,
+  shiftSummaryUpdateSchema,
   summaryOverridesPatchSchema,
 } from './shift-summary.ts';
 
@@ -139,15 +145,16 @@ export function setReportNotes(doc: Y.Doc, notes: string | null): void {
   mutateReport(doc, () => reportMap(doc, 'meta').set(META.notes, value));
 }
 
+function transitionError(from: ReportStatus, to: ReportStatus): ModelError {
+  return new ModelError('invalid-status-transition', `A ${from} report cannot become ${to}`);
+}
+
 /** Move the report to a status allowed by STATUS_TRANSITIONS; closing stamps completedAt once. */
 export function setStatus(doc: Y.Doc, status: ReportStatus, at: string = nowIso()): void {
   const next = reportStatusSchema.parse(status);
   const current = readReportMeta(doc);
   if (!canTransition(current.status, next)) {
-    throw new ModelError(
-      'invalid-status-transition',
-      `A ${current.status} report cannot become ${next}`,
-    );
+    throw transitionError(current.status, next);
   }
   mutateReport(doc, () => {
     const meta = reportMap(doc, 'meta');
@@ -160,4 +167,24 @@ export function setStatus(doc: Y.Doc, status: ReportStatus, at: string = nowIso(
 export function signOffReport(doc: Y.Doc, input: SignOffInput, at: string = nowIso()): void {
   const parsed = signOffInputSchema.parse(input);
   mutateReport(doc, () => setFields(reportMap(doc, 'signOff'), { ...parsed, signedAt: at }));
+}
+
+/**
+ * Apply a PUT/PATCH /api/shift-summaries body (details, overrides, notes, status) as one transaction.
+ * The status change is checked first, so a refused body changes nothing.
+ */
+export function applyShiftSummaryUpdate(doc: Y.Doc, body: ShiftSummaryUpdateDraft): void {
+  const parsed = shiftSummaryUpdateSchema.parse(body);
+  const { status, notes, completedAt, avgRate: _derived, ...rest } = parsed;
+  const { operator, totalDepthDrilled, hoursWorked, holesCompleted, ...details } = rest;
+  const current = readReportMeta(doc).status;
+  if (status && !canTransition(current, status)) {
+    throw transitionError(current, status);
+  }
+  mutateReport(doc, () => {
+    updateShiftDetails(doc, details);
+    setSummaryOverrides(doc, { operator, totalDepthDrilled, hoursWorked, holesCompleted });
+    if (notes !== undefined) setReportNotes(doc, notes);
+    if (status) setStatus(doc, status, completedAt ?? undefined);
+  });
 }

@@ -90,6 +90,7 @@ export const shiftSummaryUpdateSchema = shiftDetailsPatchSchema.extend({
   avgRate: z.unknown().optional(),
 });
 export type ShiftSummaryUpdate = z.infer<typeof shiftSummaryUpdateSchema>;
+export type ShiftSummaryUpdateDraft = z.input<typeof shiftSummaryUpdateSchema>;
 
 export interface SavedReportsPreview<T> {
   visible: T[];
