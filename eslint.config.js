@@ -78,7 +78,8 @@ export default tseslint.config(
   {
     files: [
       'sync-server/**/*.ts',
-      'scripts/**/*.{js,mjs}',
+      '**/scripts/**/*.{js,mjs}',
+      '**/*.config.{js,ts}',
       '*.config.{js,ts}',
       '**/vitest.config.ts',
     ],
