@@ -8,6 +8,9 @@ import { DocumentManager } from './docs/document-manager.ts';
 import { createLogger } from './logger.ts';
 import type { Logger, LogLevel } from './logger.ts';
 import { createHealthRoutes } from './routes/health.ts';
+import { mountRest } from './rest/index.ts';
+import type { RestServices } from './rest/services.ts';
+import { mountWeb } from './rest/web.ts';
 import type { DocumentStore } from './store/document-store.ts';
 import { DATABASE_FILE, SqliteStore } from './store/sqlite-store.ts';
 import type { SqliteSynchronous } from './store/sqlite-store.ts';
@@ -38,6 +41,10 @@ export interface ServerOptions {
   closeTimeoutMs?: number;
   logger?: Logger;
   logLevel?: LogLevel;
+  /** REST request bodies above this many bytes get 413 (default 1 MiB). */
+  maxBodyBytes?: number;
+  /** Built web app to serve (SPA fallback); absent folder: skipped with a log line. */
+  webDir?: string;
 }
 
 export interface RunningServer {
@@ -53,6 +60,8 @@ export interface PlodServer {
   store: DocumentStore;
   registry: ConnectionRegistry;
   logger: Logger;
+  /** The REST layer's services (documents, projections, reports...). */
+  rest: RestServices;
   start(port?: number, hostname?: string): Promise<RunningServer>;
   /** Same as the running server's close; also usable if never started. */
   close(): Promise<void>;
@@ -117,6 +126,14 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       maxConnections: options.maxConnections ?? DEFAULTS.maxConnections,
     }),
   );
+  const rest = mountRest(app, {
+    manager,
+    store,
+    logger,
+    version: VERSION,
+    maxBodyBytes: options.maxBodyBytes,
+  });
+  if (options.webDir) mountWeb(app, options.webDir, logger);
 
   let http: ServerType | null = null;
   let closing: Promise<void> | null = null;
@@ -132,6 +149,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
         });
       }
       await registry.whenEmpty(options.closeTimeoutMs ?? DEFAULTS.closeTimeoutMs);
+      await rest.close();
       await manager.close();
       await store.close();
       logger.info('server stopped');
@@ -157,5 +175,5 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       http = server;
     });
 
-  return { app, manager, store, registry, logger, start, close };
+  return { app, manager, store, registry, logger, rest: rest.services, start, close };
 }

@@ -41,6 +41,11 @@ export interface DocumentStore {
    * stored snapshot is ignored.
    */
   compact(docName: string, snapshot: Uint8Array, throughSeq: number): Promise<void>;
+  /**
+   * Removes a document (snapshot and log) in one transaction; resolves true when anything was stored.
+   * Used by the REST cleanup of long-deleted reports.
+   */
+  delete(docName: string): Promise<boolean>;
   /** Names of every stored document. */
   listDocuments(): Promise<string[]>;
   /** Flushes and releases resources (checkpoints the WAL for SQLite). */

@@ -41,6 +41,11 @@ export class MemoryStore implements DocumentStore {
     stored.updates = stored.updates.filter((row) => row.seq > throughSeq);
   }
 
+  async delete(docName: string): Promise<boolean> {
+    this.assertOpen();
+    return this.documents.delete(docName);
+  }
+
   async listDocuments(): Promise<string[]> {
     this.assertOpen();
     return [...this.documents.keys()].sort();

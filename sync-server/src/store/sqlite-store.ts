@@ -49,6 +49,7 @@ export class SqliteStore implements DocumentStore {
   private readonly loadTx: (docName: string) => StoredDocument | null;
   private readonly appendTx: (entries: readonly AppendEntry[]) => number[];
   private readonly compactTx: (docName: string, snapshot: Uint8Array, throughSeq: number) => void;
+  private readonly deleteTx: (docName: string) => boolean;
 
   constructor(file: string, options: SqliteStoreOptions = {}) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -96,6 +97,11 @@ export class SqliteStore implements DocumentStore {
       upsertSnapshot.run(docName, snapshot, throughSeq, Date.now());
       deleteUpdates.run(docName, throughSeq);
     });
+    const deleteSnapshot = db.prepare<[string]>('DELETE FROM yjs_snapshots WHERE doc_name = ?');
+    const deleteLog = db.prepare<[string]>('DELETE FROM yjs_updates WHERE doc_name = ?');
+    this.deleteTx = db.transaction(
+      (docName: string) => deleteSnapshot.run(docName).changes + deleteLog.run(docName).changes > 0,
+    );
   }
 
   async load(docName: string): Promise<StoredDocument | null> {
@@ -108,6 +114,10 @@ export class SqliteStore implements DocumentStore {
 
   async compact(docName: string, snapshot: Uint8Array, throughSeq: number): Promise<void> {
     this.compactTx(docName, snapshot, throughSeq);
+  }
+
+  async delete(docName: string): Promise<boolean> {
+    return this.deleteTx(docName);
   }
 
   async listDocuments(): Promise<string[]> {

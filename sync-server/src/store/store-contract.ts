@@ -105,5 +105,18 @@ export function runDocumentStoreContract(name: string, create: () => Promise<Sto
       first?.updates[0]?.update.fill(0);
       expect([...((await store.load('doc'))?.updates[0]?.update ?? [])]).toEqual([5]);
     });
+
+    it('deletes a document with its snapshot and log, leaving others', async () => {
+      const [s1] = await store.append([
+        { docName: 'gone', update: u(1) },
+        { docName: 'kept', update: u(2) },
+      ]);
+      await store.compact('gone', u(9), s1 ?? 0);
+      await store.append([{ docName: 'gone', update: u(3) }]);
+      expect(await store.delete('gone')).toBe(true);
+      expect(await store.load('gone')).toBeNull();
+      expect(await store.listDocuments()).toEqual(['kept']);
+      expect(await store.delete('gone')).toBe(false);
+    });
   });
 }

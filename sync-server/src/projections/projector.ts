@@ -1,0 +1,117 @@
+import * as Y from 'yjs';
+import { classifyDocName, reportDocName } from '@plod/model';
+import type { ReportId } from '@plod/model';
+import type { DocumentManager } from '../docs/document-manager.ts';
+import type { DocumentStore } from '../store/document-store.ts';
+import type { Logger } from '../logger.ts';
+import { projectReport } from './report-row.ts';
+import type { ReportRow } from './report-row.ts';
+import type { ReportTable } from './report-table.ts';
+
+/**
+ * Keeps the reports projection in step with the documents: every committed update marks its report
+ * dirty, a flush soon after re-projects dirty reports from the live document, and list reads await
+ * `flush()` first so they include every acknowledged update.
+ */
+export class Projector {
+  private readonly dirty = new Map<ReportId, number>();
+  private running: Promise<void> | null = null;
+  private scheduled = false;
+  private stopped = false;
+  private readonly unsubscribe: () => void;
+  private readonly setupListeners = new Set<() => void>();
+
+  constructor(
+    private readonly manager: DocumentManager,
+    readonly table: ReportTable,
+    private readonly logger: Logger,
+  ) {
+    this.unsubscribe = manager.onStored((docName, _update, seq) => {
+      const kind = classifyDocName(docName);
+      if (kind.kind === 'report') this.markDirty(kind.reportId, seq);
+      else if (kind.kind === 'setup') for (const listener of this.setupListeners) listener();
+    });
+  }
+
+  /** Called when the setup document changes (site and rig names are overlaid from it). */
+  onSetupChanged(listener: () => void): void {
+    this.setupListeners.add(listener);
+  }
+
+  /** Queues documents the table is behind on (after a crash between commit and projection). */
+  catchUp(docNames: readonly string[]): void {
+    for (const name of docNames) {
+      const kind = classifyDocName(name);
+      if (kind.kind === 'report') this.markDirty(kind.reportId, 0);
+    }
+  }
+
+  markDirty(id: ReportId, seq: number): void {
+    this.dirty.set(id, Math.max(seq, this.dirty.get(id) ?? 0));
+    if (this.scheduled || this.stopped) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.flush().catch((error: unknown) => this.logger.error('projection failed', { error }));
+    });
+  }
+
+  /** Resolves once every report marked dirty so far is projected. */
+  async flush(): Promise<void> {
+    while (this.dirty.size > 0 || this.running) {
+      if (!this.running) {
+        this.running = this.runBatch().finally(() => {
+          this.running = null;
+        });
+      }
+      await this.running;
+    }
+  }
+
+  /** Stops listening; pending work is left to the next start's catch-up. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe();
+    await this.flush().catch(() => undefined);
+  }
+
+  private async runBatch(): Promise<void> {
+    const batch = [...this.dirty];
+    this.dirty.clear();
+    const rows: { row: ReportRow; seq: number }[] = [];
+    for (const [id, seq] of batch) {
+      try {
+        const row = await this.manager.read(reportDocName(id), projectReport);
+        if (row) rows.push({ row, seq });
+      } catch (error) {
+        this.logger.error('report projection failed', { id, error });
+      }
+    }
+    if (rows.length > 0) this.table.upsert(rows);
+  }
+}
+
+/** Drops the projection and rebuilds it from the stored documents (loaded straight from the store). */
+export async function rebuildProjection(store: DocumentStore, table: ReportTable): Promise<number> {
+  const rows: { row: ReportRow; seq: number }[] = [];
+  for (const name of await store.listDocuments()) {
+    if (classifyDocName(name).kind !== 'report') continue;
+    const stored = await store.load(name);
+    if (!stored) continue;
+    const doc = new Y.Doc();
+    try {
+      if (stored.snapshot) Y.applyUpdate(doc, stored.snapshot);
+      for (const entry of stored.updates) Y.applyUpdate(doc, entry.update);
+      const row = projectReport(doc);
+      const seq = Math.max(stored.snapshotSeq, stored.updates.at(-1)?.seq ?? 0);
+      if (row) rows.push({ row, seq });
+    } finally {
+      doc.destroy();
+    }
+  }
+  table.db.transaction(() => {
+    table.clear();
+    table.upsert(rows);
+  })();
+  return rows.length;
+}

@@ -1,0 +1,54 @@
+import type * as Y from 'yjs';
+import { readReport, toBundle } from '@plod/model';
+import type { ReportStatus } from '@plod/model';
+
+/** One report as projected into SQLite: the list columns plus the bundle used for CSV and entry lists. */
+export interface ReportRow {
+  id: string;
+  status: ReportStatus;
+  siteId: string | null;
+  siteName: string | null;
+  rigId: string | null;
+  rigName: string | null;
+  date: string | null;
+  shiftType: string | null;
+  operator: string | null;
+  metres: number;
+  hours: number;
+  createdAt: string | null;
+  updatedAt: string | null;
+  completedAt: string | null;
+  /**
+   * When the report was soft-deleted. The model keeps no separate stamp, so it is the last change while
+   * deleted (delete stamps updatedAt): deterministic, so a rebuild gives the same value.
+   */
+  deletedAt: string | null;
+  /** ShiftReportBundle JSON with the names stored in the report; current names are overlaid on read. */
+  bundle: string;
+}
+
+/** The projection of a report document, or null when the document holds no report. */
+export function projectReport(doc: Y.Doc): ReportRow | null {
+  const snapshot = readReport(doc);
+  if (snapshot.id === null) return null;
+  const bundle = toBundle(snapshot);
+  const { shift, summary } = snapshot;
+  return {
+    id: snapshot.id,
+    status: snapshot.status,
+    siteId: shift.siteId,
+    siteName: shift.siteName,
+    rigId: shift.rigId,
+    rigName: shift.rigName,
+    date: shift.date,
+    shiftType: shift.shiftType,
+    operator: summary.operator,
+    metres: summary.totalDepthDrilled,
+    hours: summary.hoursWorked,
+    createdAt: snapshot.createdAt,
+    updatedAt: snapshot.updatedAt,
+    completedAt: snapshot.completedAt,
+    deletedAt: snapshot.status === 'deleted' ? snapshot.updatedAt : null,
+    bundle: JSON.stringify(bundle),
+  };
+}

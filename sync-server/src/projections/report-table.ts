@@ -1,0 +1,213 @@
+import type Database from 'better-sqlite3';
+import type { ReportStatus } from '@plod/model';
+import type { ReportRow } from './report-row.ts';
+
+const TABLE = 'report_projection';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS ${TABLE} (
+  id TEXT PRIMARY KEY,
+  status TEXT NOT NULL,
+  site_id TEXT, site_name TEXT, rig_id TEXT, rig_name TEXT,
+  date TEXT, shift_type TEXT, operator TEXT,
+  metres REAL NOT NULL, hours REAL NOT NULL,
+  created_at TEXT, updated_at TEXT, completed_at TEXT, deleted_at TEXT,
+  -- Newest first is shift date, then creation time, then id (a total order for stable paging).
+  sort_key TEXT NOT NULL,
+  bundle TEXT NOT NULL,
+  -- Highest stored update seq this row reflects; a restart re-projects documents stored past it.
+  seq INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ${TABLE}_sort ON ${TABLE} (sort_key);
+CREATE INDEX IF NOT EXISTS ${TABLE}_status ON ${TABLE} (status, sort_key);
+CREATE INDEX IF NOT EXISTS ${TABLE}_site ON ${TABLE} (site_id, status, sort_key);
+CREATE INDEX IF NOT EXISTS ${TABLE}_rig ON ${TABLE} (rig_id, sort_key);
+`;
+
+interface DbRow {
+  id: string;
+  status: ReportStatus;
+  site_id: string | null;
+  site_name: string | null;
+  rig_id: string | null;
+  rig_name: string | null;
+  date: string | null;
+  shift_type: string | null;
+  operator: string | null;
+  metres: number;
+  hours: number;
+  created_at: string | null;
+  updated_at: string | null;
+  completed_at: string | null;
+  deleted_at: string | null;
+  bundle: string;
+}
+
+export interface ReportFilter {
+  status?: ReportStatus;
+  statuses?: readonly ReportStatus[];
+  siteId?: string;
+  rigId?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+const sortKey = (row: ReportRow) => `${row.date ?? ''}|${row.createdAt ?? ''}|${row.id}`;
+
+function fromDb(row: DbRow): ReportRow {
+  return {
+    id: row.id,
+    status: row.status,
+    siteId: row.site_id,
+    siteName: row.site_name,
+    rigId: row.rig_id,
+    rigName: row.rig_name,
+    date: row.date,
+    shiftType: row.shift_type,
+    operator: row.operator,
+    metres: row.metres,
+    hours: row.hours,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    completedAt: row.completed_at,
+    deletedAt: row.deleted_at,
+    bundle: row.bundle,
+  };
+}
+
+function where(filter: ReportFilter): { sql: string; params: (string | number)[] } {
+  const clauses: string[] = [];
+  const params: (string | number)[] = [];
+  const add = (clause: string, ...values: string[]) => {
+    clauses.push(clause);
+    params.push(...values);
+  };
+  if (filter.status) add('status = ?', filter.status);
+  if (filter.statuses) {
+    add(`status IN (${filter.statuses.map(() => '?').join(', ')})`, ...filter.statuses);
+  }
+  if (filter.siteId) add('site_id = ?', filter.siteId);
+  if (filter.rigId) add('rig_id = ?', filter.rigId);
+  if (filter.from) add('date >= ?', filter.from);
+  if (filter.to) add('date <= ?', filter.to);
+  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/** The reports projection table in the store's SQLite file (or any better-sqlite3 database). */
+export class ReportTable {
+  private readonly upsertStmt: Database.Statement;
+  private readonly deleteStmt: Database.Statement<[string]>;
+
+  constructor(readonly db: Database.Database) {
+    db.exec(SCHEMA);
+    this.upsertStmt = db.prepare(
+      `INSERT INTO ${TABLE} (id, status, site_id, site_name, rig_id, rig_name, date, shift_type, operator,
+         metres, hours, created_at, updated_at, completed_at, deleted_at, sort_key, bundle, seq)
+       VALUES (@id, @status, @siteId, @siteName, @rigId, @rigName, @date, @shiftType, @operator,
+         @metres, @hours, @createdAt, @updatedAt, @completedAt, @deletedAt, @sortKey, @bundle, @seq)
+       ON CONFLICT (id) DO UPDATE SET status = excluded.status, site_id = excluded.site_id,
+         site_name = excluded.site_name, rig_id = excluded.rig_id, rig_name = excluded.rig_name,
+         date = excluded.date, shift_type = excluded.shift_type, operator = excluded.operator,
+         metres = excluded.metres, hours = excluded.hours, created_at = excluded.created_at,
+         updated_at = excluded.updated_at, completed_at = excluded.completed_at,
+         deleted_at = excluded.deleted_at, sort_key = excluded.sort_key, bundle = excluded.bundle,
+         seq = MAX(seq, excluded.seq)`,
+    );
+    this.deleteStmt = db.prepare(`DELETE FROM ${TABLE} WHERE id = ?`);
+  }
+
+  /** Writes rows (with the seq each reflects) in one transaction. */
+  upsert(rows: readonly { row: ReportRow; seq: number }[]): void {
+    this.db.transaction(() => {
+      for (const { row, seq } of rows) this.upsertStmt.run({ ...row, sortKey: sortKey(row), seq });
+    })();
+  }
+
+  delete(ids: readonly string[]): void {
+    this.db.transaction(() => {
+      for (const id of ids) this.deleteStmt.run(id);
+    })();
+  }
+
+  clear(): void {
+    this.db.exec(`DELETE FROM ${TABLE}`);
+  }
+
+  /** Newest first, one page. */
+  list(filter: ReportFilter, page: Page): ReportRow[] {
+    const { sql, params } = where(filter);
+    return this.db
+      .prepare<(string | number)[], DbRow>(
+        `SELECT * FROM ${TABLE} ${sql} ORDER BY sort_key DESC LIMIT ? OFFSET ?`,
+      )
+      .all(...params, page.limit, page.offset)
+      .map(fromDb);
+  }
+
+  count(filter: ReportFilter): number {
+    const { sql, params } = where(filter);
+    const row = this.db
+      .prepare<(string | number)[], { n: number }>(`SELECT COUNT(*) AS n FROM ${TABLE} ${sql}`)
+      .get(...params);
+    return row?.n ?? 0;
+  }
+
+  /** Every matching row, newest first (CSV exports and cross-report entry lists). */
+  all(filter: ReportFilter): ReportRow[] {
+    const { sql, params } = where(filter);
+    return this.db
+      .prepare<(string | number)[], DbRow>(`SELECT * FROM ${TABLE} ${sql} ORDER BY sort_key DESC`)
+      .all(...params)
+      .map(fromDb);
+  }
+
+  /** Ids of deleted reports soft-deleted before `cutoff` (ISO), optionally of one site. */
+  deletedBefore(cutoff: string, siteId?: string | null): string[] {
+    const site =
+      siteId === undefined ? '' : siteId === null ? 'AND site_id IS NULL' : 'AND site_id = ?';
+    const params = siteId ? [cutoff, siteId] : [cutoff];
+    return this.db
+      .prepare<string[], { id: string }>(
+        `SELECT id FROM ${TABLE} WHERE status = 'deleted' AND deleted_at < ? ${site}`,
+      )
+      .all(...params)
+      .map((row) => row.id);
+  }
+
+  siteOf(id: string): string | null {
+    const row = this.db
+      .prepare<[string], { site_id: string | null }>(`SELECT site_id FROM ${TABLE} WHERE id = ?`)
+      .get(id);
+    return row?.site_id ?? null;
+  }
+
+  /** Every row by id, for comparing a kept-in-step table with a rebuilt one. */
+  dump(): ReportRow[] {
+    return this.db.prepare<[], DbRow>(`SELECT * FROM ${TABLE} ORDER BY id`).all().map(fromDb);
+  }
+
+  /**
+   * Report documents stored past the seq their row reflects (or never projected). Reads the SQLite
+   * store's own tables, so updates committed just before a crash are projected on the next start.
+   */
+  staleDocuments(): string[] {
+    return this.db
+      .prepare<[], { doc_name: string }>(
+        `SELECT d.doc_name FROM (
+           SELECT doc_name, MAX(seq) AS seq FROM yjs_updates WHERE doc_name LIKE 'report:%' GROUP BY doc_name
+           UNION ALL
+           SELECT doc_name, snapshot_seq AS seq FROM yjs_snapshots WHERE doc_name LIKE 'report:%'
+         ) d
+         LEFT JOIN ${TABLE} p ON p.id = substr(d.doc_name, 8)
+         GROUP BY d.doc_name
+         HAVING MAX(d.seq) > COALESCE(MAX(p.seq), -1)`,
+      )
+      .all()
+      .map((row) => row.doc_name);
+  }
+}

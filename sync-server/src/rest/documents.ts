@@ -1,0 +1,104 @@
+import type * as Y from 'yjs';
+import {
+  HOLES_DOC_NAME,
+  SETUP_DOC_NAME,
+  migrateHolesDoc,
+  migrateReportDoc,
+  migrateSetupDoc,
+  readReportMeta,
+  reportDocName,
+  reportIdSchema,
+} from '@plod/model';
+import type { MigrationResult, ReportId } from '@plod/model';
+import type { DocumentManager } from '../docs/document-manager.ts';
+import { HttpError, badRequest, notFound } from './errors.ts';
+
+type Migrate = (doc: Y.Doc) => MigrationResult;
+
+/** The canonical id of a report, or 404 when the text cannot be one. */
+export function reportIdOf(text: string): ReportId {
+  const parsed = reportIdSchema.safeParse(text);
+  if (!parsed.success) throw notFound('Shift summary', text);
+  return parsed.data;
+}
+
+/** The report a report-scoped write names (body or query), or 400 saying it is needed. */
+export function requireReportId(...candidates: (string | undefined)[]): ReportId {
+  const text = candidates.find((value) => value !== undefined && value !== '');
+  if (text === undefined) {
+    throw badRequest('shiftSummaryId is required: name the shift report in the body or the query');
+  }
+  return reportIdOf(text);
+}
+
+const exists = (doc: Y.Doc) => readReportMeta(doc).reportId !== null;
+
+/**
+ * Reads and writes the live documents for REST. The relay does not migrate on load, so the first REST
+ * access to each loaded document runs the model's migrations (idempotent, so racing a client is safe).
+ */
+export class DocumentService {
+  private readonly migrated = new WeakSet<Y.Doc>();
+
+  constructor(readonly manager: DocumentManager) {}
+
+  /** Reads a report; 404 when it does not exist. */
+  readReport<T>(id: ReportId, read: (doc: Y.Doc) => T): Promise<T> {
+    return this.manager.read(reportDocName(id), (doc) => {
+      this.prepare(doc, migrateReportDoc);
+      if (!exists(doc)) throw notFound('Shift summary', id);
+      return read(doc);
+    });
+  }
+
+  /** Changes a report in one transaction and resolves once durable; 404 when it does not exist. */
+  writeReport<T>(id: ReportId, change: (doc: Y.Doc) => T): Promise<T> {
+    return this.manager.transact(reportDocName(id), (doc) => {
+      this.prepare(doc, migrateReportDoc);
+      if (!exists(doc)) throw notFound('Shift summary', id);
+      return change(doc);
+    });
+  }
+
+  /** Creates a report document; 409 when the id is taken. */
+  createReport<T>(id: ReportId, create: (doc: Y.Doc) => T): Promise<T> {
+    return this.manager.transact(reportDocName(id), (doc) => {
+      if (exists(doc)) throw new HttpError(409, `Shift summary ${id} already exists`);
+      return create(doc);
+    });
+  }
+
+  readSetup<T>(read: (doc: Y.Doc) => T): Promise<T> {
+    return this.manager.read(SETUP_DOC_NAME, (doc) => {
+      this.prepare(doc, migrateSetupDoc);
+      return read(doc);
+    });
+  }
+
+  writeSetup<T>(change: (doc: Y.Doc) => T): Promise<T> {
+    return this.manager.transact(SETUP_DOC_NAME, (doc) => {
+      this.prepare(doc, migrateSetupDoc);
+      return change(doc);
+    });
+  }
+
+  readHoles<T>(read: (doc: Y.Doc) => T): Promise<T> {
+    return this.manager.read(HOLES_DOC_NAME, (doc) => {
+      this.prepare(doc, migrateHolesDoc);
+      return read(doc);
+    });
+  }
+
+  writeHoles<T>(change: (doc: Y.Doc) => T): Promise<T> {
+    return this.manager.transact(HOLES_DOC_NAME, (doc) => {
+      this.prepare(doc, migrateHolesDoc);
+      return change(doc);
+    });
+  }
+
+  private prepare(doc: Y.Doc, migrate: Migrate): void {
+    if (this.migrated.has(doc)) return;
+    // An empty document (not created yet) has nothing to migrate; check again once it has content.
+    if (migrate(doc).to !== 0) this.migrated.add(doc);
+  }
+}

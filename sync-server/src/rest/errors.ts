@@ -1,0 +1,78 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { ZodError } from 'zod';
+import { InvalidIdError, isModelError } from '@plod/model';
+import type { ModelErrorReason } from '@plod/model';
+import type { Logger } from '../logger.ts';
+
+/** An error the REST layer answers with a status and `{ message }` (plus `issues` for bad input). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409 | 413,
+    message: string,
+    readonly issues?: readonly unknown[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (what: string, id: string) => new HttpError(404, `${what} ${id} not found`);
+export const badRequest = (message: string) => new HttpError(400, message, []);
+
+const MODEL_STATUS: Readonly<Record<ModelErrorReason, 400 | 404 | 409>> = {
+  'not-found': 404,
+  'hole-complete': 409,
+  'run-not-allowed': 400,
+  'duplicate-crew-member': 409,
+  'shift-not-set-up': 400,
+  'not-a-driller': 400,
+  'invalid-status-transition': 409,
+  'invalid-input': 400,
+  'duplicate-hole': 409,
+  'unsupported-schema-version': 409,
+};
+
+/** Message of a zod failure: the first issue, so a client that shows `message` says something useful. */
+export function zodMessage(error: ZodError): string {
+  const first = error.issues[0];
+  if (!first) return 'Invalid input';
+  const where = first.path.length > 0 ? `${first.path.join('.')}: ` : '';
+  return `${where}${first.message}`;
+}
+
+/**
+ * The one place errors become responses: typed errors keep their status, model refusals map by reason,
+ * and anything unexpected is a logged 500 that never leaks internals.
+ */
+export function restErrorHandler(logger: Logger) {
+  return (error: Error, c: Context): Response => {
+    if (error instanceof HttpError) {
+      const body = error.issues
+        ? { message: error.message, issues: error.issues }
+        : { message: error.message };
+      return c.json(body, error.status);
+    }
+    if (error instanceof ZodError) {
+      return c.json({ message: zodMessage(error), issues: error.issues }, 400);
+    }
+    if (isModelError(error)) {
+      const status = MODEL_STATUS[error.reason];
+      return c.json(
+        status === 400 ? { message: error.message, issues: [] } : { message: error.message },
+        status,
+      );
+    }
+    if (error instanceof InvalidIdError) {
+      return c.json({ message: error.message, issues: [] }, 400);
+    }
+    if (error instanceof HTTPException) {
+      // Malformed JSON and the body limit arrive here from Hono's validator and bodyLimit.
+      const status = error.status;
+      const message = error.message || 'Bad request';
+      return c.json(status === 400 ? { message, issues: [] } : { message }, status);
+    }
+    logger.error('request failed', { path: c.req.path, error });
+    return c.json({ message: 'internal error' }, 500);
+  };
+}

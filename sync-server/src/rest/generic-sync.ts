@@ -1,0 +1,82 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { HttpError } from './errors.ts';
+import { errors, resourceApp } from './openapi.ts';
+
+/** Tables the offline queue replays (its names use underscores where the routes use dashes). */
+export const SYNC_TABLES = new Set([
+  'shift-summaries',
+  'timesheet-entries',
+  'run-sheet-entries',
+  'runs',
+  'survey-entries',
+  'maintenance-entries',
+  'hire-tools-usage',
+  'hire-tools-library',
+  'crew-assignments',
+  'crew-members',
+  'sites',
+  'rigs',
+  'hole-ids',
+  'hole-config',
+  'site-config',
+]);
+
+const Table = z.object({
+  table: z.string().openapi({ param: { name: 'table', in: 'path' }, example: 'timesheet_entries' }),
+});
+const TableId = Table.extend({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+const tags = ['Offline sync'];
+const description =
+  'Replays an offline queue item: `{table}` with underscores (e.g. `timesheet_entries`) runs the same operation as the dashed route, with the same body and answers.';
+
+/**
+ * POST /api/{table}, PUT and DELETE /api/{table}/{id}: the generic offline-sync calls, re-dispatched to
+ * the resource routes so there is one implementation of each operation.
+ */
+export function createGenericSyncRoutes(dispatch: () => OpenAPIHono, prefix: string) {
+  const app = resourceApp();
+  const forward = async (request: Request, table: string, id?: string): Promise<Response> => {
+    const target = table.replaceAll('_', '-');
+    if (!SYNC_TABLES.has(target) || target === table) {
+      throw new HttpError(404, `Unknown table ${table}`);
+    }
+    const url = new URL(request.url);
+    url.pathname = `${prefix}/${target}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
+    const body = await request.arrayBuffer();
+    return dispatch().fetch(
+      new Request(url, {
+        method: request.method,
+        headers: request.headers,
+        body: body.byteLength > 0 ? body : undefined,
+      }),
+    );
+  };
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{table}',
+      tags,
+      summary: 'Create in a table',
+      description,
+      request: { params: Table },
+      responses: { 201: { description: 'As the dashed route' }, ...errors },
+    }),
+    (c) => forward(c.req.raw, c.req.valid('param').table),
+  );
+  for (const method of ['put', 'delete'] as const) {
+    app.openapi(
+      createRoute({
+        method,
+        path: '/{table}/{id}',
+        tags,
+        summary: `${method.toUpperCase()} in a table`,
+        description,
+        request: { params: TableId },
+        responses: { 200: { description: 'As the dashed route' }, ...errors },
+      }),
+      (c) => forward(c.req.raw, c.req.valid('param').table, c.req.valid('param').id),
+    );
+  }
+  return app;
+}

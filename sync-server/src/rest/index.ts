@@ -1,0 +1,184 @@
+import { bodyLimit } from 'hono/body-limit';
+import type { Hono } from 'hono';
+import { REQUEST_BODIES } from '@plod/model';
+import type { DocumentManager } from '../docs/document-manager.ts';
+import type { Logger } from '../logger.ts';
+import type { DocumentStore } from '../store/document-store.ts';
+import { createCrewAssignmentRoutes } from '../routes/crew-assignments.ts';
+import {
+  createHoleConfigRoutes,
+  createHoleIdRoutes,
+  createHoleListRoutes,
+} from '../routes/holes.ts';
+import { createReportEntryRoutes, createTimesheetsRoutes } from '../routes/report-entries.ts';
+import { createRunSheetRoutes, createRunsRoutes } from '../routes/runs.ts';
+import { createSetupRoutes } from '../routes/setup.ts';
+import { createPlodsRoutes, createShiftSummaryRoutes } from '../routes/shift-summaries.ts';
+import {
+  createCleanupRoutes,
+  createSiteConfigRoutes,
+  createSiteConfigsRoutes,
+  createSiteRoutes,
+} from '../routes/sites.ts';
+import {
+  crewMemberUpdateSchema,
+  hireToolUsagePatchSchema,
+  maintenanceEntryPatchSchema,
+  surveyEntryPatchSchema,
+  timesheetEntryPatchSchema,
+} from '@plod/model';
+import { restErrorHandler } from './errors.ts';
+import { createGenericSyncRoutes } from './generic-sync.ts';
+import { jsonOk, resourceApp } from './openapi.ts';
+import { REFERENCE_PAGE } from './reference-page.ts';
+import { createServices } from './services.ts';
+import type { RestServices } from './services.ts';
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const API = '/api';
+
+export interface RestOptions {
+  manager: DocumentManager;
+  store: DocumentStore;
+  logger: Logger;
+  version: string;
+  /** Request bodies above this get 413 (default 1 MiB). */
+  maxBodyBytes?: number;
+}
+
+export interface RestApi {
+  services: RestServices;
+  /** Finishes projection work; call before the store closes. */
+  close(): Promise<void>;
+}
+
+/** Mounts every REST resource under /api on the server's app, with one error handler for all of them. */
+export function mountRest(app: Hono, options: RestOptions): RestApi {
+  const s = createServices(options.manager, options.store, options.logger);
+  const maxSize = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const api = resourceApp().basePath(API);
+  api.onError(restErrorHandler(options.logger));
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize,
+      onError: (c) => c.json({ message: `Request body larger than ${maxSize} bytes` }, 413),
+    }),
+  );
+  api.route('/shift-summaries', createShiftSummaryRoutes(s));
+  api.route('/plods', createPlodsRoutes(s));
+  api.route(
+    '/timesheet-entries',
+    createReportEntryRoutes({
+      tag: 'Timesheet',
+      entries: s.timesheet,
+      create: REQUEST_BODIES['POST /api/timesheet-entries'],
+      patch: timesheetEntryPatchSchema,
+    }),
+  );
+  api.route('/timesheets', createTimesheetsRoutes(s));
+  api.route(
+    '/survey-entries',
+    createReportEntryRoutes({
+      tag: 'Survey',
+      entries: s.survey,
+      create: REQUEST_BODIES['POST /api/survey-entries'],
+      patch: surveyEntryPatchSchema,
+    }),
+  );
+  api.route(
+    '/maintenance-entries',
+    createReportEntryRoutes({
+      tag: 'Maintenance',
+      entries: s.maintenance,
+      create: REQUEST_BODIES['POST /api/maintenance-entries'],
+      patch: maintenanceEntryPatchSchema,
+    }),
+  );
+  api.route(
+    '/hire-tools-usage',
+    createReportEntryRoutes({
+      tag: 'Hire tools usage',
+      entries: s.hireToolUsage,
+      create: REQUEST_BODIES['POST /api/hire-tools-usage'],
+      patch: hireToolUsagePatchSchema,
+    }),
+  );
+  api.route('/run-sheet-entries', createRunSheetRoutes(s));
+  api.route('/runs', createRunsRoutes(s));
+  api.route('/crew-assignments', createCrewAssignmentRoutes(s));
+  api.route('/hole-ids', createHoleIdRoutes(s));
+  api.route('/hole-config', createHoleConfigRoutes(s));
+  api.route('/hole-configs', createHoleListRoutes(s, false));
+  api.route('/holes', createHoleListRoutes(s, true));
+  api.route('/sites', createSiteRoutes(s));
+  api.route('/site-config', createSiteConfigRoutes(s));
+  api.route('/site-configs', createSiteConfigsRoutes(s));
+  api.route('/cleanup-deleted-reports', createCleanupRoutes(s));
+  api.route(
+    '/rigs',
+    createSetupRoutes({
+      tag: 'Rigs',
+      collection: s.rigs,
+      create: REQUEST_BODIES['POST /api/rigs'],
+      update: REQUEST_BODIES['PUT /api/rigs/{id}'],
+    }),
+  );
+  api.route(
+    '/crew-members',
+    createSetupRoutes({
+      tag: 'Crew members',
+      collection: s.crewMembers,
+      create: REQUEST_BODIES['POST /api/crew-members'],
+      update: crewMemberUpdateSchema,
+    }),
+  );
+  api.route(
+    '/hire-tools-library',
+    createSetupRoutes({
+      tag: 'Hire tools library',
+      collection: s.hireTools,
+      create: REQUEST_BODIES['POST /api/hire-tools-library'],
+      update: REQUEST_BODIES['PUT /api/hire-tools-library/{id}'],
+    }),
+  );
+
+  // The health route belongs to the relay; it is listed here so the document covers every /api route.
+  api.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/health',
+    tags: ['Server'],
+    summary: 'Liveness and gauges',
+    responses: { 200: jsonOk('Status') },
+  });
+  api.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/openapi.json',
+    tags: ['Server'],
+    summary: 'This OpenAPI document',
+    responses: { 200: jsonOk('OpenAPI 3.1') },
+  });
+  api.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/docs',
+    tags: ['Server'],
+    summary: 'Readable API reference (HTML)',
+    responses: { 200: { description: 'HTML page' } },
+  });
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Plod API',
+      version: options.version,
+      description: 'REST over Plod’s Yjs documents. See docs/api.md.',
+    },
+  });
+  api.get('/docs', (c) => c.html(REFERENCE_PAGE));
+  // Last, so every named route matches first.
+  api.route(
+    '/',
+    createGenericSyncRoutes(() => api, API),
+  );
+  app.route('/', api);
+  return { services: s, close: () => s.projector.stop() };
+}

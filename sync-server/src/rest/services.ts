@@ -1,0 +1,48 @@
+import Database from 'better-sqlite3';
+import type { DocumentManager } from '../docs/document-manager.ts';
+import type { Logger } from '../logger.ts';
+import type { DocumentStore } from '../store/document-store.ts';
+import { SqliteStore } from '../store/sqlite-store.ts';
+import { Projector } from '../projections/projector.ts';
+import { ReportTable } from '../projections/report-table.ts';
+import { CleanupService } from '../services/cleanup.ts';
+import { CrewService } from '../services/crew.ts';
+import { HIRE_TOOL_USAGE, MAINTENANCE, SURVEY, TIMESHEET } from '../services/entry-kinds.ts';
+import { HoleService } from '../services/holes.ts';
+import { ReferenceNames } from '../services/reference.ts';
+import { ReportEntries } from '../services/report-entries.ts';
+import { ReportService } from '../services/reports.ts';
+import { CREW_MEMBERS, HIRE_TOOLS, RIGS, SITES, SetupCollection } from '../services/setup.ts';
+import { DocumentService } from './documents.ts';
+
+/** Everything the REST routes call; built once per server. */
+export function createServices(manager: DocumentManager, store: DocumentStore, logger: Logger) {
+  // Projections live in the store's SQLite file; with another store they are kept in memory.
+  const db = store instanceof SqliteStore ? store.database : new Database(':memory:');
+  const table = new ReportTable(db);
+  const projector = new Projector(manager, table, logger);
+  if (store instanceof SqliteStore) projector.catchUp(table.staleDocuments());
+  const docs = new DocumentService(manager);
+  const names = new ReferenceNames(docs);
+  projector.onSetupChanged(() => names.invalidate());
+  const reports = new ReportService(docs, projector, names);
+  return {
+    docs,
+    store,
+    projector,
+    reports,
+    crew: new CrewService(docs, reports),
+    holes: new HoleService(docs, reports),
+    timesheet: new ReportEntries(docs, reports, TIMESHEET),
+    survey: new ReportEntries(docs, reports, SURVEY),
+    maintenance: new ReportEntries(docs, reports, MAINTENANCE),
+    hireToolUsage: new ReportEntries(docs, reports, HIRE_TOOL_USAGE),
+    sites: new SetupCollection(docs, SITES),
+    rigs: new SetupCollection(docs, RIGS),
+    crewMembers: new SetupCollection(docs, CREW_MEMBERS),
+    hireTools: new SetupCollection(docs, HIRE_TOOLS),
+    cleanup: new CleanupService(docs, store, projector),
+  };
+}
+
+export type RestServices = ReturnType<typeof createServices>;

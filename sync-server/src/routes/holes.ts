@@ -1,0 +1,107 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { REQUEST_BODIES, siteIdSchema } from '@plod/model';
+import { errors, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
+import type { RestServices } from '../rest/services.ts';
+
+const tags = ['Holes'];
+const withSite = <S extends z.ZodType>(schema: S) =>
+  z.intersection(
+    schema,
+    z.object({
+      siteId: siteIdSchema
+        .optional()
+        .openapi({ description: 'Needed when more than one site exists' }),
+    }),
+  );
+const hole = jsonOk('The registered hole with its derived current depth');
+
+/** /api/hole-ids: the hole register's labels. */
+export function createHoleIdRoutes(s: RestServices) {
+  const app = resourceApp();
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Registered holes',
+      responses: { 200: jsonOk('Holes') },
+    }),
+    async (c) => c.json(await s.holes.holes(), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Register a hole label',
+      request: jsonBody(withSite(REQUEST_BODIES['POST /api/hole-ids'])),
+      responses: { 201: hole, ...errors },
+    }),
+    async (c) => {
+      const { siteId, ...config } = c.req.valid('json');
+      return c.json(await s.holes.register(config, siteId), 201);
+    },
+  );
+  return app;
+}
+
+/** /api/hole-config: one hole's configuration. */
+export function createHoleConfigRoutes(s: RestServices) {
+  const app = resourceApp();
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{holeId}',
+      tags,
+      summary: 'A hole’s configuration',
+      request: {
+        params: z.object({ holeId: z.string().openapi({ param: { name: 'holeId', in: 'path' } }) }),
+      },
+      responses: { 200: hole, 404: errors[404] },
+    }),
+    async (c) => c.json(await s.holes.config(c.req.valid('param').holeId), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Register a hole, or change a registered one’s configuration',
+      request: jsonBody(withSite(REQUEST_BODIES['POST /api/hole-config'])),
+      responses: { 200: hole, ...errors },
+    }),
+    async (c) => {
+      const { siteId, ...config } = c.req.valid('json');
+      return c.json(await s.holes.saveConfig(config, siteId), 200);
+    },
+  );
+  return app;
+}
+
+/** /api/hole-configs and /api/holes: lists of the register. */
+export function createHoleListRoutes(s: RestServices, withActive: boolean) {
+  const app = resourceApp();
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Registered holes with current depth and status',
+      responses: { 200: jsonOk('Holes') },
+    }),
+    async (c) => c.json(await s.holes.holes(), 200),
+  );
+  if (withActive) {
+    app.openapi(
+      createRoute({
+        method: 'get',
+        path: '/active',
+        tags,
+        summary: 'Holes not yet complete (dashboard)',
+        responses: { 200: jsonOk('Active holes') },
+      }),
+      async (c) => c.json(await s.holes.activeHoles(), 200),
+    );
+  }
+  return app;
+}

@@ -1,0 +1,133 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { ZodType } from 'zod';
+import { reportIdOf, requireReportId } from '../rest/documents.ts';
+import {
+  IdParams,
+  ReportQuery,
+  ShiftIdParams,
+  errors,
+  jsonBody,
+  jsonOk,
+  resourceApp,
+  withReportId,
+} from '../rest/openapi.ts';
+import type { RestServices } from '../rest/services.ts';
+import type { ReportEntries } from '../services/report-entries.ts';
+
+interface EntryRoutesSpec<In, Patch> {
+  tag: string;
+  entries: ReportEntries<In, Patch>;
+  create: ZodType<In>;
+  patch: ZodType<Patch>;
+}
+
+/**
+ * A report-scoped collection (timesheet, survey, maintenance, hire-tool usage): list all or one
+ * report's rows, add, change and remove. Writes name their report by `shiftSummaryId`.
+ */
+export function createReportEntryRoutes<In, Patch>(spec: EntryRoutesSpec<In, Patch>) {
+  const app = resourceApp();
+  const tags = [spec.tag];
+  const { entries } = spec;
+  const rows = jsonOk(`${spec.tag} rows`);
+  const row = jsonOk(`The ${spec.tag.toLowerCase()} row`);
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Rows of one report (shiftSummaryId) or of every report not deleted',
+      request: { query: ReportQuery },
+      responses: { 200: rows, ...errors },
+    }),
+    async (c) => {
+      const { shiftSummaryId } = c.req.valid('query');
+      return c.json(
+        shiftSummaryId ? await entries.ofReport(shiftSummaryId) : await entries.all(),
+        200,
+      );
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      tags,
+      summary: 'Rows of one report',
+      request: { params: ShiftIdParams },
+      responses: { 200: rows, 404: errors[404] },
+    }),
+    async (c) => c.json(await entries.ofReport(reportIdOf(c.req.valid('param').id)), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Add a row to a report',
+      request: { query: ReportQuery, ...jsonBody(withReportId(spec.create)) },
+      responses: { 201: row, ...errors },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const report = requireReportId(c.req.valid('query').shiftSummaryId, body.shiftSummaryId);
+      return c.json(await entries.add(report, body), 201);
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}',
+      tags,
+      summary: 'Change a row',
+      request: { params: IdParams, query: ReportQuery, ...jsonBody(withReportId(spec.patch)) },
+      responses: { 200: row, ...errors },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const report = requireReportId(c.req.valid('query').shiftSummaryId, body.shiftSummaryId);
+      return c.json(await entries.update(report, c.req.valid('param').id, body), 200);
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      tags,
+      summary: 'Remove a row',
+      request: { params: IdParams, query: ReportQuery },
+      responses: { 200: jsonOk('Removed'), ...errors },
+    }),
+    async (c) => {
+      const report = requireReportId(c.req.valid('query').shiftSummaryId);
+      return c.json(await entries.remove(report, c.req.valid('param').id), 200);
+    },
+  );
+  return app;
+}
+
+const TimesheetsQuery = z.object({
+  shiftSummaryId: z.string().optional(),
+  shiftId: z.string().optional().openapi({ description: 'Same as shiftSummaryId (CSV editor)' }),
+});
+
+/** /api/timesheets?shiftSummaryId (or ?shiftId): a report's timesheet; without either, every report's. */
+export function createTimesheetsRoutes(s: RestServices) {
+  const app = resourceApp();
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags: ['Timesheet'],
+      summary: 'Timesheet rows of a report',
+      request: { query: TimesheetsQuery },
+      responses: { 200: jsonOk('Timesheet rows'), 404: errors[404] },
+    }),
+    async (c) => {
+      const { shiftSummaryId, shiftId } = c.req.valid('query');
+      const id = shiftSummaryId ?? shiftId;
+      return c.json(id ? await s.timesheet.ofReport(reportIdOf(id)) : await s.timesheet.all(), 200);
+    },
+  );
+  return app;
+}

@@ -1,0 +1,161 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  REQUEST_BODIES,
+  runInputFromRunSheetEntry,
+  runInputFromRunsBody,
+  runPatchSchema,
+} from '@plod/model';
+import { reportIdOf, requireReportId } from '../rest/documents.ts';
+import {
+  IdParams,
+  ReportQuery,
+  errors,
+  jsonBody,
+  jsonOk,
+  resourceApp,
+  withReportId,
+} from '../rest/openapi.ts';
+import type { RestServices } from '../rest/services.ts';
+
+const RunSheetQuery = z.object({
+  shiftSummaryId: z.string().optional(),
+  reportId: z.string().optional().openapi({ description: 'Same as shiftSummaryId' }),
+  holeId: z.string().optional(),
+});
+const tags = ['Runs'];
+
+/** /api/run-sheet-entries: runs of reports as run-sheet rows (depths derived from the merged chain). */
+export function createRunSheetRoutes(s: RestServices) {
+  const app = resourceApp();
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Run-sheet rows of a report and/or hole',
+      request: { query: RunSheetQuery },
+      responses: { 200: jsonOk('Run-sheet rows'), 404: errors[404] },
+    }),
+    async (c) => {
+      const { shiftSummaryId, reportId, holeId } = c.req.valid('query');
+      const report = shiftSummaryId ?? reportId;
+      return c.json(
+        await s.holes.runs({ reportId: report ? reportIdOf(report) : undefined, holeId }),
+        200,
+      );
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/shift/{id}',
+      tags,
+      summary: 'Run-sheet rows of a report',
+      request: { params: IdParams },
+      responses: { 200: jsonOk('Run-sheet rows'), 404: errors[404] },
+    }),
+    async (c) => c.json(await s.holes.runs({ reportId: reportIdOf(c.req.valid('param').id) }), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Add a run (the hole joins the report if new to it)',
+      request: {
+        query: ReportQuery,
+        ...jsonBody(withReportId(REQUEST_BODIES['POST /api/run-sheet-entries'])),
+      },
+      responses: { 201: jsonOk('The run, with its derived id, number and depths'), ...errors },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const report = requireReportId(c.req.valid('query').shiftSummaryId, body.shiftSummaryId);
+      return c.json(
+        await s.holes.addRun(report, body.holeId, runInputFromRunSheetEntry(body)),
+        201,
+      );
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}',
+      tags,
+      summary: 'Correct a run’s inputs',
+      request: { params: IdParams, query: ReportQuery, ...jsonBody(withReportId(runPatchSchema)) },
+      responses: { 200: jsonOk('The run'), ...errors },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const report = requireReportId(c.req.valid('query').shiftSummaryId, body.shiftSummaryId);
+      return c.json(await s.holes.updateRun(report, c.req.valid('param').id, body), 200);
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      tags,
+      summary: 'Remove a run (later runs move up)',
+      request: { params: IdParams, query: ReportQuery },
+      responses: { 200: jsonOk('Removed'), ...errors },
+    }),
+    async (c) => {
+      const report = requireReportId(c.req.valid('query').shiftSummaryId);
+      return c.json(await s.holes.removeRun(report, c.req.valid('param').id), 200);
+    },
+  );
+  return app;
+}
+
+/** A run in the second style (SPEC 3 Run). */
+function asStyleTwo(run: Awaited<ReturnType<RestServices['holes']['runs']>>[number]) {
+  return {
+    id: run.id,
+    shiftSummaryId: run.shiftSummaryId,
+    holeId: run.holeId,
+    runNumber: run.runNumber,
+    rodsCount: run.rodAdded ? 1 : 0,
+    barrelCount: 1,
+    stickUp: run.stickUp,
+    calculatedDepth: run.toDepth,
+    notes: run.notes,
+  };
+}
+
+/** /api/runs: the second-style run screen. */
+export function createRunsRoutes(s: RestServices) {
+  const app = resourceApp();
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Runs, optionally of one hole',
+      request: { query: z.object({ holeId: z.string().optional() }) },
+      responses: { 200: jsonOk('Runs') },
+    }),
+    async (c) =>
+      c.json((await s.holes.runs({ holeId: c.req.valid('query').holeId })).map(asStyleTwo), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Add a run (second style)',
+      request: { query: ReportQuery, ...jsonBody(withReportId(REQUEST_BODIES['POST /api/runs'])) },
+      responses: { 201: jsonOk('The run'), ...errors },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const report = requireReportId(c.req.valid('query').shiftSummaryId, body.shiftSummaryId);
+      return c.json(
+        asStyleTwo(await s.holes.addRun(report, body.holeId, runInputFromRunsBody(body))),
+        201,
+      );
+    },
+  );
+  return app;
+}

@@ -1,0 +1,167 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { REQUEST_BODIES, reportIdSchema, reportStatusSchema } from '@plod/model';
+import { reportIdOf } from '../rest/documents.ts';
+import { IdParams, csvOk, errors, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
+import type { RestServices } from '../rest/services.ts';
+import { attachment } from './csv.ts';
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected YYYY-MM-DD');
+
+export const ListQuery = z.object({
+  status: reportStatusSchema
+    .optional()
+    .openapi({ description: 'active, sent, deleted or completed' }),
+  siteId: z.string().optional(),
+  rigId: z.string().optional(),
+  from: isoDay.optional().openapi({ description: 'Shift date on or after (YYYY-MM-DD)' }),
+  to: isoDay.optional().openapi({ description: 'Shift date on or before (YYYY-MM-DD)' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(500)
+    .default(100)
+    .openapi({ description: 'Page size (max 500)' }),
+  offset: z.coerce.number().int().min(0).default(0).openapi({ description: 'Rows to skip' }),
+});
+
+export const ReportListItem = z
+  .object({
+    id: z.string(),
+    status: reportStatusSchema,
+    date: z.string().nullable(),
+    shiftType: z.string().nullable(),
+    operator: z.string().nullable(),
+    siteId: z.string().nullable(),
+    site: z.string().nullable(),
+    rigId: z.string().nullable(),
+    rig: z.string().nullable(),
+    totalDepthDrilled: z.number(),
+    hoursWorked: z.number(),
+    createdAt: z.string().nullable(),
+    updatedAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    deletedAt: z.string().nullable(),
+  })
+  .openapi('ReportListItem');
+
+const listRoute = (tag: string) =>
+  createRoute({
+    method: 'get',
+    path: '/',
+    tags: [tag],
+    summary: 'Reports, newest first (shift date, then creation), one page',
+    description:
+      'Filters combine. Pages with `limit`/`offset`; the total matching count is in the `X-Total-Count` header.',
+    request: { query: ListQuery },
+    responses: {
+      200: {
+        ...jsonOk('One page of reports', z.array(ReportListItem)),
+        headers: z.object({ 'X-Total-Count': z.string() }),
+      },
+      400: errors[400],
+    },
+  });
+
+const CreateBody = REQUEST_BODIES['POST /api/shift-summaries'].extend({
+  id: reportIdSchema
+    .optional()
+    .openapi({ description: 'An id made offline; omitted: the server makes one' }),
+});
+const UpdateBody = REQUEST_BODIES['PUT /api/shift-summaries/{id}'];
+const summary = jsonOk('The shift summary with derived totals');
+const tags = ['Shift summaries'];
+
+/** /api/shift-summaries: reports themselves. */
+export function createShiftSummaryRoutes(s: RestServices) {
+  const app = resourceApp();
+  app.openapi(listRoute('Shift summaries'), async (c) => {
+    const { limit, offset, ...filter } = c.req.valid('query');
+    const { items, total } = await s.reports.list(filter, { limit, offset });
+    return c.json(items, 200, { 'X-Total-Count': String(total) });
+  });
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Create a report',
+      request: jsonBody(CreateBody),
+      responses: { 201: summary, ...errors },
+    }),
+    async (c) => c.json(await s.reports.create(c.req.valid('json')), 201),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      tags,
+      summary: 'One report',
+      request: { params: IdParams },
+      responses: { 200: summary, 404: errors[404] },
+    }),
+    async (c) => c.json(await s.reports.get(reportIdOf(c.req.valid('param').id)), 200),
+  );
+  for (const method of ['put', 'patch'] as const) {
+    app.openapi(
+      createRoute({
+        method,
+        path: '/{id}',
+        tags,
+        summary: 'Change details, overrides, notes or status',
+        request: { params: IdParams, ...jsonBody(UpdateBody) },
+        responses: { 200: summary, ...errors },
+      }),
+      async (c) =>
+        c.json(
+          await s.reports.update(reportIdOf(c.req.valid('param').id), c.req.valid('json')),
+          200,
+        ),
+    );
+  }
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      tags,
+      summary: 'Soft delete (status deleted)',
+      request: { params: IdParams },
+      responses: { 200: jsonOk('Deleted'), 404: errors[404], 409: errors[409] },
+    }),
+    async (c) => c.json(await s.reports.remove(reportIdOf(c.req.valid('param').id)), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/crew',
+      tags,
+      summary: 'Crew assignments of a report',
+      request: { params: IdParams },
+      responses: { 200: jsonOk('Crew assignments'), 404: errors[404] },
+    }),
+    async (c) => c.json(await s.crew.ofReport(reportIdOf(c.req.valid('param').id)), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/export-csv',
+      tags,
+      summary: 'The report as CSV (SPEC 3 CSV output)',
+      request: { params: IdParams },
+      responses: { 200: csvOk('CSV download'), 404: errors[404] },
+    }),
+    async (c) => attachment(c, await s.reports.csv(reportIdOf(c.req.valid('param').id))),
+  );
+  return app;
+}
+
+/** /api/plods: the offline download's name for the reports list. */
+export function createPlodsRoutes(s: RestServices) {
+  const app = resourceApp();
+  app.openapi(listRoute('Shift summaries'), async (c) => {
+    const { limit, offset, ...filter } = c.req.valid('query');
+    const { items, total } = await s.reports.list(filter, { limit, offset });
+    return c.json(items, 200, { 'X-Total-Count': String(total) });
+  });
+  return app;
+}

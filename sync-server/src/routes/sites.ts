@@ -1,0 +1,145 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { REQUEST_BODIES, localIsoDay } from '@plod/model';
+import { IdParams, csvOk, errors, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
+import type { RestServices } from '../rest/services.ts';
+import { sitesWithHoleIds } from '../services/setup.ts';
+import { attachment } from './csv.ts';
+
+const tags = ['Sites'];
+const site = jsonOk('The site with its settings');
+const Cleaned = z
+  .object({ message: z.string(), cleanedCount: z.number().int() })
+  .openapi('CleanupResult');
+
+/** /api/sites: sites, their settings, completed reports, export and cleanup. */
+export function createSiteRoutes(s: RestServices) {
+  const app = resourceApp();
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Sites with settings and hole labels',
+      responses: { 200: jsonOk('Sites') },
+    }),
+    async (c) => c.json(await sitesWithHoleIds(s.docs), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Create a site',
+      request: jsonBody(REQUEST_BODIES['POST /api/sites']),
+      responses: { 201: site, ...errors },
+    }),
+    async (c) => c.json(await s.sites.add(c.req.valid('json')), 201),
+  );
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}',
+      tags,
+      summary: 'Change a site’s name or settings',
+      request: { params: IdParams, ...jsonBody(REQUEST_BODIES['PUT /api/sites/{id}']) },
+      responses: { 200: site, ...errors },
+    }),
+    async (c) => c.json(await s.sites.update(c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      tags,
+      summary: 'Delete a site with its rigs, crew and tools',
+      request: { params: IdParams },
+      responses: { 200: jsonOk('Deleted'), 404: errors[404] },
+    }),
+    async (c) => c.json(await s.sites.remove(c.req.valid('param').id), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/completed-reports',
+      tags,
+      summary: 'Completed (and sent) reports of the site, newest first',
+      request: { params: IdParams },
+      responses: { 200: jsonOk('Shift summaries'), 404: errors[404] },
+    }),
+    async (c) => c.json(await s.reports.completedOfSite(c.req.valid('param').id), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/export-csv',
+      tags,
+      summary: 'Every completed report of the site in one CSV',
+      request: { params: IdParams },
+      responses: { 200: csvOk('CSV download'), 404: errors[404] },
+    }),
+    async (c) =>
+      attachment(c, await s.reports.siteCsv(c.req.valid('param').id, localIsoDay(new Date()))),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/cleanup-deleted-reports',
+      tags,
+      summary: 'Remove reports soft-deleted more than the site’s cleanup days ago',
+      request: { params: IdParams },
+      responses: { 200: jsonOk('Cleanup result', Cleaned), 404: errors[404] },
+    }),
+    async (c) => c.json(await s.cleanup.cleanup(c.req.valid('param').id), 200),
+  );
+  return app;
+}
+
+/** /api/site-config (create a site from Site Configuration) and /api/site-configs (offline download). */
+export function createSiteConfigRoutes(s: RestServices) {
+  const app = resourceApp();
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Create a site',
+      request: jsonBody(REQUEST_BODIES['POST /api/site-config']),
+      responses: { 201: site, ...errors },
+    }),
+    async (c) => c.json(await s.sites.add(c.req.valid('json')), 201),
+  );
+  return app;
+}
+
+export function createSiteConfigsRoutes(s: RestServices) {
+  const app = resourceApp();
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Sites with settings',
+      responses: { 200: jsonOk('Sites') },
+    }),
+    async (c) => c.json(await sitesWithHoleIds(s.docs), 200),
+  );
+  return app;
+}
+
+/** /api/cleanup-deleted-reports: one site (siteId in body or query) or every site by its own days. */
+export function createCleanupRoutes(s: RestServices) {
+  const app = resourceApp();
+  const SiteQuery = z.object({ siteId: z.string().optional() });
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Remove long soft-deleted reports',
+      request: { query: SiteQuery },
+      responses: { 200: jsonOk('Cleanup result', Cleaned), 404: errors[404] },
+    }),
+    async (c) => c.json(await s.cleanup.cleanup(c.req.valid('query').siteId), 200),
+  );
+  return app;
+}

@@ -1,0 +1,49 @@
+import { DEFAULT_CLEANUP_DAYS, readSites, reportDocName } from '@plod/model';
+import type { ReportId } from '@plod/model';
+import type { DocumentStore } from '../store/document-store.ts';
+import type { DocumentService } from '../rest/documents.ts';
+import { notFound } from '../rest/errors.ts';
+import type { Projector } from '../projections/projector.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Removes reports soft-deleted longer ago than their site's cleanup days: the stored document and its
+ * projection row. A phone that still holds such a report offline would bring it back when it syncs;
+ * it arrives deleted and old, so the next cleanup removes it again.
+ */
+export class CleanupService {
+  constructor(
+    private readonly docs: DocumentService,
+    private readonly store: DocumentStore,
+    private readonly projector: Projector,
+  ) {}
+
+  /** One site (its cleanup days), or every site plus reports of no known site (default days). */
+  async cleanup(siteId?: string, now = Date.now()) {
+    await this.projector.flush();
+    const sites = await this.docs.readSetup(readSites);
+    const table = this.projector.table;
+    const cutoff = (days: number) => new Date(now - days * DAY_MS).toISOString();
+    let ids: string[];
+    if (siteId !== undefined) {
+      const site = sites.find((s) => s.id === siteId);
+      if (!site) throw notFound('Site', siteId);
+      ids = table.deletedBefore(cutoff(site.autoCleanupDays), site.id);
+    } else {
+      const known = new Set(sites.map((s) => s.id));
+      ids = sites.flatMap((site) => table.deletedBefore(cutoff(site.autoCleanupDays), site.id));
+      const orphans = table
+        .deletedBefore(cutoff(DEFAULT_CLEANUP_DAYS))
+        .filter((id) => !ids.includes(id) && !orphanSiteKnown(table.siteOf(id), known));
+      ids.push(...orphans);
+    }
+    for (const id of ids) await this.store.delete(reportDocName(id as ReportId));
+    table.delete(ids);
+    return { message: `Cleaned up ${ids.length} deleted reports`, cleanedCount: ids.length };
+  }
+}
+
+function orphanSiteKnown(siteId: string | null, known: ReadonlySet<string>): boolean {
+  return siteId !== null && known.has(siteId);
+}

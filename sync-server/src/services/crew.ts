@@ -1,0 +1,58 @@
+import {
+  assignCrewMember,
+  removeCrewAssignment,
+  setPrimaryDriller,
+  updateCrewAssignment,
+} from '@plod/model';
+import type {
+  AssignmentId,
+  CrewAssignmentDraft,
+  CrewAssignmentUpdateDraft,
+  ReportId,
+} from '@plod/model';
+import type { DocumentService } from '../rest/documents.ts';
+import { notFound } from '../rest/errors.ts';
+import type { ReportService } from './reports.ts';
+
+/** Crew assignments of a report (the primary driller is one register in the document). */
+export class CrewService {
+  constructor(
+    private readonly docs: DocumentService,
+    private readonly reports: ReportService,
+  ) {}
+
+  async ofReport(reportId: ReportId) {
+    return (await this.reports.bundle(reportId)).crewAssignments;
+  }
+
+  async assign(reportId: ReportId, input: CrewAssignmentDraft) {
+    const id = await this.docs.writeReport(reportId, (doc) => assignCrewMember(doc, input));
+    return this.one(reportId, id);
+  }
+
+  async update(reportId: ReportId, id: string, patch: CrewAssignmentUpdateDraft) {
+    await this.docs.writeReport(reportId, (doc) =>
+      updateCrewAssignment(doc, id as AssignmentId, patch),
+    );
+    return this.one(reportId, id);
+  }
+
+  async setPrimary(reportId: ReportId, id: string) {
+    await this.docs.writeReport(reportId, (doc) => setPrimaryDriller(doc, id as AssignmentId));
+    return this.one(reportId, id);
+  }
+
+  async remove(reportId: ReportId, id: string) {
+    const removed = await this.docs.writeReport(reportId, (doc) =>
+      removeCrewAssignment(doc, id as AssignmentId),
+    );
+    if (!removed) throw notFound('Crew assignment', id);
+    return { message: 'Crew assignment deleted', id };
+  }
+
+  private async one(reportId: ReportId, id: string) {
+    const found = (await this.ofReport(reportId)).find((a) => a.id === id);
+    if (!found) throw notFound('Crew assignment', id);
+    return found;
+  }
+}

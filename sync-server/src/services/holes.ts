@@ -1,0 +1,161 @@
+import {
+  addHoleToReport,
+  addRun,
+  holeStatus,
+  readHoleRegister,
+  readReportHoles,
+  readSetup,
+  registerHole,
+  removeRun,
+  updateRegisteredHole,
+  updateRun,
+} from '@plod/model';
+import type {
+  BundleRunSheetEntry,
+  HoleConfigDraft,
+  HoleId,
+  RegisteredHole,
+  ReportId,
+  RunDraft,
+  RunId,
+  RunPatch,
+  SiteId,
+} from '@plod/model';
+import type * as Y from 'yjs';
+import type { DocumentService } from '../rest/documents.ts';
+import { HttpError, notFound } from '../rest/errors.ts';
+import type { ReportService } from './reports.ts';
+
+type RunRow = BundleRunSheetEntry & { shiftSummaryId: string };
+
+/** Hole register (the 'holes' document) and runs (rows of report documents). */
+export class HoleService {
+  constructor(
+    private readonly docs: DocumentService,
+    private readonly reports: ReportService,
+  ) {}
+
+  /** Runs of one report, or of every report not deleted, optionally of one hole. */
+  async runs(filter: { reportId?: ReportId; holeId?: string }): Promise<RunRow[]> {
+    const bundles = filter.reportId
+      ? [await this.reports.bundle(filter.reportId)]
+      : await this.reports.bundles({ statuses: ['active', 'completed', 'sent'] });
+    return bundles
+      .flatMap((b) =>
+        b.runSheetEntries.map((run) => ({ ...run, shiftSummaryId: b.shiftSummary.id })),
+      )
+      .filter((run) => !filter.holeId || run.holeId === filter.holeId);
+  }
+
+  /**
+   * Adds a run to a report. A hole not yet worked in the report joins it first, configured from the
+   * register and continuing from the deepest run other reports recorded.
+   */
+  async addRun(reportId: ReportId, holeId: HoleId, input: RunDraft): Promise<RunRow> {
+    const registered = await this.registered(holeId);
+    const previous = (await this.runs({ holeId })).filter((run) => run.shiftSummaryId !== reportId);
+    const deepest = previous.reduce<RunRow | null>(
+      (best, run) => (best === null || run.toDepth > best.toDepth ? run : best),
+      null,
+    );
+    const id = await this.docs.writeReport(reportId, (doc) => {
+      if (!readReportHoles(doc).some((hole) => hole.holeId === holeId)) {
+        addHoleToReport(doc, registered ?? { holeId }, {
+          startDepth: deepest?.toDepth ?? 0,
+          startRunNumber: deepest ? deepest.runNumber + 1 : 1,
+          startStickUp: deepest?.stickUp ?? 0,
+        });
+      }
+      return addRun(doc, holeId, input);
+    });
+    return this.run(reportId, id);
+  }
+
+  async updateRun(reportId: ReportId, id: string, patch: RunPatch): Promise<RunRow> {
+    await this.docs.writeReport(reportId, (doc) => updateRun(doc, id as RunId, patch));
+    return this.run(reportId, id);
+  }
+
+  async removeRun(reportId: ReportId, id: string) {
+    const removed = await this.docs.writeReport(reportId, (doc) => removeRun(doc, id as RunId));
+    if (!removed) throw notFound('Run', id);
+    return { message: 'Run deleted', id };
+  }
+
+  /** Registered holes with their current depth derived from the reports' runs. */
+  async holes() {
+    const [register, runs] = [await this.docs.readHoles(readHoleRegister), await this.runs({})];
+    const depth = new Map<string, number>();
+    for (const run of runs)
+      depth.set(run.holeId, Math.max(depth.get(run.holeId) ?? 0, run.toDepth));
+    return register.map((hole) => {
+      const currentDepth = depth.get(hole.holeId) ?? 0;
+      const status = holeStatus(currentDepth, hole.targetDepth, hole.isComplete);
+      return {
+        ...hole,
+        id: hole.holeId,
+        currentDepth,
+        isComplete: status === 'COMPLETE',
+        status: status === 'COMPLETE' ? ('completed' as const) : ('active' as const),
+      };
+    });
+  }
+
+  /** Dashboard holes not yet complete: depths as numeric strings, status upper case (SPEC 3). */
+  async activeHoles() {
+    return (await this.holes())
+      .filter((hole) => hole.status === 'active')
+      .map((hole) => ({
+        holeId: hole.holeId,
+        currentDepth: String(hole.currentDepth),
+        targetDepth: String(hole.targetDepth),
+        status: 'ACTIVE',
+      }));
+  }
+
+  async config(holeId: string) {
+    const hole = (await this.holes()).find((h) => h.holeId === holeId);
+    if (!hole) throw notFound('Hole', holeId);
+    return hole;
+  }
+
+  /** POST /api/hole-ids: registers a hole (at the named site, or the only site). */
+  async register(config: HoleConfigDraft, siteId?: SiteId) {
+    const site = await this.siteFor(siteId);
+    const holeId = await this.docs.writeHoles((doc) => registerHole(doc, site, config));
+    return this.config(holeId);
+  }
+
+  /** POST /api/hole-config: registers the hole, or updates the configuration of a registered one. */
+  async saveConfig(config: HoleConfigDraft & { holeId: string }, siteId?: SiteId) {
+    const existing = await this.registered(config.holeId);
+    if (!existing) return this.register(config, siteId);
+    const { holeId, ...patch } = config;
+    await this.docs.writeHoles((doc) => updateRegisteredHole(doc, holeId as HoleId, patch));
+    return this.config(holeId);
+  }
+
+  private registered(holeId: string): Promise<RegisteredHole | undefined> {
+    return this.docs.readHoles((doc: Y.Doc) =>
+      readHoleRegister(doc).find((h) => h.holeId === holeId),
+    );
+  }
+
+  private async siteFor(siteId?: SiteId): Promise<SiteId> {
+    const sites = await this.docs.readSetup((doc) => readSetup(doc).sites);
+    if (siteId) {
+      if (!sites.some((site) => site.id === siteId)) throw notFound('Site', siteId);
+      return siteId;
+    }
+    const only = sites.length === 1 ? sites[0] : undefined;
+    if (!only)
+      throw new HttpError(400, 'siteId is required: name the site the hole belongs to', []);
+    return only.id;
+  }
+
+  private async run(reportId: ReportId, id: string): Promise<RunRow> {
+    const run = (await this.runs({ reportId })).find((r) => r.id === id);
+    if (!run) throw notFound('Run', id);
+    return run;
+  }
+}

@@ -1,0 +1,67 @@
+import type * as Y from 'yjs';
+import type { ReportId, ShiftReportBundle } from '@plod/model';
+import type { DocumentService } from '../rest/documents.ts';
+import { notFound } from '../rest/errors.ts';
+import type { ReportService } from './reports.ts';
+
+type EntryList = Exclude<keyof ShiftReportBundle, 'shiftSummary'>;
+
+/** A kind of report row (timesheet, survey, maintenance, hire-tool usage) and its model mutations. */
+export interface EntryKind<In, Patch> {
+  what: string;
+  list: EntryList;
+  add(doc: Y.Doc, input: In): string;
+  update(doc: Y.Doc, id: string, patch: Patch): void;
+  remove(doc: Y.Doc, id: string): boolean;
+}
+
+type Row = ShiftReportBundle[EntryList][number] & { shiftSummaryId: string };
+
+/** Report-scoped rows: writes are transactions on the report document, reads come from it. */
+export class ReportEntries<In, Patch> {
+  constructor(
+    private readonly docs: DocumentService,
+    private readonly reports: ReportService,
+    readonly kind: EntryKind<In, Patch>,
+  ) {}
+
+  /** One report's rows (from the live document, so they include every acknowledged edit). */
+  async ofReport(reportId: ReportId): Promise<Row[]> {
+    const bundle = await this.reports.bundle(reportId);
+    return rowsOf(bundle, this.kind.list);
+  }
+
+  /** Rows of every report that is not deleted (for offline download), from the projection. */
+  async all(): Promise<Row[]> {
+    const bundles = await this.reports.bundles({ statuses: ['active', 'completed', 'sent'] });
+    return bundles.flatMap((bundle) => rowsOf(bundle, this.kind.list));
+  }
+
+  async add(reportId: ReportId, input: In): Promise<Row> {
+    const id = await this.docs.writeReport(reportId, (doc) => this.kind.add(doc, input));
+    return this.one(reportId, id);
+  }
+
+  async update(reportId: ReportId, id: string, patch: Patch): Promise<Row> {
+    await this.docs.writeReport(reportId, (doc) => this.kind.update(doc, id, patch));
+    return this.one(reportId, id);
+  }
+
+  async remove(reportId: ReportId, id: string) {
+    const removed = await this.docs.writeReport(reportId, (doc) => this.kind.remove(doc, id));
+    if (!removed) throw notFound(this.kind.what, id);
+    return { message: `${this.kind.what} deleted`, id };
+  }
+
+  private async one(reportId: ReportId, id: string): Promise<Row> {
+    const row = (await this.ofReport(reportId)).find((entry) => entry.id === id);
+    if (!row) throw notFound(this.kind.what, id);
+    return row;
+  }
+}
+
+function rowsOf(bundle: ShiftReportBundle, list: EntryList): Row[] {
+  const shiftSummaryId = bundle.shiftSummary.id;
+  const rows: readonly ShiftReportBundle[EntryList][number][] = bundle[list];
+  return rows.map((row) => ({ ...row, shiftSummaryId }));
+}

@@ -1,0 +1,127 @@
+import type * as Y from 'yjs';
+import {
+  addCrewMember,
+  addHireTool,
+  addRig,
+  addSite,
+  deleteCrewMember,
+  deleteHireTool,
+  deleteRig,
+  deleteSite,
+  readCrewMembers,
+  readHireTools,
+  readHoleRegister,
+  readRigs,
+  readSites,
+  sitesWithHoles,
+  updateCrewMember,
+  updateHireTool,
+  updateRig,
+  updateSite,
+} from '@plod/model';
+import type {
+  CrewMemberId,
+  CrewMemberCreate,
+  CrewMemberUpdate,
+  HireToolCreate,
+  HireToolId,
+  HireToolUpdate,
+  RigCreate,
+  RigId,
+  RigUpdate,
+  SiteCreate,
+  SiteId,
+  SiteUpdate,
+} from '@plod/model';
+import type { DocumentService } from '../rest/documents.ts';
+import { notFound } from '../rest/errors.ts';
+
+/** A collection of the setup document (rigs, crew members, hire-tool library) and its mutations. */
+export interface SetupKind<T extends { id: string }, In, Patch> {
+  what: string;
+  read(doc: Y.Doc): T[];
+  add(doc: Y.Doc, input: In): string;
+  update(doc: Y.Doc, id: string, patch: Patch): void;
+  remove(doc: Y.Doc, id: string): boolean;
+}
+
+/** Supervisor reference data, written as transactions on the 'setup' document. */
+export class SetupCollection<T extends { id: string }, In, Patch> {
+  constructor(
+    private readonly docs: DocumentService,
+    readonly kind: SetupKind<T, In, Patch>,
+  ) {}
+
+  list(): Promise<T[]> {
+    return this.docs.readSetup((doc) => this.kind.read(doc));
+  }
+
+  async add(input: In): Promise<T> {
+    return this.one(await this.docs.writeSetup((doc) => this.kind.add(doc, input)));
+  }
+
+  async update(id: string, patch: Patch): Promise<T> {
+    await this.docs.writeSetup((doc) => this.kind.update(doc, id, patch));
+    return this.one(id);
+  }
+
+  async remove(id: string) {
+    const removed = await this.docs.writeSetup((doc) => this.kind.remove(doc, id));
+    if (!removed) throw notFound(this.kind.what, id);
+    return { message: `${this.kind.what} deleted`, id };
+  }
+
+  async one(id: string): Promise<T> {
+    const found = (await this.list()).find((item) => item.id === id);
+    if (!found) throw notFound(this.kind.what, id);
+    return found;
+  }
+}
+
+// Ids arrive as path text; one that names nothing is not found by the model (404).
+export const SITES: SetupKind<ReturnType<typeof readSites>[number], SiteCreate, SiteUpdate> = {
+  what: 'Site',
+  read: readSites,
+  add: addSite,
+  update: (doc, id, patch) => updateSite(doc, id as SiteId, patch),
+  remove: (doc, id) => deleteSite(doc, id as SiteId),
+};
+
+export const RIGS: SetupKind<ReturnType<typeof readRigs>[number], RigCreate, RigUpdate> = {
+  what: 'Rig',
+  read: readRigs,
+  add: addRig,
+  update: (doc, id, patch) => updateRig(doc, id as RigId, patch),
+  remove: (doc, id) => deleteRig(doc, id as RigId),
+};
+
+export const CREW_MEMBERS: SetupKind<
+  ReturnType<typeof readCrewMembers>[number],
+  CrewMemberCreate,
+  CrewMemberUpdate
+> = {
+  what: 'Crew member',
+  read: readCrewMembers,
+  add: addCrewMember,
+  update: (doc, id, patch) => updateCrewMember(doc, id as CrewMemberId, patch),
+  remove: (doc, id) => deleteCrewMember(doc, id as CrewMemberId),
+};
+
+export const HIRE_TOOLS: SetupKind<
+  ReturnType<typeof readHireTools>[number],
+  HireToolCreate,
+  HireToolUpdate
+> = {
+  what: 'Hire tool',
+  read: readHireTools,
+  add: addHireTool,
+  update: (doc, id, patch) => updateHireTool(doc, id as HireToolId, patch),
+  remove: (doc, id) => deleteHireTool(doc, id as HireToolId),
+};
+
+/** Sites with the labels of their registered holes (SPEC 3 Site.holeIds). */
+export async function sitesWithHoleIds(docs: DocumentService) {
+  const sites = await docs.readSetup(readSites);
+  const holes = await docs.readHoles(readHoleRegister);
+  return sitesWithHoles(sites, holes);
+}

@@ -1,0 +1,64 @@
+import { createServer } from '../../src/server.ts';
+import type { PlodServer } from '../../src/server.ts';
+import { MemoryStore } from '../../src/store/memory-store.ts';
+import { seedDemo } from '../../src/services/demo.ts';
+
+export interface Api {
+  server: PlodServer;
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: unknown; res: Response }>;
+  siteId: string;
+  rigId: string;
+  /** Creates a report on the demo site and returns its id. */
+  report(fields?: Record<string, unknown>): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** An in-memory server with the demo setup, driven through app.request(). */
+export async function demoApi(): Promise<Api> {
+  const server = createServer({ store: new MemoryStore(), logLevel: 'silent', unloadGraceMs: 50 });
+  await seedDemo(server.rest.docs, server.store);
+  const call: Api['call'] = async (method, path, body) => {
+    const res = await server.app.request(path, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.clone().text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // CSV and HTML stay text.
+    }
+    return { status: res.status, body: parsed, res };
+  };
+  const sites = (await call('GET', '/api/sites')).body as { id: string }[];
+  const rigs = (await call('GET', '/api/rigs')).body as { id: string }[];
+  const siteId = sites[0]?.id ?? '';
+  const rigId = rigs[0]?.id ?? '';
+  return {
+    server,
+    call,
+    siteId,
+    rigId,
+    async report(fields = {}) {
+      const created = await call('POST', '/api/shift-summaries', {
+        siteId,
+        rigId,
+        date: '2025-03-01',
+        shiftType: 'day',
+        startTime: '06:00',
+        endTime: '18:00',
+        ...fields,
+      });
+      return (created.body as { id: string }).id;
+    },
+    close: () => server.close(),
+  };
+}
+
+export const UNKNOWN = '01a20000-0000-7000-8000-000000000000';
