@@ -113,15 +113,18 @@ export class Connection implements Peer {
     }
   }
 
-  handleMessage(data: unknown): void {
+  /** One message as `ws` delivers it: a Buffer (a view, not copied) unless binaryType was changed. */
+  handleMessage(data: unknown, isBinary: boolean): void {
     if (this.closing) return;
-    if (!(data instanceof ArrayBuffer)) {
+    const message =
+      data instanceof Uint8Array ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : null;
+    if (!isBinary || message === null) {
       this.close(CloseCode.BadFrame, 'binary frames only');
       return;
     }
     this.alive = true;
     try {
-      this.dispatch(new Uint8Array(data));
+      this.dispatch(message);
     } catch (error) {
       if (error instanceof BadFrame || isDecodeError(error)) {
         this.logger.warn('bad frame', { doc: this.live.name, error: errorMessage(error) });
