@@ -1,0 +1,82 @@
+/**
+ * Sync relay benchmark (issue 3). Prints figures; asserts nothing about timing.
+ *
+ *   pnpm --filter @plod/sync-server bench [latency|ingest|idle|cold|sigkill ...] [--duration=20] ...
+ *
+ * With no part named, runs them all. See docs/benchmarks.md for what each figure means.
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { coldBench } from './cold.ts';
+import { idleBench } from './idle.ts';
+import { ingestBenchAll } from './ingest.ts';
+import { latencyBench } from './latency.ts';
+import { sigkillBench } from './sigkill.ts';
+
+const PARTS = ['latency', 'ingest', 'idle', 'cold', 'sigkill'] as const;
+type Part = (typeof PARTS)[number];
+const isPart = (value: string): value is Part => (PARTS as readonly string[]).includes(value);
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    duration: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '3' },
+    docs: { type: 'string', default: '100' },
+    clients: { type: 'string', default: '3' },
+    rate: { type: 'string', default: '10' },
+    workers: { type: 'string', default: '2' },
+    'ingest-clients': { type: 'string', default: '40' },
+    'ingest-duration': { type: 'string', default: '10' },
+    'ingest-window': { type: 'string', default: '256' },
+    'idle-connections': { type: 'string', default: '2000' },
+    'cold-runs': { type: 'string', default: '20' },
+  },
+});
+const num = (value: string | undefined, name: string): number => {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0)
+    throw new Error(`--${name} must be a positive number`);
+  return parsed;
+};
+const unknown = positionals.filter((part) => !isPart(part));
+if (unknown.length > 0)
+  throw new Error(`unknown part(s) ${unknown.join(', ')}; use ${PARTS.join(', ')}`);
+const parts: Part[] = positionals.length > 0 ? positionals.filter(isPart) : [...PARTS];
+
+console.log(
+  `# Plod sync relay benchmark, ${new Date().toISOString()}, Node ${process.version}, ` +
+    `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${os.platform()}`,
+);
+
+for (const part of parts) {
+  if (part === 'latency') {
+    await latencyBench({
+      docs: num(values.docs, 'docs'),
+      clientsPerDoc: num(values.clients, 'clients'),
+      ratePerSecond: num(values.rate, 'rate'),
+      durationMs: num(values.duration, 'duration') * 1000,
+      warmupMs: num(values.warmup, 'warmup') * 1000,
+      workers: num(values.workers, 'workers'),
+    });
+  } else if (part === 'ingest') {
+    const clients = num(values['ingest-clients'], 'ingest-clients');
+    const durationMs = num(values['ingest-duration'], 'ingest-duration') * 1000;
+    await ingestBenchAll({
+      clients,
+      workers: num(values.workers, 'workers'),
+      durationMs,
+      window: num(values['ingest-window'], 'ingest-window'),
+      barrierEvery: 32,
+      // Enough for 60,000 updates/s over the run, split between the clients.
+      updatesPerClient: Math.ceil((60_000 * durationMs) / 1000 / clients),
+    });
+  } else if (part === 'idle') {
+    await idleBench(num(values['idle-connections'], 'idle-connections'));
+  } else if (part === 'cold') {
+    await coldBench(num(values['cold-runs'], 'cold-runs'));
+  } else {
+    await sigkillBench();
+  }
+}
+process.exit(0);

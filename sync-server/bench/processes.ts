@@ -1,0 +1,185 @@
+import { fork, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+
+export const packageDir = path.resolve(import.meta.dirname, '..');
+
+export type ServerKind = 'plod' | 'reference';
+
+export interface BenchServer {
+  kind: ServerKind;
+  child: ChildProcess;
+  port: number;
+  /** ws://127.0.0.1:port/sync (both servers take /sync/{docName}). */
+  url: string;
+  dataDir: string;
+  exited: Promise<number | string>;
+  /** Resident set size of the server process, from /proc (Linux). */
+  rssKb(): number;
+  /** SIGTERM, then SIGKILL if it has not exited within 5 s. */
+  stop(): Promise<void>;
+}
+
+const live = new Set<ChildProcess>();
+// Whatever happens to the bench, no server or load generator outlives it.
+process.on('exit', () => {
+  for (const child of live) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** BENCH_CPU_PROF=<dir> writes a V8 CPU profile of every server and load process there. */
+const profiling = process.env.BENCH_CPU_PROF
+  ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+  : [];
+
+export function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'plod-bench-'));
+}
+
+/** Starts a server under test in its own process (ours as `pnpm start` runs it) on 127.0.0.1. */
+export async function startServer(
+  kind: ServerKind,
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<BenchServer> {
+  const dataDir = options.dataDir ?? tempDir();
+  const entry = kind === 'plod' ? 'src/main.ts' : 'bench/reference-server.ts';
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', entry], {
+    cwd: packageDir,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PLOD_DATA_DIR: dataDir,
+      PLOD_LOG_LEVEL: 'info',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  live.add(child);
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => {
+      live.delete(child);
+      resolve(code ?? signal ?? -1);
+    }),
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout ?? process.stdin });
+    lines.on('line', (line) => {
+      try {
+        const entry = JSON.parse(line) as { msg?: string; port?: number };
+        if (entry.msg === 'server listening' && typeof entry.port === 'number') resolve(entry.port);
+      } catch {
+        // not a log line
+      }
+    });
+    const timer = setTimeout(() => reject(new Error(`${kind} server did not start`)), 20_000);
+    timer.unref();
+    void exited.then((code) => reject(new Error(`${kind} server exited early: ${code}`)));
+  });
+  const pid = child.pid ?? 0;
+  return {
+    kind,
+    child,
+    port,
+    url: `ws://127.0.0.1:${port}/sync`,
+    dataDir,
+    exited,
+    rssKb: () => readRssKb(pid),
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export function readRssKb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+  if (!match?.[1]) throw new Error('no VmRSS in /proc status');
+  return Number(match[1]);
+}
+
+/** A load generator in its own process: it gets `input`, reports 'ready', waits for 'go', reports a result. */
+export interface LoadProcess<R> {
+  ready: Promise<void>;
+  go(): void;
+  result: Promise<R>;
+}
+
+export type WorkerMessage<R> = { type: 'ready' } | { type: 'result'; result: R };
+
+export function startLoad<I, R>(file: string, input: I, timeoutMs: number): LoadProcess<R> {
+  const child = fork(path.join(packageDir, 'bench', file), [], {
+    cwd: packageDir,
+    execArgv: [...profiling, '--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  live.add(child);
+  const killTimer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  killTimer.unref();
+  let onReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (onReady = resolve));
+  const result = new Promise<R>((resolve, reject) => {
+    child.on('message', (message: WorkerMessage<R>) => {
+      if (message.type === 'ready') onReady();
+      else resolve(message.result);
+    });
+    child.once('exit', (code, signal) => {
+      live.delete(child);
+      clearTimeout(killTimer);
+      reject(new Error(`load process ${file} exited (${code ?? signal}) without a result`));
+    });
+  });
+  child.send({ type: 'input', input });
+  return { ready, go: () => child.send({ type: 'go' }), result };
+}
+
+/** The worker side of startLoad: runs `prepare`, then `run` on 'go', sends the result and exits. */
+export function serveLoad<I, P, R>(
+  prepare: (input: I) => Promise<P>,
+  run: (prepared: P, input: I) => Promise<R>,
+): void {
+  const send = (message: WorkerMessage<R>) => process.send?.(message);
+  const fail = (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  };
+  let input: I | null = null;
+  let prepared: P | null = null;
+  process.on('message', (message: { type: 'input'; input: I } | { type: 'go' }) => {
+    if (message.type === 'input') {
+      input = message.input;
+      prepare(message.input).then(
+        (value) => {
+          prepared = value;
+          send({ type: 'ready' });
+        },
+        (error: unknown) => fail(error),
+      );
+    } else if (prepared !== null && input !== null) {
+      run(prepared, input).then((result) => {
+        // Leave once the (possibly large) result is flushed: no lingering on open sockets.
+        process.send?.({ type: 'result', result }, undefined, {}, () => process.exit(0));
+      }, fail);
+    }
+  });
+  process.on('disconnect', () => process.exit(0));
+}
+
+export function percentile(sorted: ArrayLike<number>, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const round = (value: number, digits = 2) => {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+};
