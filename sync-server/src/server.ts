@@ -12,8 +12,9 @@ import { mountRest } from './rest/index.ts';
 import type { RestServices } from './rest/services.ts';
 import { mountWeb } from './rest/web.ts';
 import type { DocumentStore } from './store/document-store.ts';
-import { DATABASE_FILE, SqliteStore } from './store/sqlite-store.ts';
+import { DATABASE_FILE } from './store/sqlite-store.ts';
 import type { SqliteSynchronous } from './store/sqlite-store.ts';
+import { WorkerSqliteStore } from './store/worker-sqlite-store.ts';
 import { ConnectionRegistry } from './sync/connection-registry.ts';
 import { createSyncRoutes } from './sync/sync-route.ts';
 import type { AuthorizeHook } from './sync/sync-route.ts';
@@ -81,8 +82,9 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   const logger = options.logger ?? createLogger(options.logLevel ?? 'info');
   const store =
     options.store ??
-    new SqliteStore(path.join(options.dataDir ?? './data', DATABASE_FILE), {
+    new WorkerSqliteStore(path.join(options.dataDir ?? './data', DATABASE_FILE), {
       synchronous: options.sqliteSynchronous ?? 'FULL',
+      logger,
     });
   const manager = new DocumentManager({
     store,

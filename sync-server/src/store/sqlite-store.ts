@@ -15,7 +15,7 @@ export interface SqliteStoreOptions {
   synchronous?: SqliteSynchronous;
 }
 
-const SCHEMA = `
+export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS yjs_snapshots (
   doc_name TEXT PRIMARY KEY,
   snapshot BLOB NOT NULL,

@@ -1,0 +1,93 @@
+/**
+ * The SQLite writer thread of WorkerSqliteStore: its own better-sqlite3 connection (WAL), so the
+ * commit and its fsync never block the relay's event loop. Requests are handled strictly in arrival
+ * order; each append batch is one transaction, and its reply (with the seqs) is posted only after
+ * that transaction has committed.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import type { WriterData, WriterReply, WriterRequest } from './sqlite-writer-protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('sqlite-writer must run in a worker thread');
+const { file, synchronous } = workerData as WriterData;
+
+const db = new Database(file, { fileMustExist: true });
+db.pragma('journal_mode = WAL');
+db.pragma(`synchronous = ${synchronous}`);
+db.pragma('busy_timeout = 5000');
+
+const insertUpdate = db.prepare<[string, Uint8Array]>(
+  'INSERT INTO yjs_updates (doc_name, data) VALUES (?, ?)',
+);
+const selectSnapshotSeq = db.prepare<[string], { snapshot_seq: number }>(
+  'SELECT snapshot_seq FROM yjs_snapshots WHERE doc_name = ?',
+);
+const upsertSnapshot = db.prepare<[string, Uint8Array, number, number]>(
+  `INSERT INTO yjs_snapshots (doc_name, snapshot, snapshot_seq, updated_at) VALUES (?, ?, ?, ?)
+   ON CONFLICT (doc_name) DO UPDATE SET snapshot = excluded.snapshot,
+     snapshot_seq = excluded.snapshot_seq, updated_at = excluded.updated_at`,
+);
+const deleteUpdates = db.prepare<[string, number]>(
+  'DELETE FROM yjs_updates WHERE doc_name = ? AND seq <= ?',
+);
+const deleteSnapshot = db.prepare<[string]>('DELETE FROM yjs_snapshots WHERE doc_name = ?');
+const deleteLog = db.prepare<[string]>('DELETE FROM yjs_updates WHERE doc_name = ?');
+
+const appendTx = db.transaction((names: string[], data: Uint8Array, ends: Uint32Array) => {
+  const seqs = new Array<number>(names.length);
+  let start = 0;
+  for (let i = 0; i < names.length; i++) {
+    const end = ends[i] ?? start;
+    // A view into the transferred buffer: bound as-is, no copy.
+    seqs[i] = Number(
+      insertUpdate.run(names[i] as string, data.subarray(start, end)).lastInsertRowid,
+    );
+    start = end;
+  }
+  return seqs;
+});
+const compactTx = db.transaction((name: string, snapshot: Uint8Array, throughSeq: number) => {
+  const current = selectSnapshotSeq.get(name);
+  if (current && current.snapshot_seq > throughSeq) return;
+  upsertSnapshot.run(name, snapshot, throughSeq, Date.now());
+  deleteUpdates.run(name, throughSeq);
+});
+const deleteTx = db.transaction(
+  (name: string) => deleteSnapshot.run(name).changes + deleteLog.run(name).changes > 0,
+);
+
+function handle(request: WriterRequest): WriterReply {
+  switch (request.op) {
+    case 'append':
+      return {
+        id: request.id,
+        ok: true,
+        seqs: appendTx(request.names, new Uint8Array(request.data), request.ends),
+      };
+    case 'compact':
+      compactTx(request.name, request.snapshot, request.throughSeq);
+      return { id: request.id, ok: true };
+    case 'delete':
+      return { id: request.id, ok: true, deleted: deleteTx(request.name) };
+    case 'close':
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.close();
+      return { id: request.id, ok: true };
+  }
+}
+
+port.on('message', (request: WriterRequest) => {
+  let reply: WriterReply;
+  try {
+    reply = handle(request);
+  } catch (error) {
+    reply = {
+      id: request.id,
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+    };
+  }
+  port.postMessage(reply);
+  if (request.op === 'close') port.close();
+});

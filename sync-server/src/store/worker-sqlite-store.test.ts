@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SqliteStore } from './sqlite-store.ts';
+import { WorkerSqliteStore } from './worker-sqlite-store.ts';
+import { runDocumentStoreContract } from './store-contract.ts';
+
+function tempFile(): { file: string; dir: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plod-wstore-'));
+  return { dir, file: path.join(dir, 'plod.db') };
+}
+
+runDocumentStoreContract('WorkerSqliteStore', async () => {
+  const { dir, file } = tempFile();
+  const store = new WorkerSqliteStore(file, { synchronous: 'NORMAL' });
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe('WorkerSqliteStore', () => {
+  it('has committed every append it resolved, as another connection sees after close', async () => {
+    const { dir, file } = tempFile();
+    const store = new WorkerSqliteStore(file);
+    const batches = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        store.append([
+          { docName: 'report:1', update: new Uint8Array([i, 1]) },
+          { docName: 'report:2', update: new Uint8Array([i, 2]).subarray(1) },
+        ]),
+      ),
+    );
+    expect(batches.flat()).toEqual([...batches.flat()].sort((a, b) => a - b));
+    await store.close();
+    const reader = new SqliteStore(file);
+    expect((await reader.load('report:1'))?.updates).toHaveLength(20);
+    expect((await reader.load('report:2'))?.updates.map((row) => [...row.update])[0]).toEqual([2]);
+    await reader.close();
+    expect(fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0).toBe(0);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('rejects (never resolves) writes the dead writer did not answer, then starts a new one', async () => {
+    const { dir, file } = tempFile();
+    const store = new WorkerSqliteStore(file);
+    await store.append([{ docName: 'doc', update: new Uint8Array([1]) }]);
+    const inFlight = store.append([{ docName: 'doc', update: new Uint8Array([2]) }]);
+    await store.killWriterForTest();
+    await expect(inFlight).rejects.toThrow(/exited/);
+    await store.append([{ docName: 'doc', update: new Uint8Array([3]) }]);
+    const rows = (await store.load('doc'))?.updates.map((row) => row.update[0]);
+    expect(rows?.[0]).toBe(1);
+    expect(rows?.at(-1)).toBe(3);
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

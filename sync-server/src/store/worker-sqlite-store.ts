@@ -1,0 +1,172 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '../logger.ts';
+import type { AppendEntry } from './document-store.ts';
+import { SqliteStore } from './sqlite-store.ts';
+import type { SqliteStoreOptions } from './sqlite-store.ts';
+import type { WriterData, WriterReply, WriterRequest } from './sqlite-writer-protocol.ts';
+
+export interface WorkerSqliteStoreOptions extends SqliteStoreOptions {
+  /** Where a dying writer thread is reported (it is also visible as rejected appends). */
+  logger?: Logger;
+}
+
+interface Pending {
+  resolve(reply: WriterReply & { ok: true }): void;
+  reject(error: Error): void;
+}
+
+type WithoutId<T> = T extends WriterRequest ? Omit<T, 'id'> : never;
+type Request = WithoutId<WriterRequest>;
+
+const WRITER_URL = new URL(
+  import.meta.url.endsWith('.ts') ? './sqlite-writer.ts' : './sqlite-writer.js',
+  import.meta.url,
+);
+
+/**
+ * Starts the writer thread. From TypeScript sources (tsx, vitest) Node 20 cannot load a .ts worker
+ * entry even with tsx's loader in execArgv, so a one-line bootstrap imports it through tsx's API.
+ */
+function startWriter(workerData: WriterData): Worker {
+  if (!WRITER_URL.pathname.endsWith('.ts')) return new Worker(WRITER_URL, { workerData });
+  const api = createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/index\.cjs$/, 'index.mjs');
+  const apiUrl = JSON.stringify(pathToFileURL(api).href);
+  const code = `import(${apiUrl}).then((tsx) => tsx.tsImport(${JSON.stringify(WRITER_URL.href)}, ${apiUrl}))`;
+  return new Worker(code, { eval: true, workerData });
+}
+
+/**
+ * SqliteStore whose writes (append, compact, delete) run on a worker thread with its own connection,
+ * so neither the transaction nor its fsync blocks the event loop. Reads (`load`, `listDocuments`,
+ * the REST projections through `database`) stay on the main-thread connection: WAL lets it read
+ * while the writer commits, and a load is a fraction of a millisecond. An append resolves only when
+ * the worker reports the committed seqs; if the worker dies, every request it had not answered is
+ * rejected (never resolved), so nothing uncommitted is acknowledged. The next write starts a new
+ * worker; a batch whose reply was lost may be written twice, which Yjs updates tolerate.
+ */
+export class WorkerSqliteStore extends SqliteStore {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private closing: Promise<void> | null = null;
+  private readonly writerData: WriterData;
+  private readonly logger: Logger | undefined;
+
+  constructor(file: string, options: WorkerSqliteStoreOptions = {}) {
+    // The main-thread connection creates the schema before the writer opens the file.
+    super(file, options);
+    this.writerData = { file, synchronous: options.synchronous ?? 'FULL' };
+    this.logger = options.logger;
+    // Started now so the first write does not pay for the thread start (and tsx, from sources).
+    this.spawn();
+  }
+
+  override async append(entries: readonly AppendEntry[]): Promise<number[]> {
+    if (entries.length === 0) return [];
+    // One copy into a packed buffer, then moved (transferred) to the worker.
+    let total = 0;
+    for (const entry of entries) total += entry.update.byteLength;
+    const data = new Uint8Array(total);
+    const ends = new Uint32Array(entries.length);
+    const names = new Array<string>(entries.length);
+    let offset = 0;
+    entries.forEach((entry, index) => {
+      data.set(entry.update, offset);
+      offset += entry.update.byteLength;
+      ends[index] = offset;
+      names[index] = entry.docName;
+    });
+    const reply = await this.request({ op: 'append', names, data: data.buffer, ends }, [
+      data.buffer,
+      ends.buffer,
+    ]);
+    if (!reply.seqs || reply.seqs.length !== entries.length) {
+      throw new Error('sqlite writer returned the wrong number of seqs');
+    }
+    return reply.seqs;
+  }
+
+  override async compact(docName: string, snapshot: Uint8Array, throughSeq: number): Promise<void> {
+    // The caller hands the snapshot over; copy only if it is a view into a larger buffer.
+    const owned =
+      snapshot.byteOffset === 0 && snapshot.byteLength === snapshot.buffer.byteLength
+        ? snapshot
+        : snapshot.slice();
+    const transfer = owned.buffer instanceof ArrayBuffer ? [owned.buffer] : [];
+    await this.request({ op: 'compact', name: docName, snapshot: owned, throughSeq }, transfer);
+  }
+
+  override async delete(docName: string): Promise<boolean> {
+    return (await this.request({ op: 'delete', name: docName }, [])).deleted === true;
+  }
+
+  /** Lets the writer finish every request sent so far, checkpoints, then closes both connections. */
+  override close(): Promise<void> {
+    this.closing ??= (async () => {
+      const worker = this.worker;
+      if (worker) {
+        const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+        try {
+          await this.request({ op: 'close' }, []);
+        } finally {
+          await exited;
+        }
+      }
+      await super.close();
+    })();
+    return this.closing;
+  }
+
+  /** Test hook: kills the writer thread as a crash would. */
+  async killWriterForTest(): Promise<void> {
+    await this.worker?.terminate();
+  }
+
+  private request(message: Request, transfer: ArrayBuffer[]): Promise<WriterReply & { ok: true }> {
+    if (this.closing && message.op !== 'close') {
+      return Promise.reject(new Error('store is closed'));
+    }
+    const worker = this.worker ?? this.spawn();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ ...message, id }, transfer);
+    });
+  }
+
+  private spawn(): Worker {
+    const worker = startWriter(this.writerData);
+    // Idle, it must not keep the process alive; requests in flight are settled by 'exit' anyway.
+    worker.unref();
+    worker.on('message', (reply: WriterReply) => {
+      const waiting = this.pending.get(reply.id);
+      if (!waiting) return;
+      this.pending.delete(reply.id);
+      if (reply.ok) waiting.resolve(reply);
+      else waiting.reject(new Error(`sqlite writer: ${reply.message}`));
+    });
+    worker.on('error', (error) => this.writerDied(worker, error));
+    worker.on('exit', (code) =>
+      this.writerDied(worker, new Error(`sqlite writer exited (code ${code})`)),
+    );
+    this.worker = worker;
+    return worker;
+  }
+
+  private writerDied(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    if (this.pending.size === 0 && this.closing) return;
+    this.logger?.error('sqlite writer thread died; unanswered writes are rejected', {
+      error,
+      pending: this.pending.size,
+    });
+    const failed = [...this.pending.values()];
+    this.pending.clear();
+    for (const waiting of failed) waiting.reject(error);
+  }
+}
