@@ -1,0 +1,34 @@
+// Adds up the gzipped JavaScript a cold start on the first route (/, the reports list) downloads:
+// the entry chunk, its static imports, and the route's lazy chunk with its imports.
+// Usage: pnpm build && node scripts/first-route-size.mjs [screen source, default src/screens/ReportsList.tsx]
+// Exits non-zero above the 200 KB budget so it can guard a CI step.
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const BUDGET_KB = 200;
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'));
+const screen = process.argv[2] ?? 'src/screens/ReportsList.tsx';
+
+const files = new Set();
+function collect(key) {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) collect(imported);
+}
+collect('index.html');
+collect(screen);
+
+let total = 0;
+for (const file of [...files].sort()) {
+  const size = gzipSync(readFileSync(dist + file)).length;
+  total += size;
+  console.log(`${(size / 1024).toFixed(1).padStart(8)} KB  ${file}`);
+}
+const totalKb = total / 1024;
+console.log(
+  `${totalKb.toFixed(1).padStart(8)} KB  total gzipped JS for ${screen} (budget ${BUDGET_KB} KB)`,
+);
+process.exit(totalKb <= BUDGET_KB ? 0 : 1);

@@ -1,0 +1,161 @@
+import * as Y from 'yjs';
+import type { IndexeddbPersistence } from 'y-indexeddb';
+import type { WebsocketProvider } from 'y-websocket';
+import type { AttachPending, PendingTracker } from './pending';
+
+/** loading: the device copy is still being read from IndexedDB; ready: it has been applied. */
+export type DocStatus = 'loading' | 'ready';
+export type ProviderStatus = 'connecting' | 'connected' | 'disconnected';
+
+/** What a screen may know about an open document; replaced (never mutated) when it changes. */
+export interface DocInfo {
+  readonly name: string;
+  readonly status: DocStatus;
+  readonly provider: ProviderStatus;
+  /** The document has completed a sync handshake with the server on the current connection. */
+  readonly serverSynced: boolean;
+}
+
+export interface EntryFactories {
+  createPersistence(name: string, doc: Y.Doc): IndexeddbPersistence;
+  createProvider(name: string, doc: Y.Doc): WebsocketProvider;
+  attachPending: AttachPending;
+}
+
+type ReadFn = (doc: Y.Doc) => unknown;
+
+/**
+ * One open document: its Y.Doc, its one IndexedDB persistence and its one WebSocket provider.
+ * Only the registry makes these, which is what keeps it to one of each per document name.
+ */
+export class DocEntry {
+  readonly doc = new Y.Doc();
+  readonly persistence: IndexeddbPersistence;
+  readonly provider: WebsocketProvider;
+  refs = 0;
+  closeTimer: ReturnType<typeof setTimeout> | null = null;
+  lastSyncedAt: number | null = null;
+  private info: DocInfo;
+  private version = 0;
+  private readonly pending: PendingTracker;
+  private readonly listeners = new Set<() => void>();
+  // Keyed by the read function so every screen reading the same thing shares one snapshot,
+  // and a snapshot is recomputed only after the document changed.
+  private readonly snapshots = new WeakMap<ReadFn, { version: number; value: unknown }>();
+  private closed = false;
+
+  constructor(
+    readonly name: string,
+    factories: EntryFactories,
+    private networkEnabled: boolean,
+    private readonly onStateChange: () => void,
+  ) {
+    this.info = { name, status: 'loading', provider: 'disconnected', serverSynced: false };
+    this.persistence = factories.createPersistence(name, this.doc);
+    this.provider = factories.createProvider(name, this.doc);
+    this.pending = factories.attachPending({
+      name,
+      doc: this.doc,
+      provider: this.provider,
+      remoteOrigins: new Set<unknown>([this.persistence, this.provider]),
+    });
+    this.pending.subscribe(() => this.onStateChange());
+    this.doc.on('update', this.onUpdate);
+    this.provider.on('status', this.onProviderChange);
+    this.provider.on('connection-close', this.onProviderClose);
+    this.provider.on('sync', this.onProviderSync);
+    void this.persistence.whenSynced.then(() => {
+      if (this.closed) return;
+      this.setInfo({ status: 'ready' });
+      // Connect only once the device copy is loaded: the handshake then sends just the difference.
+      if (this.networkEnabled) this.provider.connect();
+    });
+  }
+
+  getInfo(): DocInfo {
+    return this.info;
+  }
+
+  pendingCount(): number {
+    return this.pending.count();
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  read<T>(fn: (doc: Y.Doc) => T): T {
+    const cached = this.snapshots.get(fn);
+    if (cached && cached.version === this.version) return cached.value as T;
+    const value = fn(this.doc);
+    this.snapshots.set(fn, { version: this.version, value });
+    return value;
+  }
+
+  setNetworkEnabled(enabled: boolean): void {
+    this.networkEnabled = enabled;
+    if (!enabled) this.provider.disconnect();
+    else if (this.info.status === 'ready') this.provider.connect();
+    this.onProviderChange();
+  }
+
+  /** Drops a stuck connection and its reconnect backoff, then connects at once. */
+  reconnect(): void {
+    if (!this.networkEnabled || this.info.status !== 'ready') return;
+    if (!this.provider.wsconnected) this.provider.disconnect();
+    this.provider.connect();
+    this.onProviderChange();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.pending.destroy();
+    this.doc.off('update', this.onUpdate);
+    this.provider.destroy();
+    await this.persistence.destroy();
+    this.doc.destroy();
+    this.listeners.clear();
+  }
+
+  private readonly onUpdate = () => {
+    this.version += 1;
+    this.emit();
+  };
+
+  // Read from the provider's fields rather than its events: y-websocket emits no status event when
+  // an attempt that never connected is closed. Once an attempt has failed the document counts as
+  // disconnected until a connection succeeds, so the indicator does not flicker with each retry.
+  private readonly onProviderChange = () => {
+    if (this.closed) return;
+    const { wsconnected, wsconnecting, wsUnsuccessfulReconnects } = this.provider;
+    const provider: ProviderStatus = wsconnected
+      ? 'connected'
+      : wsconnecting && wsUnsuccessfulReconnects === 0
+        ? 'connecting'
+        : 'disconnected';
+    if (provider === this.info.provider) return;
+    this.setInfo({ provider });
+    this.onStateChange();
+  };
+
+  // y-websocket fires this before it resets its own fields.
+  private readonly onProviderClose = () => queueMicrotask(this.onProviderChange);
+
+  private readonly onProviderSync = (synced: boolean) => {
+    if (synced) this.lastSyncedAt = Date.now();
+    this.setInfo({ serverSynced: synced });
+    this.onStateChange();
+    this.onProviderChange();
+  };
+
+  private setInfo(change: Partial<DocInfo>): void {
+    this.info = { ...this.info, ...change };
+    this.emit();
+  }
+
+  private emit(): void {
+    this.listeners.forEach((listener) => listener());
+  }
+}

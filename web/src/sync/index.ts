@@ -1,0 +1,21 @@
+// The only door from screens to documents: Yjs itself never leaves this folder (ESLint enforces it).
+export { SyncProvider } from './SyncProvider';
+export { useSyncRuntime } from './context';
+export {
+  useConnection,
+  useDocSnapshot,
+  useDocument,
+  useMutation,
+  usePendingCount,
+  useSyncStatus,
+  type ConnectionControls,
+} from './hooks';
+export {
+  createSyncRuntime,
+  syncUrlFor,
+  type SyncRuntime,
+  type SyncRuntimeOptions,
+} from './runtime';
+export { deriveSyncStatus, type ConnectionState, type SyncStatus } from './connection';
+export type { DocInfo, DocStatus } from './entry';
+export type { AttachPending, PendingTracker } from './pending';

@@ -1,0 +1,143 @@
+import 'fake-indexeddb/auto';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type * as Y from 'yjs';
+import { IndexeddbPersistence } from 'y-indexeddb';
+import { WebsocketProvider } from 'y-websocket';
+import { useDocSnapshot, useDocument, useMutation } from './hooks';
+import { createSyncRuntime, type SyncRuntime, type SyncRuntimeOptions } from './runtime';
+import { SyncProvider } from './SyncProvider';
+import { FakeWebSocket } from './testing/fakeSocket';
+
+const runtimes: SyncRuntime[] = [];
+let seq = 0;
+const uniqueName = (prefix: string) => `${prefix}:${Date.now()}-${(seq += 1)}`;
+
+function countingRuntime(extra: SyncRuntimeOptions = {}) {
+  const made = { persistences: [] as string[], providers: [] as string[] };
+  const runtime = createSyncRuntime({
+    serverUrl: 'ws://test.invalid/sync',
+    storage: null,
+    idleCloseMs: 30,
+    createPersistence: (name, doc) => {
+      made.persistences.push(name);
+      return new IndexeddbPersistence(name, doc);
+    },
+    createProvider: (name, doc) => {
+      made.providers.push(name);
+      return new WebsocketProvider('ws://test.invalid/sync', name, doc, {
+        connect: false,
+        WebSocketPolyfill: FakeWebSocket,
+      });
+    },
+    ...extra,
+  });
+  runtimes.push(runtime);
+  return { runtime, made };
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const readTitle = (doc: Y.Doc) => doc.getMap('report').get('title') ?? '';
+const setTitle = (doc: Y.Doc, title: string) => doc.getMap('report').set('title', title);
+
+function Title({ name }: { name: string }) {
+  const info = useDocument(name);
+  const title = useDocSnapshot(name, readTitle);
+  return (
+    <p>
+      {info.status}:{String(title)}
+    </p>
+  );
+}
+
+afterEach(async () => {
+  cleanup();
+  await Promise.all(runtimes.splice(0).map((runtime) => runtime.dispose()));
+});
+
+describe('DocumentRegistry', () => {
+  it('opens one persistence and one provider per document under StrictMode double mounting', async () => {
+    const { runtime, made } = countingRuntime();
+    const name = uniqueName('report');
+    render(
+      <StrictMode>
+        <SyncProvider runtime={runtime}>
+          <Title name={name} />
+          <Title name={name} />
+        </SyncProvider>
+      </StrictMode>,
+    );
+    expect(await screen.findAllByText('ready:')).toHaveLength(2);
+    await act(() => wait(60)); // longer than idleCloseMs: StrictMode's unmount must not close it
+    expect(made.persistences).toEqual([name]);
+    expect(made.providers).toEqual([name]);
+    expect(runtime.registry.isOpen(name)).toBe(true);
+  });
+
+  it('closes a document shortly after its last screen unmounts', async () => {
+    const { runtime } = countingRuntime();
+    const name = uniqueName('report');
+    const view = render(
+      <SyncProvider runtime={runtime}>
+        <Title name={name} />
+      </SyncProvider>,
+    );
+    await screen.findByText('ready:');
+    view.unmount();
+    expect(runtime.registry.isOpen(name)).toBe(true);
+    await wait(60);
+    expect(runtime.registry.isOpen(name)).toBe(false);
+  });
+
+  it('re-renders a snapshot when a mutation changes the document', async () => {
+    const { runtime } = countingRuntime();
+    const name = uniqueName('report');
+    function Editor() {
+      const rename = useMutation(name, setTitle);
+      return <button onClick={() => rename('Hole DH-2025-001')}>Rename</button>;
+    }
+    render(
+      <SyncProvider runtime={runtime}>
+        <Title name={name} />
+        <Editor />
+      </SyncProvider>,
+    );
+    await screen.findByText('ready:');
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    expect(screen.getByText('ready:Hole DH-2025-001')).toBeTruthy();
+  });
+
+  it('returns the same snapshot object until the document changes', async () => {
+    const { runtime } = countingRuntime();
+    const name = uniqueName('report');
+    const readMap = (doc: Y.Doc) => doc.getMap('report').toJSON();
+    await runtime.registry.whenLoaded(name);
+    const first = runtime.registry.read(name, readMap);
+    expect(runtime.registry.read(name, readMap)).toBe(first);
+    runtime.registry.mutate(name, setTitle, 'changed');
+    expect(runtime.registry.read(name, readMap)).not.toBe(first);
+  });
+
+  it("keeps a document's edits on the device across registry re-creation", async () => {
+    const name = uniqueName('report');
+    const first = countingRuntime().runtime;
+    await first.registry.whenLoaded(name);
+    first.registry.mutate(name, setTitle, 'Night shift, Rig 7');
+    await first.dispose();
+
+    const second = countingRuntime().runtime;
+    await second.registry.whenLoaded(name);
+    expect(second.registry.read(name, readTitle)).toBe('Night shift, Rig 7');
+  });
+
+  it('keeps a document with unsent changes open after its screens let go', async () => {
+    const { runtime } = countingRuntime();
+    const name = uniqueName('report');
+    await runtime.registry.whenLoaded(name);
+    runtime.registry.mutate(name, setTitle, 'edited offline');
+    expect(runtime.registry.pendingCount()).toBe(1);
+    await wait(80);
+    expect(runtime.registry.isOpen(name)).toBe(true);
+  });
+});

@@ -1,0 +1,202 @@
+import type * as Y from 'yjs';
+import { IndexeddbPersistence } from 'y-indexeddb';
+import { WebsocketProvider } from 'y-websocket';
+import { DocEntry, type DocInfo, type EntryFactories, type ProviderStatus } from './entry';
+import { attachUnsyncedCounter, type AttachPending } from './pending';
+
+export interface RegistryOptions {
+  /** ws(s)://host/sync; each document syncs on `${serverUrl}/${name}`. */
+  serverUrl: string;
+  /** Whether providers connect at all (the person's Online/Offline choice). */
+  networkEnabled: boolean;
+  /** How long a document stays open after its last user lets go: navigating between screens reuses it. */
+  idleCloseMs?: number;
+  attachPending?: AttachPending;
+  /** Node tests pass `ws` here; browsers have a global WebSocket. */
+  WebSocketPolyfill?: typeof WebSocket;
+  /** Tests wrap these to count what gets made. */
+  createPersistence?: EntryFactories['createPersistence'];
+  createProvider?: EntryFactories['createProvider'];
+}
+
+export interface ProviderState {
+  readonly name: string;
+  readonly status: ProviderStatus;
+  readonly synced: boolean;
+}
+
+const DEFAULT_IDLE_CLOSE_MS = 3000;
+
+/**
+ * Opens each document once, however many screens and however many React mounts use it.
+ * Entries are made on first use and reference-counted by their subscribers; an entry nobody
+ * holds is closed after `idleCloseMs`, so React StrictMode's mount-unmount-mount reuses it.
+ */
+export class DocumentRegistry {
+  private readonly entries = new Map<string, DocEntry>();
+  private readonly closing = new Map<string, Promise<void>>();
+  private readonly stateListeners = new Set<() => void>();
+  private readonly factories: EntryFactories;
+  private readonly idleCloseMs: number;
+  private networkEnabled: boolean;
+
+  constructor(options: RegistryOptions) {
+    this.networkEnabled = options.networkEnabled;
+    this.idleCloseMs = options.idleCloseMs ?? DEFAULT_IDLE_CLOSE_MS;
+    const polyfill = options.WebSocketPolyfill;
+    this.factories = {
+      createPersistence:
+        options.createPersistence ?? ((name, doc) => new IndexeddbPersistence(name, doc)),
+      createProvider:
+        options.createProvider ??
+        ((name, doc) =>
+          new WebsocketProvider(options.serverUrl, name, doc, {
+            connect: false,
+            ...(polyfill ? { WebSocketPolyfill: polyfill } : {}),
+          })),
+      attachPending: options.attachPending ?? attachUnsyncedCounter,
+    };
+  }
+
+  /** The open entry for `name`, made if needed. Idempotent, so it is safe to call during render. */
+  entry(name: string): DocEntry {
+    const existing = this.entries.get(name);
+    if (existing) return existing;
+    const entry = new DocEntry(name, this.factories, this.networkEnabled, this.notifyState);
+    this.entries.set(name, entry);
+    // A render that React throws away never subscribes: close such an entry like any idle one.
+    this.scheduleClose(entry);
+    this.notifyState();
+    return entry;
+  }
+
+  /** Holds the document open until the returned release function is called (once). */
+  retain(name: string): () => void {
+    const entry = this.entry(name);
+    entry.refs += 1;
+    if (entry.closeTimer) {
+      clearTimeout(entry.closeTimer);
+      entry.closeTimer = null;
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      entry.refs -= 1;
+      if (entry.refs === 0) this.scheduleClose(entry);
+    };
+  }
+
+  /** Retains the document and calls back on every change to it; the result undoes both. */
+  subscribe(name: string, listener: () => void): () => void {
+    const release = this.retain(name);
+    const unsubscribe = this.entry(name).subscribe(listener);
+    return () => {
+      unsubscribe();
+      release();
+    };
+  }
+
+  info(name: string): DocInfo {
+    return this.entry(name).getInfo();
+  }
+
+  /** A snapshot of the document through a model/ reader, cached until the document changes. */
+  read<T>(name: string, reader: (doc: Y.Doc) => T): T {
+    return this.entry(name).read(reader);
+  }
+
+  /** Runs a model/ mutation on the document in one transaction. */
+  mutate<A extends unknown[], R>(
+    name: string,
+    mutation: (doc: Y.Doc, ...args: A) => R,
+    ...args: A
+  ): R {
+    const { doc } = this.entry(name);
+    let result: R | undefined;
+    doc.transact(() => {
+      result = mutation(doc, ...args);
+    });
+    return result as R;
+  }
+
+  /** Resolves once the document's device copy has been loaded from IndexedDB. */
+  async whenLoaded(name: string): Promise<void> {
+    await this.entry(name).persistence.whenSynced;
+  }
+
+  isOpen(name: string): boolean {
+    return this.entries.has(name);
+  }
+
+  setNetworkEnabled(enabled: boolean): void {
+    this.networkEnabled = enabled;
+    this.entries.forEach((entry) => entry.setNetworkEnabled(enabled));
+    this.notifyState();
+  }
+
+  reconnectAll(): void {
+    this.entries.forEach((entry) => entry.reconnect());
+  }
+
+  providerStates(): ProviderState[] {
+    return [...this.entries.values()].map((entry) => {
+      const info = entry.getInfo();
+      return { name: entry.name, status: info.provider, synced: info.serverSynced };
+    });
+  }
+
+  pendingCount(): number {
+    let total = 0;
+    this.entries.forEach((entry) => (total += entry.pendingCount()));
+    return total;
+  }
+
+  lastSyncedAt(): number | null {
+    let latest: number | null = null;
+    this.entries.forEach((entry) => {
+      if (entry.lastSyncedAt !== null && (latest === null || entry.lastSyncedAt > latest)) {
+        latest = entry.lastSyncedAt;
+      }
+    });
+    return latest;
+  }
+
+  /** Calls back when any provider's status, sync state or pending count changes. */
+  onStateChange(listener: () => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  /** Closes every document now, waiting for IndexedDB to finish its writes. */
+  async destroy(): Promise<void> {
+    const entries = [...this.entries.values()];
+    entries.forEach((entry) => this.closeNow(entry));
+    await Promise.all([...this.closing.values()]);
+    this.stateListeners.clear();
+  }
+
+  private scheduleClose(entry: DocEntry): void {
+    if (entry.closeTimer) clearTimeout(entry.closeTimer);
+    entry.closeTimer = setTimeout(() => {
+      entry.closeTimer = null;
+      if (entry.refs > 0) return;
+      // Unsent changes keep their document open (and connecting), so they reach the server
+      // when signal returns even after the person has left the screen.
+      if (entry.pendingCount() > 0) this.scheduleClose(entry);
+      else this.closeNow(entry);
+    }, this.idleCloseMs);
+  }
+
+  private closeNow(entry: DocEntry): void {
+    if (entry.closeTimer) clearTimeout(entry.closeTimer);
+    if (this.entries.get(entry.name) === entry) this.entries.delete(entry.name);
+    const done = entry.close().finally(() => this.closing.delete(entry.name));
+    this.closing.set(entry.name, done);
+    this.notifyState();
+  }
+
+  private readonly notifyState = () => {
+    this.stateListeners.forEach((listener) => listener());
+  };
+}

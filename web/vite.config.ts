@@ -1,0 +1,58 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// The sync-server serves this build (web/dist) next to /api and /sync on one port; in `vite dev`
+// those are proxied to it so the app behaves the same.
+const server = process.env.PLOD_SERVER ?? 'http://localhost:8787';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      // main.tsx registers the worker itself so it can tell the crew when the app is ready offline.
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'apple-touch-icon-180x180.png'],
+      manifest: {
+        name: 'Plod',
+        short_name: 'Plod',
+        description: 'Shift drill reports (plods) for diamond drill crews. Works with no signal.',
+        theme_color: '#e8590c',
+        background_color: '#f8f9fa',
+        display: 'standalone',
+        orientation: 'any',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/maskable-icon-512x512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        // Every route chunk is precached, so a cold start with no network can open any screen.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        navigateFallback: '/index.html',
+        // The relay, the REST API and the static install page are real server paths, never the SPA.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/sync(\/|$)/, /^\/DOWNLOAD-APK\.html$/],
+        clientsClaim: true,
+        skipWaiting: true,
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  server: {
+    proxy: {
+      '/api': server,
+      '/sync': { target: server.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+  // The manifest lets scripts/first-route-size.mjs add up what the first route loads.
+  build: { target: 'es2022', sourcemap: true, manifest: true },
+});
