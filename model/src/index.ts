@@ -471,3 +471,39 @@ export {
   suggestHoleId,
   updateRegisteredHole,
 } from './holes-doc/holes-doc.ts';
+
+// Reports index document (server-written list of every report, synced to devices)
+export type { ReportsIndexRow } from './reports-index/reports-index.ts';
+export {
+  REPORTS_INDEX_DOC_NAME,
+  compareIndexRows,
+  deleteReportsIndexRows,
+  indexRowFromListItem,
+  readReportsIndex,
+  replaceReportsIndex,
+  reportsIndexRowSchema,
+  setReportsIndexRows,
+} from './reports-index/reports-index.ts';
+export type { HoleProgressMark } from './holes-doc/hole-progress.ts';
+export {
+  HOLE_PROGRESS_ROOT,
+  holeContinuation,
+  holeProgressMark,
+  readHoleProgress,
+  recordHoleProgress,
+} from './holes-doc/hole-progress.ts';
+
+// Read-only reports (completed, sent, deleted) and the CSV editor's edits
+export {
+  REPORT_READ_ONLY_MESSAGE,
+  canSubmitReport,
+  isReportReadOnly,
+} from './shift-summary/read-only.ts';
+export type { CsvEdits, ParsedCsvEdits } from './csv-edits/csv-edits.ts';
+export {
+  CSV_DEPTH_INVALID,
+  applyCsvEdits,
+  csvEditsOf,
+  csvEditsSchema,
+  saveCsvEdits,
+} from './csv-edits/csv-edits.ts';
