@@ -29,8 +29,12 @@ export function reportSummary(snapshot: ReportSnapshot, names: NameLookup = {}):
   return {
     id: snapshot.id,
     status: snapshot.status,
-    site: (shift.siteId && names.siteName?.(shift.siteId)) || shift.siteName,
-    rig: (shift.rigId && names.rigName?.(shift.rigId)) || shift.rigName,
+    site:
+      snapshot.overrides.siteName ??
+      ((shift.siteId && names.siteName?.(shift.siteId)) || shift.siteName),
+    rig:
+      snapshot.overrides.rigName ??
+      ((shift.rigId && names.rigName?.(shift.rigId)) || shift.rigName),
     date: shift.date,
     shiftType: shift.shiftType,
     operator: summary.operator,

@@ -44,6 +44,9 @@ export const storedOverridesSchema = z.object({
   totalDepthDrilled: count,
   hoursWorked: count,
   holesCompleted: count,
+  /** Site and rig names as corrected in the CSV editor; they win over the setup document's names. */
+  siteName: text,
+  rigName: text,
 });
 export type SummaryOverrides = z.infer<typeof storedOverridesSchema>;
 
