@@ -7,6 +7,7 @@ import type { Logger } from '../logger.ts';
 import { projectReport } from './report-row.ts';
 import type { ReportRow } from './report-row.ts';
 import type { ReportTable } from './report-table.ts';
+import type { ReportsIndexHook } from './reports-index-hook.ts';
 
 /**
  * Keeps the reports projection in step with the documents: every committed update marks its report
@@ -25,6 +26,8 @@ export class Projector {
     private readonly manager: DocumentManager,
     readonly table: ReportTable,
     private readonly logger: Logger,
+    /** Mirrors every projected row into the reports index document devices sync. */
+    readonly index: ReportsIndexHook | null = null,
   ) {
     this.unsubscribe = manager.onStored((docName, _update, seq) => {
       const kind = classifyDocName(docName);
@@ -73,6 +76,21 @@ export class Projector {
     this.stopped = true;
     this.unsubscribe();
     await this.flush().catch(() => undefined);
+    await this.index?.idle();
+  }
+
+  /** Removes reports from the projection and the reports index (cleanup). */
+  removeReports(ids: readonly string[]): void {
+    this.table.delete(ids);
+    void this.index?.deleted(ids);
+  }
+
+  /**
+   * Makes the reports index match the table: at start (the index may be new, or behind after a
+   * rebuild run from the command line while the server was down).
+   */
+  reconcileIndex(): Promise<void> {
+    return this.index?.replaced(this.table.all({})) ?? Promise.resolve();
   }
 
   private async runBatch(): Promise<void> {
@@ -87,12 +105,19 @@ export class Projector {
         this.logger.error('report projection failed', { id, error });
       }
     }
-    if (rows.length > 0) this.table.upsert(rows);
+    if (rows.length > 0) {
+      this.table.upsert(rows);
+      void this.index?.upserted(rows.map(({ row }) => row));
+    }
   }
 }
 
 /** Drops the projection and rebuilds it from the stored documents (loaded straight from the store). */
-export async function rebuildProjection(store: DocumentStore, table: ReportTable): Promise<number> {
+export async function rebuildProjection(
+  store: DocumentStore,
+  table: ReportTable,
+  index: ReportsIndexHook | null = null,
+): Promise<number> {
   const rows: { row: ReportRow; seq: number }[] = [];
   for (const name of await store.listDocuments()) {
     if (classifyDocName(name).kind !== 'report') continue;
@@ -113,5 +138,6 @@ export async function rebuildProjection(store: DocumentStore, table: ReportTable
     table.clear();
     table.upsert(rows);
   })();
+  await index?.replaced(rows.map(({ row }) => row));
   return rows.length;
 }

@@ -5,6 +5,7 @@ import type { DocumentStore } from '../store/document-store.ts';
 import { SqliteStore } from '../store/sqlite-store.ts';
 import { Projector } from '../projections/projector.ts';
 import { ReportTable } from '../projections/report-table.ts';
+import { ReportsIndexHook } from '../projections/reports-index-hook.ts';
 import { CleanupService } from '../services/cleanup.ts';
 import { CrewService } from '../services/crew.ts';
 import { HIRE_TOOL_USAGE, MAINTENANCE, SURVEY, TIMESHEET } from '../services/entry-kinds.ts';
@@ -20,7 +21,9 @@ export function createServices(manager: DocumentManager, store: DocumentStore, l
   // Projections live in the store's SQLite file; with another store they are kept in memory.
   const db = store instanceof SqliteStore ? store.database : new Database(':memory:');
   const table = new ReportTable(db);
-  const projector = new Projector(manager, table, logger);
+  const projector = new Projector(manager, table, logger, new ReportsIndexHook(manager, logger));
+  // Before catch-up, so rows projected by catch-up land after the full set.
+  void projector.reconcileIndex();
   if (store instanceof SqliteStore) projector.catchUp(table.staleDocuments());
   const docs = new DocumentService(manager);
   const names = new ReferenceNames(docs);

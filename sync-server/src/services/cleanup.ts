@@ -39,7 +39,7 @@ export class CleanupService {
       ids.push(...orphans);
     }
     for (const id of ids) await this.store.delete(reportDocName(id as ReportId));
-    table.delete(ids);
+    this.projector.removeReports(ids);
     return { message: `Cleaned up ${ids.length} deleted reports`, cleanedCount: ids.length };
   }
 }

@@ -1,0 +1,62 @@
+import * as Y from 'yjs';
+import { describe, expect, it } from 'vitest';
+import {
+  deleteReportsIndexRows,
+  readReportsIndex,
+  replaceReportsIndex,
+  setReportsIndexRows,
+  type ReportsIndexRow,
+} from './reports-index.ts';
+
+const row = (id: string, date: string, extra: Partial<ReportsIndexRow> = {}): ReportsIndexRow => ({
+  id,
+  status: 'active',
+  site: 'North Pit',
+  rig: 'Rig 7',
+  date,
+  shiftType: 'day',
+  operator: null,
+  metres: 0,
+  hours: 12,
+  createdAt: `${date}T06:00:00.000Z`,
+  updatedAt: `${date}T06:00:00.000Z`,
+  ...extra,
+});
+
+describe('reports index document', () => {
+  it('reads rows newest shift first', () => {
+    const doc = new Y.Doc();
+    setReportsIndexRows(doc, [
+      row('a', '2025-07-01'),
+      row('b', '2025-07-03'),
+      row('c', '2025-07-02'),
+    ]);
+    expect(readReportsIndex(doc).map((r) => r.id)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('writes nothing when a row is unchanged, so the document only grows with real changes', () => {
+    const doc = new Y.Doc();
+    setReportsIndexRows(doc, [row('a', '2025-07-01')]);
+    let updates = 0;
+    doc.on('update', () => (updates += 1));
+    expect(setReportsIndexRows(doc, [row('a', '2025-07-01')])).toBe(0);
+    expect(updates).toBe(0);
+    expect(setReportsIndexRows(doc, [row('a', '2025-07-01', { status: 'sent' })])).toBe(1);
+    expect(readReportsIndex(doc)[0]?.status).toBe('sent');
+  });
+
+  it('deletes rows and replaces the whole set after a rebuild', () => {
+    const doc = new Y.Doc();
+    setReportsIndexRows(doc, [row('a', '2025-07-01'), row('b', '2025-07-02')]);
+    expect(deleteReportsIndexRows(doc, ['a', 'missing'])).toBe(1);
+    replaceReportsIndex(doc, [row('c', '2025-07-05')]);
+    expect(readReportsIndex(doc).map((r) => r.id)).toEqual(['c']);
+  });
+
+  it('leaves out a row that is not a report row instead of throwing', () => {
+    const doc = new Y.Doc();
+    doc.getMap('rows').set('x', { nonsense: true });
+    setReportsIndexRows(doc, [row('a', '2025-07-01')]);
+    expect(readReportsIndex(doc).map((r) => r.id)).toEqual(['a']);
+  });
+});

@@ -1,0 +1,114 @@
+import type * as Y from 'yjs';
+import { z } from 'zod';
+import { shiftTypeSchema } from '../shift/time.ts';
+import { reportStatusSchema } from '../shift-summary/shift-summary.ts';
+import type { ReportListItem } from '../report-doc/summary.ts';
+
+/**
+ * The reports index: one read-only document, written only by the server's projector, with one row
+ * per stored report. Devices sync it like any document, so the reports list shows every device's
+ * reports live and offline without opening each report's document.
+ */
+export const REPORTS_INDEX_DOC_NAME = 'reports-index';
+
+const ROWS = 'rows';
+
+const text = z.string().nullable().catch(null);
+
+/** One report as listed (SPEC 2 report card fields). Lenient: a bad field reads as empty, never throws. */
+export const reportsIndexRowSchema = z.object({
+  id: z.string().min(1),
+  status: reportStatusSchema.catch('active'),
+  site: text,
+  rig: text,
+  date: text,
+  shiftType: shiftTypeSchema.nullable().catch(null),
+  operator: text,
+  metres: z.number().catch(0),
+  hours: z.number().catch(0),
+  createdAt: text,
+  updatedAt: text,
+});
+export type ReportsIndexRow = z.infer<typeof reportsIndexRowSchema>;
+
+function rowsMap(doc: Y.Doc): Y.Map<unknown> {
+  return doc.getMap(ROWS);
+}
+
+/** Newest first: shift date, then creation time, then id (the REST list's order). */
+export function compareIndexRows(a: ReportsIndexRow, b: ReportsIndexRow): number {
+  const key = (r: ReportsIndexRow) => `${r.date ?? ''}|${r.createdAt ?? ''}|${r.id}`;
+  return key(b).localeCompare(key(a));
+}
+
+/** Every row of the index, checked, newest first; rows that fail the schema are left out. */
+export function readReportsIndex(doc: Y.Doc): ReportsIndexRow[] {
+  const rows: ReportsIndexRow[] = [];
+  rowsMap(doc).forEach((value, id) => {
+    const parsed = reportsIndexRowSchema.safeParse(value);
+    if (parsed.success && parsed.data.id === id) rows.push(parsed.data);
+  });
+  return rows.sort(compareIndexRows);
+}
+
+/** The index row of a report list item (the summary the server projects). */
+export function indexRowFromListItem(item: ReportListItem & { id: string }): ReportsIndexRow {
+  return {
+    id: item.id,
+    status: item.status,
+    site: item.site,
+    rig: item.rig,
+    date: item.date,
+    shiftType: item.shiftType,
+    operator: item.operator,
+    metres: item.metresDrilled,
+    hours: item.hours,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+  };
+}
+
+function sameRow(stored: unknown, row: ReportsIndexRow): boolean {
+  return JSON.stringify(stored) === JSON.stringify(row);
+}
+
+/** Sets rows (server only), skipping unchanged ones so the document grows only with real changes. */
+export function setReportsIndexRows(doc: Y.Doc, rows: readonly ReportsIndexRow[]): number {
+  const map = rowsMap(doc);
+  let changed = 0;
+  doc.transact(() => {
+    for (const row of rows) {
+      const checked = reportsIndexRowSchema.parse(row);
+      if (sameRow(map.get(checked.id), checked)) continue;
+      map.set(checked.id, checked);
+      changed += 1;
+    }
+  });
+  return changed;
+}
+
+/** Removes rows (server only: a report cleaned up or gone from the store). */
+export function deleteReportsIndexRows(doc: Y.Doc, ids: readonly string[]): number {
+  const map = rowsMap(doc);
+  let removed = 0;
+  doc.transact(() => {
+    for (const id of ids) {
+      if (!map.has(id)) continue;
+      map.delete(id);
+      removed += 1;
+    }
+  });
+  return removed;
+}
+
+/** Makes the index hold exactly `rows` (after a projection rebuild), changing only what differs. */
+export function replaceReportsIndex(doc: Y.Doc, rows: readonly ReportsIndexRow[]): void {
+  const keep = new Set(rows.map((row) => row.id));
+  doc.transact(() => {
+    deleteReportsIndexRows(
+      doc,
+      [...rowsMap(doc).keys()].filter((id) => !keep.has(id)),
+    );
+    setReportsIndexRows(doc, rows);
+  });
+}
