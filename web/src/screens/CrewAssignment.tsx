@@ -1,12 +1,129 @@
-import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
+import { Alert, Button, Text } from '@mantine/core';
+import {
+  CREW_MESSAGES,
+  SHIFT_RECHECK_INTERVAL_MS,
+  assignCrewMember,
+  availableCrewMembers,
+  formatClock,
+  isModelError,
+  isShiftSetUp,
+  removeCrewAssignment,
+  resolveRoleChoice,
+  setPrimaryDriller,
+  validateCrew,
+  type AssignRoleChoice,
+  type CrewMember,
+  type ReportId,
+} from '@plod/model';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { PresenceBar } from '../components/PresenceBar';
+import { ScreenHeader } from '../components/ScreenHeader';
+import { useConnection, useMutation } from '../sync';
+import { AssignCrewForm } from './crew/AssignCrewForm';
+import { AssignedCrewList } from './crew/AssignedCrewList';
+import { CrewIssues } from './crew/CrewIssues';
+import { NoCurrentReport } from './report-common/NoCurrentReport';
+import { useReport, useSetup, useTargetReportId } from './report-common/useReport';
 
-// PLACEHOLDER until model/ lands: the real Crew Assignment screen replaces this file's body.
+const TITLE = 'Crew Assignment';
+
 export default function CrewAssignment() {
+  const reportId = useTargetReportId();
+  if (!reportId) return <NoCurrentReport title={TITLE} />;
+  return <CrewScreen reportId={reportId} />;
+}
+
+function CrewScreen({ reportId }: { reportId: ReportId }) {
+  const { docName, report, loading } = useReport(reportId);
+  const setup = useSetup();
+  const { lastSyncedAt, syncNow } = useConnection();
+  const [error, setError] = useState<string | null>(null);
+  const assign = useMutation(docName, assignCrewMember);
+  const setPrimary = useMutation(docName, setPrimaryDriller);
+  const remove = useMutation(docName, removeCrewAssignment);
+  const shiftReady = isShiftSetUp(report.shift);
+
+  // SPEC: while open, re-check every 3 s whether the shift exists. The snapshot is already live, so
+  // the check is a nudge to the connection: shift details typed on another phone arrive at once.
+  useEffect(() => {
+    if (shiftReady) return;
+    const timer = setInterval(syncNow, SHIFT_RECHECK_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [shiftReady, syncNow]);
+
+  const run = (action: () => void) => {
+    try {
+      action();
+      setError(null);
+    } catch (e) {
+      setError(isModelError(e) ? e.message : 'Could not change the crew. Please try again.');
+    }
+  };
+  const onAssign = (member: CrewMember, choice: AssignRoleChoice) =>
+    run(() => {
+      assign({
+        crewMemberId: member.id,
+        crewMemberName: member.memberName,
+        ...resolveRoleChoice(choice),
+      });
+    });
+
+  const issues = [
+    ...(shiftReady ? [] : [CREW_MESSAGES.shiftNotSetUp]),
+    ...validateCrew(report.crew),
+  ];
+  const available = availableCrewMembers(
+    setup.crewMembers,
+    report.shift.siteId,
+    report.crew.map((a) => a.crewMemberName),
+  );
+  const readOnly = report.status !== 'active';
   return (
-    <ScreenPlaceholder
-      title="Crew Assignment"
-      backTo="/drill-report-dashboard"
-      arriving="Assign drillers and offsiders from the site crew, with one primary driller."
-    />
+    <>
+      <ScreenHeader
+        title={TITLE}
+        backTo="/drill-report-dashboard"
+        subtitle={
+          <>
+            <Text span fw={700} data-testid="crew-count">
+              {report.crew.length} assigned
+            </Text>
+            {' · '}Last sync: {lastSyncedAt ? formatClock(new Date(lastSyncedAt)) : 'not yet'}
+          </>
+        }
+      />
+      <PresenceBar docName={docName} screen={TITLE} />
+      {loading ? (
+        <Text size="md">Loading crew assignment...</Text>
+      ) : (
+        <>
+          <CrewIssues issues={issues} onRefresh={syncNow} />
+          {error && (
+            <Alert color="red" mb="md" withCloseButton onClose={() => setError(null)} role="alert">
+              {error}
+            </Alert>
+          )}
+          <AssignedCrewList
+            crew={report.crew}
+            readOnly={readOnly}
+            onSetPrimary={(id) => run(() => setPrimary(id))}
+            onRemove={(id) => run(() => void remove(id))}
+          />
+          {readOnly ? null : shiftReady ? (
+            <AssignCrewForm available={available} onAssign={onAssign} />
+          ) : (
+            <Alert color="yellow" title="Shift Details needed">
+              <Text size="md" mb="sm">
+                Please complete Shift Details first before assigning crew members...
+              </Text>
+              <Button component={Link} to="/shift-details">
+                Go to Shift Details
+              </Button>
+            </Alert>
+          )}
+        </>
+      )}
+    </>
   );
 }

@@ -1,13 +1,94 @@
-import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
+import { Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ReportId } from '@plod/model';
+import { Link } from 'react-router';
+import { PresenceBar } from '../components/PresenceBar';
+import { ScreenHeader } from '../components/ScreenHeader';
+import { useConnection } from '../sync';
+import { NoCurrentReport } from './report-common/NoCurrentReport';
+import { dateShiftLabel, shiftTimesLabel, siteRigLabel } from './report-common/format';
+import { useReport, useTargetReportId } from './report-common/useReport';
 
-// PLACEHOLDER until model/ lands: the real Drill Report Dashboard screen replaces this file's body.
+const TILES = [
+  { to: '/shift-details', label: 'Shift Details', hint: 'Date, shift, site and rig' },
+  { to: '/crew', label: 'Crew Assignment', hint: 'Drillers and offsiders' },
+  { to: '/run-sheets', label: 'Run Sheets', hint: 'Holes and runs' },
+  { to: '/timesheets', label: 'Timesheets', hint: 'Hours by activity' },
+  { to: '/survey', label: 'Survey Data', hint: 'Survey points' },
+  { to: '/drill-site-maintenance', label: 'Maintenance', hint: 'Tasks and time' },
+  { to: '/hire-tools', label: 'Hire Tools', hint: 'Tools and cost' },
+  { to: '/complete-shift', label: 'Complete Shift', hint: 'Summary and sign-off' },
+] as const;
+
+const TITLE = 'Drill Report Dashboard';
+
 export default function DrillReportDashboard() {
+  const reportId = useTargetReportId();
+  if (!reportId) return <NoCurrentReport title={TITLE} />;
+  return <Dashboard reportId={reportId} />;
+}
+
+function Dashboard({ reportId }: { reportId: ReportId }) {
+  const { docName, report, loading } = useReport(reportId);
+  const { enabled, syncNow } = useConnection();
+  const saveAndSync = () => {
+    // Every change is already saved on the phone as it is made; this pushes it now if there is signal.
+    syncNow();
+    notifications.show({
+      title: 'Saved',
+      message: enabled
+        ? 'Saved on this phone and sending to the server.'
+        : 'Saved on this phone. It will sync when you go back online.',
+    });
+  };
   return (
-    <ScreenPlaceholder
-      title="Drill Report Dashboard"
-      backTo="/"
-      backLabel="Back to Reports"
-      arriving="The report header and tiles for every part of the shift report."
-    />
+    <>
+      <ScreenHeader title={TITLE} backTo="/" backLabel="Back to Reports" />
+      <PresenceBar docName={docName} screen="Dashboard" />
+      <Card withBorder mb="md" data-testid="report-header">
+        {loading ? (
+          <Loader size="sm" />
+        ) : (
+          <Stack gap={4}>
+            <Title order={2} fz={20}>
+              {siteRigLabel(report)}
+            </Title>
+            <Text size="md">{dateShiftLabel(report)}</Text>
+            <Text size="md">Operator: {report.summary.operator ?? 'Not assigned'}</Text>
+            <Text size="md">Time: {shiftTimesLabel(report)}</Text>
+          </Stack>
+        )}
+      </Card>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" mb="md">
+        {TILES.map((tile) => (
+          <Card
+            key={tile.to}
+            component={Link}
+            to={tile.to}
+            withBorder
+            padding="md"
+            mih={88}
+            style={{ textDecoration: 'none' }}
+          >
+            <Text fw={700} size="md">
+              {tile.label}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {tile.hint}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Card withBorder data-testid="status-bar">
+        <Group grow>
+          <Button size="md" onClick={saveAndSync}>
+            Save & Sync
+          </Button>
+          <Button size="md" variant="light" component={Link} to="/complete-shift">
+            Export Report
+          </Button>
+        </Group>
+      </Card>
+    </>
   );
 }

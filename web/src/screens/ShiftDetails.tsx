@@ -1,12 +1,192 @@
-import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
+import {
+  Button,
+  Card,
+  Group,
+  Input,
+  Loader,
+  NativeSelect,
+  SegmentedControl,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import {
+  DEFAULT_SHIFT_END_TIME,
+  DEFAULT_SHIFT_START_TIME,
+  localIsoDay,
+  shiftDetailsPatchSchema,
+  shiftTypeAt,
+  timeOptions,
+  updateShiftDetails,
+  type ReportId,
+  type ReportSnapshot,
+  type SetupSnapshot,
+  type ShiftType,
+} from '@plod/model';
+import { useNavigate } from 'react-router';
+import { PresenceBar } from '../components/PresenceBar';
+import { ScreenHeader } from '../components/ScreenHeader';
+import { useConnection, useMutation } from '../sync';
+import { NoCurrentReport } from './report-common/NoCurrentReport';
+import { useReport, useSetup, useTargetReportId } from './report-common/useReport';
 
-// PLACEHOLDER until model/ lands: the real Shift Details screen replaces this file's body.
+const TITLE = 'Shift Details';
+const TIME_OPTIONS = timeOptions();
+
+interface ShiftForm {
+  date: string;
+  shiftType: ShiftType;
+  startTime: string;
+  endTime: string;
+  siteId: string;
+  rigId: string;
+}
+
+/** What the form starts with: the report's values, else today, the shift of this hour, 06:00-18:00. */
+export function initialShiftForm(report: ReportSnapshot, now: Date): ShiftForm {
+  const { shift } = report;
+  return {
+    date: shift.date ?? localIsoDay(now),
+    shiftType: shift.shiftType ?? shiftTypeAt(now),
+    startTime: shift.startTime ?? DEFAULT_SHIFT_START_TIME,
+    endTime: shift.endTime ?? DEFAULT_SHIFT_END_TIME,
+    siteId: shift.siteId ?? '',
+    rigId: shift.rigId ?? '',
+  };
+}
+
 export default function ShiftDetails() {
+  const reportId = useTargetReportId();
+  if (!reportId) return <NoCurrentReport title={TITLE} />;
+  return <ShiftDetailsScreen reportId={reportId} />;
+}
+
+function ShiftDetailsScreen({ reportId }: { reportId: ReportId }) {
+  const { docName, report, loading } = useReport(reportId);
+  const setup = useSetup();
+  const { syncNow, enabled } = useConnection();
   return (
-    <ScreenPlaceholder
-      title="Shift Details"
-      backTo="/drill-report-dashboard"
-      arriving="Date, shift type, start and end times, site and rig for this shift."
-    />
+    <>
+      <ScreenHeader
+        title={TITLE}
+        backTo="/drill-report-dashboard"
+        actions={
+          <Button variant="default" onClick={syncNow} disabled={!enabled}>
+            Sync
+          </Button>
+        }
+      />
+      <PresenceBar docName={docName} screen={TITLE} />
+      {loading ? (
+        <Loader />
+      ) : (
+        <ShiftDetailsForm
+          docName={docName}
+          initial={initialShiftForm(report, new Date())}
+          setup={setup}
+        />
+      )}
+    </>
+  );
+}
+
+function ShiftDetailsForm({
+  docName,
+  initial,
+  setup,
+}: {
+  docName: string;
+  initial: ShiftForm;
+  setup: SetupSnapshot;
+}) {
+  const navigate = useNavigate();
+  const save = useMutation(docName, updateShiftDetails);
+  const form = useForm<ShiftForm>({
+    initialValues: initial,
+    validate: (values) =>
+      schemaResolver(shiftDetailsPatchSchema, { sync: true })({
+        ...values,
+        siteId: values.siteId || null,
+        rigId: values.rigId || null,
+      }),
+  });
+  const rigs = setup.rigs.filter((rig) => rig.siteId === form.values.siteId);
+  const submit = form.onSubmit((values) => {
+    const site = setup.sites.find((s) => s.id === values.siteId);
+    const rig = setup.rigs.find((r) => r.id === values.rigId && r.siteId === values.siteId);
+    save({
+      date: values.date,
+      shiftType: values.shiftType,
+      startTime: values.startTime,
+      endTime: values.endTime,
+      siteId: site?.id ?? null,
+      rigId: rig?.id ?? null,
+      siteName: site?.siteName ?? null,
+      rigName: rig?.rigName ?? null,
+    });
+    notifications.show({ title: 'Shift details saved', message: 'Saved on this phone.' });
+    void navigate('/drill-report-dashboard');
+  });
+  return (
+    <Card withBorder component="form" onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput type="date" label="Date" size="md" {...form.getInputProps('date')} />
+        <Input.Wrapper label="Shift Type" size="md">
+          <SegmentedControl
+            fullWidth
+            size="md"
+            data={[
+              { value: 'day', label: 'Day' },
+              { value: 'night', label: 'Night' },
+            ]}
+            {...form.getInputProps('shiftType')}
+          />
+        </Input.Wrapper>
+        <Group grow align="flex-start">
+          <NativeSelect
+            label="Start Time"
+            size="md"
+            data={TIME_OPTIONS}
+            {...form.getInputProps('startTime')}
+          />
+          <NativeSelect
+            label="End Time"
+            size="md"
+            data={TIME_OPTIONS}
+            {...form.getInputProps('endTime')}
+          />
+        </Group>
+        <NativeSelect
+          label="Site"
+          size="md"
+          data={[
+            { value: '', label: 'Select Site' },
+            ...setup.sites.map((s) => ({ value: s.id, label: s.siteName })),
+          ]}
+          {...form.getInputProps('siteId')}
+          onChange={(event) => {
+            const siteId = event.currentTarget.value;
+            form.setFieldValue('siteId', siteId);
+            // A rig belongs to one site: changing site clears a rig of another.
+            if (!setup.rigs.some((r) => r.id === form.values.rigId && r.siteId === siteId)) {
+              form.setFieldValue('rigId', '');
+            }
+          }}
+        />
+        <NativeSelect
+          label="Rig"
+          size="md"
+          data={[
+            { value: '', label: 'Select Rig' },
+            ...rigs.map((r) => ({ value: r.id, label: r.rigName })),
+          ]}
+          {...form.getInputProps('rigId')}
+        />
+        <Button type="submit" size="lg">
+          Save & Continue
+        </Button>
+      </Stack>
+    </Card>
   );
 }

@@ -1,0 +1,68 @@
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { AssignmentId, CrewAssignment } from '@plod/model';
+
+export interface AssignedCrewListProps {
+  crew: readonly CrewAssignment[];
+  onSetPrimary(id: AssignmentId): void;
+  onRemove(id: AssignmentId): void;
+  readOnly: boolean;
+}
+
+const ROLE_LABEL = { driller: 'Driller', offsider: 'Offsider' } as const;
+
+export function AssignedCrewList({
+  crew,
+  onSetPrimary,
+  onRemove,
+  readOnly,
+}: AssignedCrewListProps) {
+  return (
+    <Card withBorder mb="md">
+      <Title order={2} fz={20} mb="sm">
+        Assigned Crew
+      </Title>
+      {crew.length === 0 ? (
+        <Text c="dimmed" size="md">
+          No crew members assigned yet. Select from available crew below.
+        </Text>
+      ) : (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {crew.map((a) => (
+            <Card
+              key={a.id}
+              component="li"
+              withBorder
+              padding="sm"
+              data-testid="crew-assignment"
+              aria-label={a.crewMemberName}
+            >
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Group gap="xs">
+                  <Text fw={700} size="md">
+                    {a.crewMemberName}
+                  </Text>
+                  <Badge color={a.role === 'driller' ? 'orange' : 'gray'} variant="light">
+                    {ROLE_LABEL[a.role]}
+                  </Badge>
+                  {a.isPrimary && <Badge color="green">Primary</Badge>}
+                </Group>
+                {!readOnly && (
+                  <Group gap="xs">
+                    {a.role === 'driller' && !a.isPrimary && (
+                      <Button variant="light" onClick={() => onSetPrimary(a.id)}>
+                        Set Primary
+                      </Button>
+                    )}
+                    <Button variant="subtle" color="red" onClick={() => onRemove(a.id)}>
+                      Remove
+                    </Button>
+                  </Group>
+                )}
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}

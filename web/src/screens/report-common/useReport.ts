@@ -1,0 +1,45 @@
+import {
+  HOLES_DOC_NAME,
+  SETUP_DOC_NAME,
+  isReportId,
+  readHoleRegister,
+  readReport,
+  readSetup,
+  reportDocName,
+  type ReportId,
+  type ReportSnapshot,
+} from '@plod/model';
+import { useCurrentReportId } from '../../session/current-report';
+import { useDocSnapshot, useDocument } from '../../sync';
+
+/** The report a screen acts on: an explicit id (a ?reportId= query) wins over the current report. */
+export function useTargetReportId(explicit?: string | null): ReportId | null {
+  const current = useCurrentReportId();
+  const id = explicit || current;
+  return id && isReportId(id) ? id : null;
+}
+
+export interface OpenReport {
+  docName: string;
+  report: ReportSnapshot;
+  /** The device copy is still being read; show nothing as missing yet. */
+  loading: boolean;
+}
+
+/** The report's snapshot, re-read after every change (local or from another phone). */
+export function useReport(reportId: ReportId): OpenReport {
+  const docName = reportDocName(reportId);
+  const info = useDocument(docName);
+  const report = useDocSnapshot(docName, readReport);
+  return { docName, report, loading: info.status === 'loading' };
+}
+
+/** Sites, rigs and crew members (read-only to crews). */
+export function useSetup() {
+  return useDocSnapshot(SETUP_DOC_NAME, readSetup);
+}
+
+/** Every registered hole. */
+export function useHoleRegister() {
+  return useDocSnapshot(HOLES_DOC_NAME, readHoleRegister);
+}

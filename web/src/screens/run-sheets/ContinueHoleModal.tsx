@@ -1,0 +1,85 @@
+import { Badge, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDepth, formatPercent } from '@plod/model';
+import { useState } from 'react';
+import type { HoleCandidate } from './continue-hole';
+
+export interface ContinueHoleModalProps {
+  opened: boolean;
+  candidates: readonly HoleCandidate[];
+  onClose(): void;
+  onContinue(candidate: HoleCandidate): void;
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text size="md">{value}</Text>
+    </div>
+  );
+}
+
+export function ContinueHoleModal({
+  opened,
+  candidates,
+  onClose,
+  onContinue,
+}: ContinueHoleModalProps) {
+  const [holeId, setHoleId] = useState('');
+  const chosen = candidates.find((c) => c.holeId === holeId);
+  const complete = chosen?.status === 'COMPLETE';
+  return (
+    <Modal opened={opened} onClose={onClose} title="Continue Previous Hole">
+      <Stack gap="md">
+        <NativeSelect
+          label="Hole"
+          size="md"
+          value={chosen ? holeId : ''}
+          onChange={(e) => setHoleId(e.currentTarget.value)}
+          data={[
+            { value: '', label: 'Select a hole' },
+            ...candidates.map((c) => ({ value: c.holeId, label: c.holeId })),
+          ]}
+        />
+        {candidates.length === 0 && (
+          <Text c="dimmed" size="md">
+            No holes yet. Start a new hole instead.
+          </Text>
+        )}
+        {chosen && (
+          <>
+            <Group gap="xs">
+              <Badge color={complete ? 'green' : 'blue'} size="lg">
+                {chosen.status}
+              </Badge>
+              <Text size="md">{formatPercent(chosen.progress)} complete</Text>
+            </Group>
+            <SimpleGrid cols={2} spacing="xs" data-testid="continue-hole-details">
+              <Row label="Dip" value={`${chosen.dip}°`} />
+              <Row label="Azimuth" value={`${chosen.azimuth}°`} />
+              <Row label="Target" value={`${formatDepth(chosen.targetDepth)} m`} />
+              <Row label="Current depth" value={`${formatDepth(chosen.currentDepth)} m`} />
+              <Row label="Stick-up" value={`${formatDepth(chosen.constantStickUp)} m`} />
+              <Row label="Remaining" value={`${formatDepth(chosen.remaining)} m`} />
+            </SimpleGrid>
+          </>
+        )}
+        <Group grow>
+          <Button size="lg" variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            size="lg"
+            disabled={!chosen || complete}
+            color={complete ? 'green' : undefined}
+            onClick={() => chosen && onContinue(chosen)}
+          >
+            {complete ? 'Hole Complete' : 'Continue Drilling'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

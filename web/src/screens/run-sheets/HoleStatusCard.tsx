@@ -1,0 +1,43 @@
+import { Badge, Card, Group, Progress, SimpleGrid, Text } from '@mantine/core';
+import { formatDepth, formatPercent, type ReportHole } from '@plod/model';
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text size="md" fw={600}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** ACTIVE/COMPLETE, progress and the hole's set-up, all derived from its runs. */
+export function HoleStatusCard({ hole }: { hole: ReportHole }) {
+  const complete = hole.status === 'COMPLETE';
+  return (
+    <Card withBorder mb="md" data-testid="hole-status">
+      <Group justify="space-between" mb="xs">
+        <Text fw={700} size="lg">
+          {hole.holeId}
+        </Text>
+        <Badge color={complete ? 'green' : 'blue'} size="lg">
+          {hole.status}
+        </Badge>
+      </Group>
+      <Progress value={hole.progress} color={complete ? 'green' : 'orange'} size="lg" mb={4} />
+      <Text size="sm" mb="sm" data-testid="hole-depth">
+        {formatDepth(hole.currentDepth)} m / {formatDepth(hole.targetDepth)} m (
+        {formatPercent(hole.progress)})
+      </Text>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+        <Fact label="Dip" value={`${hole.dip}°`} />
+        <Fact label="Azimuth" value={`${hole.azimuth}°`} />
+        <Fact label="Remaining" value={`${formatDepth(hole.remaining)} m`} />
+        <Fact label="Constant stick-up" value={`${formatDepth(hole.constantStickUp)} m`} />
+      </SimpleGrid>
+    </Card>
+  );
+}

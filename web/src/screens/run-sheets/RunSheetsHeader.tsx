@@ -1,0 +1,76 @@
+import { ActionIcon, Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { formatClock, formatDepth } from '@plod/model';
+import { Link } from 'react-router';
+import { SyncIndicator } from '../../components/SyncIndicator';
+import { useConnection } from '../../sync';
+
+export interface RunSheetsHeaderProps {
+  backTo: string;
+  holeId: string | null;
+  thisHoleMetres: number;
+  shiftTotalMetres: number;
+}
+
+function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text size="lg" fw={700} data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+export function RunSheetsHeader({
+  backTo,
+  holeId,
+  thisHoleMetres,
+  shiftTotalMetres,
+}: RunSheetsHeaderProps) {
+  const { lastSyncedAt } = useConnection();
+  return (
+    <header>
+      <Group justify="space-between" wrap="nowrap" mb="xs">
+        <Button component={Link} to={backTo} variant="subtle" px="xs" leftSection="‹">
+          Back to Reports
+        </Button>
+        <Group gap="xs" wrap="nowrap">
+          <SyncIndicator />
+          <ActionIcon
+            component={Link}
+            to="/settings"
+            variant="default"
+            size={44}
+            aria-label="Settings"
+          >
+            ⚙
+          </ActionIcon>
+        </Group>
+      </Group>
+      <Title order={1} fz={{ base: 26, sm: 32 }} mb="xs">
+        Run Sheets
+      </Title>
+      <Card withBorder mb="md" padding="sm">
+        <SimpleGrid cols={3} spacing="xs">
+          <Stat label="Hole" value={holeId ?? '-'} testId="header-hole" />
+          <Stat
+            label="This Hole"
+            value={`${formatDepth(thisHoleMetres)} m`}
+            testId="header-hole-metres"
+          />
+          <Stat
+            label="Shift Total"
+            value={`${formatDepth(shiftTotalMetres)} m`}
+            testId="header-shift-total"
+          />
+        </SimpleGrid>
+        <Text size="xs" c="dimmed" mt={4}>
+          Last synced: {lastSyncedAt ? formatClock(new Date(lastSyncedAt)) : 'not yet'}
+        </Text>
+      </Card>
+    </header>
+  );
+}

@@ -1,0 +1,67 @@
+import {
+  holeContinuation,
+  holeProgress,
+  holeStatus,
+  remainingDepth,
+  type HoleConfig,
+  type HoleProgressMark,
+  type HoleStatus,
+  type RegisteredHole,
+  type ReportHole,
+  type ReportId,
+} from '@plod/model';
+
+/** A hole the crew may pick in Continue Previous Hole, with where it stands now. */
+export interface HoleCandidate extends HoleConfig {
+  currentDepth: number;
+  status: HoleStatus;
+  progress: number;
+  remaining: number;
+  /** Already worked in this report: continuing just switches to it. */
+  inReport: boolean;
+  start: { startDepth: number; startRunNumber: number; startStickUp: number };
+}
+
+/**
+ * Holes of this report plus every registered hole. A hole from an earlier report continues from the
+ * deepest progress mark other reports left in the hole register (model's holeContinuation): the
+ * register syncs to every phone, where earlier reports may never have been opened on this one.
+ */
+export function holeCandidates(
+  reportHoles: readonly ReportHole[],
+  register: readonly RegisteredHole[],
+  marks: readonly HoleProgressMark[],
+  reportId: ReportId,
+): HoleCandidate[] {
+  const fromReport: HoleCandidate[] = reportHoles.map((hole) => ({
+    ...hole,
+    inReport: true,
+    start: {
+      startDepth: hole.startDepth,
+      startRunNumber: hole.startRunNumber,
+      startStickUp: hole.startStickUp,
+    },
+  }));
+  const fromRegister: HoleCandidate[] = register
+    .filter((r) => !reportHoles.some((h) => h.holeId === r.holeId))
+    .map((r) => {
+      const start = holeContinuation(marks, r.holeId, reportId);
+      return {
+        holeId: r.holeId,
+        dip: r.dip,
+        azimuth: r.azimuth,
+        targetDepth: r.targetDepth,
+        constantStickUp: r.constantStickUp,
+        hasOriExtension: r.hasOriExtension,
+        oriToolLength: r.oriToolLength,
+        barrelType: r.barrelType,
+        currentDepth: start.startDepth,
+        status: holeStatus(start.startDepth, r.targetDepth, r.isComplete),
+        progress: holeProgress(start.startDepth, r.targetDepth),
+        remaining: remainingDepth(start.startDepth, r.targetDepth),
+        inReport: false,
+        start,
+      };
+    });
+  return [...fromReport, ...fromRegister];
+}
