@@ -92,6 +92,36 @@ export class ConnectionController {
     if (this.state.enabled) this.registry.reconnectAll();
   };
 
+  /**
+   * Sync Now that reports back: reconnects, then resolves true once every open document is connected,
+   * in step and has no unacknowledged change; false when offline or not done within `timeoutMs`.
+   */
+  flush = (timeoutMs = 10_000): Promise<boolean> => {
+    if (!this.state.enabled || !this.env.isBrowserOnline()) return Promise.resolve(false);
+    this.syncNow();
+    const done = () => {
+      const providers = this.registry.providerStates();
+      return (
+        this.registry.pendingCount() === 0 &&
+        providers.every((p) => p.status === 'connected' && p.synced)
+      );
+    };
+    return new Promise((resolve) => {
+      let stop = () => {};
+      const finish = (ok: boolean) => {
+        clearTimeout(timer);
+        clearInterval(poll);
+        stop();
+        resolve(ok);
+      };
+      const timer = setTimeout(() => finish(false), timeoutMs);
+      // Polled as well as event-driven: an acknowledgement changes no provider state.
+      const poll = setInterval(() => done() && finish(true), 100);
+      stop = this.registry.onStateChange(() => done() && finish(true));
+      if (done()) finish(true);
+    });
+  };
+
   dispose(): void {
     this.stopRegistry();
     this.env.events?.removeEventListener('online', this.onBrowserOnline);

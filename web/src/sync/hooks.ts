@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type * as Y from 'yjs';
 import type { ConnectionState, SyncStatus } from './connection';
 import { useSyncRuntime } from './context';
@@ -47,16 +47,78 @@ export function useMutation<A extends unknown[], R>(
   );
 }
 
+/**
+ * Snapshots of several documents through one reader, in the order of `names`; the array is the same
+ * object until one of them changes. For lists: the reports this device holds.
+ */
+export function useDocSnapshots<T>(names: readonly string[], read: (doc: Y.Doc) => T): T[] {
+  const { registry } = useSyncRuntime();
+  const key = names.join('\n');
+  // The key carries the names; a new array with the same names must not resubscribe.
+  const stableNames = useMemo(() => (key === '' ? [] : key.split('\n')), [key]);
+  const cache = useRef<T[]>([]);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const stops = stableNames.map((name) => registry.subscribe(name, onChange));
+      return () => stops.forEach((stop) => stop());
+    },
+    [registry, stableNames],
+  );
+  const getSnapshot = () => {
+    const next = stableNames.map((name) => registry.read(name, read));
+    const prev = cache.current;
+    if (prev.length === next.length && prev.every((value, i) => value === next[i])) return prev;
+    cache.current = next;
+    return next;
+  };
+  return useSyncExternalStore(subscribe, getSnapshot);
+}
+
+/**
+ * Runs a model/ mutation on any document by name, for documents chosen at the moment of the action
+ * (New Report makes a document whose id did not exist at render).
+ */
+export function useDocMutator(): <A extends unknown[], R>(
+  name: string,
+  mutation: (doc: Y.Doc, ...args: A) => R,
+  ...args: A
+) => R {
+  const { registry } = useSyncRuntime();
+  return useCallback(
+    (name, mutation, ...args) => registry.mutate(name, mutation, ...args),
+    [registry],
+  );
+}
+
+/** Names of open documents whose local changes the server has not yet acknowledged. */
+export function useUnsentDocNames(): readonly string[] {
+  const { registry, connection } = useSyncRuntime();
+  const cache = useRef<string[]>([]);
+  return useSyncExternalStore(connection.subscribe, () => {
+    const next = registry.pendingDocNames();
+    if (next.join('\n') === cache.current.join('\n')) return cache.current;
+    cache.current = next;
+    return next;
+  });
+}
+
 export interface ConnectionControls extends ConnectionState {
   setEnabled(enabled: boolean): void;
   syncNow(): void;
+  /** Sync Now that resolves true once everything is sent and acknowledged. */
+  flush(timeoutMs?: number): Promise<boolean>;
 }
 
 /** The Online/Offline toggle, Sync Now, and everything the sync indicator shows. */
 export function useConnection(): ConnectionControls {
   const { connection } = useSyncRuntime();
   const state = useSyncExternalStore(connection.subscribe, connection.getState);
-  return { ...state, setEnabled: connection.setEnabled, syncNow: connection.syncNow };
+  return {
+    ...state,
+    setEnabled: connection.setEnabled,
+    syncNow: connection.syncNow,
+    flush: connection.flush,
+  };
 }
 
 export function useSyncStatus(): SyncStatus {

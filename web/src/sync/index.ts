@@ -3,11 +3,14 @@ export { SyncProvider } from './SyncProvider';
 export { useSyncRuntime } from './context';
 export {
   useConnection,
+  useDocMutator,
   useDocSnapshot,
+  useDocSnapshots,
   useDocument,
   useMutation,
   usePendingCount,
   useSyncStatus,
+  useUnsentDocNames,
   type ConnectionControls,
 } from './hooks';
 export {
@@ -19,3 +22,5 @@ export {
 export { deriveSyncStatus, type ConnectionState, type SyncStatus } from './connection';
 export type { DocInfo, DocStatus } from './entry';
 export type { AttachPending, PendingTracker } from './pending';
+export { createDurablePending, pendingKey } from './pending';
+export { downloadDocuments, type DownloadProgress, type DownloadResult } from './download';

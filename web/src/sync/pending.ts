@@ -1,5 +1,6 @@
 import type * as Y from 'yjs';
 import type { WebsocketProvider } from 'y-websocket';
+import { trackDurability } from '@plod/model/sync';
 
 /**
  * Counts one document's local changes that the server has not yet confirmed as durable.
@@ -23,45 +24,63 @@ export interface PendingContext {
 /**
  * Attaches a tracker to a freshly made provider, before it connects, so a tracker can register
  * custom message handlers (`provider.messageHandlers[n]`) for the relay's durability acknowledgements.
- * The durability helper from `@plod/model/sync` plugs in here: pass it as `attachPending` to
- * `createSyncRuntime`.
  */
 export type AttachPending = (context: PendingContext) => PendingTracker;
 
+const PENDING_KEY_PREFIX = 'plod:pending:';
+
+/** The storage key holding a document's unacknowledged change count between app starts. */
+export const pendingKey = (name: string): string => PENDING_KEY_PREFIX + name;
+
+function readStored(storage: Storage | null, name: string): number {
+  const value = Number(storage?.getItem(pendingKey(name)) ?? 0);
+  return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}
+
+/** Names of documents that had unacknowledged changes when the app last ran. */
+export function storedPendingNames(storage: Storage | null): string[] {
+  if (!storage) return [];
+  const names: string[] = [];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (
+      key?.startsWith(PENDING_KEY_PREFIX) &&
+      readStored(storage, key.slice(PENDING_KEY_PREFIX.length)) > 0
+    ) {
+      names.push(key.slice(PENDING_KEY_PREFIX.length));
+    }
+  }
+  return names;
+}
+
 /**
- * Stand-in until the relay's durability acknowledgements arrive: counts local updates made while
- * this document was not in sync with the server, and clears when the provider completes a sync
- * handshake. "Sent" is weaker than "durable", so this may under-count for a moment after reconnecting.
+ * The real pending count: the relay's durability acknowledgement (`trackDurability`, see
+ * docs/sync-protocol.md). The count is kept in `storage` per document, so after a reload with no
+ * signal the unsent offline edits (already safe in IndexedDB) still show as pending, and the first
+ * barrier after reconnecting covers them: the server acknowledges them once they are in SQLite.
  */
-export const attachUnsyncedCounter: AttachPending = ({ doc, provider, remoteOrigins }) => {
-  let pending = 0;
-  const listeners = new Set<() => void>();
-  const emit = () => listeners.forEach((listener) => listener());
-
-  const onUpdate = (_update: Uint8Array, origin: unknown) => {
-    if (remoteOrigins.has(origin)) return;
-    if (provider.wsconnected && provider.synced) return;
-    pending += 1;
-    emit();
+export function createDurablePending(storage: Storage | null): AttachPending {
+  return ({ name, provider, remoteOrigins }) => {
+    const tracker = trackDurability(provider, {
+      initialPending: readStored(storage, name),
+      isLocalOrigin: (origin) => !remoteOrigins.has(origin),
+    });
+    const persist = (pending: number) => {
+      try {
+        if (pending > 0) storage?.setItem(pendingKey(name), String(pending));
+        else storage?.removeItem(pendingKey(name));
+      } catch {
+        // Storage full or blocked: the count lasts for this visit only; the edits are in IndexedDB.
+      }
+    };
+    const stopPersisting = tracker.onChange(persist);
+    return {
+      count: () => tracker.pending,
+      subscribe: (onChange) => tracker.onChange(() => onChange()),
+      destroy() {
+        stopPersisting();
+        tracker.destroy();
+      },
+    };
   };
-  const onSync = (synced: boolean) => {
-    if (!synced || pending === 0) return;
-    pending = 0;
-    emit();
-  };
-  doc.on('update', onUpdate);
-  provider.on('sync', onSync);
-
-  return {
-    count: () => pending,
-    subscribe(onChange) {
-      listeners.add(onChange);
-      return () => listeners.delete(onChange);
-    },
-    destroy() {
-      doc.off('update', onUpdate);
-      provider.off('sync', onSync);
-      listeners.clear();
-    },
-  };
-};
+}

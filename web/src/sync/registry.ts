@@ -2,7 +2,7 @@ import type * as Y from 'yjs';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import { WebsocketProvider } from 'y-websocket';
 import { DocEntry, type DocInfo, type EntryFactories, type ProviderStatus } from './entry';
-import { attachUnsyncedCounter, type AttachPending } from './pending';
+import { createDurablePending, type AttachPending } from './pending';
 
 export interface RegistryOptions {
   /** ws(s)://host/sync; each document syncs on `${serverUrl}/${name}`. */
@@ -54,7 +54,7 @@ export class DocumentRegistry {
             connect: false,
             ...(polyfill ? { WebSocketPolyfill: polyfill } : {}),
           })),
-      attachPending: options.attachPending ?? attachUnsyncedCounter,
+      attachPending: options.attachPending ?? createDurablePending(null),
     };
   }
 
@@ -123,6 +123,36 @@ export class DocumentRegistry {
   /** Resolves once the document's device copy has been loaded from IndexedDB. */
   async whenLoaded(name: string): Promise<void> {
     await this.entry(name).persistence.whenSynced;
+  }
+
+  /**
+   * Opens the document and resolves true once it has completed a handshake with the server (so the
+   * device copy holds the server's state), or false after `timeoutMs`. Keeps it open meanwhile.
+   */
+  async whenServerSynced(name: string, timeoutMs: number): Promise<boolean> {
+    const release = this.retain(name);
+    const entry = this.entry(name);
+    try {
+      if (entry.getInfo().serverSynced) return true;
+      return await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => finish(false), timeoutMs);
+        const unsubscribe = entry.subscribe(() => {
+          if (entry.getInfo().serverSynced) finish(true);
+        });
+        function finish(ok: boolean) {
+          clearTimeout(timer);
+          unsubscribe();
+          resolve(ok);
+        }
+      });
+    } finally {
+      release();
+    }
+  }
+
+  /** Names of open documents with local changes the server has not acknowledged. */
+  pendingDocNames(): string[] {
+    return [...this.entries.values()].filter((e) => e.pendingCount() > 0).map((e) => e.name);
   }
 
   isOpen(name: string): boolean {

@@ -1,5 +1,5 @@
 import { ConnectionController, readNetworkEnabled } from './connection';
-import type { AttachPending } from './pending';
+import { createDurablePending, storedPendingNames, type AttachPending } from './pending';
 import { DocumentRegistry, type RegistryOptions } from './registry';
 
 /** Everything screens need to reach documents: made once per app, outside React's render. */
@@ -42,11 +42,14 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
     serverUrl: options.serverUrl ?? syncUrlFor(globalThis.location),
     networkEnabled: readNetworkEnabled(storage),
     ...(options.idleCloseMs !== undefined ? { idleCloseMs: options.idleCloseMs } : {}),
-    ...(options.attachPending ? { attachPending: options.attachPending } : {}),
+    attachPending: options.attachPending ?? createDurablePending(storage),
     ...(options.WebSocketPolyfill ? { WebSocketPolyfill: options.WebSocketPolyfill } : {}),
     ...(options.createPersistence ? { createPersistence: options.createPersistence } : {}),
     ...(options.createProvider ? { createProvider: options.createProvider } : {}),
   });
+  // Documents left with unsent changes are opened at once: their count shows, and they sync as soon
+  // as there is signal, whichever screen the crew opens. The registry keeps them open until acknowledged.
+  for (const name of storedPendingNames(storage)) registry.entry(name);
   const connection = new ConnectionController(registry, {
     storage,
     events: typeof window === 'undefined' ? null : window,

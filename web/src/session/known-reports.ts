@@ -1,0 +1,62 @@
+import { useSyncExternalStore } from 'react';
+
+// Reports this device created or opened. The reports list reads these from their own documents as
+// well as from the server's reports index, so a report made offline shows at once, before the
+// server has ever seen it.
+const KEY = 'plod.knownReportIds';
+const listeners = new Set<() => void>();
+let cachedRaw: string | null = null;
+let cachedIds: readonly string[] = [];
+
+function readRaw(): string | null {
+  try {
+    return localStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Ids of reports known on this device, most recently added first. */
+export function getKnownReportIds(): readonly string[] {
+  const raw = readRaw();
+  if (raw === cachedRaw) return cachedIds;
+  cachedRaw = raw;
+  try {
+    const parsed: unknown = JSON.parse(raw ?? '[]');
+    cachedIds = Array.isArray(parsed)
+      ? parsed.filter((v): v is string => typeof v === 'string')
+      : [];
+  } catch {
+    cachedIds = [];
+  }
+  return cachedIds;
+}
+
+/** Remembers a report as known on this device (idempotent). */
+export function addKnownReportId(id: string): void {
+  const ids = getKnownReportIds();
+  if (ids.includes(id)) return;
+  try {
+    localStorage.setItem(KEY, JSON.stringify([id, ...ids]));
+  } catch {
+    // Storage blocked: the report still lives in IndexedDB and, once synced, in the reports index.
+    return;
+  }
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(onChange: () => void): () => void {
+  listeners.add(onChange);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === KEY) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(onChange);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useKnownReportIds(): readonly string[] {
+  return useSyncExternalStore(subscribe, getKnownReportIds, () => cachedIds);
+}
