@@ -1,4 +1,4 @@
-import { Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReportId } from '@plod/model';
 import { Link } from 'react-router';
@@ -80,14 +80,14 @@ function Dashboard({ reportId }: { reportId: ReportId }) {
         ))}
       </SimpleGrid>
       <Card withBorder data-testid="status-bar">
-        <Group grow>
-          <Button size="md" onClick={saveAndSync}>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Button size="lg" onClick={saveAndSync}>
             Save & Sync
           </Button>
-          <Button size="md" variant="light" component={Link} to="/complete-shift">
+          <Button size="lg" variant="light" component={Link} to="/complete-shift">
             Export Report
           </Button>
-        </Group>
+        </SimpleGrid>
       </Card>
     </>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Loader, SimpleGrid, Stack } from '@mantine/core';
 import type { ReportId } from '@plod/model';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -62,7 +62,7 @@ function RunSheetsScreen({ reportId, backTo }: { reportId: ReportId; backTo: str
       ) : (
         <Stack gap="md">
           {!readOnly && (
-            <Group grow wrap="wrap" gap="xs">
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
               {hole && hole.status === 'ACTIVE' && (
                 <Button size="lg" onClick={() => setDialog('add-run')}>
                   Add New Run
@@ -74,7 +74,7 @@ function RunSheetsScreen({ reportId, backTo }: { reportId: ReportId; backTo: str
               <Button size="lg" variant="default" onClick={() => setDialog('continue')}>
                 Continue Previous Hole
               </Button>
-            </Group>
+            </SimpleGrid>
           )}
           {hole?.status === 'COMPLETE' && (
             <Alert

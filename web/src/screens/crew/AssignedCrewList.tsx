@@ -53,7 +53,7 @@ export function AssignedCrewList({
                         Set Primary
                       </Button>
                     )}
-                    <Button variant="subtle" color="red" onClick={() => onRemove(a.id)}>
+                    <Button variant="light" color="red" onClick={() => onRemove(a.id)}>
                       Remove
                     </Button>
                   </Group>

@@ -30,25 +30,22 @@ export function RunSheetsHeader({
   thisHoleMetres,
   shiftTotalMetres,
 }: RunSheetsHeaderProps) {
-  const { lastSyncedAt } = useConnection();
+  const { lastSyncedAt, enabled, setEnabled } = useConnection();
   return (
     <header>
       <Group justify="space-between" wrap="nowrap" mb="xs">
         <Button component={Link} to={backTo} variant="subtle" px="xs" leftSection="‹">
           Back to Reports
         </Button>
-        <Group gap="xs" wrap="nowrap">
-          <SyncIndicator />
-          <ActionIcon
-            component={Link}
-            to="/settings"
-            variant="default"
-            size={44}
-            aria-label="Settings"
-          >
-            ⚙
-          </ActionIcon>
-        </Group>
+        <ActionIcon
+          component={Link}
+          to="/settings"
+          variant="default"
+          size={48}
+          aria-label="Settings"
+        >
+          ⚙
+        </ActionIcon>
       </Group>
       <Title order={1} fz={{ base: 26, sm: 32 }} mb="xs">
         Run Sheets
@@ -67,9 +64,25 @@ export function RunSheetsHeader({
             testId="header-shift-total"
           />
         </SimpleGrid>
-        <Text size="xs" c="dimmed" mt={4}>
-          Last synced: {lastSyncedAt ? formatClock(new Date(lastSyncedAt)) : 'not yet'}
-        </Text>
+        <Group justify="space-between" wrap="nowrap" mt="xs" gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            <SyncIndicator />
+            <Text size="xs" c="dimmed">
+              Last synced: {lastSyncedAt ? formatClock(new Date(lastSyncedAt)) : 'not yet'}
+            </Text>
+          </Group>
+          {/* The switch for working with no signal on purpose (SPEC's online/offline in this header). */}
+          <Button
+            variant={enabled ? 'default' : 'filled'}
+            color={enabled ? 'gray' : 'red'}
+            onClick={() => setEnabled(!enabled)}
+            aria-pressed={!enabled}
+            data-testid="network-toggle"
+            px="sm"
+          >
+            {enabled ? 'Online' : 'Offline'}
+          </Button>
+        </Group>
       </Card>
     </header>
   );

@@ -1,6 +1,14 @@
 import { Card, Stack, Table, Text } from '@mantine/core';
 import { formatDepth, type DerivedRun } from '@plod/model';
 
+// Run # stays in view while the other columns scroll sideways on a phone.
+const STICKY = {
+  position: 'sticky',
+  left: 0,
+  background: 'var(--mantine-color-body)',
+  zIndex: 1,
+} as const;
+
 /** The hole's runs; on a phone the table scrolls sideways with Run # kept readable. */
 export function RunsTable({ runs }: { runs: readonly DerivedRun[] }) {
   if (runs.length === 0) {
@@ -20,10 +28,16 @@ export function RunsTable({ runs }: { runs: readonly DerivedRun[] }) {
   return (
     <Card withBorder padding={0}>
       <Table.ScrollContainer minWidth={560}>
-        <Table striped verticalSpacing="sm" fz="md" data-testid="runs-table">
+        <Table
+          striped
+          verticalSpacing="sm"
+          fz="md"
+          style={{ whiteSpace: 'nowrap' }}
+          data-testid="runs-table"
+        >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Run #</Table.Th>
+              <Table.Th style={STICKY}>Run #</Table.Th>
               <Table.Th>From (m)</Table.Th>
               <Table.Th>To (m)</Table.Th>
               <Table.Th>Length (m)</Table.Th>
@@ -35,7 +49,9 @@ export function RunsTable({ runs }: { runs: readonly DerivedRun[] }) {
           <Table.Tbody>
             {runs.map((run) => (
               <Table.Tr key={run.id} data-testid="run-row">
-                <Table.Td fw={700}>{run.runNumber}</Table.Td>
+                <Table.Td fw={700} style={STICKY}>
+                  {run.runNumber}
+                </Table.Td>
                 <Table.Td>{formatDepth(run.fromDepth)}</Table.Td>
                 <Table.Td>{formatDepth(run.toDepth)}</Table.Td>
                 <Table.Td>{formatDepth(run.length)}</Table.Td>

@@ -1,0 +1,74 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+/** A phone: its own browser context (storage, network) at the app's design size. */
+export interface Phone {
+  context: BrowserContext;
+  page: Page;
+}
+
+/** A new report made on the server, as another phone or the REST API would make it. */
+export async function createReport(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/shift-summaries', { data: {} });
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as { id: string };
+  return body.id;
+}
+
+/** Opens a phone whose current report is `reportId` and whose presence name is `name`. */
+export async function openPhone(browser: Browser, reportId: string, name: string): Promise<Phone> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    // A service worker would keep serving the previous build between runs; these tests are about sync.
+    serviceWorkers: 'block',
+  });
+  await context.addInitScript(
+    ([id, device]) => {
+      localStorage.setItem('plod.currentReportId', id);
+      localStorage.setItem('plod.deviceName', device);
+    },
+    [reportId, name] as const,
+  );
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** A label unlikely to clash with holes other tests register on the same server. */
+export function uniqueHoleId(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
+}
+
+/** Fills in Setup New Diamond Drilling Hole and starts drilling. */
+export async function startHole(page: Page, holeId: string): Promise<void> {
+  const form = page.getByTestId('new-hole-form');
+  await form.getByLabel('Hole ID').fill(holeId);
+  await form.getByRole('button', { name: 'Start Drilling' }).click();
+  await expect(page.getByTestId('hole-status')).toContainText(holeId);
+}
+
+/** Adds a run through the Add Run modal. */
+export async function addRunInModal(
+  page: Page,
+  run: { rodAdded?: boolean; stickUp?: string; ori?: boolean; notes?: string } = {},
+): Promise<void> {
+  await page.getByRole('button', { name: 'Add New Run' }).click();
+  const dialog = page.getByRole('dialog');
+  if (run.rodAdded === false) await dialog.getByLabel('No - No Rod').check();
+  if (run.stickUp !== undefined) await dialog.getByLabel('Variable Stick-up (m)').fill(run.stickUp);
+  if (run.ori) await dialog.getByLabel('Ori Tool Used (+0.4m)').check();
+  if (run.notes) await dialog.getByLabel('Notes').fill(run.notes);
+  await dialog.getByRole('button', { name: 'Add Run' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The runs table as text rows: [run #, from, to, length, rod, ori, notes]. */
+export async function runRows(page: Page): Promise<string[][]> {
+  return page
+    .getByTestId('run-row')
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.querySelectorAll('td')).map((td) => td.textContent ?? '')),
+    );
+}
