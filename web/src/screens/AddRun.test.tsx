@@ -1,0 +1,47 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { addHoleToReport, addRun, type HoleId } from '@plod/model';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WAIT, openReport, resetDevice } from './report-common/testing';
+
+afterEach(resetDevice);
+
+describe('Add New Run', () => {
+  it('says No Active Hole with a way back to Run Sheets', async () => {
+    openReport('/add-run');
+    expect(await screen.findByText('No Active Hole', {}, WAIT)).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /Back to Run Sheets/ }).length).toBeGreaterThan(0);
+  }, 30_000);
+
+  it('needs a stick-up, keeps No Rod Added for later runs, previews and returns', async () => {
+    const { sync, docName, router } = openReport('/add-run');
+    sync.registry.mutate(docName, addHoleToReport, { holeId: 'DH-A', targetDepth: 10 });
+    expect((await screen.findByTestId('add-run-number', {}, WAIT)).textContent).toBe('Run #1');
+    expect(screen.getByLabelText('No Rod Added').hasAttribute('disabled')).toBe(true);
+    const add = screen.getByRole('button', { name: 'Add Run' });
+    expect(add.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByLabelText(/Stick-Up \(m\)/), { target: { value: '0.5' } });
+    const preview = screen.getByTestId('calculation-preview').textContent ?? '';
+    expect(preview).toContain('Depth to drill: 4.0 m');
+    expect(preview).toContain('New total depth: 4.0 m');
+    expect(preview).toContain('Progress: 40.0%');
+    expect(preview).toContain('Remaining: 6.0 m');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Run' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/run-sheets'));
+  }, 30_000);
+
+  it('drills the previous stick-up on a no-rod run', async () => {
+    const { sync, docName } = openReport('/add-run');
+    sync.registry.mutate(docName, addHoleToReport, { holeId: 'DH-B', targetDepth: 10 });
+    sync.registry.mutate(docName, addRun, 'DH-B' as HoleId, {
+      style: 'add-run',
+      rodAdded: true,
+      stickUp: 0.7,
+    });
+    expect((await screen.findByTestId('add-run-number', {}, WAIT)).textContent).toBe('Run #2');
+    fireEvent.click(screen.getByLabelText('No Rod Added'));
+    fireEvent.change(screen.getByLabelText(/Stick-Up \(m\)/), { target: { value: '0' } });
+    expect(screen.getByTestId('calculation-preview').textContent).toContain(
+      'Depth to drill: 0.7 m',
+    );
+  }, 30_000);
+});
