@@ -1,12 +1,100 @@
-import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
+import { Badge, Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  addMaintenanceEntry,
+  formatHours,
+  isMaintenanceStatusGreen,
+  type MaintenanceEntry,
+  type MaintenanceEntryInput,
+} from '@plod/model';
+import { useState } from 'react';
+import { ScreenHeader } from '../components/ScreenHeader';
+import { useMutation } from '../sync';
+import { MaintenanceForm } from './maintenance/MaintenanceForm';
+import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
+import { label } from './plod/labels';
+import { ReadOnlyNotice } from './plod/ReadOnlyNotice';
+import { ReportGate } from './plod/ReportGate';
+import { StatRow } from './plod/StatRow';
+import { useReportView } from './plod/useReport';
 
-// PLACEHOLDER until model/ lands: the real Drill Site Maintenance screen replaces this file's body.
+const TITLE = 'Drill Site Maintenance';
+const BACK = '/drill-report-dashboard';
+
+const COLUMNS: Column<MaintenanceEntry>[] = [
+  { header: 'Equipment', cell: (m) => label(m.equipmentType) },
+  { header: 'Component', cell: (m) => label(m.componentType) },
+  { header: 'Type', cell: (m) => label(m.maintenanceType) },
+  { header: 'Description', cell: (m) => m.description },
+  { header: 'Time', cell: (m) => `${formatHours(m.timeSpent)} h` },
+  {
+    header: 'Status',
+    // SPEC 4: only completed is shown green.
+    cell: (m) => (
+      <Badge color={isMaintenanceStatusGreen(m.status) ? 'green' : 'gray'} variant="light">
+        {label(m.status)}
+      </Badge>
+    ),
+  },
+  { header: 'Notes', cell: (m) => orDash(m.notes) },
+];
+
+function MaintenanceBody({ docName }: { docName: string }) {
+  const { report, readOnly } = useReportView(docName);
+  const add = useMutation(docName, addMaintenanceEntry);
+  const [open, setOpen] = useState(false);
+  const onAdd = (input: MaintenanceEntryInput): boolean => {
+    try {
+      add(input);
+      setOpen(false);
+      return true;
+    } catch {
+      notifications.show({
+        color: 'red',
+        title: 'Error',
+        message: 'Failed to add maintenance task',
+      });
+      return false;
+    }
+  };
+  const count = report.maintenance.length;
+  return (
+    <>
+      <ScreenHeader title={TITLE} backTo={BACK} />
+      <StatRow
+        stats={[
+          { label: count === 1 ? 'Task' : 'Tasks', value: String(count), testId: 'task-count' },
+          {
+            label: 'Total Hours',
+            value: formatHours(report.totals.maintenanceHours),
+            testId: 'maintenance-hours',
+          },
+        ]}
+      />
+      {readOnly && <ReadOnlyNotice status={report.status} />}
+      {!readOnly &&
+        (open ? (
+          <MaintenanceForm onAdd={onAdd} onCancel={() => setOpen(false)} />
+        ) : (
+          <Button fullWidth mb="md" onClick={() => setOpen(true)}>
+            Add Maintenance Task
+          </Button>
+        ))}
+      <DataTable
+        columns={COLUMNS}
+        rows={report.maintenance}
+        rowKey={(m) => m.id}
+        testId="maintenance-table"
+        empty={<EmptyText title="No maintenance tasks recorded yet" />}
+      />
+    </>
+  );
+}
+
 export default function DrillSiteMaintenance() {
   return (
-    <ScreenPlaceholder
-      title="Drill Site Maintenance"
-      backTo="/drill-report-dashboard"
-      arriving="Maintenance tasks on the rig and running gear, with time spent and status."
-    />
+    <ReportGate title={TITLE} backTo={BACK}>
+      {(docName) => <MaintenanceBody docName={docName} />}
+    </ReportGate>
   );
 }

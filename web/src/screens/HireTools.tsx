@@ -1,12 +1,89 @@
-import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  SETUP_DOC_NAME,
+  addHireToolUsage,
+  formatCurrency,
+  readSetup,
+  type HireToolUsageInput,
+  type HireToolUsageRow,
+} from '@plod/model';
+import { useState } from 'react';
+import { ScreenHeader } from '../components/ScreenHeader';
+import { useDocSnapshot, useMutation } from '../sync';
+import { HireToolForm } from './hire-tools/HireToolForm';
+import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
+import { ReadOnlyNotice } from './plod/ReadOnlyNotice';
+import { ReportGate } from './plod/ReportGate';
+import { StatRow } from './plod/StatRow';
+import { useReportView } from './plod/useReport';
 
-// PLACEHOLDER until model/ lands: the real Hire Tools screen replaces this file's body.
+const TITLE = 'Hire Tools';
+const BACK = '/drill-report-dashboard';
+
+const COLUMNS: Column<HireToolUsageRow>[] = [
+  { header: 'Tool', cell: (t) => t.toolName },
+  { header: 'Qty', cell: (t) => String(t.quantity) },
+  { header: 'Hours', cell: (t) => String(t.hours) },
+  { header: 'Rate/Hr', cell: (t) => formatCurrency(t.ratePerHour) },
+  { header: 'Total Cost', cell: (t) => formatCurrency(t.totalCost) },
+  { header: 'Notes', cell: (t) => orDash(t.notes) },
+];
+
+function HireToolsBody({ docName }: { docName: string }) {
+  const { report, readOnly } = useReportView(docName);
+  const setup = useDocSnapshot(SETUP_DOC_NAME, readSetup);
+  const add = useMutation(docName, addHireToolUsage);
+  const [open, setOpen] = useState(false);
+  const siteId = report.shift.siteId;
+  const library = setup.hireTools.filter((t) => t.siteId === siteId);
+  const onAdd = (input: HireToolUsageInput): boolean => {
+    try {
+      add(input);
+      setOpen(false);
+      return true;
+    } catch {
+      notifications.show({ color: 'red', title: 'Error', message: 'Failed to add hire tool' });
+      return false;
+    }
+  };
+  return (
+    <>
+      <ScreenHeader title={TITLE} backTo={BACK} />
+      <StatRow
+        stats={[
+          { label: 'Tools', value: String(report.hireTools.length), testId: 'tool-count' },
+          {
+            label: 'Total Cost',
+            value: formatCurrency(report.totals.hireToolCost),
+            testId: 'hire-total-cost',
+          },
+        ]}
+      />
+      {readOnly && <ReadOnlyNotice status={report.status} />}
+      {!readOnly &&
+        (open ? (
+          <HireToolForm library={library} onAdd={onAdd} onCancel={() => setOpen(false)} />
+        ) : (
+          <Button fullWidth mb="md" onClick={() => setOpen(true)}>
+            Add Hire Tool
+          </Button>
+        ))}
+      <DataTable
+        columns={COLUMNS}
+        rows={report.hireTools}
+        rowKey={(t) => t.id}
+        testId="hire-tools-table"
+        empty={<EmptyText title="No hire tools recorded yet" />}
+      />
+    </>
+  );
+}
+
 export default function HireTools() {
   return (
-    <ScreenPlaceholder
-      title="Hire Tools"
-      backTo="/drill-report-dashboard"
-      arriving="Hire tools used on the shift, with quantity, hours, rate and total cost."
-    />
+    <ReportGate title={TITLE} backTo={BACK}>
+      {(docName) => <HireToolsBody docName={docName} />}
+    </ReportGate>
   );
 }

@@ -1,13 +1,141 @@
-import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
+import { Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  MISSING_SHIFT_DATA_MESSAGE,
+  canSubmitReport,
+  formatDepth,
+  reportSummary,
+  setStatus,
+  shiftTypeLabel,
+  signOffReport,
+  validateReport,
+  type SignOffInput,
+  type SurveyEntry,
+} from '@plod/model';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ScreenHeader } from '../components/ScreenHeader';
+import { useMutation } from '../sync';
+import { DataTable, EmptyText, type Column } from './plod/DataTable';
+import { FactList } from './plod/FactList';
+import { ReadOnlyNotice } from './plod/ReadOnlyNotice';
+import { ReportGate } from './plod/ReportGate';
+import { StatRow } from './plod/StatRow';
+import { useReportView } from './plod/useReport';
+import { crewLines } from './shift-completion/crewLines';
+import { SignOffForm } from './shift-completion/SignOffForm';
 
-// PLACEHOLDER until model/ lands: the real Shift Completion screen replaces this file's body.
+const TITLE = 'Shift Completion';
+const BACK = '/main-menu';
+
+const SURVEY_COLUMNS: Column<SurveyEntry>[] = [
+  { header: 'Depth', cell: (s) => `${formatDepth(s.depth)} m` },
+  { header: 'Azimuth', cell: (s) => `${s.azimuth}°` },
+  { header: 'Dip', cell: (s) => `${s.dip}°` },
+  { header: 'Mag. Reference', cell: (s) => String(s.magneticTotal) },
+];
+
+const or = (v: string | null | undefined) => (v && v.trim() ? v : 'Not set');
+
+function ShiftCompletionBody({ docName }: { docName: string }) {
+  const { report, readOnly } = useReportView(docName);
+  const signOff = useMutation(docName, signOffReport);
+  const changeStatus = useMutation(docName, setStatus);
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+  const listed = reportSummary(report);
+  const completed = report.holes.filter((h) => h.status === 'COMPLETE').length;
+
+  const submit = (input: SignOffInput) => {
+    if (validateReport(report).shift.length > 0) {
+      notifications.show({
+        color: 'red',
+        title: 'Missing Shift Data',
+        message: MISSING_SHIFT_DATA_MESSAGE,
+      });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      signOff(input);
+      changeStatus('sent');
+      notifications.show({
+        color: 'green',
+        title: 'Shift Report Submitted',
+        message: 'Your shift report has been sent to management',
+      });
+      void navigate('/');
+    } catch {
+      notifications.show({
+        color: 'red',
+        title: 'Submission Failed',
+        message: 'Failed to submit shift report. Please try again.',
+      });
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      <ScreenHeader title={TITLE} backTo={BACK} backLabel="Back to Main Menu" />
+      {readOnly && <ReadOnlyNotice status={report.status} />}
+      <Stack gap="md">
+        <StatRow
+          stats={[
+            { label: 'Total Holes', value: String(report.holes.length), testId: 'total-holes' },
+            { label: 'Completed', value: String(completed) },
+            { label: 'Active', value: String(report.holes.length - completed) },
+            {
+              label: 'Total Depth',
+              value: `${formatDepth(report.summary.totalDepthDrilled)} m`,
+              testId: 'total-depth',
+            },
+          ]}
+        />
+        <FactList
+          title="Shift Details"
+          facts={[
+            { label: 'Site', value: or(listed.site) },
+            { label: 'Level', value: or(report.shift.level) },
+            { label: 'Rig', value: or(listed.rig) },
+            {
+              label: 'Shift Type',
+              value: report.shift.shiftType ? shiftTypeLabel(report.shift.shiftType) : 'Not set',
+            },
+          ]}
+        />
+        <FactList title="Crew Assignment" facts={crewLines(report.crew)} testId="crew-lines" />
+        <section aria-label="Survey Data Summary">
+          <Title order={2} fz={20} mb="sm">
+            Survey Data Summary
+          </Title>
+          <DataTable
+            columns={SURVEY_COLUMNS}
+            rows={report.survey}
+            rowKey={(s) => s.id}
+            testId="survey-summary"
+            empty={<EmptyText title="No survey points recorded yet" />}
+          />
+        </section>
+        {canSubmitReport(report.status) && (
+          <SignOffForm
+            // Re-seed the signer's name once the primary driller is known (document still arriving).
+            key={report.summary.operator ?? ''}
+            defaultName={report.summary.operator ?? ''}
+            submitting={submitting}
+            disabled={false}
+            onSubmit={submit}
+          />
+        )}
+      </Stack>
+    </>
+  );
+}
+
 export default function ShiftCompletion() {
   return (
-    <ScreenPlaceholder
-      title="Shift Completion"
-      backTo="/main-menu"
-      backLabel="Back to Main Menu"
-      arriving="The shift overview, crew, survey summary and sign-off before submitting the report."
-    />
+    <ReportGate title={TITLE} backTo={BACK} backLabel="Back to Main Menu">
+      {(docName) => <ShiftCompletionBody docName={docName} />}
+    </ReportGate>
   );
 }

@@ -1,12 +1,87 @@
-import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { addSurveyEntry, formatDepth, type SurveyEntry, type SurveyEntryInput } from '@plod/model';
+import { useState } from 'react';
+import { ScreenHeader } from '../components/ScreenHeader';
+import { useMutation } from '../sync';
+import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
+import { label } from './plod/labels';
+import { ReadOnlyNotice } from './plod/ReadOnlyNotice';
+import { ReportGate } from './plod/ReportGate';
+import { StatRow } from './plod/StatRow';
+import { useReportView } from './plod/useReport';
+import { SurveyForm } from './survey/SurveyForm';
 
-// PLACEHOLDER until model/ lands: the real Survey Data screen replaces this file's body.
+const TITLE = 'Survey Data';
+const BACK = '/drill-report-dashboard';
+
+const COLUMNS: Column<SurveyEntry>[] = [
+  { header: 'Hole ID', cell: (s) => s.holeId },
+  { header: 'Depth', cell: (s) => `${formatDepth(s.depth)} m` },
+  { header: 'Azimuth', cell: (s) => `${s.azimuth}°` },
+  { header: 'Dip', cell: (s) => `${s.dip}°` },
+  { header: 'Magnetic', cell: (s) => String(s.magneticTotal) },
+  { header: 'Method', cell: (s) => label(s.method) },
+  { header: 'Operator', cell: (s) => orDash(s.operator) },
+  { header: 'Notes', cell: (s) => orDash(s.notes) },
+];
+
+function SurveyBody({ docName }: { docName: string }) {
+  const { report, readOnly } = useReportView(docName);
+  const add = useMutation(docName, addSurveyEntry);
+  const [open, setOpen] = useState(false);
+  const onAdd = (input: SurveyEntryInput): boolean => {
+    try {
+      add(input);
+      setOpen(false);
+      return true;
+    } catch {
+      notifications.show({ color: 'red', title: 'Error', message: 'Failed to add survey point' });
+      return false;
+    }
+  };
+  const count = report.survey.length;
+  return (
+    <>
+      <ScreenHeader title={TITLE} backTo={BACK} />
+      <StatRow
+        stats={[
+          { label: count === 1 ? 'Point' : 'Points', value: String(count), testId: 'point-count' },
+          {
+            label: 'Avg Depth',
+            value: `${formatDepth(report.totals.averageSurveyDepth)} m`,
+            testId: 'average-depth',
+          },
+        ]}
+      />
+      {readOnly && <ReadOnlyNotice status={report.status} />}
+      {!readOnly &&
+        (open ? (
+          <SurveyForm
+            holes={report.holes.map((h) => h.holeId)}
+            onAdd={onAdd}
+            onCancel={() => setOpen(false)}
+          />
+        ) : (
+          <Button fullWidth mb="md" onClick={() => setOpen(true)}>
+            Add Survey Point
+          </Button>
+        ))}
+      <DataTable
+        columns={COLUMNS}
+        rows={report.survey}
+        rowKey={(s) => s.id}
+        testId="survey-table"
+        empty={<EmptyText title="No survey points recorded yet" />}
+      />
+    </>
+  );
+}
+
 export default function Survey() {
   return (
-    <ScreenPlaceholder
-      title="Survey Data"
-      backTo="/drill-report-dashboard"
-      arriving="Survey points per hole: depth, azimuth, dip, magnetic field and method."
-    />
+    <ReportGate title={TITLE} backTo={BACK}>
+      {(docName) => <SurveyBody docName={docName} />}
+    </ReportGate>
   );
 }

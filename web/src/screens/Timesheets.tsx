@@ -1,12 +1,103 @@
-import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { addTimesheetEntry, formatHours, timeLabel, validateTimesheet } from '@plod/model';
+import type { TimesheetEntry } from '@plod/model';
+import { useState } from 'react';
+import { useConnection, useMutation } from '../sync';
+import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
+import { label } from './plod/labels';
+import { ReadOnlyNotice } from './plod/ReadOnlyNotice';
+import { useCurrentReportDoc, useReportView } from './plod/useReport';
+import { NoReportCard } from './plod/ReportGate';
+import {
+  TimeEntryModal,
+  toTimesheetInput,
+  type TimeEntryValues,
+} from './timesheets/TimeEntryModal';
+import { TimesheetHeader } from './timesheets/TimesheetHeader';
 
-// PLACEHOLDER until model/ lands: the real Timesheets screen replaces this file's body.
-export default function Timesheets() {
+const COLUMNS: Column<TimesheetEntry>[] = [
+  { header: 'Hole ID', cell: (e) => orDash(e.holeId) },
+  { header: 'Activity', cell: (e) => label(e.activity) },
+  { header: 'Start', cell: (e) => timeLabel(e.startTime) },
+  { header: 'End', cell: (e) => timeLabel(e.endTime) },
+  { header: 'Hours', cell: (e) => formatHours(e.hours) },
+  { header: 'Notes', cell: (e) => orDash(e.notes) },
+];
+
+function TimesheetBody({ docName }: { docName: string }) {
+  const { report, loading, readOnly } = useReportView(docName);
+  const add = useMutation(docName, addTimesheetEntry);
+  const { syncNow, enabled } = useConnection();
+  const [adding, setAdding] = useState(false);
+  // After two phones' entries merge, the day can pass 12 h: show it, never drop rows.
+  const warnings = validateTimesheet(report.timesheet);
+
+  const onAdd = (values: TimeEntryValues): boolean => {
+    try {
+      add(toTimesheetInput(values));
+      return true;
+    } catch {
+      notifications.show({ color: 'red', title: 'Error', message: 'Failed to add time entry' });
+      return false;
+    }
+  };
+
   return (
-    <ScreenPlaceholder
-      title="Timesheets"
-      backTo="/drill-report-dashboard"
-      arriving="Time entries per hole and activity, with total and remaining hours against the 12-hour day."
-    />
+    <>
+      <TimesheetHeader totals={loading ? undefined : report.totals} />
+      {readOnly && <ReadOnlyNotice status={report.status} />}
+      {warnings.map((w) => (
+        <Alert
+          key={w}
+          color="red"
+          variant="light"
+          title="Check the timesheet"
+          mb="md"
+          data-testid="timesheet-warning"
+        >
+          {w}
+        </Alert>
+      ))}
+      <Group mb="md" grow>
+        {!readOnly && <Button onClick={() => setAdding(true)}>Add Time Entry</Button>}
+        <Button variant="default" onClick={syncNow} disabled={!enabled}>
+          Sync
+        </Button>
+      </Group>
+      {loading ? (
+        <Group justify="center" p="xl">
+          <Loader size="sm" />
+          <Text>Loading timesheet data...</Text>
+        </Group>
+      ) : (
+        <DataTable
+          columns={COLUMNS}
+          rows={report.timesheet}
+          rowKey={(e) => e.id}
+          testId="timesheet-table"
+          empty={
+            <EmptyText
+              title="No time entries recorded"
+              hint="Add your first time entry to start tracking hours"
+            />
+          }
+        />
+      )}
+      <TimeEntryModal opened={adding} onClose={() => setAdding(false)} onAdd={onAdd} />
+    </>
   );
+}
+
+export default function Timesheets() {
+  const docName = useCurrentReportDoc();
+  if (!docName) {
+    return (
+      <>
+        <TimesheetHeader />
+        <NoReportCard />
+      </>
+    );
+  }
+  return <TimesheetBody docName={docName} />;
 }

@@ -1,0 +1,37 @@
+import {
+  formatCurrency,
+  formatDepth,
+  formatHours,
+  reportSummary,
+  shiftTypeLabel,
+  type ReportSnapshot,
+} from '@plod/model';
+import type { Fact } from '../plod/FactList';
+
+const orNa = (v: string | null | undefined) => (v && v.trim() ? v : 'Not set');
+
+/** The Complete Shift Summary's lines, all derived by the model from the report. */
+export function shiftFacts(r: ReportSnapshot): Fact[] {
+  const listed = reportSummary(r);
+  return [
+    { label: 'Site', value: orNa(listed.site) },
+    { label: 'Rig', value: orNa(listed.rig) },
+    { label: 'Date', value: orNa(r.shift.date) },
+    { label: 'Shift', value: r.shift.shiftType ? shiftTypeLabel(r.shift.shiftType) : 'Not set' },
+    { label: 'Total Drilled', value: `${formatDepth(r.summary.totalDepthDrilled)} m` },
+    { label: 'Total Hours', value: `${formatHours(r.summary.hoursWorked)} h` },
+    { label: 'Crew', value: String(r.totals.crewCount) },
+    { label: 'Hire Tools Cost', value: formatCurrency(r.totals.hireToolCost) },
+  ];
+}
+
+export function countFacts(r: ReportSnapshot): Fact[] {
+  return [
+    { label: 'Runs', value: String(r.totals.runCount) },
+    { label: 'Time Entries', value: String(r.timesheet.length) },
+    { label: 'Survey Points', value: String(r.survey.length) },
+    { label: 'Maintenance Tasks', value: String(r.maintenance.length) },
+    { label: 'Crew', value: String(r.crew.length) },
+    { label: 'Tools Used', value: String(r.hireTools.length) },
+  ];
+}

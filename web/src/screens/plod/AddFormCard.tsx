@@ -1,0 +1,35 @@
+import { Button, Card, Group, Stack, Title } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+
+export interface AddFormCardProps {
+  title: string;
+  submitLabel: string;
+  submitDisabled?: boolean;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  onCancel: () => void;
+  children: ReactNode;
+}
+
+/** The inline add form of the list screens: fields, then Cancel and the add button. */
+export function AddFormCard(props: AddFormCardProps) {
+  return (
+    <Card mb="md" component="section" aria-label={props.title}>
+      <form onSubmit={props.onSubmit}>
+        <Stack gap="md">
+          <Title order={2} fz={20}>
+            {props.title}
+          </Title>
+          {props.children}
+          <Group grow>
+            <Button variant="default" onClick={props.onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={props.submitDisabled}>
+              {props.submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import { cleanup } from '@testing-library/react';
+import {
+  ReportIds,
+  RigIds,
+  SiteIds,
+  createReport,
+  reportDocName,
+  type ReportId,
+} from '@plod/model';
+import { afterEach } from 'vitest';
+import { setCurrentReportId } from '../../session/current-report';
+import type { SyncRuntime } from '../../sync';
+import { renderApp } from '../../testing/renderApp';
+
+const disposers: (() => Promise<void>)[] = [];
+
+/** Registers cleanup of everything openReport made; call once at the top of a test file. */
+export function cleanupReports(): void {
+  afterEach(async () => {
+    cleanup();
+    setCurrentReportId(null);
+    await Promise.all(disposers.splice(0).map((dispose) => dispose()));
+  });
+}
+
+export interface OpenedReport {
+  sync: SyncRuntime;
+  id: ReportId;
+  docName: string;
+}
+
+/** Makes a report with shift details the current one, then renders the app at `path`. */
+export function openReport(path: string, withShift = true): OpenedReport {
+  const id = ReportIds.create();
+  const docName = reportDocName(id);
+  setCurrentReportId(id);
+  const { sync } = renderApp(path);
+  disposers.push(() => sync.dispose());
+  sync.registry.mutate(docName, createReport, {
+    id,
+    shift: withShift
+      ? {
+          date: '2025-07-14',
+          shiftType: 'day',
+          startTime: '06:00',
+          endTime: '18:00',
+          siteId: SiteIds.create(),
+          rigId: RigIds.create(),
+          siteName: 'North Pit',
+          rigName: 'Rig 7',
+          level: '1040',
+        }
+      : {},
+  });
+  return { sync, id, docName };
+}

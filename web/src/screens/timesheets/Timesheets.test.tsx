@@ -1,0 +1,74 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { addTimesheetEntry, setStatus, TIMESHEET_OVER_CAP_MESSAGE } from '@plod/model';
+import { describe, expect, it } from 'vitest';
+import { cleanupReports, openReport } from '../plod/testReport';
+
+cleanupReports();
+
+async function chooseOption(field: string, option: string) {
+  const input = screen.getAllByLabelText(field).find((el) => el.tagName === 'INPUT');
+  if (!input) throw new Error(`no ${field} input`);
+  fireEvent.click(input);
+  const listbox = await waitFor(() => {
+    const el = document.getElementById(input.getAttribute('aria-controls') ?? '');
+    if (!el) throw new Error(`no ${field} options`);
+    return el;
+  });
+  fireEvent.click(within(listbox).getByRole('option', { name: option, hidden: true }));
+}
+
+describe('Timesheets', () => {
+  it('shows the empty state, 0 hours and 12 remaining', async () => {
+    openReport('/timesheets');
+    expect(await screen.findByText('No time entries recorded')).toBeTruthy();
+    expect(screen.getByText('Add your first time entry to start tracking hours')).toBeTruthy();
+    expect(screen.getByTestId('total-hours').textContent).toBe('0.0');
+    expect(screen.getByTestId('remaining-hours').textContent).toBe('12.0');
+    // SPEC: back is a full page load to the dashboard (a plain link, not the router's).
+    expect(screen.getByRole('link', { name: /Back/ }).getAttribute('href')).toBe(
+      '/drill-report-dashboard',
+    );
+  });
+
+  it('adds an entry with hours derived from start and end, then resets the modal', async () => {
+    openReport('/timesheets');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Time Entry' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByPlaceholderText('e.g. DH001')).toBeTruthy();
+    expect((within(dialog).getByLabelText('Activity') as HTMLInputElement).value).toBe('Drilling');
+    fireEvent.change(within(dialog).getByLabelText('Hole ID'), { target: { value: 'DH007' } });
+    await chooseOption('Start Time', '6:00 AM');
+    await chooseOption('End Time', '9:30 AM');
+    expect((screen.getByTestId('calculated-hours') as HTMLInputElement).value).toBe('3.5');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Entry' }));
+    const table = await screen.findByTestId('timesheet-table');
+    expect(within(table).getByText('DH007')).toBeTruthy();
+    expect(screen.getByTestId('total-hours').textContent).toBe('3.5');
+    expect(screen.getByTestId('remaining-hours').textContent).toBe('8.5');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Add Time Entry' }));
+    expect(((await screen.findByLabelText('Hole ID')) as HTMLInputElement).value).toBe('');
+    // Two 48-option time lists make this the slow test of the file.
+  }, 30_000);
+
+  it('keeps every row and warns when merged entries pass 12 hours', async () => {
+    const { sync, docName } = openReport('/timesheets');
+    // Two phones' entries after a merge: 8 h + 6 h.
+    sync.registry.mutate(docName, addTimesheetEntry, { startTime: '06:00', endTime: '14:00' });
+    sync.registry.mutate(docName, addTimesheetEntry, { startTime: '10:00', endTime: '16:00' });
+    expect((await screen.findByTestId('timesheet-warning')).textContent).toContain(
+      TIMESHEET_OVER_CAP_MESSAGE,
+    );
+    expect(screen.getByTestId('total-hours').textContent).toBe('14.0');
+    expect(screen.getByTestId('remaining-hours').textContent).toBe('0.0');
+    expect(screen.getByTestId('timesheet-status').textContent).toBe('OVER');
+    expect(within(screen.getByTestId('timesheet-table')).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('offers no Add Time Entry once the shift is completed', async () => {
+    const { sync, docName } = openReport('/timesheets');
+    sync.registry.mutate(docName, setStatus, 'completed');
+    expect(await screen.findByTestId('read-only')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add Time Entry' })).toBeNull();
+  });
+});
