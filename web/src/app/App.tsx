@@ -4,6 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from 'react-router';
 import type { createAppRouter } from '../routes/router';
+import { useAutoSyncTimer } from '../reports/settings';
 import { SyncProvider, type SyncRuntime } from '../sync';
 import { theme } from './theme';
 
@@ -19,8 +20,15 @@ export function App({ router, sync }: AppProps) {
       {/* SPEC: the toast queue holds one toast at a time. */}
       <Notifications position="top-center" limit={1} />
       <SyncProvider runtime={sync}>
+        <AutoSync />
         <RouterProvider router={router} />
       </SyncProvider>
     </MantineProvider>
   );
+}
+
+/** The Settings modal's auto-sync, running whichever screen is open. */
+function AutoSync() {
+  useAutoSyncTimer();
+  return null;
 }

@@ -1,7 +1,10 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../testing/renderApp';
 import { sampleUrl, screenRoutes } from './table';
+
+// The first visit to a lazy route loads its chunk; on a busy machine that can take seconds.
+configure({ asyncUtilTimeout: 5000 });
 
 const disposers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -45,9 +48,12 @@ describe('router', () => {
     },
   );
 
-  it('shows the report id on Edit Shift Report', async () => {
+  it('says Report not found on Edit Shift Report for an id that is no report id', async () => {
     open('/edit-report/r-42');
-    expect(await screen.findByText('Report #r-42')).toBeTruthy();
+    expect(await screen.findByText('Report not found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
   });
 
   it('shows the equipment coming-soon text with Back to the drill report dashboard', async () => {

@@ -1,8 +1,22 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  HOLES_DOC_NAME,
+  formatDepth,
+  readHoleRegister,
+  readReport,
+  reportDocName,
+  savedReportsPreview,
+} from '@plod/model';
+import type { ReportId, ReportSnapshot } from '@plod/model';
 import { Link } from 'react-router';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { formatClock, formatUsDate, shiftTypeAt } from '../lib/time';
 import { useNow } from '../lib/useNow';
+import { activeHole, totalHoles } from '../reports/active-hole';
+import { SavedReports } from '../reports/SavedReports';
+import { useReportList } from '../reports/useReportList';
+import { useCurrentReportId } from '../session/current-report';
+import { useDocSnapshot, useOptionalDocSnapshot } from '../sync';
 
 const CARDS: readonly { to: string; label: string; hint: string }[] = [
   { to: '/run-sheets', label: 'Run Sheets', hint: 'Holes and runs' },
@@ -35,12 +49,74 @@ function ShiftClock() {
   );
 }
 
+function useCurrentReport(id: string | null): ReportSnapshot | null {
+  const report = useOptionalDocSnapshot(id && reportDocName(id as ReportId), readReport);
+  return report?.id ? report : null;
+}
+
 export default function HomeDashboard() {
+  const currentId = useCurrentReportId();
+  const current = useCurrentReport(currentId);
+  const register = useDocSnapshot(HOLES_DOC_NAME, readHoleRegister);
+  const reports = useReportList();
+  const reportHoles = current?.holes ?? [];
+  const hole = activeHole(reportHoles, register);
+  const saved = savedReportsPreview(reports.filter((r) => r.status !== 'deleted'));
+
   return (
     <>
       <ScreenHeader title="Drilling Operations" backTo="/" backLabel="Plods" />
       <Stack gap="md">
         <ShiftClock />
+        <SimpleGrid cols={2} spacing="sm">
+          <Card padding="md">
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+              Total Holes
+            </Text>
+            <Text fz={28} fw={800} data-testid="total-holes">
+              {totalHoles(reportHoles, register)}
+            </Text>
+          </Card>
+          <Card padding="md">
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+              Active Status
+            </Text>
+            <Text fz={24} fw={800} c={hole ? 'green.8' : 'gray.7'} data-testid="active-status">
+              {hole ? 'DRILLING' : 'STANDBY'}
+            </Text>
+          </Card>
+        </SimpleGrid>
+        {hole && (
+          <Card data-testid="active-hole">
+            <Group justify="space-between" mb="xs">
+              <Text fw={800} size="lg">
+                Active hole {hole.holeId}
+              </Text>
+              <Text fw={700}>{hole.progress.toFixed(1)}%</Text>
+            </Group>
+            <Progress value={hole.progress} size="xl" color={hole.nearTarget ? 'orange' : 'blue'} />
+            <Text c="dimmed" mt="xs">
+              {formatDepth(hole.currentDepth)} m of {formatDepth(hole.targetDepth)} m target
+            </Text>
+          </Card>
+        )}
+        <Card data-testid="active-saved-report">
+          <Group justify="space-between" wrap="nowrap">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={800}>Active Saved Report</Text>
+              <Text c="dimmed" size="sm" truncate>
+                {current
+                  ? `${current.shift.siteName ?? 'No site'} - ${current.shift.rigName ?? 'No rig'} · ${current.shift.date ?? ''}`
+                  : 'No report in progress'}
+              </Text>
+            </Stack>
+            {current && (
+              <Badge color="orange" size="lg">
+                In Progress
+              </Badge>
+            )}
+          </Group>
+        </Card>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Button component={Link} to="/main-menu" size="xl">
             Continue Shift
@@ -57,34 +133,33 @@ export default function HomeDashboard() {
             Download APK
           </Button>
         </SimpleGrid>
-        {/* PLACEHOLDER until model/ lands: active hole with progress and the 6 m warning,
-            Total Holes and Active Status, Active Saved Report, and the latest five saved reports. */}
-        <Alert
-          color="gray"
-          variant="light"
-          title="Holes and saved reports"
-          data-testid="screen-placeholder"
-        >
-          The active hole, its progress and the latest saved reports will show here.
-        </Alert>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" component="nav" aria-label="Operations">
-          {CARDS.map((card) => (
-            <Card
-              key={card.to}
-              component={Link}
-              to={card.to}
-              mih={96}
-              style={{ textDecoration: 'none' }}
-            >
-              <Text fw={700} size="lg">
-                {card.label}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {card.hint}
-              </Text>
-            </Card>
-          ))}
+          {CARDS.map((card) => {
+            const warn = card.to === '/run-sheets' && hole?.nearTarget === true;
+            return (
+              <Card
+                key={card.to}
+                component={Link}
+                to={card.to}
+                mih={96}
+                bg={warn ? 'orange.0' : undefined}
+                style={{
+                  textDecoration: 'none',
+                  borderColor: warn ? 'var(--mantine-color-orange-6)' : undefined,
+                }}
+                data-warning={warn || undefined}
+              >
+                <Text fw={700} size="lg">
+                  {card.label}
+                </Text>
+                <Text size="sm" c={warn ? 'orange.9' : 'dimmed'} fw={warn ? 700 : undefined}>
+                  {warn ? 'Within 6 m of target depth' : card.hint}
+                </Text>
+              </Card>
+            );
+          })}
         </SimpleGrid>
+        <SavedReports preview={saved} />
       </Stack>
     </>
   );

@@ -47,6 +47,19 @@ export function useMutation<A extends unknown[], R>(
   );
 }
 
+const noSubscription = () => () => {};
+
+/** useDocSnapshot for a document that may not exist (no current report): null opens nothing. */
+export function useOptionalDocSnapshot<T>(name: string | null, read: (doc: Y.Doc) => T): T | null {
+  const { registry } = useSyncRuntime();
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      name === null ? noSubscription() : registry.subscribe(name, onChange),
+    [registry, name],
+  );
+  return useSyncExternalStore(subscribe, () => (name === null ? null : registry.read(name, read)));
+}
+
 /**
  * Snapshots of several documents through one reader, in the order of `names`; the array is the same
  * object until one of them changes. For lists: the reports this device holds.
@@ -88,6 +101,12 @@ export function useDocMutator(): <A extends unknown[], R>(
     (name, mutation, ...args) => registry.mutate(name, mutation, ...args),
     [registry],
   );
+}
+
+/** `registry.ready`: resolves once a change to the named document would land on its real state. */
+export function useDocReady(): (name: string, timeoutMs?: number) => Promise<void> {
+  const { registry } = useSyncRuntime();
+  return useCallback((name, timeoutMs) => registry.ready(name, timeoutMs), [registry]);
 }
 
 /** Names of open documents whose local changes the server has not yet acknowledged. */

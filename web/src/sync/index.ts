@@ -4,9 +4,11 @@ export { useSyncRuntime } from './context';
 export {
   useConnection,
   useDocMutator,
+  useDocReady,
   useDocSnapshot,
   useDocSnapshots,
   useDocument,
+  useOptionalDocSnapshot,
   useMutation,
   usePendingCount,
   useSyncStatus,

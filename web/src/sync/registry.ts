@@ -150,6 +150,21 @@ export class DocumentRegistry {
     }
   }
 
+  /**
+   * Waits until a change made now would land on the document's real state: its device copy is loaded
+   * and, when online, it has caught up with the server (or `timeoutMs` passed). A field written on an
+   * empty copy could otherwise lose to an older value when the two merge.
+   */
+  async ready(name: string, timeoutMs = 3000): Promise<void> {
+    const release = this.retain(name);
+    try {
+      await this.whenLoaded(name);
+      if (this.networkEnabled) await this.whenServerSynced(name, timeoutMs);
+    } finally {
+      release();
+    }
+  }
+
   /** Names of open documents with local changes the server has not acknowledged. */
   pendingDocNames(): string[] {
     return [...this.entries.values()].filter((e) => e.pendingCount() > 0).map((e) => e.name);

@@ -1,0 +1,91 @@
+import { ActionIcon, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDepth, formatHours, shiftTypeLabel } from '@plod/model';
+import type { ReportStatus, ReportsIndexRow } from '@plod/model';
+import { Link } from 'react-router';
+
+const STATUS_LOOK: Record<ReportStatus, { color: string; label: string }> = {
+  active: { color: 'blue', label: 'Active' },
+  completed: { color: 'teal', label: 'Completed' },
+  sent: { color: 'green', label: 'Sent' },
+  deleted: { color: 'gray', label: 'Deleted' },
+};
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+        {label}
+      </Text>
+      <Text fw={700} size="lg">
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+export interface ReportCardProps {
+  report: ReportsIndexRow;
+  onDelete?: (id: string) => void;
+}
+
+/** SPEC 2 report card: site - rig, date, shift type, status, OPERATOR, DRILLED, HOURS and actions. */
+export function ReportCard({ report, onDelete }: ReportCardProps) {
+  const look = STATUS_LOOK[report.status];
+  const title = `${report.site ?? 'No site'} - ${report.rig ?? 'No rig'}`;
+  return (
+    <Card data-testid="report-card" data-report-id={report.id}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text fw={800} size="lg" truncate>
+              {title}
+            </Text>
+            <Text c="dimmed" size="sm">
+              {report.date ?? 'No date'}
+              {' · '}
+              {report.shiftType ? shiftTypeLabel(report.shiftType) : 'Shift not set'}
+            </Text>
+          </Stack>
+          <Badge color={look.color} variant="light" size="lg" style={{ flexShrink: 0 }}>
+            {look.label}
+          </Badge>
+        </Group>
+        <SimpleGrid cols={3} spacing="xs">
+          <Figure label="Operator" value={report.operator ?? '—'} />
+          <Figure label="Drilled" value={`${formatDepth(report.metres)} m`} />
+          <Figure label="Hours" value={formatHours(report.hours)} />
+        </SimpleGrid>
+        <Group gap="xs" wrap="wrap">
+          <Button component={Link} to={`/edit-report/${report.id}`} style={{ flex: '1 1 auto' }}>
+            Edit Report
+          </Button>
+          <Button
+            component={Link}
+            to={`/run-sheets?reportId=${encodeURIComponent(report.id)}`}
+            variant="light"
+            style={{ flex: '1 1 auto' }}
+          >
+            Run Sheets
+          </Button>
+          {report.status === 'sent' && (
+            <Button component={Link} to={`/csv-editor/${report.id}`} variant="default">
+              Export CSV
+            </Button>
+          )}
+          {report.status !== 'deleted' && onDelete && (
+            <ActionIcon
+              variant="light"
+              color="red"
+              aria-label="Delete report"
+              onClick={() => onDelete(report.id)}
+            >
+              <Text span fw={800} aria-hidden>
+                ✕
+              </Text>
+            </ActionIcon>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import { notifications } from '@mantine/notifications';
+import { ReportIds, createReport, localIsoDay, reportDocName, shiftTypeAt } from '@plod/model';
+import type { ReportId } from '@plod/model';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { setCurrentReportId } from '../session/current-report';
+import { addKnownReportId } from '../session/known-reports';
+import { useDocMutator } from '../sync';
+
+export const CREATE_FAILED_MESSAGE =
+  'Failed to create new report. Check your connection and try again.';
+
+/** Where New Report lands: the report's hub, from which the crew fills in shift details first. */
+export const NEW_REPORT_TARGET = '/drill-report-dashboard';
+
+/**
+ * New Report: makes the report document on this device at once (the id is made offline, nothing
+ * waits on the server), remembers it, makes it the current report and opens it.
+ */
+export function useNewReport(): () => ReportId | null {
+  const mutate = useDocMutator();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    try {
+      const id = ReportIds.create();
+      const now = new Date();
+      mutate(reportDocName(id), createReport, {
+        id,
+        shift: { date: localIsoDay(now), shiftType: shiftTypeAt(now) },
+      });
+      addKnownReportId(id);
+      setCurrentReportId(id);
+      void navigate(NEW_REPORT_TARGET);
+      return id;
+    } catch {
+      notifications.show({ color: 'red', title: 'New Report', message: CREATE_FAILED_MESSAGE });
+      return null;
+    }
+  }, [mutate, navigate]);
+}

@@ -1,0 +1,118 @@
+import {
+  act,
+  cleanup,
+  configure,
+  fireEvent,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
+import { readReport, reportDocName } from '@plod/model';
+import type { ReportId } from '@plod/model';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getCurrentReportId } from '../session/current-report';
+import { addKnownReportId, getKnownReportIds } from '../session/known-reports';
+import type { SyncRuntime } from '../sync';
+import { renderApp } from '../testing/renderApp';
+import { freshIndexedDb, seedIndex, seedReport } from '../testing/seed';
+
+// Lazy routes load their chunk on first visit; under a busy test run that can take seconds.
+configure({ asyncUtilTimeout: 5000 });
+
+const runtimes: SyncRuntime[] = [];
+function open(path: string) {
+  const app = renderApp(path);
+  runtimes.push(app.sync);
+  return app;
+}
+
+beforeEach(async () => {
+  localStorage.clear();
+  await freshIndexedDb();
+});
+afterEach(async () => {
+  cleanup();
+  await Promise.all(runtimes.splice(0).map((sync) => sync.dispose()));
+});
+
+describe('Reports list', { timeout: 20_000 }, () => {
+  it('shows the empty states for each tab', async () => {
+    open('/');
+    expect(await screen.findByText('No active reports')).toBeTruthy();
+    expect(screen.getByText('Create a new drill report to get started')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: /Sent/ }));
+    expect(await screen.findByText('No sent reports')).toBeTruthy();
+    expect(screen.queryByText('Create a new drill report to get started')).toBeNull();
+  });
+
+  it('New Report makes the report on the device at once, makes it current and opens it', async () => {
+    const { sync, router } = open('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'New Report' }));
+    const id = getCurrentReportId();
+    expect(id).not.toBeNull();
+    expect(getKnownReportIds()).toContain(id);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/drill-report-dashboard'));
+    const report = sync.registry.read(reportDocName(id as ReportId), readReport);
+    expect(report).toMatchObject({ id, status: 'active' });
+  });
+
+  it('lists index rows and device reports in the right tabs with their figures', async () => {
+    const { sync } = open('/plods');
+    const local = seedReport(sync, { siteName: 'Offline Site', rigName: 'Rig 2' });
+    addKnownReportId(local);
+    seedIndex(sync, [
+      { site: 'North Pit', rig: 'Rig 7', operator: 'Sam', metres: 42.25, hours: 11.5 },
+      { status: 'sent', site: 'South Pit' },
+      { status: 'deleted', site: 'Old Pit' },
+    ]);
+    const cards = await screen.findAllByTestId('report-card');
+    expect(cards).toHaveLength(2);
+    const north = cards.find((card) => card.textContent?.includes('North Pit - Rig 7'));
+    expect(north?.textContent).toContain('Sam');
+    expect(north?.textContent).toContain('42.3 m');
+    expect(north?.textContent).toContain('11.5');
+    expect(screen.getByText('Offline Site - Rig 2')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('tab', { name: /Sent/ }));
+    const sent = await screen.findByTestId('report-card');
+    const csv = within(sent).getByRole('link', { name: 'Export CSV' });
+    expect(csv.getAttribute('href')).toMatch(/^\/csv-editor\//);
+    const runSheets = within(sent).getByRole('link', { name: 'Run Sheets' });
+    expect(runSheets.getAttribute('href')).toMatch(/^\/run-sheets\?reportId=/);
+  });
+
+  it('asks before deleting, then moves the report to the Deleted tab (soft delete)', async () => {
+    const { sync } = open('/');
+    const id = seedReport(sync, { siteName: 'Delete Me' });
+    addKnownReportId(id);
+    sync.connection.setEnabled(false);
+    const card = await screen.findByTestId('report-card');
+    fireEvent.click(within(card).getByRole('button', { name: 'Delete report' }));
+    expect(await screen.findByText('Are you sure you want to delete this report?')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    });
+    await waitFor(() =>
+      expect(sync.registry.read(reportDocName(id), readReport).status).toBe('deleted'),
+    );
+    expect(await screen.findByText('No active reports')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: /Deleted/ }));
+    expect(await screen.findByText('Delete Me - No rig')).toBeTruthy();
+  });
+
+  it('opens Settings with version and Site Setup, and Offline Setup with the pending count', async () => {
+    const { sync } = open('/');
+    sync.connection.setEnabled(false);
+    const id = seedReport(sync);
+    expect(id).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+    expect(await screen.findByText('Version v2.1')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Site Setup' }).getAttribute('href')).toBe(
+      '/site-setup',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Offline Setup' }));
+    expect((await screen.findByTestId('offline-pending')).textContent).toBe('1 change');
+  });
+});
