@@ -30,11 +30,14 @@ const COLUMNS: Column<MaintenanceEntry>[] = [
   {
     header: 'Status',
     // SPEC 4: only completed is shown green.
-    cell: (m) => (
-      <Badge color={isMaintenanceStatusGreen(m.status) ? 'green' : 'gray'} variant="light">
-        {label(m.status)}
-      </Badge>
-    ),
+    cell: (m) => {
+      const color = isMaintenanceStatusGreen(m.status) ? 'green' : 'gray';
+      return (
+        <Badge color={color} variant="light" data-color={color}>
+          {label(m.status)}
+        </Badge>
+      );
+    },
   },
   { header: 'Notes', cell: (m) => orDash(m.notes) },
 ];

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import {
   ReportIds,
   RigIds,
@@ -11,6 +11,9 @@ import { afterEach } from 'vitest';
 import { setCurrentReportId } from '../../session/current-report';
 import type { SyncRuntime } from '../../sync';
 import { renderApp } from '../../testing/renderApp';
+
+// Screens are lazy chunks: the first render of a file can take seconds on a busy CI machine.
+configure({ asyncUtilTimeout: 5000 });
 
 const disposers: (() => Promise<void>)[] = [];
 
@@ -25,6 +28,7 @@ export function cleanupReports(): void {
 
 export interface OpenedReport {
   sync: SyncRuntime;
+  router: ReturnType<typeof renderApp>['router'];
   id: ReportId;
   docName: string;
 }
@@ -34,7 +38,7 @@ export function openReport(path: string, withShift = true): OpenedReport {
   const id = ReportIds.create();
   const docName = reportDocName(id);
   setCurrentReportId(id);
-  const { sync } = renderApp(path);
+  const { sync, router } = renderApp(path);
   disposers.push(() => sync.dispose());
   sync.registry.mutate(docName, createReport, {
     id,
@@ -52,5 +56,5 @@ export function openReport(path: string, withShift = true): OpenedReport {
         }
       : {},
   });
-  return { sync, id, docName };
+  return { sync, router, id, docName };
 }

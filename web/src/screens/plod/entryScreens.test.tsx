@@ -1,0 +1,108 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { addMaintenanceEntry, addSurveyEntry, setStatus } from '@plod/model';
+import { describe, expect, it } from 'vitest';
+import { estimatedCost, HIRE_TOOL_DEFAULTS } from '../hire-tools/HireToolForm';
+import { surveyHoleOptions } from '../survey/SurveyForm';
+import { cleanupReports, openReport } from './testReport';
+
+cleanupReports();
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('Drill Site Maintenance', () => {
+  it('disables Add Task until a description is typed, then adds with the SPEC defaults', async () => {
+    openReport('/drill-site-maintenance');
+    expect(await screen.findByText('No maintenance tasks recorded yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Maintenance Task' }));
+    const add = screen.getByRole('button', { name: 'Add Task' });
+    expect(add.hasAttribute('disabled')).toBe(true);
+    expect((screen.getByLabelText('Time Spent (hours)') as HTMLInputElement).value).toBe('0');
+    expect(screen.getByLabelText('Time Spent (hours)').getAttribute('inputmode')).toBe('decimal');
+    type('Description', 'Changed hydraulic filter');
+    type('Time Spent (hours)', '1.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Task' }));
+    const table = await screen.findByTestId('maintenance-table');
+    const row = within(table).getByText('Changed hydraulic filter').closest('tr');
+    expect(row?.textContent).toContain('Rig');
+    expect(row?.textContent).toContain('Hydraulics');
+    expect(row?.textContent).toContain('Preventive');
+    expect(row?.textContent).toContain('1.5 h');
+    expect(screen.getByTestId('task-count').textContent).toBe('1');
+    expect(screen.getByTestId('maintenance-hours').textContent).toBe('1.5');
+  }, 20_000);
+
+  it('shows only completed in green', async () => {
+    const { sync, docName } = openReport('/drill-site-maintenance');
+    sync.registry.mutate(docName, addMaintenanceEntry, { description: 'a', status: 'completed' });
+    sync.registry.mutate(docName, addMaintenanceEntry, { description: 'b', status: 'pending' });
+    const table = await screen.findByTestId('maintenance-table');
+    const done = within(table).getByText('Completed');
+    const pending = within(table).getByText('Pending');
+    expect(done.closest('[data-color]')?.getAttribute('data-color')).toBe('green');
+    expect(pending.closest('[data-color]')?.getAttribute('data-color')).toBe('gray');
+    expect(screen.getByTestId('maintenance-hours').textContent).toBe('0.0');
+  });
+});
+
+describe('Survey Data', () => {
+  it('adds a point with dip -60 and method magnetic by default, and averages depth', async () => {
+    const { sync, docName } = openReport('/survey');
+    expect(await screen.findByText('No survey points recorded yet')).toBeTruthy();
+    sync.registry.mutate(docName, addSurveyEntry, { depth: 10 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Survey Point' }));
+    expect((screen.getByLabelText('Dip (°)') as HTMLInputElement).value).toBe('-60');
+    const method = screen.getAllByLabelText('Method').find((el) => el.tagName === 'INPUT');
+    expect((method as HTMLInputElement).value).toBe('Magnetic');
+    expect(screen.getByLabelText('Depth (m)').getAttribute('inputmode')).toBe('decimal');
+    type('Depth (m)', '25.5');
+    type('Azimuth (°)', '270');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Add Survey Point' }).at(-1)!);
+    const table = await screen.findByTestId('survey-table');
+    expect(within(table).getByText('25.5 m')).toBeTruthy();
+    expect(within(table).getByText('270°')).toBeTruthy();
+    expect(within(table).getAllByText('-60°')).toHaveLength(2);
+    expect(screen.getByTestId('point-count').textContent).toBe('2');
+    expect(screen.getByTestId('average-depth').textContent).toBe('17.8 m');
+  }, 20_000);
+
+  it('offers DH001-DH003 plus the holes of the report, once each', () => {
+    expect(surveyHoleOptions(['DH002', 'DH-2025-004'])).toEqual([
+      'DH001',
+      'DH002',
+      'DH003',
+      'DH-2025-004',
+    ]);
+  });
+});
+
+describe('Hire Tools', () => {
+  it('takes a free-text name when the library is empty, shows the live cost and the total', async () => {
+    openReport('/hire-tools');
+    expect(await screen.findByText('No hire tools recorded yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Hire Tool' }));
+    expect(screen.getByTestId('estimated-cost').textContent).toBe('Estimated cost: $0.00');
+    type('Tool Name', 'Core saw');
+    type('Quantity', '2');
+    type('Hours', '1.5');
+    type('Rate/Hr ($)', '40.25');
+    expect(screen.getByTestId('estimated-cost').textContent).toBe('Estimated cost: $120.75');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Add Hire Tool' }).at(-1)!);
+    const table = await screen.findByTestId('hire-tools-table');
+    expect(within(table).getByText('Core saw')).toBeTruthy();
+    expect(within(table).getByText('$120.75')).toBeTruthy();
+    expect(screen.getByTestId('hire-total-cost').textContent).toBe('$120.75');
+  });
+
+  it('starts from quantity 1, hours 1, rate 0', () => {
+    expect(HIRE_TOOL_DEFAULTS).toMatchObject({ quantity: 1, hours: 1, ratePerHour: 0 });
+    expect(estimatedCost({ ...HIRE_TOOL_DEFAULTS, ratePerHour: 12.5 })).toBe(12.5);
+  });
+
+  it('hides Add Hire Tool on a sent report', async () => {
+    const { sync, docName } = openReport('/hire-tools');
+    sync.registry.mutate(docName, setStatus, 'sent');
+    expect(await screen.findByTestId('read-only')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add Hire Tool' })).toBeNull();
+  });
+});
