@@ -7,6 +7,13 @@ import { cleanupReports, openReport } from './testReport';
 
 cleanupReports();
 
+/** The last button of that name: the form's submit, below the screen's own add button. */
+const lastButton = (name: string) => {
+  const button = screen.getAllByRole('button', { name }).at(-1);
+  if (!button) throw new Error(`no ${name} button`);
+  return button;
+};
+
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -57,7 +64,7 @@ describe('Survey Data', () => {
     expect(screen.getByLabelText('Depth (m)').getAttribute('inputmode')).toBe('decimal');
     type('Depth (m)', '25.5');
     type('Azimuth (°)', '270');
-    fireEvent.click(screen.getAllByRole('button', { name: 'Add Survey Point' }).at(-1)!);
+    fireEvent.click(lastButton('Add Survey Point'));
     const table = await screen.findByTestId('survey-table');
     expect(within(table).getByText('25.5 m')).toBeTruthy();
     expect(within(table).getByText('270°')).toBeTruthy();
@@ -87,7 +94,7 @@ describe('Hire Tools', () => {
     type('Hours', '1.5');
     type('Rate/Hr ($)', '40.25');
     expect(screen.getByTestId('estimated-cost').textContent).toBe('Estimated cost: $120.75');
-    fireEvent.click(screen.getAllByRole('button', { name: 'Add Hire Tool' }).at(-1)!);
+    fireEvent.click(lastButton('Add Hire Tool'));
     const table = await screen.findByTestId('hire-tools-table');
     expect(within(table).getByText('Core saw')).toBeTruthy();
     expect(within(table).getByText('$120.75')).toBeTruthy();
