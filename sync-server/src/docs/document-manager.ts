@@ -29,6 +29,25 @@ interface QueuedUpdate extends AppendEntry {
   live: LiveDocument;
 }
 
+/** A document being loaded: its stored bytes first, then (once `build` is called) the Y.Doc. */
+interface Loading {
+  stored: Promise<StoredDocument | null>;
+  live: Promise<LiveDocument>;
+  build(): void;
+}
+
+/**
+ * How a new socket gets its document. `early`: the document is not in memory and is stored as a
+ * snapshot only, so a fresh client's sync step 1 can be answered with `snapshot` as-is before the
+ * Y.Doc is built; `open` then builds exactly that snapshot (never a later reload).
+ */
+export type SyncOpening =
+  | { kind: 'live'; lease: DocumentLease }
+  | { kind: 'early'; snapshot: Uint8Array; open(): Promise<DocumentLease> };
+
+/** Longest wait for an early answer before a gated build starts anyway. */
+const EARLY_BUILD_WAIT_MS = 50;
+
 /** The origin of transactions made by the server itself (REST writes). */
 export const SERVER_ORIGIN = Symbol('plod-server');
 
@@ -40,7 +59,7 @@ export const SERVER_ORIGIN = Symbol('plod-server');
 export class DocumentManager {
   readonly queue: WriteQueue<QueuedUpdate>;
   private readonly live = new Map<string, LiveDocument>();
-  private readonly loading = new Map<string, Promise<LiveDocument>>();
+  private readonly loading = new Map<string, Loading>();
   private readonly storedListeners = new Set<StoredListener>();
   private readonly compactor: Compactor;
   private readonly unloadGraceMs: number;
@@ -63,9 +82,41 @@ export class DocumentManager {
     return this.live.size;
   }
 
+  /** Whether a document is in memory now. */
+  isOpen(docName: string): boolean {
+    return this.live.has(docName);
+  }
+
   /** Loads (or finds) a document and holds it in memory. Rejects if the stored document is unreadable. */
   async open(docName: string): Promise<DocumentLease> {
-    const live = this.live.get(docName) ?? (await this.load(docName));
+    return this.hold(this.live.get(docName) ?? (await this.load(docName)));
+  }
+
+  /**
+   * For a new socket. A document stored as a snapshot only (as every unloaded document is) is read
+   * but not built: the socket can answer from the snapshot and build it later with `open`. Anything
+   * else is built now, as `open` does, so an unreadable log row still refuses the socket.
+   */
+  async openForSync(docName: string): Promise<SyncOpening> {
+    if (!this.live.has(docName)) {
+      const loading = this.loadingOf(docName);
+      const stored = await loading.stored;
+      const snapshot = stored?.snapshot;
+      if (snapshot && stored.updates.length === 0 && !this.live.has(docName)) {
+        const open = async () => {
+          loading.build();
+          const live = await loading.live;
+          // Unloaded since: its state may now be ahead of the snapshot this socket was sent.
+          if (live.closed) throw new Error(`document ${docName} was unloaded while opening`);
+          return this.hold(live);
+        };
+        return { kind: 'early', snapshot, open };
+      }
+    }
+    return { kind: 'live', lease: await this.open(docName) };
+  }
+
+  private hold(live: LiveDocument): DocumentLease {
     live.holds += 1;
     this.cancelUnload(live);
     let released = false;
@@ -131,17 +182,42 @@ export class DocumentManager {
   }
 
   private load(docName: string): Promise<LiveDocument> {
-    let pending = this.loading.get(docName);
-    if (!pending) {
-      pending = this.loadFromStore(docName).finally(() => this.loading.delete(docName));
-      this.loading.set(docName, pending);
-    }
-    return pending;
+    const loading = this.loadingOf(docName);
+    loading.build();
+    return loading.live;
   }
 
-  private async loadFromStore(docName: string): Promise<LiveDocument> {
+  /** The load in progress for a document, or a new one whose build waits for `build()`. */
+  private loadingOf(docName: string): Loading {
+    const existing = this.loading.get(docName);
+    if (existing) return existing;
+    let build = () => {};
+    const gate = new Promise<void>((resolve) => {
+      build = resolve;
+    });
+    // Nobody may be left waiting on a build no socket asked for (a handshake that never finished).
+    const timer = setTimeout(build, EARLY_BUILD_WAIT_MS);
+    timer.unref();
     const started = performance.now();
-    const stored = await this.options.store.load(docName);
+    const stored = this.options.store.load(docName);
+    const live = stored
+      .then(async (read) => {
+        await gate;
+        return this.buildLive(docName, read, started);
+      })
+      .finally(() => {
+        clearTimeout(timer);
+        this.loading.delete(docName);
+      });
+    // Callers get the rejection; this only stops it counting as unhandled when no one built.
+    live.catch(() => {});
+    stored.catch(() => {});
+    const loading: Loading = { stored, live, build };
+    this.loading.set(docName, loading);
+    return loading;
+  }
+
+  private buildLive(docName: string, stored: StoredDocument | null, started: number): LiveDocument {
     const existing = this.live.get(docName);
     if (existing) return existing;
     const doc = new Y.Doc();
@@ -165,6 +241,8 @@ export class DocumentManager {
     );
     this.live.set(docName, live);
     this.compactor.consider(live);
+    // Built on a timer with nobody holding it (a socket that never opened): it must still unload.
+    this.maybeUnload(live);
     this.options.logger.debug('document loaded', {
       doc: docName,
       ms: Math.round((performance.now() - started) * 100) / 100,

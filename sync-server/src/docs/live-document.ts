@@ -1,7 +1,7 @@
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as encoding from 'lib0/encoding';
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import { MESSAGE_AWARENESS, MESSAGE_SYNC } from '@plod/model/sync';
 
 /** One socket (or other listener) attached to a live document. */
@@ -50,6 +50,10 @@ export class LiveDocument {
   rowsSinceSnapshot: number;
   bytesSinceSnapshot: number;
   compacting = false;
+  /** State vector right after the build: what a socket answered from the stored snapshot has. */
+  readonly builtStateVector: Uint8Array;
+  /** Whether any update was applied since the build (a socket answered early then needs the diff). */
+  changedSinceBuild = false;
   unloadTimer: NodeJS.Timeout | null = null;
   closed = false;
 
@@ -62,10 +66,12 @@ export class LiveDocument {
     this.committedSeq = loaded.committedSeq;
     this.rowsSinceSnapshot = loaded.rows;
     this.bytesSinceSnapshot = loaded.bytes;
+    this.builtStateVector = Y.encodeStateVector(doc);
     this.awareness = new awarenessProtocol.Awareness(doc);
     // The relay has no presence of its own.
     this.awareness.setLocalState(null);
     doc.on('update', (update: Uint8Array, origin: unknown) => {
+      this.changedSinceBuild = true;
       onUpdate(this, update, origin);
       const message = encodeSyncUpdate(update);
       for (const peer of this.peers) if (peer !== origin) peer.send(message);

@@ -132,6 +132,9 @@ export class WorkerSqliteStore extends SqliteStore {
     }
     const worker = this.worker ?? this.spawn();
     const id = this.nextId++;
+    // Referenced while it owes an answer (else a process with nothing else to do would exit with
+    // a commit outstanding), unreferenced when idle so it never keeps a finished process alive.
+    if (this.pending.size === 0) worker.ref();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       worker.postMessage({ ...message, id }, transfer);
@@ -140,12 +143,13 @@ export class WorkerSqliteStore extends SqliteStore {
 
   private spawn(): Worker {
     const worker = startWriter(this.writerData);
-    // Idle, it must not keep the process alive; requests in flight are settled by 'exit' anyway.
     worker.unref();
     worker.on('message', (reply: WriterReply) => {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
+      // Closing, it stays referenced until it has exited (close awaits that).
+      if (this.pending.size === 0 && !this.closing) worker.unref();
       if (reply.ok) waiting.resolve(reply);
       else waiting.reject(new Error(`sqlite writer: ${reply.message}`));
     });

@@ -18,6 +18,7 @@ import {
 import { CloseCode } from '../close-codes.ts';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import { encodeAwareness } from '../docs/live-document.ts';
+import { encodeStep2 } from './early-socket.ts';
 import type { LiveDocument, Peer } from '../docs/live-document.ts';
 import type { Logger } from '../logger.ts';
 
@@ -57,9 +58,16 @@ export class Connection implements Peer {
     });
   }
 
-  /** Joins the document and sends the server's sync step 1 first, then the current presence. */
-  start(): void {
+  /**
+   * Joins the document and sends the server's sync step 1 first, then the current presence. A socket
+   * whose step 1 was answered from the stored snapshot first gets whatever was applied since the
+   * build (other sockets' queued updates may have landed before this one joined).
+   */
+  start(answeredFromSnapshot = false): void {
     this.manager.attach(this.live, this);
+    if (answeredFromSnapshot && this.live.changedSinceBuild) {
+      this.send(encodeStep2(Y.encodeStateAsUpdate(this.live.doc, this.live.builtStateVector)));
+    }
     const encoder = encoding.createEncoder();
     encoding.writeVarUint(encoder, MESSAGE_SYNC);
     syncProtocol.writeSyncStep1(encoder, this.live.doc);
@@ -168,11 +176,7 @@ export class Connection implements Peer {
     if (kind === syncProtocol.messageYjsSyncStep1) {
       // Answer with only what this client lacks; a malformed state vector throws here.
       const diff = this.applyChecked(() => Y.encodeStateAsUpdate(this.live.doc, payload));
-      const encoder = encoding.createEncoder();
-      encoding.writeVarUint(encoder, MESSAGE_SYNC);
-      encoding.writeVarUint(encoder, syncProtocol.messageYjsSyncStep2);
-      encoding.writeVarUint8Array(encoder, diff);
-      this.send(encoding.toUint8Array(encoder));
+      this.send(encodeStep2(diff));
       return;
     }
     if (kind !== syncProtocol.messageYjsSyncStep2 && kind !== syncProtocol.messageYjsUpdate) {

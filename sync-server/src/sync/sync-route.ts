@@ -3,11 +3,13 @@ import type { Context } from 'hono';
 import { upgradeWebSocket } from '@hono/node-server';
 import { WebSocket } from 'ws';
 import { isValidDocName } from '@plod/model/sync';
-import type { DocumentManager } from '../docs/document-manager.ts';
+import { CloseCode } from '../close-codes.ts';
+import type { DocumentLease, DocumentManager, SyncOpening } from '../docs/document-manager.ts';
 import type { Logger } from '../logger.ts';
 import { Connection } from './connection.ts';
 import type { ConnectionLimits } from './connection.ts';
 import type { ConnectionRegistry } from './connection-registry.ts';
+import { EarlySocket } from './early-socket.ts';
 
 /** What a request may do with a document; decided before the WebSocket is accepted. */
 export type SyncAccess = 'write' | 'read' | 'deny' | 'unauthenticated';
@@ -25,6 +27,11 @@ export interface SyncRouteOptions extends ConnectionLimits {
   /** Release the document if the client never completes the handshake within this time. */
   handshakeTimeoutMs?: number;
 }
+
+/** How long an opened socket's silence may delay building its document (normally its step 1 comes first). */
+const EARLY_ANSWER_WAIT_MS = 20;
+
+const ignore = () => {};
 
 const text = (c: Context, status: 400 | 401 | 403 | 426 | 500 | 503, message: string) =>
   c.text(message, status);
@@ -54,39 +61,86 @@ export function createSyncRoutes(options: SyncRouteOptions): Hono {
       const access = await options.authorize(c.req.raw, docName);
       if (access === 'unauthenticated') return text(c, 401, 'unauthenticated');
       if (access !== 'write' && access !== 'read') return text(c, 403, 'forbidden');
-      let lease;
+      let opening: SyncOpening;
       try {
-        lease = await manager.open(docName);
+        opening = await manager.openForSync(docName);
       } catch {
         // Never accept a socket onto a document that could not be read: it would look empty.
         return text(c, 500, 'document unavailable');
       }
-      const handshakeTimer = setTimeout(
-        () => lease.release(),
-        options.handshakeTimeoutMs ?? 10_000,
-      );
+      // Until the socket opens, the document is held (live) or its build is left to start by itself.
+      const handshakeTimer = setTimeout(() => {
+        if (opening.kind === 'live') opening.lease.release();
+        else opening.open().then((lease) => lease.release(), ignore);
+      }, options.handshakeTimeoutMs ?? 10_000);
       handshakeTimer.unref();
       let connection: Connection | null = null;
+      let socketClosed = false;
+
+      /** Turns the open socket into a Connection on the built document. */
+      const join = (raw: WebSocket, lease: DocumentLease, early: EarlySocket | null) => {
+        if (socketClosed || raw.readyState !== WebSocket.OPEN || !registry.accepting) {
+          if (raw.readyState === WebSocket.OPEN) raw.close(1012, 'restarting');
+          lease.release();
+          return;
+        }
+        const opened = new Connection(raw, lease.live, access, manager, options, logger);
+        connection = opened;
+        registry.add(opened);
+        opened.start(early?.answered ?? false);
+        const handle = (data: unknown, isBinary: boolean) => opened.handleMessage(data, isBinary);
+        // Straight from ws, not Hono's onMessage: that wraps every message in a MessageEvent and
+        // copies it into a fresh ArrayBuffer, a measurable share of the per-message cost.
+        // (Hono attaches its own listener in the same synchronous turn, so nothing is missed.)
+        if (early) early.handOver(handle);
+        else raw.on('message', handle);
+        lease.release();
+      };
+
       return await upgradeWebSocket(c, {
         onOpen: (_event, ws) => {
           clearTimeout(handshakeTimer);
           const raw = ws.raw;
           if (!(raw instanceof WebSocket) || !registry.accepting) {
             ws.close(1012, 'restarting');
-            lease.release();
+            if (opening.kind === 'live') opening.lease.release();
+            else opening.open().then((lease) => lease.release(), ignore);
             return;
           }
-          const opened = new Connection(raw, lease.live, access, manager, options, logger);
-          connection = opened;
-          // Straight from ws, not Hono's onMessage: that wraps every message in a MessageEvent and
-          // copies it into a fresh ArrayBuffer, a measurable share of the per-message cost.
-          // (Hono attaches its own listener in the same synchronous turn, so nothing is missed.)
-          raw.on('message', (data, isBinary) => opened.handleMessage(data, isBinary));
-          registry.add(opened);
-          opened.start();
-          lease.release();
+          if (opening.kind === 'live') {
+            join(raw, opening.lease, null);
+            return;
+          }
+          // Answer a fresh client from the snapshot, then build; queue its messages meanwhile.
+          const { open } = opening;
+          let building = false;
+          const build = () => {
+            if (building) return;
+            building = true;
+            open().then(
+              (lease) => join(raw, lease, early),
+              (error: unknown) => {
+                logger.error('document failed to build after accept', { doc: docName, error });
+                if (raw.readyState === WebSocket.OPEN)
+                  raw.close(CloseCode.InternalError, 'document unavailable');
+              },
+            );
+          };
+          const early = new EarlySocket(
+            opening.snapshot,
+            (message) => {
+              if (raw.readyState === WebSocket.OPEN) raw.send(message);
+            },
+            build,
+            options.maxBufferedBytes,
+            () => raw.close(CloseCode.SlowConsumer, 'too much before ready'),
+          );
+          raw.on('message', (data, isBinary) => early.handleMessage(data, isBinary));
+          // A client that waits for the server to speak first still gets its document.
+          setTimeout(build, EARLY_ANSWER_WAIT_MS).unref();
         },
         onClose: () => {
+          socketClosed = true;
           if (!connection) return;
           registry.delete(connection);
           connection.closed();
