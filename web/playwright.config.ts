@@ -1,4 +1,7 @@
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { serverCommand } from './e2e/server';
 
@@ -17,6 +20,9 @@ async function freePort(): Promise<number> {
 
 process.env.PLOD_E2E_PORT ??= String(await freePort());
 const port = Number(process.env.PLOD_E2E_PORT);
+// A fresh, empty server store each run (demo site, rig and crew seeded on first start).
+process.env.PLOD_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'plod-e2e-'));
+const dataDir = process.env.PLOD_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -65,8 +71,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // vite preview or the real sync-server: switch in e2e/server.ts.
-    command: serverCommand(port),
+    // The real sync-server (or vite preview): switch in e2e/server.ts.
+    command: serverCommand(port, dataDir),
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,13 +1,13 @@
 /**
- * Which server the browser tests run against. Until the sync-server serves web/dist with /api and
- * /sync on one port, `vite preview` stands in: it has no /api or /sync, so their failed requests
- * are expected there. To switch to the real server, change this one line to 'sync-server'.
+ * Which server the browser tests run against: the real sync-server, serving web/dist with /api and
+ * /sync on one port, on a fresh data folder each run (`dataDir`). `vite preview` remains as a
+ * stand-in for a machine without the server's native build (it has no /api or /sync).
  */
-export const E2E_SERVER: 'vite-preview' | 'sync-server' = 'vite-preview';
+export const E2E_SERVER = 'sync-server' as 'vite-preview' | 'sync-server';
 
-export function serverCommand(port: number): string {
+export function serverCommand(port: number, dataDir = ''): string {
   return E2E_SERVER === 'sync-server'
-    ? `pnpm build && PORT=${port} pnpm --filter @plod/sync-server start`
+    ? `pnpm build && PORT=${port} PLOD_DATA_DIR=${dataDir} pnpm --filter @plod/sync-server start`
     : `pnpm build && pnpm exec vite preview --port ${port} --strictPort --host 127.0.0.1`;
 }
 

@@ -1,11 +1,12 @@
-import { Badge, Button, Group } from '@mantine/core';
+import { Badge, Button } from '@mantine/core';
 import { useConnection } from '../sync';
 
 /** Online/Offline toggle and Sync Now with the pending count: the reports list's header buttons. */
 export function SyncControls() {
   const { enabled, pending, setEnabled, syncNow } = useConnection();
   return (
-    <Group gap="xs" wrap="nowrap">
+    // A fragment: the two buttons sit in the caller's grid or group as cells of their own.
+    <>
       <Button
         variant={enabled ? 'light' : 'filled'}
         color={enabled ? 'green' : 'red'}
@@ -31,6 +32,6 @@ export function SyncControls() {
       >
         Sync
       </Button>
-    </Group>
+    </>
   );
 }

@@ -55,20 +55,21 @@ export function ReportCard({ report, onDelete }: ReportCardProps) {
           <Figure label="Drilled" value={`${formatDepth(report.metres)} m`} />
           <Figure label="Hours" value={formatHours(report.hours)} />
         </SimpleGrid>
-        <Group gap="xs" wrap="wrap">
-          <Button component={Link} to={`/edit-report/${report.id}`} style={{ flex: '1 1 auto' }}>
+        <Group gap="xs" wrap="nowrap">
+          <Button component={Link} to={`/edit-report/${report.id}`} px="sm" style={{ flex: 1 }}>
             Edit Report
           </Button>
           <Button
             component={Link}
             to={`/run-sheets?reportId=${encodeURIComponent(report.id)}`}
             variant="light"
-            style={{ flex: '1 1 auto' }}
+            px="sm"
+            style={{ flex: 1 }}
           >
             Run Sheets
           </Button>
           {report.status === 'sent' && (
-            <Button component={Link} to={`/csv-editor/${report.id}`} variant="default">
+            <Button component={Link} to={`/csv-editor/${report.id}`} variant="default" px="sm">
               Export CSV
             </Button>
           )}
@@ -76,6 +77,7 @@ export function ReportCard({ report, onDelete }: ReportCardProps) {
             <ActionIcon
               variant="light"
               color="red"
+              style={{ flexShrink: 0 }}
               aria-label="Delete report"
               onClick={() => onDelete(report.id)}
             >

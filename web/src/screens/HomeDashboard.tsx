@@ -34,14 +34,20 @@ function ShiftClock() {
     <Card>
       <Group justify="space-between" align="center" wrap="nowrap">
         <Stack gap={0}>
-          <Text fz={36} fw={800} ff="monospace" lh={1.1} data-testid="clock-time">
+          <Text fz={{ base: 30, xs: 36 }} fw={800} ff="monospace" lh={1.1} data-testid="clock-time">
             {formatClock(now)}
           </Text>
           <Text c="dimmed" data-testid="clock-date">
             {formatUsDate(now)}
           </Text>
         </Stack>
-        <Badge size="xl" color={shift === 'day' ? 'yellow' : 'indigo'} variant="filled">
+        {/* Never shrinks: the shift is the one word a crew must read at a glance. */}
+        <Badge
+          size="lg"
+          color={shift === 'day' ? 'yellow' : 'indigo'}
+          variant="filled"
+          style={{ flexShrink: 0, overflow: 'visible' }}
+        >
           {shift === 'day' ? 'DAY SHIFT' : 'NIGHT SHIFT'}
         </Badge>
       </Group>

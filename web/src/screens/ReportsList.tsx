@@ -74,7 +74,7 @@ export default function ReportsList() {
           </ActionIcon>
         }
       />
-      <Group mb="md" gap="xs" wrap="wrap">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mb="md">
         <SyncControls />
         <Button variant="default" onClick={() => setModal('offline')} aria-label="Offline Setup">
           Offline
@@ -82,7 +82,7 @@ export default function ReportsList() {
         <Button component={Link} to="/site-config" variant="default">
           Config
         </Button>
-      </Group>
+      </SimpleGrid>
       <SimpleGrid cols={2} spacing="sm" mb="lg">
         <Button size="xl" onClick={newReport}>
           New Report

@@ -1,0 +1,116 @@
+import type { Page } from '@playwright/test';
+import { createReport } from './collab-helpers';
+import { expect, heading, test } from './fixtures';
+
+const currentReportId = (page: Page) =>
+  page.evaluate(() => localStorage.getItem('plod.currentReportId'));
+
+const card = (page: Page, id: string) =>
+  page.locator(`[data-testid="report-card"][data-report-id="${id}"]`);
+
+async function newReport(page: Page): Promise<string> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New Report' }).click();
+  await expect(page).toHaveURL(/\/drill-report-dashboard$/);
+  const id = await currentReportId(page);
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  return id ?? '';
+}
+
+async function editOperator(page: Page, id: string, operator: string) {
+  await page.goto(`/edit-report/${id}`);
+  await expect(page.getByTestId('report-number')).toHaveText(`Report #${id}`);
+  await page.getByLabel('Operator').fill(operator);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Shift report updated successfully')).toBeVisible();
+  await expect(heading(page, 'Plods')).toBeVisible();
+}
+
+test('a new report is on the list, and still there after a reload', async ({ page }) => {
+  const id = await newReport(page);
+  await page.goto('/');
+  await expect(card(page, id)).toBeVisible();
+  await page.reload();
+  await expect(card(page, id)).toBeVisible();
+});
+
+test('a report made and edited offline survives an offline reload and reaches the server', async ({
+  page,
+  context,
+  request,
+}) => {
+  await page.goto('/');
+  await expect(heading(page, 'Plods')).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 15_000,
+  });
+
+  // No signal, and the crew switched the app to Offline too.
+  await context.setOffline(true);
+  await page.getByTestId('network-toggle').click();
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-status', 'offline');
+  await page.getByRole('button', { name: 'New Report' }).click();
+  await expect(page).toHaveURL(/\/drill-report-dashboard$/);
+  const id = (await currentReportId(page)) ?? '';
+  await editOperator(page, id, 'Offline Olga');
+  await expect(page.getByTestId('pending-count')).not.toHaveText('0');
+
+  // Cold reload with no network: the service worker serves the app, IndexedDB the report.
+  await page.reload();
+  await expect(card(page, id)).toContainText('Offline Olga');
+  await expect(page.getByTestId('pending-count')).not.toHaveText('0');
+
+  await context.setOffline(false);
+  await page.getByTestId('network-toggle').click();
+  await expect(page.getByTestId('pending-count')).toHaveText('0');
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/shift-summaries/${id}`);
+      return response.ok()
+        ? ((await response.json()) as { operator: string | null }).operator
+        : null;
+    })
+    .toBe('Offline Olga');
+});
+
+test('an edit on one phone shows on another phone’s list within two seconds', async ({
+  browser,
+  request,
+}) => {
+  const id = await createReport(request);
+  const phones = await Promise.all(
+    [0, 1].map(async () => {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        serviceWorkers: 'block',
+      });
+      return { context, page: await context.newPage() };
+    }),
+  );
+  const [a, b] = phones;
+  if (!a || !b) throw new Error('two phones');
+  await b.page.goto('/');
+  await expect(card(b.page, id)).toBeVisible();
+
+  await a.page.goto(`/edit-report/${id}`);
+  await a.page.getByLabel('Operator').fill('Live Larry');
+  await a.page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(card(b.page, id)).toContainText('Live Larry', { timeout: 2000 });
+  await Promise.all(phones.map(({ context }) => context.close()));
+});
+
+test('screenshots of the list and dashboard with reports', async ({ page, request }, testInfo) => {
+  for (let i = 0; i < 6; i += 1) await createReport(request);
+  await newReport(page);
+  await page.goto('/');
+  await expect(page.getByTestId('report-card').first()).toBeVisible();
+  await page.screenshot({
+    path: `../docs/screenshots/${testInfo.project.name}-reports-list-with-reports.png`,
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('saved-report').first()).toBeVisible();
+  await page.screenshot({
+    path: `../docs/screenshots/${testInfo.project.name}-dashboard-with-reports.png`,
+    fullPage: true,
+  });
+});
