@@ -1,0 +1,74 @@
+import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { readReport, reportDocName } from '@plod/model';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { editChanges, type EditReportValues } from '../reports/edit-report';
+import { getKnownReportIds } from '../session/known-reports';
+import type { SyncRuntime } from '../sync';
+import { renderApp } from '../testing/renderApp';
+import { seedReport } from '../testing/seed';
+
+configure({ asyncUtilTimeout: 5000 });
+const runtimes: SyncRuntime[] = [];
+beforeEach(() => localStorage.clear());
+afterEach(async () => {
+  cleanup();
+  await Promise.all(runtimes.splice(0).map((sync) => sync.dispose()));
+});
+
+describe('Edit Shift Report', { timeout: 20_000 }, () => {
+  it('shows the derived values, saves only what changed as overrides, and returns to /', async () => {
+    const { sync, router } = renderApp('/');
+    runtimes.push(sync);
+    sync.connection.setEnabled(false);
+    const id = seedReport(sync, { shiftType: 'day', startTime: '06:00', endTime: '18:00' });
+    await act(() => router.navigate(`/edit-report/${id}`));
+    expect(await screen.findByText(`Report #${id}`)).toBeTruthy();
+    expect(getKnownReportIds()).toContain(id);
+    const hours = screen.getByLabelText('Hours Worked') as HTMLInputElement;
+    expect(hours.value).toBe('12');
+    expect(hours.getAttribute('inputmode')).toBe('decimal');
+
+    fireEvent.change(screen.getByLabelText('Operator'), { target: { value: 'Sam Driller' } });
+    fireEvent.change(screen.getByLabelText('Total Depth (m)'), { target: { value: '42.5' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Night Shift' }));
+    fireEvent.change(screen.getByLabelText('Additional Notes'), { target: { value: 'Wet hole' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Shift report updated successfully')).toBeTruthy();
+    const report = sync.registry.read(reportDocName(id), readReport);
+    expect(report.overrides).toMatchObject({
+      operator: 'Sam Driller',
+      totalDepthDrilled: 42.5,
+      hoursWorked: null, // untouched: keeps following the derived hours
+    });
+    expect(report.shift.shiftType).toBe('night');
+    expect(report.notes).toBe('Wet hole');
+  });
+
+  it('says Report not found, with Back to Dashboard, for an id on neither device nor server', async () => {
+    const { sync } = renderApp('/edit-report/0190a0a0-0000-7000-8000-000000000000');
+    runtimes.push(sync);
+    sync.connection.setEnabled(false);
+    expect(await screen.findByText('Report not found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+  });
+});
+
+describe('editChanges', () => {
+  it('clears an override when its field is emptied, so the derived value shows again', () => {
+    const values: EditReportValues = {
+      operator: '',
+      shiftType: null,
+      holesCompleted: '0',
+      totalDepthDrilled: '0',
+      hoursWorked: ' ',
+      notes: '',
+    };
+    expect(editChanges(values, (field) => field === 'hoursWorked')).toEqual({
+      overrides: { hoursWorked: null },
+    });
+  });
+});

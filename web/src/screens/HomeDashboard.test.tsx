@@ -1,0 +1,62 @@
+import { cleanup, configure, screen, within } from '@testing-library/react';
+import { addHoleToReport, reportDocName } from '@plod/model';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setCurrentReportId } from '../session/current-report';
+import type { SyncRuntime } from '../sync';
+import { renderApp } from '../testing/renderApp';
+import { freshIndexedDb, seedIndex, seedReport } from '../testing/seed';
+
+configure({ asyncUtilTimeout: 5000 });
+const runtimes: SyncRuntime[] = [];
+beforeEach(async () => {
+  localStorage.clear();
+  await freshIndexedDb();
+});
+afterEach(async () => {
+  cleanup();
+  await Promise.all(runtimes.splice(0).map((sync) => sync.dispose()));
+});
+
+describe('Home dashboard', { timeout: 20_000 }, () => {
+  it('is on STANDBY with no report in progress and no saved reports', async () => {
+    runtimes.push(renderApp('/dashboard').sync);
+    expect(await screen.findByTestId('active-status')).toHaveProperty('textContent', 'STANDBY');
+    expect(screen.getByText('No report in progress')).toBeTruthy();
+    expect(screen.getByText('No saved reports yet')).toBeTruthy();
+    expect(screen.getByText(/DAY SHIFT|NIGHT SHIFT/)).toBeTruthy();
+    expect(screen.getByTestId('clock-time').textContent).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('shows the active hole of the current report, its progress and the run-sheets warning', async () => {
+    const { sync } = renderApp('/dashboard');
+    runtimes.push(sync);
+    const id = seedReport(sync, { siteName: 'North Pit', rigName: 'Rig 7' });
+    sync.registry.mutate(
+      reportDocName(id),
+      addHoleToReport,
+      { holeId: 'DH-2025-001', targetDepth: 100 },
+      { startDepth: 96.04 },
+    );
+    setCurrentReportId(id);
+    const hole = await screen.findByTestId('active-hole');
+    expect(hole.textContent).toContain('DH-2025-001');
+    expect(hole.textContent).toContain('96.0%');
+    expect(screen.getByTestId('active-status').textContent).toBe('DRILLING');
+    expect(screen.getByText('In Progress')).toBeTruthy();
+    const runSheets = screen.getByRole('link', { name: /Run Sheets/ });
+    expect(runSheets.getAttribute('data-warning')).toBe('true');
+    expect(within(runSheets).getByText('Within 6 m of target depth')).toBeTruthy();
+  });
+
+  it('lists the latest five saved reports with Edit, and View All when there are more', async () => {
+    const { sync } = renderApp('/dashboard');
+    runtimes.push(sync);
+    const ids = seedIndex(sync, [{}, {}, {}, {}, {}, {}, { status: 'deleted' }]);
+    const saved = await screen.findAllByTestId('saved-report');
+    expect(saved).toHaveLength(5);
+    expect(screen.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/plods');
+    const edit = within(saved[0] as HTMLElement).getByRole('link', { name: 'Edit' });
+    // Newest first: the sixth row has the latest update.
+    expect(edit.getAttribute('href')).toBe(`/edit-report/${ids[5]}`);
+  });
+});
