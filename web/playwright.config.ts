@@ -23,6 +23,8 @@ const port = Number(process.env.PLOD_E2E_PORT);
 // A fresh, empty server store each run (demo site, rig and crew seeded on first start).
 process.env.PLOD_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'plod-e2e-'));
 const dataDir = process.env.PLOD_E2E_DATA_DIR;
+process.env.PLOD_E2E_WEB_DIR ??= mkdtempSync(join(tmpdir(), 'plod-e2e-web-'));
+const webDir = process.env.PLOD_E2E_WEB_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -72,7 +74,7 @@ export default defineConfig({
   ],
   webServer: {
     // The real sync-server (or vite preview): switch in e2e/server.ts.
-    command: serverCommand(port, dataDir),
+    command: serverCommand(port, dataDir, webDir),
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -5,9 +5,14 @@
  */
 export const E2E_SERVER = 'sync-server' as 'vite-preview' | 'sync-server';
 
-export function serverCommand(port: number, dataDir = ''): string {
+/**
+ * `webDir`: the build goes to a folder of this run's own, so another build of web/dist in the same
+ * checkout (a colleague's test run) cannot empty it under the running server.
+ */
+export function serverCommand(port: number, dataDir = '', webDir = ''): string {
   return E2E_SERVER === 'sync-server'
-    ? `pnpm build && PORT=${port} PLOD_DATA_DIR=${dataDir} pnpm --filter @plod/sync-server start`
+    ? `pnpm exec vite build --outDir ${webDir} --emptyOutDir && ` +
+        `PORT=${port} PLOD_DATA_DIR=${dataDir} PLOD_WEB_DIR=${webDir} pnpm --filter @plod/sync-server start`
     : `pnpm build && pnpm exec vite preview --port ${port} --strictPort --host 127.0.0.1`;
 }
 
