@@ -38,7 +38,7 @@ const SURVEY_COLUMNS: Column<SurveyEntry>[] = [
 const or = (v: string | null | undefined) => (v && v.trim() ? v : 'Not set');
 
 function ShiftCompletionBody({ docName }: { docName: string }) {
-  const { report, readOnly } = useReportView(docName);
+  const { report } = useReportView(docName);
   const signOff = useMutation(docName, signOffReport);
   const changeStatus = useMutation(docName, setStatus);
   const navigate = useNavigate();
@@ -78,7 +78,8 @@ function ShiftCompletionBody({ docName }: { docName: string }) {
   return (
     <>
       <ScreenHeader title={TITLE} backTo={BACK} backLabel="Back to Main Menu" />
-      {readOnly && <ReadOnlyNotice status={report.status} />}
+      {/* A completed shift is still submitted from here; only a sent (or deleted) one is final. */}
+      {!canSubmitReport(report.status) && <ReadOnlyNotice status={report.status} />}
       <Stack gap="md">
         <StatRow
           stats={[
@@ -113,6 +114,7 @@ function ShiftCompletionBody({ docName }: { docName: string }) {
             columns={SURVEY_COLUMNS}
             rows={report.survey}
             rowKey={(s) => s.id}
+            minWidth={320}
             testId="survey-summary"
             empty={<EmptyText title="No survey points recorded yet" />}
           />

@@ -59,8 +59,12 @@ function TimesheetBody({ docName }: { docName: string }) {
           {w}
         </Alert>
       ))}
-      <Group mb="md" grow>
-        {!readOnly && <Button onClick={() => setAdding(true)}>Add Time Entry</Button>}
+      <Group mb="md" wrap="nowrap">
+        {!readOnly && (
+          <Button onClick={() => setAdding(true)} style={{ flex: 1 }}>
+            Add Time Entry
+          </Button>
+        )}
         <Button variant="default" onClick={syncNow} disabled={!enabled}>
           Sync
         </Button>

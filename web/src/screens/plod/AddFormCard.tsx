@@ -20,11 +20,12 @@ export function AddFormCard(props: AddFormCardProps) {
             {props.title}
           </Title>
           {props.children}
-          <Group grow>
+          <Group wrap="nowrap">
             <Button variant="default" onClick={props.onCancel}>
               Cancel
             </Button>
-            <Button type="submit" disabled={props.submitDisabled}>
+            {/* The add button takes the rest of the row, so a long label is never cut on a phone. */}
+            <Button type="submit" disabled={props.submitDisabled} style={{ flex: 1 }}>
               {props.submitLabel}
             </Button>
           </Group>

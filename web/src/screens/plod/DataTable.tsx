@@ -12,10 +12,19 @@ export interface DataTableProps<T> {
   rowKey: (row: T) => string;
   empty: ReactNode;
   testId?: string;
+  /** Below this width the table scrolls sideways; a few short columns fit a phone as they are. */
+  minWidth?: number;
 }
 
 /** A table that scrolls sideways on a phone rather than squeezing its columns. */
-export function DataTable<T>({ columns, rows, rowKey, empty, testId }: DataTableProps<T>) {
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  empty,
+  testId,
+  minWidth = 560,
+}: DataTableProps<T>) {
   if (rows.length === 0) {
     return (
       <Paper withBorder p="xl" radius="md" ta="center" data-testid={testId && `${testId}-empty`}>
@@ -25,7 +34,7 @@ export function DataTable<T>({ columns, rows, rowKey, empty, testId }: DataTable
   }
   return (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={minWidth}>
         <Table striped verticalSpacing="sm" fz="md" data-testid={testId}>
           <Table.Thead>
             <Table.Tr>
@@ -38,7 +47,10 @@ export function DataTable<T>({ columns, rows, rowKey, empty, testId }: DataTable
             {rows.map((row) => (
               <Table.Tr key={rowKey(row)}>
                 {columns.map((c) => (
-                  <Table.Td key={c.header}>{c.cell(row)}</Table.Td>
+                  // Times, ids and amounts must not break across lines ("6:00 / AM").
+                  <Table.Td key={c.header} style={{ whiteSpace: 'nowrap' }}>
+                    {c.cell(row)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}

@@ -10,7 +10,12 @@ export interface Stat {
 /** The big numbers under a screen's title (totals the crew glance at). */
 export function StatRow({ stats }: { stats: readonly Stat[] }) {
   return (
-    <SimpleGrid cols={stats.length} spacing="xs" mb="md">
+    // Four figures do not fit one phone row at a readable size: two by two there.
+    <SimpleGrid
+      cols={stats.length > 3 ? { base: 2, sm: stats.length } : stats.length}
+      spacing="xs"
+      mb="md"
+    >
       {stats.map((stat) => (
         <Paper key={stat.label} withBorder p="xs" radius="md" ta="center">
           <Text size="xs" fw={700} c="dimmed" tt="uppercase">
