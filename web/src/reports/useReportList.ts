@@ -7,7 +7,7 @@ import {
 } from '@plod/model';
 import type { ReportId, ReportsIndexRow } from '@plod/model';
 import { useKnownReportIds } from '../session/known-reports';
-import { useDocSnapshot, useDocSnapshots, useUnsentDocNames } from '../sync';
+import { useDocSnapshot, useDocSnapshots, useDocument, useUnsentDocNames } from '../sync';
 import { localReportIds, mergeReportRows, readListRow } from './merge';
 
 /**
@@ -16,6 +16,9 @@ import { localReportIds, mergeReportRows, readListRow } from './merge';
  */
 export function useReportList(): ReportsIndexRow[] {
   const index = useDocSnapshot(REPORTS_INDEX_DOC_NAME, readReportsIndex);
+  // Until the device copy of the index is read (milliseconds), every known report would look
+  // unlisted and be opened, each with its own socket: wait for it.
+  const indexLoaded = useDocument(REPORTS_INDEX_DOC_NAME).status === 'ready';
   const known = useKnownReportIds();
   const unsentNames = useUnsentDocNames();
   const names = useMemo(() => {
@@ -23,8 +26,9 @@ export function useReportList(): ReportsIndexRow[] {
       const kind = classifyDocName(name);
       return kind.kind === 'report' ? [kind.reportId] : [];
     });
+    if (!indexLoaded) return [];
     return localReportIds(known, index, unsent).map((id) => reportDocName(id as ReportId));
-  }, [known, index, unsentNames]);
+  }, [known, index, unsentNames, indexLoaded]);
   const local = useDocSnapshots(names, readListRow);
   return useMemo(() => mergeReportRows(index, local), [index, local]);
 }
