@@ -6,5 +6,8 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     exclude: [...configDefaults.exclude, 'e2e/**'],
+    setupFiles: ['src/testing/setup.ts'],
+    // Screens open IndexedDB and lazy chunks: slow on a loaded machine, never wrong.
+    testTimeout: 60_000,
   },
 });

@@ -1,10 +1,7 @@
-import { cleanup, configure, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../testing/renderApp';
 import { sampleUrl, screenRoutes } from './table';
-
-// The first visit to a lazy route loads its chunk; on a busy machine that can take seconds.
-configure({ asyncUtilTimeout: 5000 });
 
 const disposers: (() => Promise<void>)[] = [];
 afterEach(async () => {

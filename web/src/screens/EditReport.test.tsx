@@ -1,4 +1,4 @@
-import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { readReport, reportDocName } from '@plod/model';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { editChanges, type EditReportValues } from '../reports/edit-report';
@@ -7,7 +7,6 @@ import type { SyncRuntime } from '../sync';
 import { renderApp } from '../testing/renderApp';
 import { seedReport } from '../testing/seed';
 
-configure({ asyncUtilTimeout: 5000 });
 const runtimes: SyncRuntime[] = [];
 beforeEach(() => localStorage.clear());
 afterEach(async () => {

@@ -1,4 +1,4 @@
-import { cleanup, configure, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { addHoleToReport, reportDocName } from '@plod/model';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setCurrentReportId } from '../session/current-report';
@@ -6,7 +6,6 @@ import type { SyncRuntime } from '../sync';
 import { renderApp } from '../testing/renderApp';
 import { freshIndexedDb, seedIndex, seedReport } from '../testing/seed';
 
-configure({ asyncUtilTimeout: 5000 });
 const runtimes: SyncRuntime[] = [];
 beforeEach(async () => {
   localStorage.clear();

@@ -1,12 +1,4 @@
-import {
-  act,
-  cleanup,
-  configure,
-  fireEvent,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readReport, reportDocName } from '@plod/model';
 import type { ReportId } from '@plod/model';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,7 +9,6 @@ import { renderApp } from '../testing/renderApp';
 import { freshIndexedDb, seedIndex, seedReport } from '../testing/seed';
 
 // Lazy routes load their chunk on first visit; under a busy test run that can take seconds.
-configure({ asyncUtilTimeout: 5000 });
 
 const runtimes: SyncRuntime[] = [];
 function open(path: string) {

@@ -1,4 +1,4 @@
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import {
   ReportIds,
   RigIds,
@@ -13,7 +13,6 @@ import type { SyncRuntime } from '../../sync';
 import { renderApp } from '../../testing/renderApp';
 
 // Screens are lazy chunks: the first render of a file can take seconds on a busy CI machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const disposers: (() => Promise<void>)[] = [];
 
