@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import type { ServerType } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
+import { REPORTS_INDEX_DOC_NAME } from '@plod/model';
 import { DocumentManager } from './docs/document-manager.ts';
 import { createLogger } from './logger.ts';
 import type { Logger, LogLevel } from './logger.ts';
@@ -18,6 +19,8 @@ import { WorkerSqliteStore } from './store/worker-sqlite-store.ts';
 import { ConnectionRegistry } from './sync/connection-registry.ts';
 import { createSyncRoutes } from './sync/sync-route.ts';
 import type { AuthorizeHook } from './sync/sync-route.ts';
+
+const SERVER_WRITTEN_DOCS: ReadonlySet<string> = new Set([REPORTS_INDEX_DOC_NAME]);
 
 export const VERSION = '0.1.0';
 
@@ -95,7 +98,13 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   });
   const registry = new ConnectionRegistry();
   const allowAll = options.insecureAllowAll ?? true;
-  const authorize: AuthorizeHook = options.authorize ?? (() => (allowAll ? 'write' : 'deny'));
+  const decide: AuthorizeHook = options.authorize ?? (() => (allowAll ? 'write' : 'deny'));
+  // Documents the server writes itself (the reports index, projected from the reports) are
+  // read-only to every socket, whatever the hook says: a device could otherwise forge list rows.
+  const authorize: AuthorizeHook = async (request, docName) => {
+    const access = await decide(request, docName);
+    return access === 'write' && SERVER_WRITTEN_DOCS.has(docName) ? 'read' : access;
+  };
   if (!options.authorize && allowAll) {
     logger.warn('insecureAllowAll: every client may read and write every document');
   }

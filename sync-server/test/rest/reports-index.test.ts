@@ -4,7 +4,7 @@ import type { ReportsIndexRow } from '@plod/model';
 import Database from 'better-sqlite3';
 import { ReportTable } from '../../src/projections/report-table.ts';
 import { rebuildProjection } from '../../src/projections/projector.ts';
-import { connectClient, startServer, type TestServer } from '../helpers.ts';
+import { connectClient, mapOf, startServer, synced, waitFor, type TestServer } from '../helpers.ts';
 import { demoApi, type Api } from './helpers.ts';
 
 async function indexRows(api: Api): Promise<ReportsIndexRow[]> {
@@ -80,5 +80,25 @@ describe('reports index over the relay', () => {
     await seen;
     expect(readReportsIndex(client.doc)[0]?.id).toBe(id);
     client.destroy();
+  });
+
+  it('is read-only to devices: a row a device writes is never applied or stored', async () => {
+    server = await startServer();
+    const forger = connectClient(server.url, REPORTS_INDEX_DOC_NAME, { durability: true });
+    const watcher = connectClient(server.url, REPORTS_INDEX_DOC_NAME);
+    await Promise.all([synced(forger), synced(watcher)]);
+    forger.doc.getMap('forged').set('row', 'fake report');
+    // Same socket, after the update: once the watcher sees this presence, the server read the update.
+    forger.provider.awareness.setLocalStateField('user', 'forger');
+    await waitFor(
+      () => watcher.provider.awareness.getStates().has(forger.doc.clientID),
+      'presence after the forged update',
+    );
+    const late = connectClient(server.url, REPORTS_INDEX_DOC_NAME);
+    await synced(late);
+    expect(mapOf(late.doc, 'forged')).toEqual({});
+    expect(mapOf(watcher.doc, 'forged')).toEqual({});
+    expect(forger.tracker?.pending).toBe(1);
+    for (const client of [forger, watcher, late]) client.destroy();
   });
 });
