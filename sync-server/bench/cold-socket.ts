@@ -4,7 +4,7 @@ import * as syncProtocol from 'y-protocols/sync';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { MESSAGE_SYNC } from '@plod/model/sync';
-import { sleep, startServer } from './processes.ts';
+import { startServer } from './processes.ts';
 
 export interface ColdSocketTimes {
   /** New socket to the server's answer to the client's step 1 (its sync step 2) received. */
@@ -26,35 +26,26 @@ function syncKind(data: Buffer): number {
   return decoding.readVarUint(decoder) === MESSAGE_SYNC ? decoding.readVarUint(decoder) : -1;
 }
 
-async function openDocuments(http: string): Promise<number> {
-  const response = await fetch(`${http}/api/health`);
-  const body = (await response.json()) as { openDocuments?: number };
-  return body.openDocuments ?? -1;
-}
-
 /**
  * Our relay in its own process on the data folder (so the client's clock is not stopped while the
  * server builds the document); each run, a raw socket from this process (a fresh client: it sends
  * a step 1 with the empty state vector as soon as it is open, as y-websocket does) on a document
- * that is not in memory. Between runs the document is unloaded (grace 0), so every run is cold.
+ * that is not in memory: each run opens its own copy of the stored snapshot, never opened before.
  */
 export async function coldSocket(
   dataDir: string,
-  name: string,
-  runs: number,
+  names: readonly string[],
 ): Promise<ColdSocketTimes> {
   const server = await startServer('plod', {
     dataDir,
-    env: { PLOD_UNLOAD_GRACE_MS: '0', PLOD_DEMO: '0' },
+    env: { PLOD_DEMO: '0' },
   });
-  const url = `${server.url}/${name}`;
-  const http = `http://127.0.0.1:${server.port}`;
   const times: ColdSocketTimes = { firstAnswer: [], ready: [] };
   const step1 = emptyStep1();
   try {
-    for (let run = 0; run < runs; run++) {
+    for (const name of names) {
       const started = performance.now();
-      const socket = new WebSocket(url);
+      const socket = new WebSocket(`${server.url}/${name}`);
       let answer = Number.NaN;
       let ready = Number.NaN;
       await new Promise<void>((resolve, reject) => {
@@ -77,8 +68,6 @@ export async function coldSocket(
       times.firstAnswer.push(answer);
       times.ready.push(ready);
       socket.close();
-      const deadline = Date.now() + 10_000;
-      while ((await openDocuments(http)) !== 0 && Date.now() < deadline) await sleep(5);
     }
   } finally {
     await server.stop();

@@ -121,7 +121,7 @@ export async function coldBench(runs: number): Promise<void> {
     `\n## Cold load: a report-like document stored as a snapshot in SQLite. "store": ` +
       `DocumentManager.open on a fresh store connection (SQLite read + Y.Doc built), median of ${runs}; ` +
       `"first": the first of those; "connect": server process just started, new stock client to synced; ` +
-      `"firstAnswer" / "ready": relay in this process, document not in memory, new socket sending an ` +
+      `"firstAnswer" / "ready": relay in its own process, document not in memory, new socket sending an ` +
       `empty step 1 to the server's step 2 (its answer) / to the server's step 1 (Y.Doc built), median`,
   );
   const rows = [];
@@ -133,9 +133,12 @@ export async function coldBench(runs: number): Promise<void> {
     const snapshot = Y.encodeStateAsUpdate(doc);
     const store = new SqliteStore(file);
     await store.compact(name, snapshot, 0);
+    // Copies for the socket runs: each run must find a document that was never opened.
+    const copies = Array.from({ length: runs }, (_, i) => `report:cold-${size}-copy-${i}`);
+    for (const copy of copies) await store.compact(copy, snapshot, 0);
     await store.close();
     const { times, readMs, applyMs, applyV2Ms } = await inProcess(file, name, runs);
-    const socket = await coldSocket(dataDir, name, runs);
+    const socket = await coldSocket(dataDir, copies);
     const med = (values: number[]) => round(percentile(Float64Array.from(values).sort(), 50));
     const first = times[0] ?? Number.NaN;
     const sorted = Float64Array.from(times).sort();

@@ -76,6 +76,12 @@ describe('limits and bad input', () => {
     clients.push(witness);
     await waitFor(() => mapOf(witness.doc).after === 2, 'good client still relayed');
     expect(mapOf(witness.doc)).toEqual({ before: 1, after: 2 });
+    // Relayed is not yet committed (the writer thread fsyncs after the broadcast): wait for the row.
+    const rowsBefore = storedBefore?.updates.length ?? 0;
+    await waitFor(
+      async () => ((await server?.server.store.load('report:x'))?.updates.length ?? 0) > rowsBefore,
+      'second update stored',
+    );
     const storedAfter = await server.server.store.load('report:x');
     // Only the good client's second update was added.
     expect(storedAfter?.updates.slice(0, storedBefore?.updates.length)).toEqual(

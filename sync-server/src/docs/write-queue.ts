@@ -9,9 +9,10 @@ interface Waiter {
 const MAX_RETRY_MS = 5_000;
 
 /**
- * Least time between the end of one commit and the start of the next. A commit (an fsync with
- * synchronous=FULL) blocks the event loop; under load, spacing them lets each one carry a larger batch
- * instead of paying one fsync per tick for a handful of updates. When idle, the first commit is not delayed.
+ * Least time between the end of one commit and the start of the next. Each commit costs an fsync
+ * (synchronous=FULL): on the writer thread of WorkerSqliteStore it no longer blocks the event loop, but
+ * under load spacing commits still lets each carry a larger batch instead of one fsync per tick for a
+ * handful of updates. When idle, the first commit is not delayed.
  */
 export const DEFAULT_COMMIT_INTERVAL_MS = 2;
 
