@@ -1,12 +1,18 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Suspense, lazy } from 'react';
 import { RouterProvider } from 'react-router';
 import type { createAppRouter } from '../routes/router';
 import { useAutoSyncTimer } from '../reports/settings';
 import { SyncProvider, type SyncRuntime } from '../sync';
 import { theme } from './theme';
+
+// The toast host (and its transitions) is its own chunk: no toast is due in the first frame, and
+// notifications.show() only writes to a store, which the host reads once it has loaded.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
 
 export interface AppProps {
   router: ReturnType<typeof createAppRouter>;
@@ -18,7 +24,9 @@ export function App({ router, sync }: AppProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       {/* SPEC: the toast queue holds one toast at a time. */}
-      <Notifications position="top-center" limit={1} />
+      <Suspense fallback={null}>
+        <Notifications position="top-center" limit={1} />
+      </Suspense>
       <SyncProvider runtime={sync}>
         <AutoSync />
         <RouterProvider router={router} />

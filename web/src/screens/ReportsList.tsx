@@ -1,19 +1,28 @@
-import { ActionIcon, Button, Group, Modal, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { APP_VERSION_LABEL, REPORT_TABS, reportDocName, reportTab, setStatus } from '@plod/model';
 import type { ReportId } from '@plod/model';
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { SyncControls } from '../components/SyncControls';
-import { OfflineSetupModal } from '../reports/OfflineSetupModal';
 import { ReportCard } from '../reports/ReportCard';
-import { SettingsModal } from '../reports/SettingsModal';
 import { useNewReport } from '../reports/useNewReport';
 import { useReportList } from '../reports/useReportList';
 import { useDocMutator, useDocReady } from '../sync';
 
-export const DELETE_CONFIRMATION = 'Are you sure you want to delete this report?';
+// The modals open only after a tap, so they (and Mantine's Modal, Switch, Progress, ScrollArea and
+// floating-ui under them) are separate chunks kept out of the first route's download. The service
+// worker precaches them, so opening one offline is still instant.
+const SettingsModal = lazy(() =>
+  import('../reports/SettingsModal').then((m) => ({ default: m.SettingsModal })),
+);
+const OfflineSetupModal = lazy(() =>
+  import('../reports/OfflineSetupModal').then((m) => ({ default: m.OfflineSetupModal })),
+);
+const DeleteReportModal = lazy(() => import('../reports/DeleteReportModal'));
+
+type ModalName = 'settings' | 'offline' | 'delete';
 
 type Tab = (typeof REPORT_TABS)[number];
 const TAB_LABEL: Record<Tab, string> = { active: 'Active', sent: 'Sent', deleted: 'Deleted' };
@@ -37,6 +46,18 @@ export default function ReportsList() {
   const [tab, setTab] = useState<Tab>('active');
   const [modal, setModal] = useState<'settings' | 'offline' | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
+  // A modal is mounted from its first opening on, so closing still plays Mantine's transition.
+  const [used, setUsed] = useState<ReadonlySet<ModalName>>(() => new Set());
+  const markUsed = (name: ModalName) =>
+    setUsed((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
+  const openModal = (name: 'settings' | 'offline') => {
+    markUsed(name);
+    setModal(name);
+  };
+  const askDelete = (id: string) => {
+    markUsed('delete');
+    setDeleting(id);
+  };
 
   const byTab = useMemo(() => {
     const groups: Record<Tab, typeof reports> = { active: [], sent: [], deleted: [] };
@@ -67,7 +88,7 @@ export default function ReportsList() {
         title="Plods"
         subtitle={`Shift drill reports · ${APP_VERSION_LABEL}`}
         actions={
-          <ActionIcon variant="default" aria-label="Settings" onClick={() => setModal('settings')}>
+          <ActionIcon variant="default" aria-label="Settings" onClick={() => openModal('settings')}>
             <Text span fz={22} aria-hidden>
               ⚙
             </Text>
@@ -76,7 +97,7 @@ export default function ReportsList() {
       />
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mb="md">
         <SyncControls />
-        <Button variant="default" onClick={() => setModal('offline')} aria-label="Offline Setup">
+        <Button variant="default" onClick={() => openModal('offline')} aria-label="Offline Setup">
           Offline
         </Button>
         <Button component={Link} to="/site-config" variant="default">
@@ -106,7 +127,7 @@ export default function ReportsList() {
                 <EmptyState tab={key} />
               ) : (
                 byTab[key].map((report) => (
-                  <ReportCard key={report.id} report={report} onDelete={setDeleting} />
+                  <ReportCard key={report.id} report={report} onDelete={askDelete} />
                 ))
               )}
             </Stack>
@@ -121,25 +142,25 @@ export default function ReportsList() {
           Privacy Policy
         </Button>
       </Group>
-      <SettingsModal opened={modal === 'settings'} onClose={() => setModal(null)} />
-      <OfflineSetupModal
-        opened={modal === 'offline'}
-        onClose={() => setModal(null)}
-        recentReportIds={reports.map((report) => report.id)}
-      />
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete report">
-        <Stack>
-          <Text>{DELETE_CONFIRMATION}</Text>
-          <Group grow>
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={() => void confirmDelete()}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <Suspense fallback={null}>
+        {used.has('settings') && (
+          <SettingsModal opened={modal === 'settings'} onClose={() => setModal(null)} />
+        )}
+        {used.has('offline') && (
+          <OfflineSetupModal
+            opened={modal === 'offline'}
+            onClose={() => setModal(null)}
+            recentReportIds={reports.map((report) => report.id)}
+          />
+        )}
+        {used.has('delete') && (
+          <DeleteReportModal
+            opened={deleting !== null}
+            onCancel={() => setDeleting(null)}
+            onConfirm={() => void confirmDelete()}
+          />
+        )}
+      </Suspense>
     </>
   );
 }
