@@ -103,19 +103,23 @@ export { ModelError, isModelError } from './errors/errors.ts';
 
 // Formatting and time
 export { formatCurrency, formatDepth, formatHours, formatPercent } from './format/format.ts';
-export { roundTo, toNumberOr } from './format/numbers.ts';
-export type { ShiftType, TimeOption } from './shift/time.ts';
+export { roundTo, toNumberOr } from './format/round.ts';
+// Shift-type helpers come from their zod-free module so a bundle using only them drops zod.
+export type { ShiftType } from './shift/shift-type.ts';
 export {
   SHIFT_TYPES,
-  formatClock,
-  formatUsDate,
-  hoursBetween,
   localIsoDay,
-  minutesOfDay,
-  shiftDurationHours,
   shiftTypeAt,
   shiftTypeFromHour,
   shiftTypeLabel,
+} from './shift/shift-type.ts';
+export type { TimeOption } from './shift/time.ts';
+export {
+  formatClock,
+  formatUsDate,
+  hoursBetween,
+  minutesOfDay,
+  shiftDurationHours,
   shiftTypeSchema,
   timeLabel,
   timeOfDaySchema,
@@ -163,8 +167,9 @@ export type { BundleReference } from './bundle/to-bundle.ts';
 export { toBundle } from './bundle/to-bundle.ts';
 
 // Shift summary (the report itself): status, details, overrides, sign-off
+export type { ReportStatus } from './shift-summary/status.ts';
+export { REPORT_STATUSES, reportTab } from './shift-summary/status.ts';
 export type {
-  ReportStatus,
   SavedReportsPreview,
   ShiftDetailsDraft,
   ShiftDetailsPatch,
@@ -175,12 +180,10 @@ export type {
   SummaryOverridesPatch,
 } from './shift-summary/shift-summary.ts';
 export {
-  REPORT_STATUSES,
   STATUS_TRANSITIONS,
   canTransition,
   isClosingStatus,
   reportStatusSchema,
-  reportTab,
   savedReportsPreview,
   shiftDetailsPatchSchema,
   shiftSummaryCreateSchema,
@@ -473,13 +476,17 @@ export {
 } from './holes-doc/holes-doc.ts';
 
 // Reports index document (server-written list of every report, synced to devices)
-export type { ReportsIndexRow } from './reports-index/reports-index.ts';
+// Reading rows is zod-free (rows.ts) for the web app's first screen; writing checks with the schema.
+export type { ReportsIndexRow } from './reports-index/rows.ts';
 export {
   REPORTS_INDEX_DOC_NAME,
   compareIndexRows,
+  readReportsIndex,
+  toIndexRow,
+} from './reports-index/rows.ts';
+export {
   deleteReportsIndexRows,
   indexRowFromListItem,
-  readReportsIndex,
   replaceReportsIndex,
   reportsIndexRowSchema,
   setReportsIndexRows,

@@ -1,4 +1,4 @@
-import { roundTo } from './numbers.ts';
+import { roundTo } from './round.ts';
 
 /** Depths are shown with one decimal, e.g. 12.5. */
 export function formatDepth(metres: number): string {

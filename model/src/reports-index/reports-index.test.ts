@@ -4,7 +4,9 @@ import {
   deleteReportsIndexRows,
   readReportsIndex,
   replaceReportsIndex,
+  reportsIndexRowSchema,
   setReportsIndexRows,
+  toIndexRow,
   type ReportsIndexRow,
 } from './reports-index.ts';
 
@@ -58,5 +60,25 @@ describe('reports index document', () => {
     doc.getMap('rows').set('x', { nonsense: true });
     setReportsIndexRows(doc, [row('a', '2025-07-01')]);
     expect(readReportsIndex(doc).map((r) => r.id)).toEqual(['a']);
+  });
+});
+
+describe('zod-free row reading', () => {
+  // rows.ts reads without zod for the web app's first screen; it must agree with the schema.
+  const samples: unknown[] = [
+    row('a', '2025-07-01'),
+    { ...row('b', '2025-07-02'), extra: 1 },
+    { id: 'c', status: 'bogus', site: 3, rig: null, shiftType: 'dusk', metres: '4', hours: Infinity },
+    { id: 'd', status: 'completed', shiftType: 'night', metres: 12.5, hours: NaN },
+    { id: '' },
+    { site: 'no id' },
+    ['a'],
+    null,
+    'row',
+    7,
+  ];
+  it.each(samples.map((sample) => [sample]))('reads %j as the schema does', (sample) => {
+    const parsed = reportsIndexRowSchema.safeParse(sample);
+    expect(toIndexRow(sample)).toEqual(parsed.success ? parsed.data : null);
   });
 });

@@ -3,15 +3,15 @@ import { z } from 'zod';
 import { shiftTypeSchema } from '../shift/time.ts';
 import { reportStatusSchema } from '../shift-summary/shift-summary.ts';
 import type { ReportListItem } from '../report-doc/summary.ts';
+import { ROWS, type ReportsIndexRow } from './rows.ts';
 
 /**
  * The reports index: one read-only document, written only by the server's projector, with one row
  * per stored report. Devices sync it like any document, so the reports list shows every device's
  * reports live and offline without opening each report's document.
  */
-export const REPORTS_INDEX_DOC_NAME = 'reports-index';
-
-const ROWS = 'rows';
+export type { ReportsIndexRow } from './rows.ts';
+export { REPORTS_INDEX_DOC_NAME, compareIndexRows, readReportsIndex, toIndexRow } from './rows.ts';
 
 const text = z.string().nullable().catch(null);
 
@@ -29,26 +29,14 @@ export const reportsIndexRowSchema = z.object({
   createdAt: text,
   updatedAt: text,
 });
-export type ReportsIndexRow = z.infer<typeof reportsIndexRowSchema>;
+
+// The schema and rows.ts's zod-free reader must describe the same row; this fails to compile if not.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const schemaMatchesRow: Same<z.infer<typeof reportsIndexRowSchema>, ReportsIndexRow> = true;
+void schemaMatchesRow;
 
 function rowsMap(doc: Y.Doc): Y.Map<unknown> {
   return doc.getMap(ROWS);
-}
-
-/** Newest first: shift date, then creation time, then id (the REST list's order). */
-export function compareIndexRows(a: ReportsIndexRow, b: ReportsIndexRow): number {
-  const key = (r: ReportsIndexRow) => `${r.date ?? ''}|${r.createdAt ?? ''}|${r.id}`;
-  return key(b).localeCompare(key(a));
-}
-
-/** Every row of the index, checked, newest first; rows that fail the schema are left out. */
-export function readReportsIndex(doc: Y.Doc): ReportsIndexRow[] {
-  const rows: ReportsIndexRow[] = [];
-  rowsMap(doc).forEach((value, id) => {
-    const parsed = reportsIndexRowSchema.safeParse(value);
-    if (parsed.success && parsed.data.id === id) rows.push(parsed.data);
-  });
-  return rows.sort(compareIndexRows);
 }
 
 /** The index row of a report list item (the summary the server projects). */

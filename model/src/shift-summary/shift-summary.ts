@@ -3,10 +3,12 @@ import { SAVED_REPORTS_PREVIEW_LIMIT } from '../constants/constants.ts';
 import { numericField, optionalText } from '../format/numbers.ts';
 import { rigIdSchema, siteIdSchema } from '../ids/schemas.ts';
 import { isoDaySchema, shiftTypeSchema, timeOfDaySchema } from '../shift/time.ts';
+import { REPORT_STATUSES, type ReportStatus } from './status.ts';
 
-export const REPORT_STATUSES = ['active', 'completed', 'sent', 'deleted'] as const;
+export type { ReportStatus } from './status.ts';
+export { REPORT_STATUSES, reportTab } from './status.ts';
+
 export const reportStatusSchema = z.enum(REPORT_STATUSES);
-export type ReportStatus = z.infer<typeof reportStatusSchema>;
 
 /**
  * Allowed status changes. New reports are active; completing or sending ends the shift; delete moves a
@@ -29,10 +31,6 @@ export function isClosingStatus(status: ReportStatus): boolean {
   return status === 'completed' || status === 'sent';
 }
 
-/** The reports-list tab a status belongs to (completed reports show under Active until sent). */
-export function reportTab(status: ReportStatus): 'active' | 'sent' | 'deleted' {
-  return status === 'completed' ? 'active' : status;
-}
 
 /** Shift details a person edits on the Shift Details screen. */
 export const shiftDetailsPatchSchema = z.object({

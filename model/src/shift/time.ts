@@ -1,13 +1,17 @@
-import {
-  DAY_SHIFT_END_HOUR,
-  DAY_SHIFT_START_HOUR,
-  TIME_OPTION_STEP_MINUTES,
-} from '../constants/constants.ts';
+import { TIME_OPTION_STEP_MINUTES } from '../constants/constants.ts';
 import { z } from 'zod';
+import { SHIFT_TYPES } from './shift-type.ts';
 
-export const SHIFT_TYPES = ['day', 'night'] as const;
+export type { ShiftType } from './shift-type.ts';
+export {
+  SHIFT_TYPES,
+  localIsoDay,
+  shiftTypeAt,
+  shiftTypeFromHour,
+  shiftTypeLabel,
+} from './shift-type.ts';
+
 export const shiftTypeSchema = z.enum(SHIFT_TYPES);
-export type ShiftType = z.infer<typeof shiftTypeSchema>;
 
 /** HH:MM in 24-hour time. */
 export const timeOfDaySchema = z
@@ -17,21 +21,6 @@ export const timeOfDaySchema = z
 
 /** ISO calendar day YYYY-MM-DD. */
 export const isoDaySchema = z.iso.date();
-
-/** Day from 06:00 up to but not including 18:00, else night (SPEC 4). */
-export function shiftTypeFromHour(hour: number): ShiftType {
-  return hour >= DAY_SHIFT_START_HOUR && hour < DAY_SHIFT_END_HOUR ? 'day' : 'night';
-}
-
-/** Shift type of a moment in the device's local time. */
-export function shiftTypeAt(date: Date): ShiftType {
-  return shiftTypeFromHour(date.getHours());
-}
-
-/** Label shown for a shift type. */
-export function shiftTypeLabel(type: ShiftType): string {
-  return type === 'day' ? 'Day Shift' : 'Night Shift';
-}
 
 /** Minutes since midnight of an HH:MM time, or null when it is not one. */
 export function minutesOfDay(time: string): number | null {
@@ -83,12 +72,6 @@ export function formatClock(date: Date): string {
 /** The dashboard date: month/day/year as en-US writes it. */
 export function formatUsDate(date: Date): string {
   return `${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}`;
-}
-
-/** Local ISO day (YYYY-MM-DD) of a moment. */
-export function localIsoDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** Length of a shift from start to end, wrapping past midnight (a night shift 18:00-06:00 is 12 h). */

@@ -1,0 +1,68 @@
+import type * as Y from 'yjs';
+import { SHIFT_TYPES, type ShiftType } from '../shift/shift-type.ts';
+import { REPORT_STATUSES, type ReportStatus } from '../shift-summary/status.ts';
+
+// Zod-free on purpose: reading the index is the reports list's hot path (the web app's first
+// screen), and zod is most of that bundle otherwise. reports-index.ts holds the schema the server
+// checks rows with when it writes them; its tests hold both to the same reading.
+
+export const REPORTS_INDEX_DOC_NAME = 'reports-index';
+
+export const ROWS = 'rows';
+
+/** One report as listed (SPEC 2 report card fields). */
+export interface ReportsIndexRow {
+  id: string;
+  status: ReportStatus;
+  site: string | null;
+  rig: string | null;
+  date: string | null;
+  shiftType: ShiftType | null;
+  operator: string | null;
+  metres: number;
+  hours: number;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+/** Newest first: shift date, then creation time, then id (the REST list's order). */
+export function compareIndexRows(a: ReportsIndexRow, b: ReportsIndexRow): number {
+  const key = (r: ReportsIndexRow) => `${r.date ?? ''}|${r.createdAt ?? ''}|${r.id}`;
+  return key(b).localeCompare(key(a));
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const count = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) ? value : 0;
+const isOneOf = <T extends string>(options: readonly T[], value: unknown): value is T =>
+  (options as readonly unknown[]).includes(value);
+
+/** A stored row, read leniently (a bad field reads as empty, never throws); null without an id. */
+export function toIndexRow(value: unknown): ReportsIndexRow | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const row = value as Record<string, unknown>;
+  if (typeof row.id !== 'string' || row.id.length === 0) return null;
+  return {
+    id: row.id,
+    status: isOneOf(REPORT_STATUSES, row.status) ? row.status : 'active',
+    site: text(row.site),
+    rig: text(row.rig),
+    date: text(row.date),
+    shiftType: isOneOf(SHIFT_TYPES, row.shiftType) ? row.shiftType : null,
+    operator: text(row.operator),
+    metres: count(row.metres),
+    hours: count(row.hours),
+    createdAt: text(row.createdAt),
+    updatedAt: text(row.updatedAt),
+  };
+}
+
+/** Every row of the index, checked, newest first; rows without an id (or under another key) are left out. */
+export function readReportsIndex(doc: Y.Doc): ReportsIndexRow[] {
+  const rows: ReportsIndexRow[] = [];
+  doc.getMap<unknown>(ROWS).forEach((value, id) => {
+    const row = toIndexRow(value);
+    if (row && row.id === id) rows.push(row);
+  });
+  return rows.sort(compareIndexRows);
+}
