@@ -1,15 +1,5 @@
-import { compareIndexRows, indexRowFromListItem, readReport, reportSummary } from '@plod/model';
+import { compareIndexRows } from '@plod/model';
 import type { ReportsIndexRow } from '@plod/model';
-
-// Typed structurally so this file needs no Yjs import: the sync module hands the document in.
-type ReportDoc = Parameters<typeof readReport>[0];
-
-/** A report document as a list row, or null while the document holds no report (not loaded yet). */
-export function readListRow(doc: ReportDoc): ReportsIndexRow | null {
-  const snapshot = readReport(doc);
-  if (snapshot.id === null) return null;
-  return indexRowFromListItem({ ...reportSummary(snapshot), id: snapshot.id });
-}
 
 /**
  * The reports list: the server's index merged with reports read on this device. The device's copy

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   classifyDocName,
   readReportsIndex,
@@ -8,7 +8,19 @@ import {
 import type { ReportId, ReportsIndexRow } from '@plod/model';
 import { useKnownReportIds } from '../session/known-reports';
 import { useDocSnapshot, useDocSnapshots, useDocument, useUnsentDocNames } from '../sync';
-import { localReportIds, mergeReportRows, readListRow } from './merge';
+import type { readListRow } from './list-row';
+import { localReportIds, mergeReportRows } from './merge';
+
+// Reading a report's own document needs the model's zod-checked readers, the bulk of the list's
+// JavaScript. The index alone needs none of it, so that code loads only when a device-only or
+// unsent report is there to read, and the list paints from the index meanwhile.
+type RowReader = typeof readListRow;
+let rowReader: RowReader | null = null;
+let rowReaderLoad: Promise<RowReader> | null = null;
+const loadRowReader = () =>
+  (rowReaderLoad ??= import('./list-row').then((m) => (rowReader = m.readListRow)));
+const noRows: readonly string[] = [];
+const noRow = (): ReportsIndexRow | null => null;
 
 /**
  * Every report this device can show, newest first, live: the server's reports index (kept in step
@@ -29,6 +41,18 @@ export function useReportList(): ReportsIndexRow[] {
     if (!indexLoaded) return [];
     return localReportIds(known, index, unsent).map((id) => reportDocName(id as ReportId));
   }, [known, index, unsentNames, indexLoaded]);
-  const local = useDocSnapshots(names, readListRow);
+  const [reader, setReader] = useState<RowReader | null>(() => rowReader);
+  const needReader = names.length > 0 && reader === null;
+  useEffect(() => {
+    if (!needReader) return;
+    let live = true;
+    void loadRowReader().then((loaded) => {
+      if (live) setReader(() => loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [needReader]);
+  const local = useDocSnapshots(reader ? names : noRows, reader ?? noRow);
   return useMemo(() => mergeReportRows(index, local), [index, local]);
 }

@@ -39,8 +39,9 @@ describe('Reports list', { timeout: 20_000 }, () => {
   it('New Report makes the report on the device at once, makes it current and opens it', async () => {
     const { sync, router } = open('/');
     fireEvent.click(await screen.findByRole('button', { name: 'New Report' }));
+    // The write code loads on the first tap (a local chunk), so the report lands a moment later.
+    await waitFor(() => expect(getCurrentReportId()).not.toBeNull());
     const id = getCurrentReportId();
-    expect(id).not.toBeNull();
     expect(getKnownReportIds()).toContain(id);
     await waitFor(() => expect(router.state.location.pathname).toBe('/drill-report-dashboard'));
     const report = sync.registry.read(reportDocName(id as ReportId), readReport);
