@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { Awareness } from 'y-protocols/awareness';
 import { useSyncRuntime } from './context';
 
@@ -47,21 +47,38 @@ function peersOf(awareness: Awareness): PresencePeer[] {
  */
 export function usePresence(docName: string, name: string, screen: string): PresencePeer[] {
   const { registry } = useSyncRuntime();
-  useEffect(() => registry.retain(docName), [registry, docName]);
-  const awareness = registry.entry(docName).provider.awareness;
+  // The document's entry is looked up inside each effect and subscription, never captured from a
+  // render: a render that commits late (a slow transition on a loaded phone) may find its entry
+  // already closed and replaced, and presence set on the old one would reach nobody.
   useEffect(() => {
+    const release = registry.retain(docName);
+    const awareness = registry.entry(docName).provider.awareness;
     awareness.setLocalState({ name, screen } satisfies PresenceState);
-    return () => awareness.setLocalState(null);
-  }, [awareness, name, screen]);
-  return useSyncExternalStore(
-    (onChange) => {
+    return () => {
+      awareness.setLocalState(null);
+      release();
+    };
+  }, [registry, docName, name, screen]);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const release = registry.retain(docName);
+      const awareness = registry.entry(docName).provider.awareness;
       const listener = () => {
         cache.delete(awareness);
         onChange();
       };
       awareness.on('change', listener);
-      return () => awareness.off('change', listener);
+      // Presence that arrived before this subscription (the states a newcomer receives as soon as
+      // it connects) changed nothing in the cache: drop it and read again. The entry may also
+      // differ from the one the render read.
+      cache.delete(awareness);
+      onChange();
+      return () => {
+        awareness.off('change', listener);
+        release();
+      };
     },
-    () => peersOf(awareness),
+    [registry, docName],
   );
+  return useSyncExternalStore(subscribe, () => peersOf(registry.entry(docName).provider.awareness));
 }
