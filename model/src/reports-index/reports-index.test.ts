@@ -68,7 +68,15 @@ describe('zod-free row reading', () => {
   const samples: unknown[] = [
     row('a', '2025-07-01'),
     { ...row('b', '2025-07-02'), extra: 1 },
-    { id: 'c', status: 'bogus', site: 3, rig: null, shiftType: 'dusk', metres: '4', hours: Infinity },
+    {
+      id: 'c',
+      status: 'bogus',
+      site: 3,
+      rig: null,
+      shiftType: 'dusk',
+      metres: '4',
+      hours: Infinity,
+    },
     { id: 'd', status: 'completed', shiftType: 'night', metres: 12.5, hours: NaN },
     { id: '' },
     { site: 'no id' },

@@ -31,7 +31,6 @@ export function isClosingStatus(status: ReportStatus): boolean {
   return status === 'completed' || status === 'sent';
 }
 
-
 /** Shift details a person edits on the Shift Details screen. */
 export const shiftDetailsPatchSchema = z.object({
   date: isoDaySchema.nullable().optional(),
