@@ -40,10 +40,11 @@ export function NewHoleForm({ suggestedHoleId, onStart, onCancel, error }: NewHo
     },
   });
   // The register may sync after the form opened: follow the suggestion until the person edits it.
+  // Mantine keeps these two functions stable; the form object itself is new on every render.
+  const { isTouched, setFieldValue } = form;
   useEffect(() => {
-    if (!form.isTouched('holeId')) form.setFieldValue('holeId', suggestedHoleId);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- form is a new object each render
-  }, [suggestedHoleId]);
+    if (!isTouched('holeId')) setFieldValue('holeId', suggestedHoleId);
+  }, [suggestedHoleId, isTouched, setFieldValue]);
   const submit = form.onSubmit((values) => {
     const parsed = holeConfigInputSchema.safeParse(values);
     if (parsed.success) onStart(parsed.data);
