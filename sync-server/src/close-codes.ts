@@ -10,6 +10,8 @@ export const CloseCode = {
   MessageTooBig: 1009,
   /** RFC 6455: unexpected server error while handling a message; reconnecting may help. */
   InternalError: 1011,
+  /** The socket's credentials were revoked or expired (device revoked, signed out); do not retry. */
+  Unauthorized: 4401,
   /** A frame that is not a well-formed y-websocket or Plod message (text, garbage, truncated). */
   BadFrame: 4400,
   /** The client did not read what it was sent fast enough (send buffer over the bound). */

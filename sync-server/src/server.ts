@@ -18,7 +18,8 @@ import type { SqliteSynchronous } from './store/sqlite-store.ts';
 import { WorkerSqliteStore } from './store/worker-sqlite-store.ts';
 import { ConnectionRegistry } from './sync/connection-registry.ts';
 import { createSyncRoutes } from './sync/sync-route.ts';
-import type { AuthorizeHook } from './sync/sync-route.ts';
+import { toGrant } from './sync/grant.ts';
+import type { AuthorizeHook } from './sync/grant.ts';
 
 const SERVER_WRITTEN_DOCS: ReadonlySet<string> = new Set([REPORTS_INDEX_DOC_NAME]);
 
@@ -102,8 +103,12 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   // Documents the server writes itself (the reports index, projected from the reports) are
   // read-only to every socket, whatever the hook says: a device could otherwise forge list rows.
   const authorize: AuthorizeHook = async (request, docName) => {
-    const access = await decide(request, docName);
-    return access === 'write' && SERVER_WRITTEN_DOCS.has(docName) ? 'read' : access;
+    const decision = await decide(request, docName);
+    if (decision === 'deny' || decision === 'unauthenticated') return decision;
+    const grant = toGrant(decision);
+    return grant.access === 'write' && SERVER_WRITTEN_DOCS.has(docName)
+      ? { ...grant, access: 'read' }
+      : grant;
   };
   if (!options.authorize && allowAll) {
     logger.warn('insecureAllowAll: every client may read and write every document');

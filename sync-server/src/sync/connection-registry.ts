@@ -19,6 +19,17 @@ export class ConnectionRegistry {
     this.connections.delete(connection);
   }
 
+  /** Closes every socket opened for `subject` (a revoked device, a signed-out session). */
+  closeSubject(subject: string, code: CloseCode, reason: string): number {
+    let closed = 0;
+    for (const connection of this.connections) {
+      if (connection.subject !== subject) continue;
+      connection.close(code, reason);
+      closed += 1;
+    }
+    return closed;
+  }
+
   /** Pings every socket each interval; one that did not answer the previous ping is dropped. */
   startKeepalive(intervalMs: number): void {
     this.pingTimer = setInterval(() => {

@@ -21,8 +21,9 @@ import { encodeAwareness } from '../docs/live-document.ts';
 import { encodeStep2 } from './early-socket.ts';
 import type { LiveDocument, Peer } from '../docs/live-document.ts';
 import type { Logger } from '../logger.ts';
+import type { Access, SyncGrant } from './grant.ts';
 
-export type Access = 'write' | 'read';
+export type { Access } from './grant.ts';
 
 export interface ConnectionLimits {
   /** Close the socket once this many bytes wait in its send buffer. */
@@ -48,7 +49,7 @@ export class Connection implements Peer {
   constructor(
     private readonly socket: WebSocket,
     readonly live: LiveDocument,
-    readonly access: Access,
+    readonly grant: SyncGrant,
     private readonly manager: DocumentManager,
     private readonly limits: ConnectionLimits,
     private readonly logger: Logger,
@@ -56,6 +57,15 @@ export class Connection implements Peer {
     socket.on('pong', () => {
       this.alive = true;
     });
+  }
+
+  get access(): Access {
+    return this.grant.access;
+  }
+
+  /** Who the socket acts for, if the authorize hook said. */
+  get subject(): string | undefined {
+    return this.grant.subject;
   }
 
   /**
@@ -188,6 +198,11 @@ export class Connection implements Peer {
     }
     // Parse it fully first: a half-readable update must not reach the document (or the store).
     this.applyChecked(() => Y.decodeUpdate(payload));
+    const hold = this.grant.hold;
+    if (hold?.shouldHold(this.live)) {
+      hold.keep(this.live.name, payload);
+      return;
+    }
     Y.applyUpdate(this.live.doc, payload, this);
   }
 

@@ -10,10 +10,10 @@ import { Connection } from './connection.ts';
 import type { ConnectionLimits } from './connection.ts';
 import type { ConnectionRegistry } from './connection-registry.ts';
 import { EarlySocket } from './early-socket.ts';
+import { toGrant } from './grant.ts';
+import type { AuthorizeHook } from './grant.ts';
 
-/** What a request may do with a document; decided before the WebSocket is accepted. */
-export type SyncAccess = 'write' | 'read' | 'deny' | 'unauthenticated';
-export type AuthorizeHook = (request: Request, docName: string) => SyncAccess | Promise<SyncAccess>;
+export type { AuthorizeHook, SyncAccess, SyncDecision, SyncGrant } from './grant.ts';
 
 export interface SyncRouteOptions extends ConnectionLimits {
   manager: DocumentManager;
@@ -58,9 +58,10 @@ export function createSyncRoutes(options: SyncRouteOptions): Hono {
     }
     pendingUpgrades += 1;
     try {
-      const access = await options.authorize(c.req.raw, docName);
-      if (access === 'unauthenticated') return text(c, 401, 'unauthenticated');
-      if (access !== 'write' && access !== 'read') return text(c, 403, 'forbidden');
+      const decision = await options.authorize(c.req.raw, docName);
+      if (decision === 'unauthenticated') return text(c, 401, 'unauthenticated');
+      if (decision === 'deny') return text(c, 403, 'forbidden');
+      const grant = toGrant(decision);
       let opening: SyncOpening;
       try {
         opening = await manager.openForSync(docName);
@@ -84,7 +85,7 @@ export function createSyncRoutes(options: SyncRouteOptions): Hono {
           lease.release();
           return;
         }
-        const opened = new Connection(raw, lease.live, access, manager, options, logger);
+        const opened = new Connection(raw, lease.live, grant, manager, options, logger);
         connection = opened;
         registry.add(opened);
         opened.start(early?.answered ?? false);
