@@ -1,0 +1,156 @@
+import { ApiError, apiFetch, apiJson, jsonBody, onUnauthorized } from './api';
+import {
+  clearDevice,
+  clearSupervisor,
+  readDevice,
+  readSupervisor,
+  setDevice,
+  setSupervisor,
+} from './store';
+
+interface SupervisorAnswer {
+  kind: 'supervisor';
+  username: string;
+  expiresAt: number | string;
+}
+
+interface DeviceAnswer {
+  kind: 'device';
+  deviceId: string;
+  deviceName: string;
+}
+
+interface JoinAnswer {
+  token: string;
+  deviceId: string;
+  deviceName: string;
+}
+
+// A sign-out made with no signal: the server still holds the session, so it is ended on the next
+// revalidation, and until then the server's word is not taken to sign the supervisor back in.
+const SIGN_OUT_PENDING_KEY = 'plod.signout-pending';
+
+function signOutPending(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(SIGN_OUT_PENDING_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function setSignOutPending(pending: boolean): void {
+  try {
+    if (pending) globalThis.localStorage?.setItem(SIGN_OUT_PENDING_KEY, '1');
+    else globalThis.localStorage?.removeItem(SIGN_OUT_PENDING_KEY);
+  } catch {
+    // Blocked storage: the marker is gone already, which is what the screen shows.
+  }
+}
+
+/** Supervisor sign-in: the server sets the session cookie; this device remembers who and until when. */
+export async function signIn(username: string, password: string): Promise<void> {
+  const answer = await apiJson<SupervisorAnswer>(
+    '/api/auth/login',
+    jsonBody('POST', { username, password }),
+  );
+  setSignOutPending(false);
+  setSupervisor({ username: answer.username, expiresAt: answer.expiresAt });
+}
+
+/**
+ * Ends the supervisor's session. The marker goes at once, signal or not; a device token stays
+ * (the phone remains joined). With no signal the server is told on the next revalidation.
+ */
+export async function signOut(): Promise<void> {
+  clearSupervisor();
+  try {
+    await apiFetch('/api/auth/logout', { method: 'POST' });
+    setSignOutPending(false);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === null) setSignOutPending(true);
+    else setSignOutPending(false);
+  }
+}
+
+/** Joins this device with the supervisor's access code; keeps the token it is given. */
+export async function joinDevice(code: string, deviceName: string): Promise<void> {
+  const answer = await apiJson<JoinAnswer>(
+    '/api/devices/join',
+    jsonBody('POST', { code, deviceName }),
+  );
+  setDevice({ token: answer.token, deviceId: answer.deviceId, deviceName: answer.deviceName });
+}
+
+let inFlight: Promise<void> | null = null;
+
+/**
+ * Asks the server who this device is (GET /api/auth/me) and brings local knowledge in line:
+ * a 401 clears the credentials that were sent (a revoked device returns to the Join screen, an
+ * ended session loses its marker). Documents and unsent edits are never touched: after re-joining
+ * they sync. No signal, or any other failure, leaves everything as it is.
+ */
+export function revalidateAuth(): Promise<void> {
+  inFlight ??= revalidate().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+async function revalidate(): Promise<void> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  if (signOutPending()) {
+    try {
+      await apiFetch('/api/auth/logout', { method: 'POST' });
+      setSignOutPending(false);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === null) return;
+      setSignOutPending(false);
+    }
+  }
+  const device = readDevice();
+  const supervisor = readSupervisor();
+  if (!device && !supervisor) return;
+  let answer: SupervisorAnswer | DeviceAnswer;
+  try {
+    answer = await apiJson<SupervisorAnswer | DeviceAnswer>('/api/auth/me');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      // Only what was sent is cleared: a join or sign-in that finished meanwhile stands.
+      if (device && readDevice()?.token === device.token) clearDevice();
+      const now = readSupervisor();
+      if (supervisor && now?.username === supervisor.username) {
+        if (now.expiresAt === supervisor.expiresAt) clearSupervisor();
+      }
+    }
+    return;
+  }
+  if (answer.kind === 'supervisor') {
+    if (!signOutPending()) {
+      setSupervisor({ username: answer.username, expiresAt: answer.expiresAt });
+    }
+    return;
+  }
+  // The server answered for the device token: the supervisor's session has ended.
+  if (supervisor && readSupervisor()?.expiresAt === supervisor.expiresAt) clearSupervisor();
+  const current = readDevice();
+  if (current && current.token === device?.token && current.deviceName !== answer.deviceName) {
+    setDevice({ ...current, deviceId: answer.deviceId, deviceName: answer.deviceName });
+  }
+}
+
+/**
+ * Revalidates now, whenever the browser comes back online, and after any request made with this
+ * device's credentials is answered 401. The result stops all three.
+ */
+export function startAuthRevalidation(): () => void {
+  const run = () => void revalidateAuth();
+  run();
+  globalThis.addEventListener?.('online', run);
+  const stopUnauthorized = onUnauthorized((path) => {
+    if (!path.startsWith('/api/auth/')) run();
+  });
+  return () => {
+    globalThis.removeEventListener?.('online', run);
+    stopUnauthorized();
+  };
+}
