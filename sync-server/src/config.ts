@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from './auth/passwords.ts';
+import { MIN_CREW_CODE_LENGTH, normalizeCrewCode } from './auth/secrets.ts';
 import { LOG_LEVELS } from './logger.ts';
 import type { LogLevel } from './logger.ts';
 import type { ServerOptions } from './server.ts';
@@ -8,13 +10,54 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 const int = z.coerce.number().int().positive();
+/** A comma-separated list of origins (`https://plod.example.com`), each without a path. */
+const origins = z
+  .string()
+  .default('')
+  .transform((text) =>
+    text
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== ''),
+  )
+  .pipe(
+    z.array(
+      z.string().refine((item) => {
+        try {
+          return new URL(item).origin === item.replace(/\/+$/, '');
+        } catch {
+          return false;
+        }
+      }, 'each entry must be an origin such as https://plod.example.com (scheme, host, optional port)'),
+    ),
+  );
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().optional(),
   PLOD_DATA_DIR: z.string().default('./data'),
   PLOD_LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  PLOD_INSECURE_ALLOW_ALL: bool.default(true),
+  PLOD_INSECURE_ALLOW_ALL: bool.default(false),
+  PLOD_ADMIN_USERNAME: z.string().trim().min(1).optional(),
+  PLOD_ADMIN_PASSWORD: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .optional(),
+  PLOD_CREW_CODE: z
+    .string()
+    .refine(
+      (code) => normalizeCrewCode(code).length >= MIN_CREW_CODE_LENGTH,
+      `must have at least ${MIN_CREW_CODE_LENGTH} characters besides dashes and spaces`,
+    )
+    .optional(),
+  PLOD_SESSION_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(12),
+  PLOD_ALLOWED_ORIGINS: origins,
+  PLOD_CORS_ORIGINS: origins,
+  PLOD_TRUST_PROXY: bool.default(false),
   PLOD_SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
   PLOD_MAX_MESSAGE_BYTES: int.optional(),
   PLOD_MAX_BUFFERED_BYTES: int.optional(),
@@ -41,6 +84,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`bad configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  if ((e.PLOD_ADMIN_USERNAME === undefined) !== (e.PLOD_ADMIN_PASSWORD === undefined)) {
+    throw new Error(
+      'bad configuration: PLOD_ADMIN_USERNAME and PLOD_ADMIN_PASSWORD are set together or not at all',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -49,6 +97,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dataDir: path.resolve(e.PLOD_DATA_DIR),
       logLevel: e.PLOD_LOG_LEVEL,
       insecureAllowAll: e.PLOD_INSECURE_ALLOW_ALL,
+      admin:
+        e.PLOD_ADMIN_USERNAME !== undefined && e.PLOD_ADMIN_PASSWORD !== undefined
+          ? { username: e.PLOD_ADMIN_USERNAME, password: e.PLOD_ADMIN_PASSWORD }
+          : undefined,
+      crewCode: e.PLOD_CREW_CODE,
+      sessionHours: e.PLOD_SESSION_HOURS,
+      allowedOrigins: e.PLOD_ALLOWED_ORIGINS,
+      corsOrigins: e.PLOD_CORS_ORIGINS,
+      trustProxy: e.PLOD_TRUST_PROXY,
       sqliteSynchronous: e.PLOD_SQLITE_SYNCHRONOUS,
       maxMessageBytes: e.PLOD_MAX_MESSAGE_BYTES,
       maxBufferedBytes: e.PLOD_MAX_BUFFERED_BYTES,

@@ -4,15 +4,32 @@ import { createServer } from './server.ts';
 import { loadRestConfig } from './rest/config.ts';
 import { seedDemo } from './services/demo.ts';
 
-const config = loadConfig();
-const restConfig = loadRestConfig();
+/** A setting that cannot work: say why on stderr and exit 1, without a stack trace. */
+function fail(error: unknown): never {
+  process.stderr.write(`plod: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+
+let config: ReturnType<typeof loadConfig>;
+let restConfig: ReturnType<typeof loadRestConfig>;
+try {
+  config = loadConfig();
+  restConfig = loadRestConfig();
+} catch (error) {
+  fail(error);
+}
 const logger = createLogger(config.logLevel);
-const server = createServer({
-  ...config.server,
-  logger,
-  webDir: restConfig.webDir,
-  maxBodyBytes: restConfig.maxBodyBytes,
-});
+let server: ReturnType<typeof createServer>;
+try {
+  server = createServer({
+    ...config.server,
+    logger,
+    webDir: restConfig.webDir,
+    maxBodyBytes: restConfig.maxBodyBytes,
+  });
+} catch (error) {
+  fail(error);
+}
 if (restConfig.demo && (await seedDemo(server.rest.docs, server.store))) {
   logger.info('demo data created (set PLOD_DEMO=0 to start empty)');
 }
@@ -21,7 +38,10 @@ if (restConfig.demo && (await seedDemo(server.rest.docs, server.store))) {
 process.on('uncaughtException', (error) => logger.error('uncaught exception', { error }));
 process.on('unhandledRejection', (error) => logger.error('unhandled rejection', { error }));
 
-const running = await server.start(config.port, config.host);
+const running = await server.start(config.port, config.host).catch(async (error: unknown) => {
+  await server.close();
+  return fail(error);
+});
 logger.info('plod sync server started', {
   port: running.port,
   dataDir: config.server.dataDir,

@@ -1,10 +1,14 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import Database from 'better-sqlite3';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import type { ServerType } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
 import { REPORTS_INDEX_DOC_NAME } from '@plod/model';
+import { createAccessControl, currentPrincipal } from './auth/index.ts';
+import type { Accounts, HoldFactory } from './auth/index.ts';
+import { CloseCode } from './close-codes.ts';
 import { DocumentManager } from './docs/document-manager.ts';
 import { createLogger } from './logger.ts';
 import type { Logger, LogLevel } from './logger.ts';
@@ -13,7 +17,7 @@ import { mountRest } from './rest/index.ts';
 import type { RestServices } from './rest/services.ts';
 import { mountWeb } from './rest/web.ts';
 import type { DocumentStore } from './store/document-store.ts';
-import { DATABASE_FILE } from './store/sqlite-store.ts';
+import { DATABASE_FILE, SqliteStore } from './store/sqlite-store.ts';
 import type { SqliteSynchronous } from './store/sqlite-store.ts';
 import { WorkerSqliteStore } from './store/worker-sqlite-store.ts';
 import { ConnectionRegistry } from './sync/connection-registry.ts';
@@ -31,10 +35,32 @@ export interface ServerOptions {
   /** A store to use instead of SQLite in dataDir (e.g. MemoryStore, or a failing one in tests). */
   store?: DocumentStore;
   sqliteSynchronous?: SqliteSynchronous;
-  /** Decides write/read/deny per upgrade. Without it, `insecureAllowAll` decides. */
+  /**
+   * Replaces the access policy for /sync upgrades (tests of the relay's own behaviour). Without it,
+   * sessions and device tokens decide (see auth/sync-policy.ts).
+   */
   authorize?: AuthorizeHook;
-  /** With no authorize hook: true lets every request write every document (default until access control lands). */
+  /**
+   * Development only (PLOD_INSECURE_ALLOW_ALL): a request without credentials acts as a supervisor,
+   * and `start()` refuses any host but loopback. Default false.
+   */
   insecureAllowAll?: boolean;
+  /** The first supervisor, created when there is none (PLOD_ADMIN_USERNAME / PLOD_ADMIN_PASSWORD). */
+  admin?: { username: string; password: string };
+  /** The first crew access code, used when there is none (PLOD_CREW_CODE). */
+  crewCode?: string;
+  /** Session lifetime in hours (PLOD_SESSION_HOURS, default 12). */
+  sessionHours?: number;
+  /** Origins besides the server's own that may send cookie-authenticated writes (PLOD_ALLOWED_ORIGINS). */
+  allowedOrigins?: string[];
+  /** Origins that get CORS headers, with credentials (PLOD_CORS_ORIGINS); none by default. */
+  corsOrigins?: string[];
+  /** Behind a reverse proxy: client address and scheme from X-Forwarded-* (PLOD_TRUST_PROXY). */
+  trustProxy?: boolean;
+  /** The clock for sessions and throttling (tests move it instead of waiting). */
+  now?: () => number;
+  /** Where a crew device's updates to a report are kept aside once the report is submitted. */
+  holdFor?: HoldFactory;
   maxMessageBytes?: number;
   maxBufferedBytes?: number;
   maxPendingUpgrades?: number;
@@ -67,6 +93,8 @@ export interface PlodServer {
   logger: Logger;
   /** The REST layer's services (documents, projections, reports...). */
   rest: RestServices;
+  /** Supervisors, sessions, devices and the crew access code. */
+  accounts: Accounts;
   start(port?: number, hostname?: string): Promise<RunningServer>;
   /** Same as the running server's close; also usable if never started. */
   close(): Promise<void>;
@@ -98,8 +126,32 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     compactAfterBytes: options.compactAfterBytes,
   });
   const registry = new ConnectionRegistry();
-  const allowAll = options.insecureAllowAll ?? true;
-  const decide: AuthorizeHook = options.authorize ?? (() => (allowAll ? 'write' : 'deny'));
+  const allowAll = options.insecureAllowAll ?? false;
+  // Accounts live in the document store's database file (backed up with it); otherwise in memory.
+  const ownAccountsDb = !(store instanceof SqliteStore);
+  const accountsDb = store instanceof SqliteStore ? store.database : new Database(':memory:');
+  const credentialsDir = options.store
+    ? (options.dataDir ?? (store instanceof SqliteStore ? path.dirname(store.database.name) : null))
+    : (options.dataDir ?? './data');
+  const access = createAccessControl({
+    db: accountsDb,
+    logger,
+    now: options.now,
+    sessionHours: options.sessionHours,
+    insecureAllowAll: allowAll,
+    admin: options.admin,
+    crewCode: options.crewCode,
+    allowedOrigins: options.allowedOrigins,
+    corsOrigins: options.corsOrigins,
+    trustProxy: options.trustProxy,
+    credentialsDir,
+    holdFor: options.holdFor,
+    endSubject: (subject, reason) => {
+      const closed = registry.closeSubject(subject, CloseCode.Unauthorized, reason);
+      if (closed > 0) logger.info('sockets closed', { subject, reason, closed });
+    },
+  });
+  const decide: AuthorizeHook = options.authorize ?? access.syncPolicy;
   // Documents the server writes itself (the reports index, projected from the reports) are
   // read-only to every socket, whatever the hook says: a device could otherwise forge list rows.
   const authorize: AuthorizeHook = async (request, docName) => {
@@ -110,8 +162,10 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       ? { ...grant, access: 'read' }
       : grant;
   };
-  if (!options.authorize && allowAll) {
-    logger.warn('insecureAllowAll: every client may read and write every document');
+  if (allowAll) {
+    logger.warn(
+      'PLOD_INSECURE_ALLOW_ALL is on: every request without credentials acts as a supervisor (development only; loopback only)',
+    );
   }
   const startedAt = Date.now();
 
@@ -120,6 +174,10 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     logger.error('request failed', { path: c.req.path, error });
     return c.json({ message: 'internal error' }, 500);
   });
+  // Before every route: headers on every answer, then CORS (if configured) and access for /api.
+  app.use('*', access.headers);
+  if (access.cors) app.use('/api/*', access.cors);
+  app.use('/api/*', access.middleware);
   app.route(
     '/api/health',
     createHealthRoutes({
@@ -127,6 +185,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       startedAt,
       openDocuments: () => manager.openDocuments,
       connections: () => registry.size,
+      signedIn: () => currentPrincipal() !== undefined,
     }),
   );
   app.route(
@@ -148,6 +207,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     logger,
     version: VERSION,
     maxBodyBytes: options.maxBodyBytes,
+    access,
   });
   if (options.webDir) mountWeb(app, options.webDir, logger);
 
@@ -166,8 +226,10 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       }
       await registry.whenEmpty(options.closeTimeoutMs ?? DEFAULTS.closeTimeoutMs);
       await rest.close();
+      access.close();
       await manager.close();
       await store.close();
+      if (ownAccountsDb) accountsDb.close();
       logger.info('server stopped');
     })();
     return closing;
@@ -175,6 +237,14 @@ export function createServer(options: ServerOptions = {}): PlodServer {
 
   const start = (port = 8787, hostname?: string): Promise<RunningServer> =>
     new Promise((resolve, reject) => {
+      if (allowAll && !isLoopback(hostname)) {
+        reject(
+          new Error(
+            `PLOD_INSECURE_ALLOW_ALL is a development flag: it only listens on loopback (127.0.0.1, ::1, localhost), not on ${hostname ?? 'all interfaces'}. Set HOST=127.0.0.1 or turn the flag off.`,
+          ),
+        );
+        return;
+      }
       const wss = new WebSocketServer({
         noServer: true,
         maxPayload: options.maxMessageBytes ?? DEFAULTS.maxMessageBytes,
@@ -191,5 +261,23 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       http = server;
     });
 
-  return { app, manager, store, registry, logger, rest: rest.services, start, close };
+  return {
+    app,
+    manager,
+    store,
+    registry,
+    logger,
+    rest: rest.services,
+    accounts: access.accounts,
+    start,
+    close,
+  };
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost', '[::1]']);
+
+/** True for a host that only this machine can reach (any 127.x address counts). */
+export function isLoopback(hostname: string | undefined): boolean {
+  if (hostname === undefined) return false;
+  return LOOPBACK.has(hostname.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(hostname);
 }

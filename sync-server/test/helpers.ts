@@ -24,12 +24,22 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts a real server on port 0 (or `port`) with a temporary SQLite data folder. */
+/**
+ * Starts a real server on port 0 (or `port`) on 127.0.0.1 with a temporary SQLite data folder. Tests
+ * of the relay's own behaviour run it under the development flag (no credentials needed); access
+ * control tests pass `insecureAllowAll: false`.
+ */
 export async function startServer(
   options: ServerOptions & { port?: number } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDir();
-  const server = createServer({ logLevel: 'silent', unloadGraceMs: 200, ...options, dataDir });
+  const server = createServer({
+    logLevel: 'silent',
+    unloadGraceMs: 200,
+    insecureAllowAll: true,
+    ...options,
+    dataDir,
+  });
   const running = await server.start(options.port ?? 0, '127.0.0.1');
   return {
     server,

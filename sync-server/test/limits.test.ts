@@ -105,9 +105,9 @@ describe('limits and bad input', () => {
     expect(server.server.registry.size).toBeLessThanOrEqual(1);
   });
 
-  it('denies everything when insecureAllowAll is off and no hook is given', async () => {
+  it('refuses an upgrade without credentials when insecureAllowAll is off and no hook is given', async () => {
     server = await startServer({ insecureAllowAll: false });
-    expect(await upgradeStatus(`${server.url}/report:1`)).toBe(403);
+    expect(await upgradeStatus(`${server.url}/report:1`)).toBe(401);
   });
 
   it('applies no update from a read-only socket, which still receives sync and presence', async () => {

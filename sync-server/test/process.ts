@@ -18,7 +18,14 @@ export interface ServerProcess {
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: packageDir,
-    env: { ...process.env, PORT: '0', PLOD_LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PLOD_LOG_LEVEL: 'info',
+      PLOD_INSECURE_ALLOW_ALL: 'true',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const logs: string[] = [];

@@ -1,4 +1,5 @@
 import type * as Y from 'yjs';
+import { HTTPException } from 'hono/http-exception';
 import {
   HOLES_DOC_NAME,
   SETUP_DOC_NAME,
@@ -10,6 +11,7 @@ import {
   reportIdSchema,
 } from '@plod/model';
 import type { MigrationResult, ReportId } from '@plod/model';
+import { currentPrincipal } from '../auth/principal.ts';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import { HttpError, badRequest, notFound } from './errors.ts';
 
@@ -33,6 +35,17 @@ export function requireReportId(...candidates: (string | undefined)[]): ReportId
 
 const exists = (doc: Y.Doc) => readReportMeta(doc).reportId !== null;
 
+export const SUBMITTED_READ_ONLY =
+  'This report has been submitted: it is read-only to crew devices';
+export const SETUP_SUPERVISORS_ONLY =
+  'Only a signed-in supervisor may change sites, rigs, crew and hire tools';
+
+/** True when the request being handled comes from a crew device (not a supervisor, not the server). */
+const byDevice = () => currentPrincipal()?.kind === 'device';
+
+/** 403 with `{ message }` through the REST error handler. */
+const forbidden = (message: string) => new HTTPException(403, { message });
+
 /**
  * Reads and writes the live documents for REST. The relay does not migrate on load, so the first REST
  * access to each loaded document runs the model's migrations (idempotent, so racing a client is safe).
@@ -51,11 +64,17 @@ export class DocumentService {
     });
   }
 
-  /** Changes a report in one transaction and resolves once durable; 404 when it does not exist. */
+  /**
+   * Changes a report in one transaction and resolves once durable; 404 when it does not exist. Every
+   * REST change to a report comes through here, so this is where a submitted report stays read-only
+   * to crew devices (403), whichever route asked.
+   */
   writeReport<T>(id: ReportId, change: (doc: Y.Doc) => T): Promise<T> {
+    const device = byDevice();
     return this.manager.transact(reportDocName(id), (doc) => {
       this.prepare(doc, migrateReportDoc);
       if (!exists(doc)) throw notFound('Shift summary', id);
+      if (device && readReportMeta(doc).status === 'sent') throw forbidden(SUBMITTED_READ_ONLY);
       return change(doc);
     });
   }
@@ -75,7 +94,9 @@ export class DocumentService {
     });
   }
 
+  /** Changes the setup document; refused (403) to crew devices, as their sockets are. */
   writeSetup<T>(change: (doc: Y.Doc) => T): Promise<T> {
+    if (byDevice()) return Promise.reject(forbidden(SETUP_SUPERVISORS_ONLY));
     return this.manager.transact(SETUP_DOC_NAME, (doc) => {
       this.prepare(doc, migrateSetupDoc);
       return change(doc);

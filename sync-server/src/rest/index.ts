@@ -1,5 +1,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import type { Hono } from 'hono';
+import type { AccessControl } from '../auth/index.ts';
+import { cspWithInlineScript } from '../auth/security-headers.ts';
 import { REQUEST_BODIES } from '@plod/model';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import type { Logger } from '../logger.ts';
@@ -44,7 +46,14 @@ export interface RestOptions {
   version: string;
   /** Request bodies above this get 413 (default 1 MiB). */
   maxBodyBytes?: number;
+  /** Sign-in and device routes (the access middleware itself runs on the server's app). */
+  access: Pick<AccessControl, 'authRoutes' | 'deviceRoutes'>;
 }
+
+/** The reference page runs one inline script: allowed by its hash, nothing else inline. */
+const REFERENCE_PAGE_CSP = cspWithInlineScript(
+  /<script>([\s\S]*?)<\/script>/.exec(REFERENCE_PAGE)?.[1] ?? '',
+);
 
 export interface RestApi {
   services: RestServices;
@@ -65,6 +74,8 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
       onError: (c) => c.json({ message: `Request body larger than ${maxSize} bytes` }, 413),
     }),
   );
+  api.route('/auth', options.access.authRoutes);
+  api.route('/devices', options.access.deviceRoutes);
   api.route('/shift-summaries', createShiftSummaryRoutes(s));
   api.route('/plods', createPlodsRoutes(s));
   api.route(
@@ -173,7 +184,9 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
       description: 'REST over Plod’s Yjs documents. See docs/api.md.',
     },
   });
-  api.get('/docs', (c) => c.html(REFERENCE_PAGE));
+  api.get('/docs', (c) =>
+    c.html(REFERENCE_PAGE, 200, { 'Content-Security-Policy': REFERENCE_PAGE_CSP }),
+  );
   // Last, so every named route matches first.
   api.route(
     '/',

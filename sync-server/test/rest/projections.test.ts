@@ -13,6 +13,7 @@ async function sqliteServer(dataDir = tempDir()) {
   const server = createServer({
     dataDir,
     logLevel: 'silent',
+    insecureAllowAll: true,
     unloadGraceMs: 50,
     sqliteSynchronous: 'NORMAL',
   });

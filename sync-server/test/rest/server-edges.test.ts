@@ -21,7 +21,12 @@ describe('web app hosting', () => {
   afterEach(() => server.close());
 
   it('serves files, falls back to index.html for app routes, and caches by kind', async () => {
-    server = createServer({ store: new MemoryStore(), logLevel: 'silent', webDir: webDir() });
+    server = createServer({
+      store: new MemoryStore(),
+      logLevel: 'silent',
+      insecureAllowAll: true,
+      webDir: webDir(),
+    });
     const get = (p: string) => server.app.request(p);
     const index = await get('/edit-report/123');
     expect(index.status).toBe(200);
@@ -40,6 +45,7 @@ describe('web app hosting', () => {
     server = createServer({
       store: new MemoryStore(),
       logLevel: 'silent',
+      insecureAllowAll: true,
       webDir: '/nonexistent/plod',
     });
     expect((await server.app.request('/')).status).toBe(404);
@@ -51,7 +57,12 @@ describe('REST limits and demo data', () => {
   afterEach(() => server.close());
 
   it('answers malformed JSON with 400 and an oversized body with 413, never 500', async () => {
-    server = createServer({ store: new MemoryStore(), logLevel: 'silent', maxBodyBytes: 1000 });
+    server = createServer({
+      store: new MemoryStore(),
+      logLevel: 'silent',
+      insecureAllowAll: true,
+      maxBodyBytes: 1000,
+    });
     const post = (body: string) =>
       server.app.request('/api/sites', {
         method: 'POST',
@@ -70,7 +81,7 @@ describe('REST limits and demo data', () => {
   });
 
   it('seeds a demo site, rig, drillers, offsiders and hire tools only into an empty store', async () => {
-    server = createServer({ store: new MemoryStore(), logLevel: 'silent' });
+    server = createServer({ store: new MemoryStore(), logLevel: 'silent', insecureAllowAll: true });
     expect(await seedDemo(server.rest.docs, server.store)).toBe(true);
     const json = async (p: string) =>
       (await server.app.request(p)).json() as Promise<Record<string, unknown>[]>;

@@ -1,0 +1,304 @@
+import crypto from 'node:crypto';
+import type Database from 'better-sqlite3';
+import {
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  dummyHash,
+  hashPassword,
+  hashPasswordSync,
+  verifyPassword,
+} from './passwords.ts';
+import type { Principal } from './principal.ts';
+import {
+  MIN_CREW_CODE_LENGTH,
+  formatCrewCode,
+  hashToken,
+  newCrewCode,
+  newToken,
+  normalizeCrewCode,
+  sameCrewCode,
+} from './secrets.ts';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS auth_supervisors (
+  id TEXT PRIMARY KEY,
+  username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  password_hash TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS auth_sessions (
+  id TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  supervisor_id TEXT NOT NULL REFERENCES auth_supervisors(id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS auth_sessions_expiry ON auth_sessions (expires_at);
+CREATE TABLE IF NOT EXISTS auth_devices (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE,
+  joined_at INTEGER NOT NULL,
+  last_seen_at INTEGER,
+  revoked_at INTEGER
+);
+CREATE TABLE IF NOT EXISTS auth_crew_code (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  code TEXT NOT NULL,
+  rotated_at INTEGER NOT NULL
+);
+`;
+
+/** A device's last_seen_at is written at most this often (a busy phone must not write per request). */
+const LAST_SEEN_EVERY_MS = 60_000;
+
+export interface AccountsOptions {
+  /** Session lifetime (PLOD_SESSION_HOURS, default 12). */
+  sessionHours?: number;
+  now?: () => number;
+}
+
+export interface Device {
+  id: string;
+  name: string;
+  joinedAt: string;
+  lastSeenAt: string | null;
+  revokedAt: string | null;
+}
+
+interface DeviceRow {
+  id: string;
+  name: string;
+  joined_at: number;
+  last_seen_at: number | null;
+  revoked_at: number | null;
+}
+
+interface SessionRow {
+  id: string;
+  expires_at: number;
+  username: string;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+const toDevice = (row: DeviceRow): Device => ({
+  id: row.id,
+  name: row.name,
+  joinedAt: new Date(row.joined_at).toISOString(),
+  lastSeenAt: iso(row.last_seen_at),
+  revokedAt: iso(row.revoked_at),
+});
+
+export class PasswordPolicyError extends Error {}
+
+/** Checks a new supervisor password; throws a readable error when it is too short or too long. */
+export function checkNewPassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new PasswordPolicyError(
+      `The password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+    );
+  }
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    throw new PasswordPolicyError(`The password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  }
+}
+
+/**
+ * Supervisor accounts, their sessions, crew devices and the crew access code, in SQLite (the document
+ * store's database file, or an in-memory one). Only hashes of passwords and tokens are stored.
+ */
+export class Accounts {
+  readonly now: () => number;
+  private readonly sessionMs: number;
+  private readonly lastSeenWritten = new Map<string, number>();
+
+  constructor(
+    private readonly db: Database.Database,
+    options: AccountsOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.sessionMs = (options.sessionHours ?? 12) * 3_600_000;
+    db.exec(SCHEMA);
+  }
+
+  // Supervisors and sessions
+
+  supervisorCount(): number {
+    const row = this.db.prepare('SELECT count(*) AS n FROM auth_supervisors').get() as {
+      n: number;
+    };
+    return row.n;
+  }
+
+  private insertSupervisor(username: string, passwordHash: string): void {
+    this.db
+      .prepare(
+        'INSERT INTO auth_supervisors (id, username, password_hash, created_at) VALUES (?, ?, ?, ?)',
+      )
+      .run(crypto.randomUUID(), username, passwordHash, this.now());
+  }
+
+  /** Adds a supervisor; throws on a short password or a username that exists. */
+  async addSupervisor(username: string, password: string): Promise<void> {
+    checkNewPassword(password);
+    this.insertSupervisor(username.trim(), await hashPassword(password));
+  }
+
+  /** The same, blocking (startup only). */
+  addSupervisorSync(username: string, password: string): void {
+    checkNewPassword(password);
+    this.insertSupervisor(username.trim(), hashPasswordSync(password));
+  }
+
+  /** The supervisor's id when the password matches; unknown names cost the same time as known ones. */
+  async checkPassword(username: string, password: string): Promise<string | null> {
+    const row = this.db
+      .prepare('SELECT id, password_hash FROM auth_supervisors WHERE username = ?')
+      .get(username.trim()) as { id: string; password_hash: string } | undefined;
+    const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash()));
+    return row && ok ? row.id : null;
+  }
+
+  /** A new session; the token is returned once and only its hash is kept. */
+  startSession(supervisorId: string): { token: string; principal: Principal } {
+    const token = newToken();
+    const id = crypto.randomUUID();
+    const now = this.now();
+    const expiresAt = now + this.sessionMs;
+    this.db
+      .prepare(
+        'INSERT INTO auth_sessions (id, token_hash, supervisor_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(id, hashToken(token), supervisorId, now, expiresAt);
+    const { username } = this.db
+      .prepare('SELECT username FROM auth_supervisors WHERE id = ?')
+      .get(supervisorId) as { username: string };
+    return { token, principal: { kind: 'supervisor', username, sessionId: id, expiresAt } };
+  }
+
+  /** The supervisor of a live session; an expired one is removed and refused. */
+  session(token: string): Principal | null {
+    const row = this.db
+      .prepare(
+        `SELECT s.id, s.expires_at, u.username FROM auth_sessions s
+         JOIN auth_supervisors u ON u.id = s.supervisor_id WHERE s.token_hash = ?`,
+      )
+      .get(hashToken(token)) as SessionRow | undefined;
+    if (!row) return null;
+    if (row.expires_at <= this.now()) {
+      this.db.prepare('DELETE FROM auth_sessions WHERE id = ?').run(row.id);
+      return null;
+    }
+    return {
+      kind: 'supervisor',
+      username: row.username,
+      sessionId: row.id,
+      expiresAt: row.expires_at,
+    };
+  }
+
+  endSession(sessionId: string): void {
+    this.db.prepare('DELETE FROM auth_sessions WHERE id = ?').run(sessionId);
+  }
+
+  /** Deletes expired sessions and answers their ids (their sockets are then closed). */
+  removeExpiredSessions(): string[] {
+    const rows = this.db
+      .prepare('DELETE FROM auth_sessions WHERE expires_at <= ? RETURNING id')
+      .all(this.now()) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
+  // Crew devices and the access code
+
+  /** The current code, grouped for display. */
+  crewCode(): { code: string; rotatedAt: string } | null {
+    const row = this.db
+      .prepare('SELECT code, rotated_at FROM auth_crew_code WHERE id = 1')
+      .get() as { code: string; rotated_at: number } | undefined;
+    return row
+      ? { code: formatCrewCode(row.code), rotatedAt: new Date(row.rotated_at).toISOString() }
+      : null;
+  }
+
+  /** Replaces the code (a random one unless given); devices that joined stay joined. */
+  setCrewCode(code: string = newCrewCode()): { code: string; rotatedAt: string } {
+    const normalized = normalizeCrewCode(code);
+    if (normalized.length < MIN_CREW_CODE_LENGTH) {
+      throw new Error(`A crew access code needs at least ${MIN_CREW_CODE_LENGTH} characters`);
+    }
+    this.db
+      .prepare(
+        `INSERT INTO auth_crew_code (id, code, rotated_at) VALUES (1, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET code = excluded.code, rotated_at = excluded.rotated_at`,
+      )
+      .run(normalized, this.now());
+    const current = this.crewCode();
+    if (!current) throw new Error('crew code was not stored');
+    return current;
+  }
+
+  /** True when `typed` is the current code (case, dashes and spaces ignored). */
+  isCrewCode(typed: string): boolean {
+    const row = this.db.prepare('SELECT code FROM auth_crew_code WHERE id = 1').get() as
+      { code: string } | undefined;
+    return row !== undefined && sameCrewCode(typed, row.code);
+  }
+
+  /** Registers a device; its token is returned once and only its hash is kept. */
+  joinDevice(name: string): { token: string; device: Device } {
+    const token = newToken();
+    const id = crypto.randomUUID();
+    const now = this.now();
+    this.db
+      .prepare(
+        'INSERT INTO auth_devices (id, name, token_hash, joined_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(id, name, hashToken(token), now, now);
+    this.lastSeenWritten.set(id, now);
+    return {
+      token,
+      device: {
+        id,
+        name,
+        joinedAt: new Date(now).toISOString(),
+        lastSeenAt: iso(now),
+        revokedAt: null,
+      },
+    };
+  }
+
+  /** The device a token belongs to, unless revoked; notes when it was last seen. */
+  device(token: string): Principal | null {
+    const row = this.db
+      .prepare('SELECT id, name, revoked_at FROM auth_devices WHERE token_hash = ?')
+      .get(hashToken(token)) as Pick<DeviceRow, 'id' | 'name' | 'revoked_at'> | undefined;
+    if (!row || row.revoked_at !== null) return null;
+    const now = this.now();
+    const written = this.lastSeenWritten.get(row.id) ?? 0;
+    if (now - written >= LAST_SEEN_EVERY_MS) {
+      this.lastSeenWritten.set(row.id, now);
+      this.db.prepare('UPDATE auth_devices SET last_seen_at = ? WHERE id = ?').run(now, row.id);
+    }
+    return { kind: 'device', deviceId: row.id, deviceName: row.name };
+  }
+
+  devices(): Device[] {
+    const rows = this.db
+      .prepare(
+        'SELECT id, name, joined_at, last_seen_at, revoked_at FROM auth_devices ORDER BY joined_at, id',
+      )
+      .all() as DeviceRow[];
+    return rows.map(toDevice);
+  }
+
+  /** Revokes a device; false when there is no such device. Revoking twice keeps the first time. */
+  revokeDevice(id: string): boolean {
+    const result = this.db
+      .prepare('UPDATE auth_devices SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?')
+      .run(this.now(), id);
+    this.lastSeenWritten.delete(id);
+    return result.changes > 0;
+  }
+}

@@ -1,0 +1,86 @@
+import type Database from 'better-sqlite3';
+import type { Logger } from '../logger.ts';
+import { Accounts } from './accounts.ts';
+import { bootstrap } from './bootstrap.ts';
+import { Gate } from './gate.ts';
+import { accessMiddleware } from './middleware.ts';
+import { createAuthRoutes, createDeviceRoutes } from './routes.ts';
+import { corsFor, securityHeaders } from './security-headers.ts';
+import { createSyncPolicy } from './sync-policy.ts';
+import type { HoldFactory } from './sync-policy.ts';
+import { Throttle } from './throttle.ts';
+
+export type { DeviceRef, HoldFactory } from './sync-policy.ts';
+export type { Principal } from './principal.ts';
+export { currentPrincipal } from './principal.ts';
+export { Accounts } from './accounts.ts';
+
+export interface AccessControlOptions {
+  /** The database the accounts live in (the document store's file, or an in-memory one). */
+  db: Database.Database;
+  logger: Logger;
+  now?: () => number;
+  sessionHours?: number;
+  insecureAllowAll: boolean;
+  admin?: { username: string; password: string };
+  crewCode?: string;
+  allowedOrigins?: readonly string[];
+  corsOrigins?: readonly string[];
+  trustProxy?: boolean;
+  credentialsDir: string | null;
+  holdFor?: HoldFactory;
+  /** Closes the sockets of an ended session, an expired session or a revoked device. */
+  endSubject(subject: string, reason: string): void;
+}
+
+const SWEEP_EVERY_MS = 60_000;
+
+/** Accounts, the request gate, throttles, the REST middleware and routes, and the /sync policy. */
+export function createAccessControl(options: AccessControlOptions) {
+  const now = options.now ?? Date.now;
+  const accounts = new Accounts(options.db, { now, sessionHours: options.sessionHours });
+  bootstrap(accounts, {
+    admin: options.admin,
+    crewCode: options.crewCode,
+    insecureAllowAll: options.insecureAllowAll,
+    credentialsDir: options.credentialsDir,
+    logger: options.logger,
+  });
+  const corsOrigins = options.corsOrigins ?? [];
+  const gate = new Gate({
+    accounts,
+    insecureAllowAll: options.insecureAllowAll,
+    // A configured CORS origin is a page allowed to call us with credentials: it may write too.
+    allowedOrigins: [...(options.allowedOrigins ?? []), ...corsOrigins],
+    trustProxy: options.trustProxy ?? false,
+  });
+  const deps = {
+    gate,
+    loginThrottle: new Throttle({ now }),
+    joinThrottle: new Throttle({ now }),
+    endSubject: options.endSubject,
+  };
+  // Sockets opened with a session outlive its cookie unless something ends them.
+  const sweep = () => {
+    for (const id of accounts.removeExpiredSessions()) {
+      options.endSubject(`session:${id}`, 'session expired');
+    }
+  };
+  const sweeper = setInterval(sweep, SWEEP_EVERY_MS);
+  sweeper.unref();
+  return {
+    accounts,
+    gate,
+    middleware: accessMiddleware(gate),
+    headers: securityHeaders(gate),
+    cors: corsFor(corsOrigins),
+    syncPolicy: createSyncPolicy(gate, options.holdFor),
+    authRoutes: createAuthRoutes(deps),
+    deviceRoutes: createDeviceRoutes(deps),
+    /** Removes expired sessions now and closes their sockets (also runs every minute). */
+    sweep,
+    close: () => clearInterval(sweeper),
+  };
+}
+
+export type AccessControl = ReturnType<typeof createAccessControl>;

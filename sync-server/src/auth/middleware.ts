@@ -1,0 +1,50 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import type { Gate } from './gate.ts';
+import { runAs } from './principal.ts';
+import { accessOf, routeKey } from './route-access.ts';
+import { MESSAGES } from './routes.ts';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The route the request will reach (middleware and the web app's catch-all skipped), or null. */
+export function matchedRouteKey(c: Context): string | null {
+  const route = matchedRoutes(c).find(
+    (candidate) => candidate.method !== 'ALL' && !candidate.path.endsWith('*'),
+  );
+  return route ? routeKey(route.method, route.path) : null;
+}
+
+export const CROSS_SITE_MESSAGE = 'Cross-site request refused: the Origin is not allowed';
+
+/**
+ * Every /api request: who is calling (cookie or bearer), CSRF for cookie-authenticated writes, and
+ * the access table's rule for the matched route. The principal is carried to the services through
+ * AsyncLocalStorage (see principal.ts).
+ */
+export function accessMiddleware(gate: Gate): MiddlewareHandler {
+  return async (c, next) => {
+    const request = c.req.raw;
+    const resolved = gate.resolve(request);
+    if (UNSAFE.has(request.method) && resolved?.credential !== 'bearer') {
+      // A cookie rides along on any request the browser makes, so a write needs proof that this
+      // origin's own page sent it. Without a cookie, a foreign Origin is refused too (sign-in CSRF,
+      // and the development flag's open server on loopback).
+      const origin = request.headers.get('origin');
+      const needsOrigin = resolved?.credential === 'cookie' || origin !== null;
+      if (needsOrigin && !gate.originAllowed(request)) {
+        return c.json({ message: CROSS_SITE_MESSAGE }, 403);
+      }
+    }
+    const access = accessOf(matchedRouteKey(c), c.req.path);
+    if (!resolved) {
+      if (access === 'public') return next();
+      return c.json({ message: MESSAGES.notSignedIn }, 401);
+    }
+    if (access === 'supervisor' && resolved.principal.kind !== 'supervisor') {
+      return c.json({ message: 'Only a signed-in supervisor may do this' }, 403);
+    }
+    await runAs(resolved.principal, next);
+    return undefined;
+  };
+}

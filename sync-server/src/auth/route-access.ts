@@ -1,0 +1,134 @@
+/**
+ * Who may call each /api route: `public` (no credentials), `crew` (a joined device or a supervisor),
+ * `supervisor` (a signed-in supervisor only). A route missing from this table is supervisor-only, and
+ * the route-access test fails until it is listed. Paths use OpenAPI's `{param}` form.
+ */
+export type RouteAccess = 'public' | 'crew' | 'supervisor';
+
+/** Report data: read and written by crews (a submitted report stays read-only to them, see DocumentService). */
+const reportEntries = (resource: string): Record<string, RouteAccess> => ({
+  [`GET /api/${resource}`]: 'crew',
+  [`GET /api/${resource}/{id}`]: 'crew',
+  [`POST /api/${resource}`]: 'crew',
+  [`PUT /api/${resource}/{id}`]: 'crew',
+  [`DELETE /api/${resource}/{id}`]: 'crew',
+});
+
+/** Reference data in the setup document: everyone reads, supervisors write. */
+const setupCollection = (resource: string): Record<string, RouteAccess> => ({
+  [`GET /api/${resource}`]: 'crew',
+  [`POST /api/${resource}`]: 'supervisor',
+  [`PUT /api/${resource}/{id}`]: 'supervisor',
+  [`DELETE /api/${resource}/{id}`]: 'supervisor',
+});
+
+export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
+  // Signing in, joining, liveness.
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/logout': 'public',
+  'GET /api/auth/me': 'public',
+  'POST /api/devices/join': 'public',
+  'GET /api/health': 'public',
+
+  // Devices and the crew access code.
+  'GET /api/devices': 'supervisor',
+  'DELETE /api/devices/{id}': 'supervisor',
+  'GET /api/devices/code': 'supervisor',
+  'POST /api/devices/code/rotate': 'supervisor',
+
+  // Late edits to submitted reports.
+  'GET /api/late-edits': 'supervisor',
+  'POST /api/late-edits/{id}/merge': 'supervisor',
+  'DELETE /api/late-edits/{id}': 'supervisor',
+
+  // Reports and everything in them.
+  'GET /api/shift-summaries': 'crew',
+  'POST /api/shift-summaries': 'crew',
+  'GET /api/shift-summaries/{id}': 'crew',
+  'PUT /api/shift-summaries/{id}': 'crew',
+  'PATCH /api/shift-summaries/{id}': 'crew',
+  'DELETE /api/shift-summaries/{id}': 'crew',
+  'GET /api/shift-summaries/{id}/crew': 'crew',
+  'GET /api/shift-summaries/{id}/export-csv': 'crew',
+  'GET /api/plods': 'crew',
+  ...reportEntries('timesheet-entries'),
+  'GET /api/timesheets': 'crew',
+  ...reportEntries('survey-entries'),
+  ...reportEntries('maintenance-entries'),
+  ...reportEntries('hire-tools-usage'),
+  'GET /api/run-sheet-entries': 'crew',
+  'GET /api/run-sheet-entries/shift/{id}': 'crew',
+  'POST /api/run-sheet-entries': 'crew',
+  'PUT /api/run-sheet-entries/{id}': 'crew',
+  'DELETE /api/run-sheet-entries/{id}': 'crew',
+  'GET /api/runs': 'crew',
+  'POST /api/runs': 'crew',
+  'GET /api/crew-assignments/{id}': 'crew',
+  'POST /api/crew-assignments': 'crew',
+  'PUT /api/crew-assignments/{id}': 'crew',
+  'PUT /api/crew-assignments/{id}/primary': 'crew',
+  'DELETE /api/crew-assignments/{id}': 'crew',
+
+  // Holes (the hole register is crew-writable).
+  'GET /api/hole-ids': 'crew',
+  'POST /api/hole-ids': 'crew',
+  'GET /api/hole-config/{holeId}': 'crew',
+  'POST /api/hole-config': 'crew',
+  'GET /api/hole-configs': 'crew',
+  'GET /api/holes': 'crew',
+  'GET /api/holes/active': 'crew',
+
+  // Sites, their settings, exports and retention: supervisors.
+  'GET /api/sites': 'crew',
+  'POST /api/sites': 'supervisor',
+  'PUT /api/sites/{id}': 'supervisor',
+  'DELETE /api/sites/{id}': 'supervisor',
+  'GET /api/sites/{id}/completed-reports': 'supervisor',
+  'GET /api/sites/{id}/export-csv': 'supervisor',
+  'POST /api/sites/{id}/cleanup-deleted-reports': 'supervisor',
+  'POST /api/site-config': 'supervisor',
+  'GET /api/site-configs': 'crew',
+  'POST /api/cleanup-deleted-reports': 'supervisor',
+  ...setupCollection('rigs'),
+  ...setupCollection('crew-members'),
+  ...setupCollection('hire-tools-library'),
+
+  // The generic offline-sync calls: decided per table as the dashed route (see accessOf).
+  'POST /api/{table}': 'crew',
+  'PUT /api/{table}/{id}': 'crew',
+  'DELETE /api/{table}/{id}': 'crew',
+
+  // The API's own description.
+  'GET /api/openapi.json': 'crew',
+  'GET /api/docs': 'crew',
+};
+
+/** Routes outside /api, and why the table above does not govern them. */
+export const NON_API_ROUTES: Readonly<Record<string, string>> = {
+  'GET /sync/{docName}':
+    'WebSocket upgrade: decided per document by the sync policy (sync-policy.ts)',
+  'GET *': 'The built web app (static files, public; it holds no data and no credential)',
+};
+
+const GENERIC = new Set(['POST /api/{table}', 'PUT /api/{table}/{id}', 'DELETE /api/{table}/{id}']);
+
+/** `METHOD /api/x/{id}` from a method and a Hono route path (`/api/x/:id`). */
+export function routeKey(method: string, honoPath: string): string {
+  return `${method.toUpperCase()} ${honoPath.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')}`;
+}
+
+/**
+ * The access a request needs. `key` is its matched route (null: no route matched, which stays
+ * supervisor-only so a 404 tells an outsider nothing). The generic table routes take the rule of the
+ * dashed route they forward to, e.g. `PUT /api/rigs/{id}` for `PUT /api/rigs/x`.
+ */
+export function accessOf(key: string | null, path: string): RouteAccess {
+  if (key === null) return 'supervisor';
+  if (GENERIC.has(key)) {
+    const [, , table, id] = path.split('/');
+    const method = key.split(' ')[0] ?? '';
+    const target = `${method} /api/${(table ?? '').replaceAll('_', '-')}${id === undefined ? '' : '/{id}'}`;
+    return GENERIC.has(target) ? 'supervisor' : (ROUTE_ACCESS[target] ?? 'supervisor');
+  }
+  return ROUTE_ACCESS[key] ?? 'supervisor';
+}

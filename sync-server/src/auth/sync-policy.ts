@@ -1,0 +1,61 @@
+import { REPORTS_INDEX_DOC_NAME, classifyDocName } from '@plod/model';
+import type { AuthorizeHook, SyncDecision, UpdateHold } from '../sync/grant.ts';
+import type { Gate } from './gate.ts';
+import { subjectOf } from './principal.ts';
+
+/** The device a report socket belongs to, for the late-edit hold (who sent an edit kept aside). */
+export interface DeviceRef {
+  deviceId: string;
+  deviceName: string;
+}
+
+/**
+ * Decides where a crew device's updates to a report go once the report is submitted (kept aside as
+ * a late edit instead of applied). Undefined: every update is applied.
+ */
+export type HoldFactory = (docName: string, device: DeviceRef) => UpdateHold;
+
+/**
+ * Who may open which document over /sync:
+ * - `setup` (sites, rigs, crew, hire tools): supervisors write, devices read;
+ * - `holes`: both write;
+ * - `reports-index`: both read (the server writes it);
+ * - `report:{id}`: both write; a device's socket carries the hold, so its edits to a submitted report
+ *   are kept aside, not applied;
+ * - any other name: refused (under the development flag, writable as before access control).
+ * No credential: 401 before the upgrade. A cookie upgrade from a foreign Origin: 403 (cross-site
+ * WebSocket hijacking); token upgrades need no Origin.
+ */
+export function createSyncPolicy(gate: Gate, holdFor?: HoldFactory): AuthorizeHook {
+  return (request, docName): SyncDecision => {
+    const resolved = gate.resolveSocket(request);
+    if (!resolved) return 'unauthenticated';
+    if (resolved.credential !== 'bearer') {
+      // Browsers always send Origin on a WebSocket; a cookie upgrade must come from our own pages.
+      const origin = request.headers.get('origin');
+      if (origin !== null ? !gate.originAllowed(request) : resolved.credential === 'cookie') {
+        return 'deny';
+      }
+    }
+    const { principal } = resolved;
+    const subject = subjectOf(principal);
+    const device: DeviceRef | null =
+      principal.kind === 'device'
+        ? { deviceId: principal.deviceId, deviceName: principal.deviceName }
+        : null;
+    if (docName === REPORTS_INDEX_DOC_NAME) return { access: 'read', subject };
+    const kind = classifyDocName(docName).kind;
+    switch (kind) {
+      case 'setup':
+        return { access: device ? 'read' : 'write', subject };
+      case 'holes':
+        return { access: 'write', subject };
+      case 'report':
+        return device && holdFor
+          ? { access: 'write', subject, hold: holdFor(docName, device) }
+          : { access: 'write', subject };
+      case 'unknown':
+        return resolved.credential === 'insecure-dev' ? { access: 'write', subject } : 'deny';
+    }
+  };
+}
