@@ -53,6 +53,8 @@ export async function startServer(
       HOST: '127.0.0.1',
       PLOD_DATA_DIR: dataDir,
       PLOD_LOG_LEVEL: 'info',
+      // The relay benchmarks measure sync, not sign-in: development flag, loopback only.
+      PLOD_INSECURE_ALLOW_ALL: 'true',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -73,7 +73,7 @@ async function seed(dir: string): Promise<SiteId> {
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plod-rest-bench-'));
 try {
   const siteId = await seed(dir);
-  const server = createServer({ dataDir: dir, logLevel: 'warn' });
+  const server = createServer({ dataDir: dir, logLevel: 'warn', insecureAllowAll: true });
   const times: number[] = [];
   const filters = [
     '',
