@@ -32,6 +32,7 @@ export const screenRoutes: readonly ScreenRoute[] = [
     title: 'Site Configuration & PLOD Management',
     load: () => import('../screens/SiteConfig'),
   },
+  { path: '/live', title: 'Live Reports', load: () => import('../screens/SupervisorLive') },
   {
     path: '/dashboard',
     title: 'Drilling Operations',

@@ -1,0 +1,77 @@
+import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Site } from '@plod/model';
+import { useState } from 'react';
+import { SITE_CONFIG_MESSAGES, cleanupDeletedReports, type CleanupResult } from './api';
+import { ConfirmModal, cleanupMessage } from './ConfirmModal';
+
+export interface ManualCleanupProps {
+  site: Site;
+  online: boolean;
+  lastResult: CleanupResult | null;
+  onResult: (result: CleanupResult) => void;
+}
+
+/** SPEC 2 manual cleanup of one site, after a confirmation, and the last cleanup result. */
+export function ManualCleanup({ site, online, lastResult, onResult }: ManualCleanupProps) {
+  const [asking, setAsking] = useState(false);
+  const [running, setRunning] = useState(false);
+  const run = async () => {
+    setAsking(false);
+    setRunning(true);
+    try {
+      const result = await cleanupDeletedReports(site.id);
+      onResult(result);
+      notifications.show({ color: 'green', title: 'Cleanup', message: result.message });
+    } catch {
+      notifications.show({ color: 'red', message: SITE_CONFIG_MESSAGES.cleanupFailed });
+    } finally {
+      setRunning(false);
+    }
+  };
+  return (
+    <Card withBorder component="section" aria-label="Manual cleanup">
+      <Stack>
+        <Title order={3} fz={18}>
+          Manual cleanup
+        </Title>
+        <Text c="dimmed">
+          Permanently removes this site&apos;s reports deleted more than {site.autoCleanupDays}{' '}
+          {site.autoCleanupDays === 1 ? 'day' : 'days'} ago.
+        </Text>
+        {!online && (
+          <Alert color="gray" variant="light">
+            Cleanup needs the network.
+          </Alert>
+        )}
+        {lastResult && (
+          <Alert
+            color="blue"
+            variant="light"
+            title="Last cleanup result"
+            data-testid="last-cleanup"
+          >
+            {lastResult.message} ({lastResult.cleanedCount} removed)
+          </Alert>
+        )}
+        <Button
+          color="red"
+          variant="light"
+          disabled={!online}
+          loading={running}
+          onClick={() => setAsking(true)}
+        >
+          Clean Up Deleted Reports
+        </Button>
+      </Stack>
+      <ConfirmModal
+        opened={asking}
+        title="Clean up deleted reports"
+        message={cleanupMessage(site.autoCleanupDays)}
+        confirmLabel="Delete permanently"
+        onCancel={() => setAsking(false)}
+        onConfirm={() => void run()}
+      />
+    </Card>
+  );
+}

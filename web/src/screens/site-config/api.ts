@@ -1,0 +1,76 @@
+import type { BundleShiftSummary } from '@plod/model';
+import { apiFetch, apiJson } from '../../auth';
+
+/** SPEC 8 "Site config alerts". */
+export const SITE_CONFIG_MESSAGES = {
+  noCompleted: 'No completed reports available for export',
+  exported: (n: number) => `Successfully exported ${n} completed reports`,
+  exportFailed: 'Failed to export reports. Please try again.',
+  cleanupFailed: 'Failed to cleanup old reports. Please try again.',
+  created: (name: string) => `Site "${name}" created successfully`,
+  createFailed: 'Failed to create site',
+  deleteFailed: 'Failed to delete site',
+  invalidCredentials: 'Invalid credentials. Please try again.',
+} as const;
+
+/** What POST /api/cleanup-deleted-reports answers. */
+export interface CleanupResult {
+  message: string;
+  cleanedCount: number;
+}
+
+export interface CsvDownload {
+  filename: string;
+  text: string;
+}
+
+const sitePath = (siteId: string) => `/api/sites/${encodeURIComponent(siteId)}`;
+
+/** The site's completed (and sent) reports, newest first. */
+export function fetchCompletedReports(siteId: string): Promise<BundleShiftSummary[]> {
+  return apiJson<BundleShiftSummary[]>(`${sitePath(siteId)}/completed-reports`);
+}
+
+/** The filename the server gives in Content-Disposition, else a fallback. */
+export function attachmentFilename(header: string | null, fallback: string): string {
+  const match = header ? /filename="?([^";]+)"?/i.exec(header) : null;
+  return match?.[1] ?? fallback;
+}
+
+/** Every completed report of the site as one CSV file, as the server builds it. */
+export async function fetchSiteCsv(siteId: string): Promise<CsvDownload> {
+  const response = await apiFetch(`${sitePath(siteId)}/export-csv`, {
+    headers: { Accept: 'text/csv' },
+  });
+  return {
+    filename: attachmentFilename(response.headers.get('Content-Disposition'), 'site-export.csv'),
+    text: await response.text(),
+  };
+}
+
+/** Removes the site's reports deleted longer ago than its cleanup days. */
+export function cleanupDeletedReports(siteId: string): Promise<CleanupResult> {
+  return apiJson<CleanupResult>(
+    `/api/cleanup-deleted-reports?siteId=${encodeURIComponent(siteId)}`,
+    { method: 'POST' },
+  );
+}
+
+/**
+ * The reason a change failed, for people: a model check's first message (zod issues), an error's
+ * message, or the fallback.
+ */
+export function reasonOf(error: unknown, fallback: string): string {
+  if (typeof error === 'object' && error !== null && 'issues' in error) {
+    const { issues } = error;
+    if (Array.isArray(issues)) {
+      const first: unknown = issues[0];
+      if (typeof first === 'object' && first !== null && 'message' in first) {
+        const { message } = first;
+        if (typeof message === 'string' && message) return message;
+      }
+    }
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
