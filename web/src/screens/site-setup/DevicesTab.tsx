@@ -1,0 +1,152 @@
+import { Alert, Badge, Button, Card, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { formatWhen, type JoinedDevice } from '../../setup/devices';
+import { useCrewAccess } from '../../setup/useCrewAccess';
+import { useConnection } from '../../sync';
+import { ConfirmModal, type ConfirmRequest } from './ConfirmModal';
+import { notifyFailure, notifySuccess } from './notify';
+
+/** Crew access: the code devices join with, rotating it, and the joined devices with Revoke. */
+export function DevicesTab() {
+  const { enabled, browserOnline } = useConnection();
+  const online = enabled && browserOnline;
+  const { state, reload, rotate, revoke } = useCrewAccess(online);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+
+  if (!online) {
+    return (
+      <Alert color="yellow" title="Offline">
+        Crew devices are managed on the server: connect to the network to see the access code and
+        the joined devices.
+      </Alert>
+    );
+  }
+  if (state.status === 'loading') return <Text size="md">Loading crew access...</Text>;
+  if (state.status === 'error') {
+    return (
+      <Alert color="red" title="Could not load crew access" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text>{state.message}</Text>
+          <Button variant="light" onClick={reload}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const askRotate = () =>
+    setConfirm({
+      title: 'Rotate access code',
+      message:
+        'Rotate the crew access code? The current code stops working for new devices; ' +
+        'devices that already joined stay joined.',
+      confirmLabel: 'Rotate',
+      onConfirm: async () => {
+        const error = await rotate();
+        if (error) notifyFailure(`Failed to rotate the access code: ${error}`);
+        else notifySuccess('Access code rotated', 'Give crews the new code to join new devices.');
+      },
+    });
+  const askRevoke = (device: JoinedDevice) =>
+    setConfirm({
+      title: 'Revoke device',
+      message:
+        `Revoke "${device.name}"? It is disconnected at once and needs the access code ` +
+        'to join again. Reports on it stay on the device.',
+      confirmLabel: 'Revoke',
+      onConfirm: async () => {
+        const error = await revoke(device.id);
+        if (error) notifyFailure(`Failed to revoke the device: ${error}`);
+        else notifySuccess('Device revoked', `"${device.name}" can no longer sync.`);
+      },
+    });
+
+  return (
+    <Stack gap="md">
+      <Card withBorder component="section" aria-label="Crew access code">
+        <Stack gap="xs">
+          <Title order={2} fz={20}>
+            Crew access code
+          </Title>
+          <Text c="dimmed" size="sm">
+            A crew device joins once with this code.
+          </Text>
+          <Text
+            ff="monospace"
+            fw={700}
+            fz={{ base: 32, sm: 40 }}
+            style={{ letterSpacing: '0.08em', wordBreak: 'break-all' }}
+            data-testid="crew-access-code"
+          >
+            {state.code.code}
+          </Text>
+          <Text c="dimmed" size="sm">
+            Last rotated: {formatWhen(state.code.rotatedAt)}
+          </Text>
+          <Group grow>
+            <CopyButton value={state.code.code}>
+              {({ copied, copy }) => (
+                <Button variant="light" color={copied ? 'green' : undefined} onClick={copy}>
+                  {copied ? 'Copied' : 'Copy code'}
+                </Button>
+              )}
+            </CopyButton>
+            <Button variant="light" color="orange" onClick={askRotate}>
+              Rotate code
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+      <Title order={2} fz={20}>
+        Joined devices
+      </Title>
+      {state.devices.length === 0 ? (
+        <Text c="dimmed" size="md">
+          No devices have joined yet.
+        </Text>
+      ) : (
+        <Stack component="ul" gap="sm" p={0} m={0} aria-label="Joined devices">
+          {state.devices.map((device) => (
+            <DeviceCard key={device.id} device={device} onRevoke={() => askRevoke(device)} />
+          ))}
+        </Stack>
+      )}
+      <ConfirmModal request={confirm} onClose={() => setConfirm(null)} />
+    </Stack>
+  );
+}
+
+function DeviceCard({ device, onRevoke }: { device: JoinedDevice; onRevoke: () => void }) {
+  const revoked = device.revokedAt !== null;
+  return (
+    <Card component="li" withBorder aria-label={device.name}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <Title order={3} fz="lg">
+              {device.name}
+            </Title>
+            {revoked && <Badge color="red">Revoked</Badge>}
+          </Group>
+          <Text c="dimmed" size="sm">
+            Joined: {formatWhen(device.joinedAt)}
+          </Text>
+          <Text c="dimmed" size="sm">
+            Last seen: {formatWhen(device.lastSeenAt)}
+          </Text>
+          {revoked && (
+            <Text c="dimmed" size="sm">
+              Revoked: {formatWhen(device.revokedAt)}
+            </Text>
+          )}
+        </Stack>
+        {!revoked && (
+          <Button variant="light" color="red" onClick={onRevoke}>
+            Revoke
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}

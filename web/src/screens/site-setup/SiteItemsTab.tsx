@@ -1,0 +1,192 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import type { Site, SiteId } from '@plod/model';
+import { useState, type ReactNode } from 'react';
+import { validateWith, type FieldSchema } from '../../setup/validate';
+import { ConfirmModal, type ConfirmRequest } from './ConfirmModal';
+import { FormModal } from './FormModal';
+
+type Values = Record<string, string | number>;
+
+/** What differs between the Rigs, Crew and Hire Tools tabs. */
+export interface ItemKind<T extends { id: string }, V extends Values> {
+  /** In messages: 'rig', 'crew member', 'hire tool'. */
+  noun: string;
+  /** In the no-site prompt: 'rigs', 'crew', 'hire tools'. */
+  plural: string;
+  /** The add button: 'Add Rig'. */
+  addLabel: string;
+  /** The add modal's title: 'Add New Rig'. */
+  addTitle: string;
+  emptyValues: V;
+  toValues: (item: T) => V;
+  /** The model's schema for a new entry (the site is added to the values). */
+  createSchema: FieldSchema;
+  /** The model's schema for a change. */
+  updateSchema: FieldSchema;
+  name: (item: T) => string;
+  details: (item: T) => ReactNode;
+  fields: (form: UseFormReturnType<V>) => ReactNode;
+}
+
+export interface SiteItemsTabProps<T extends { id: string }, V extends Values> {
+  kind: ItemKind<T, V>;
+  site: Site | null;
+  /** The selected site's entries. */
+  items: readonly T[];
+  /** Each returns false when the change was refused (the form stays open). */
+  onAdd: (values: V, siteId: SiteId) => boolean;
+  onUpdate: (id: T['id'], values: V) => boolean;
+  onDelete: (item: T) => void;
+}
+
+/** A list of a site's rigs, crew or hire tools: add modal, inline edit and confirmed delete. */
+export function SiteItemsTab<T extends { id: string }, V extends Values>(
+  props: SiteItemsTabProps<T, V>,
+) {
+  const { kind, site, items } = props;
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<T['id'] | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const capitalised = kind.noun.charAt(0).toUpperCase() + kind.noun.slice(1);
+  const askDelete = (item: T) =>
+    setConfirm({
+      title: `Delete ${kind.noun}`,
+      message: `Are you sure you want to delete the ${kind.noun} "${kind.name(item)}"?`,
+      confirmLabel: 'Delete',
+      onConfirm: () => props.onDelete(item),
+    });
+  return (
+    <Stack gap="md">
+      <Button size="md" disabled={site === null} onClick={() => setAdding(true)}>
+        {kind.addLabel}
+      </Button>
+      {site === null ? (
+        <Text c="dimmed" size="md">
+          Please select a site to view and manage {kind.plural}
+        </Text>
+      ) : items.length === 0 ? (
+        <Text c="dimmed" size="md">
+          No {kind.plural} at {site.siteName} yet.
+        </Text>
+      ) : (
+        <Stack component="ul" gap="sm" p={0} m={0} aria-label={`${capitalised} list`}>
+          {items.map((item) =>
+            editing === item.id ? (
+              <EditItem
+                key={item.id}
+                kind={kind}
+                item={item}
+                onSave={(values) => {
+                  if (props.onUpdate(item.id, values)) setEditing(null);
+                }}
+                onCancel={() => setEditing(null)}
+              />
+            ) : (
+              <Card key={item.id} component="li" withBorder aria-label={kind.name(item)}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Title order={3} fz="lg">
+                      {kind.name(item)}
+                    </Title>
+                    {kind.details(item)}
+                  </Stack>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button variant="light" onClick={() => setEditing(item.id)}>
+                      Edit
+                    </Button>
+                    <Button variant="light" color="red" onClick={() => askDelete(item)}>
+                      Delete
+                    </Button>
+                  </Group>
+                </Group>
+              </Card>
+            ),
+          )}
+        </Stack>
+      )}
+      {site && (
+        <AddItemModal
+          kind={kind}
+          opened={adding}
+          siteId={site.id}
+          onAdd={(values) => {
+            const added = props.onAdd(values, site.id);
+            if (added) setAdding(false);
+            return added;
+          }}
+          onCancel={() => setAdding(false)}
+        />
+      )}
+      <ConfirmModal request={confirm} onClose={() => setConfirm(null)} />
+    </Stack>
+  );
+}
+
+function AddItemModal<T extends { id: string }, V extends Values>({
+  kind,
+  opened,
+  siteId,
+  onAdd,
+  onCancel,
+}: {
+  kind: ItemKind<T, V>;
+  opened: boolean;
+  siteId: SiteId;
+  onAdd: (values: V) => boolean;
+  onCancel: () => void;
+}) {
+  const form = useForm<V>({
+    initialValues: kind.emptyValues,
+    validate: validateWith<V>(kind.createSchema, { siteId }),
+  });
+  const close = () => {
+    form.reset();
+    onCancel();
+  };
+  return (
+    <FormModal
+      opened={opened}
+      title={kind.addTitle}
+      submitLabel="Create"
+      onSubmit={form.onSubmit((values) => {
+        if (onAdd(values)) form.reset();
+      })}
+      onCancel={close}
+    >
+      {kind.fields(form)}
+    </FormModal>
+  );
+}
+
+function EditItem<T extends { id: string }, V extends Values>({
+  kind,
+  item,
+  onSave,
+  onCancel,
+}: {
+  kind: ItemKind<T, V>;
+  item: T;
+  onSave: (values: V) => void;
+  onCancel: () => void;
+}) {
+  const form = useForm<V>({
+    initialValues: kind.toValues(item),
+    validate: validateWith<V>(kind.updateSchema),
+  });
+  return (
+    <Card component="li" withBorder aria-label={`Edit ${kind.name(item)}`}>
+      <form onSubmit={form.onSubmit(onSave)} noValidate>
+        <Stack gap="sm">
+          {kind.fields(form)}
+          <Group grow>
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit">Save</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

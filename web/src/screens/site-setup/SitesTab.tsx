@@ -1,0 +1,152 @@
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { siteCreateSchema, type Site, type SiteId } from '@plod/model';
+import { useState } from 'react';
+import { useSiteHoleCount } from '../../setup/useSetupEditor';
+import { validateWith } from '../../setup/validate';
+import { ConfirmModal, type ConfirmRequest } from './ConfirmModal';
+import { FormModal } from './FormModal';
+
+type SiteValues = { siteName: string };
+
+export interface SitesTabProps {
+  site: Site | null;
+  /** Returns the new site's id, or null when it was refused. */
+  onAdd: (siteName: string) => SiteId | null;
+  onRename: (id: SiteId, siteName: string) => boolean;
+  onDelete: (site: Site) => void;
+}
+
+/** The selected site (name, id, total holes) with Edit and Delete, and Add Site. */
+export function SitesTab({ site, onAdd, onRename, onDelete }: SitesTabProps) {
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  return (
+    <Stack gap="md">
+      <Button size="md" onClick={() => setAdding(true)}>
+        Add Site
+      </Button>
+      {site ? (
+        <SiteCard
+          site={site}
+          onEdit={() => setRenaming(true)}
+          onDelete={() =>
+            setConfirm({
+              title: 'Delete site',
+              message:
+                `Are you sure you want to delete the site "${site.siteName}"? ` +
+                'This also deletes its rigs, crew members and hire tools.',
+              confirmLabel: 'Delete',
+              onConfirm: () => onDelete(site),
+            })
+          }
+        />
+      ) : (
+        <Text c="dimmed" size="md">
+          No sites yet. Add a site to set up its rigs, crew and hire tools.
+        </Text>
+      )}
+      <SiteNameModal
+        opened={adding}
+        title="Add New Site"
+        submitLabel="Create"
+        initialName=""
+        onSubmit={(name) => onAdd(name) !== null}
+        onClose={() => setAdding(false)}
+      />
+      {site && renaming && (
+        <SiteNameModal
+          opened
+          title="Edit Site"
+          submitLabel="Save"
+          initialName={site.siteName}
+          onSubmit={(name) => onRename(site.id, name)}
+          onClose={() => setRenaming(false)}
+        />
+      )}
+      <ConfirmModal request={confirm} onClose={() => setConfirm(null)} />
+    </Stack>
+  );
+}
+
+function SiteCard({
+  site,
+  onEdit,
+  onDelete,
+}: {
+  site: Site;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const holes = useSiteHoleCount(site.id);
+  return (
+    <Card withBorder component="section" aria-label="Selected site">
+      <Stack gap="xs">
+        <Title order={2} fz={22} data-testid="site-name">
+          {site.siteName}
+        </Title>
+        <Text c="dimmed" size="sm" style={{ wordBreak: 'break-all' }}>
+          Site ID: <span data-testid="site-id">{site.id}</span>
+        </Text>
+        <Text size="md">
+          Total holes:{' '}
+          <Text span fw={700} data-testid="site-total-holes">
+            {holes}
+          </Text>
+        </Text>
+        <Group grow mt="xs">
+          <Button variant="light" onClick={onEdit}>
+            Edit
+          </Button>
+          <Button variant="light" color="red" onClick={onDelete}>
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function SiteNameModal({
+  opened,
+  title,
+  submitLabel,
+  initialName,
+  onSubmit,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  submitLabel: string;
+  initialName: string;
+  onSubmit: (siteName: string) => boolean;
+  onClose: () => void;
+}) {
+  const form = useForm<SiteValues>({
+    initialValues: { siteName: initialName },
+    validate: validateWith<SiteValues>(siteCreateSchema),
+  });
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+  return (
+    <FormModal
+      opened={opened}
+      title={title}
+      submitLabel={submitLabel}
+      onSubmit={form.onSubmit(({ siteName }) => {
+        if (onSubmit(siteName.trim())) close();
+      })}
+      onCancel={close}
+    >
+      <TextInput
+        label="Site name"
+        withAsterisk
+        data-autofocus
+        {...form.getInputProps('siteName')}
+      />
+    </FormModal>
+  );
+}

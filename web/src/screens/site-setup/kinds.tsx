@@ -1,0 +1,141 @@
+import { NativeSelect, NumberInput, Text, TextInput } from '@mantine/core';
+import {
+  CREW_ROLES,
+  DEFAULT_CREW_ROLE,
+  DEFAULT_HIRE_TOOL_RATE,
+  HIRE_TOOL_RATE_STEP,
+  crewMemberCreateSchema,
+  crewMemberUpdateSchema,
+  formatCurrency,
+  hireToolCreateSchema,
+  hireToolUpdateSchema,
+  rigCreateSchema,
+  rigUpdateSchema,
+  type CrewMember,
+  type CrewRole,
+  type HireTool,
+  type Rig,
+} from '@plod/model';
+import type { ItemKind } from './SiteItemsTab';
+
+// The forms' field labels are the screen's stable accessible names (the browser tests use them).
+
+export type RigValues = {
+  rigName: string;
+  rigNumber: string;
+};
+
+export const RIG_KIND: ItemKind<Rig, RigValues> = {
+  noun: 'rig',
+  plural: 'rigs',
+  addLabel: 'Add Rig',
+  addTitle: 'Add New Rig',
+  emptyValues: { rigName: '', rigNumber: '' },
+  toValues: (rig) => ({ rigName: rig.rigName, rigNumber: rig.rigNumber ?? '' }),
+  createSchema: rigCreateSchema,
+  updateSchema: rigUpdateSchema,
+  name: (rig) => rig.rigName,
+  details: (rig) => <Text c="dimmed">Rig number: {rig.rigNumber ?? '—'}</Text>,
+  fields: (form) => (
+    <>
+      <TextInput label="Rig name" withAsterisk {...form.getInputProps('rigName')} />
+      <TextInput label="Rig number" {...form.getInputProps('rigNumber')} />
+    </>
+  ),
+};
+
+export type CrewValues = {
+  memberName: string;
+  role: CrewRole;
+  certification: string;
+  experience: string;
+};
+
+const ROLE_LABELS: Record<CrewRole, string> = {
+  driller: 'Driller',
+  offsider: 'Offsider',
+  supervisor: 'Supervisor',
+  trainee: 'Trainee',
+};
+
+export const CREW_KIND: ItemKind<CrewMember, CrewValues> = {
+  noun: 'crew member',
+  plural: 'crew',
+  addLabel: 'Add Crew Member',
+  addTitle: 'Add New Crew Member',
+  emptyValues: { memberName: '', role: DEFAULT_CREW_ROLE, certification: '', experience: '' },
+  toValues: (member) => ({
+    memberName: member.memberName,
+    role: member.role,
+    certification: member.certification ?? '',
+    experience: member.experience ?? '',
+  }),
+  createSchema: crewMemberCreateSchema,
+  updateSchema: crewMemberUpdateSchema,
+  name: (member) => member.memberName,
+  details: (member) => (
+    <>
+      <Text c="dimmed">Role: {ROLE_LABELS[member.role]}</Text>
+      {member.certification && <Text c="dimmed">Certification: {member.certification}</Text>}
+      {member.experience && <Text c="dimmed">Experience: {member.experience}</Text>}
+    </>
+  ),
+  fields: (form) => (
+    <>
+      <TextInput label="Crew member name" withAsterisk {...form.getInputProps('memberName')} />
+      <NativeSelect
+        label="Role"
+        data={CREW_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+        {...form.getInputProps('role')}
+      />
+      <TextInput label="Certification" {...form.getInputProps('certification')} />
+      <TextInput
+        label="Experience"
+        placeholder="e.g. 5 years"
+        {...form.getInputProps('experience')}
+      />
+    </>
+  ),
+};
+
+export type HireToolValues = {
+  toolName: string;
+  toolDescription: string;
+  ratePerHour: number | string;
+};
+
+export const HIRE_TOOL_KIND: ItemKind<HireTool, HireToolValues> = {
+  noun: 'hire tool',
+  plural: 'hire tools',
+  addLabel: 'Add Hire Tool',
+  addTitle: 'Add New Hire Tool',
+  emptyValues: { toolName: '', toolDescription: '', ratePerHour: DEFAULT_HIRE_TOOL_RATE },
+  toValues: (tool) => ({
+    toolName: tool.toolName,
+    toolDescription: tool.toolDescription ?? '',
+    ratePerHour: tool.ratePerHour,
+  }),
+  createSchema: hireToolCreateSchema,
+  updateSchema: hireToolUpdateSchema,
+  name: (tool) => tool.toolName,
+  details: (tool) => (
+    <>
+      {tool.toolDescription && <Text c="dimmed">{tool.toolDescription}</Text>}
+      <Text c="dimmed">Rate: {formatCurrency(tool.ratePerHour)} per hour</Text>
+    </>
+  ),
+  fields: (form) => (
+    <>
+      <TextInput label="Tool name" withAsterisk {...form.getInputProps('toolName')} />
+      <TextInput label="Description" {...form.getInputProps('toolDescription')} />
+      <NumberInput
+        label="Rate per hour ($)"
+        min={0}
+        step={HIRE_TOOL_RATE_STEP}
+        decimalScale={2}
+        inputMode="decimal"
+        {...form.getInputProps('ratePerHour')}
+      />
+    </>
+  ),
+};

@@ -1,0 +1,40 @@
+import { apiFetch, apiJson } from '../auth';
+
+/** A crew device that joined with the access code (GET /api/devices). */
+export interface JoinedDevice {
+  id: string;
+  name: string;
+  joinedAt: string | number;
+  lastSeenAt: string | number | null;
+  revokedAt: string | number | null;
+}
+
+/** The crew access code and when it was last rotated. */
+export interface CrewCode {
+  code: string;
+  rotatedAt: string | number | null;
+}
+
+export function fetchCrewCode(): Promise<CrewCode> {
+  return apiJson<CrewCode>('/api/devices/code');
+}
+
+export function rotateCrewCode(): Promise<CrewCode> {
+  return apiJson<CrewCode>('/api/devices/code/rotate', { method: 'POST' });
+}
+
+export function fetchDevices(): Promise<JoinedDevice[]> {
+  return apiJson<JoinedDevice[]>('/api/devices');
+}
+
+/** Revokes a device: its token stops working and its open connections close. */
+export async function revokeDevice(id: string): Promise<void> {
+  await apiFetch(`/api/devices/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** A server time (ISO text or epoch ms) for people, or a dash when there is none. */
+export function formatWhen(value: string | number | null): string {
+  if (value === null) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleString('en-US');
+}
