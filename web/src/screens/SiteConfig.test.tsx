@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SITE_NAME_REQUIRED } from '@plod/model';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError, OFFLINE_MESSAGE } from '../auth';
 import { DAYS_OUT_OF_RANGE } from './site-config/CleanupSettings';
+import { signInFailure } from './site-config/SupervisorLoginModal';
 import {
   WAIT,
   dialog,
@@ -50,6 +52,16 @@ describe('Site Configuration: locked until a supervisor signs in', () => {
       within(await screen.findByRole('dialog', {}, WAIT)).getByRole('button', { name: 'Cancel' }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/plods'), WAIT);
+  });
+
+  it('says SPEC 6 words for wrong credentials and the server words otherwise', () => {
+    expect(signInFailure(new ApiError(401, 'Invalid username or password'))).toBe(
+      'Invalid credentials. Please try again.',
+    );
+    expect(signInFailure(new ApiError(429, 'Too many attempts. Try again in 60 s.'))).toBe(
+      'Too many attempts. Try again in 60 s.',
+    );
+    expect(signInFailure(new ApiError(null, OFFLINE_MESSAGE))).toBe(OFFLINE_MESSAGE);
   });
 
   it('skips the login for a signed-in supervisor', async () => {
