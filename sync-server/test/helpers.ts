@@ -69,15 +69,25 @@ export function connectClient(
     connect?: boolean;
     initialPending?: number;
     params?: Record<string, string>;
+    /** Upgrade request headers (a session cookie and its Origin); browsers cannot set others. */
+    headers?: Record<string, string>;
   } = {},
 ): TestClient {
   const doc = options.doc ?? new Y.Doc();
+  const headers = options.headers;
+  const Socket = headers
+    ? class extends WebSocket {
+        constructor(address: string | URL, protocols?: string | string[]) {
+          super(address, protocols, { headers });
+        }
+      }
+    : WebSocket;
   const provider = new WebsocketProvider(url, room, doc, {
     connect: false,
     disableBc: true,
     params: options.params ?? {},
     maxBackoffTime: 300,
-    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+    WebSocketPolyfill: Socket as unknown as typeof globalThis.WebSocket,
   });
   const tracker = options.durability
     ? trackDurability(provider, { initialPending: options.initialPending })
@@ -135,9 +145,9 @@ export async function rawSocket(
 }
 
 /** The HTTP status an upgrade attempt gets, or 101 when it is accepted. */
-export function upgradeStatus(url: string): Promise<number> {
+export function upgradeStatus(url: string, headers?: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url);
+    const socket = new WebSocket(url, { headers });
     socket.once('open', () => {
       socket.close();
       resolve(101);

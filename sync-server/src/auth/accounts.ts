@@ -56,6 +56,11 @@ export interface AccountsOptions {
   /** Session lifetime (PLOD_SESSION_HOURS, default 12). */
   sessionHours?: number;
   now?: () => number;
+  /**
+   * Called when a session ends (signed out, found expired) or a device is revoked, with its subject
+   * (`session:{id}`, `device:{id}`): the server closes that subject's open sockets.
+   */
+  onSubjectEnded?: (subject: string, reason: string) => void;
 }
 
 export interface Device {
@@ -112,6 +117,7 @@ export class Accounts {
   readonly now: () => number;
   private readonly sessionMs: number;
   private readonly lastSeenWritten = new Map<string, number>();
+  private readonly onSubjectEnded: (subject: string, reason: string) => void;
 
   constructor(
     private readonly db: Database.Database,
@@ -119,6 +125,7 @@ export class Accounts {
   ) {
     this.now = options.now ?? Date.now;
     this.sessionMs = (options.sessionHours ?? 12) * 3_600_000;
+    this.onSubjectEnded = options.onSubjectEnded ?? (() => undefined);
     db.exec(SCHEMA);
   }
 
@@ -187,7 +194,7 @@ export class Accounts {
       .get(hashToken(token)) as SessionRow | undefined;
     if (!row) return null;
     if (row.expires_at <= this.now()) {
-      this.db.prepare('DELETE FROM auth_sessions WHERE id = ?').run(row.id);
+      this.endSession(row.id, 'session expired');
       return null;
     }
     return {
@@ -198,16 +205,19 @@ export class Accounts {
     };
   }
 
-  endSession(sessionId: string): void {
+  /** Ends a session (sign-out, expiry); its open sockets are closed. */
+  endSession(sessionId: string, reason = 'signed out'): void {
     this.db.prepare('DELETE FROM auth_sessions WHERE id = ?').run(sessionId);
+    this.onSubjectEnded(`session:${sessionId}`, reason);
   }
 
-  /** Deletes expired sessions and answers their ids (their sockets are then closed). */
-  removeExpiredSessions(): string[] {
+  /** Ends every expired session (run every minute: sockets outlive the cookie otherwise). */
+  removeExpiredSessions(): number {
     const rows = this.db
       .prepare('DELETE FROM auth_sessions WHERE expires_at <= ? RETURNING id')
       .all(this.now()) as { id: string }[];
-    return rows.map((row) => row.id);
+    for (const row of rows) this.onSubjectEnded(`session:${row.id}`, 'session expired');
+    return rows.length;
   }
 
   // Crew devices and the access code
@@ -293,12 +303,17 @@ export class Accounts {
     return rows.map(toDevice);
   }
 
-  /** Revokes a device; false when there is no such device. Revoking twice keeps the first time. */
+  /**
+   * Revokes a device and closes its open sockets; false when there is no such device. Revoking twice
+   * keeps the first time.
+   */
   revokeDevice(id: string): boolean {
     const result = this.db
       .prepare('UPDATE auth_devices SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?')
       .run(this.now(), id);
     this.lastSeenWritten.delete(id);
-    return result.changes > 0;
+    if (result.changes === 0) return false;
+    this.onSubjectEnded(`device:${id}`, 'device revoked');
+    return true;
   }
 }

@@ -38,7 +38,11 @@ const SWEEP_EVERY_MS = 60_000;
 /** Accounts, the request gate, throttles, the REST middleware and routes, and the /sync policy. */
 export function createAccessControl(options: AccessControlOptions) {
   const now = options.now ?? Date.now;
-  const accounts = new Accounts(options.db, { now, sessionHours: options.sessionHours });
+  const accounts = new Accounts(options.db, {
+    now,
+    sessionHours: options.sessionHours,
+    onSubjectEnded: options.endSubject,
+  });
   bootstrap(accounts, {
     admin: options.admin,
     crewCode: options.crewCode,
@@ -58,15 +62,9 @@ export function createAccessControl(options: AccessControlOptions) {
     gate,
     loginThrottle: new Throttle({ now }),
     joinThrottle: new Throttle({ now }),
-    endSubject: options.endSubject,
   };
   // Sockets opened with a session outlive its cookie unless something ends them.
-  const sweep = () => {
-    for (const id of accounts.removeExpiredSessions()) {
-      options.endSubject(`session:${id}`, 'session expired');
-    }
-  };
-  const sweeper = setInterval(sweep, SWEEP_EVERY_MS);
+  const sweeper = setInterval(() => accounts.removeExpiredSessions(), SWEEP_EVERY_MS);
   sweeper.unref();
   return {
     accounts,
@@ -77,8 +75,6 @@ export function createAccessControl(options: AccessControlOptions) {
     syncPolicy: createSyncPolicy(gate, options.holdFor),
     authRoutes: createAuthRoutes(deps),
     deviceRoutes: createDeviceRoutes(deps),
-    /** Removes expired sessions now and closes their sockets (also runs every minute). */
-    sweep,
     close: () => clearInterval(sweeper),
   };
 }

@@ -19,8 +19,6 @@ export interface AuthRouteDeps {
   gate: Gate;
   loginThrottle: Throttle;
   joinThrottle: Throttle;
-  /** Closes the open sockets of an ended session or a revoked device. */
-  endSubject(subject: string, reason: string): void;
 }
 
 const LoginBody = z
@@ -123,7 +121,6 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
       const principal = token === null ? null : accounts.session(token);
       if (principal?.kind === 'supervisor' && principal.sessionId !== null) {
         accounts.endSession(principal.sessionId);
-        deps.endSubject(`session:${principal.sessionId}`, 'signed out');
       }
       deleteCookie(c, SESSION_COOKIE, {
         path: '/',
@@ -232,7 +229,6 @@ export function createDeviceRoutes(deps: AuthRouteDeps) {
     (c) => {
       const { id } = c.req.valid('param');
       if (!accounts.revokeDevice(id)) return c.json({ message: `Device ${id} not found` }, 404);
-      deps.endSubject(`device:${id}`, 'device revoked');
       return c.body(null, 204);
     },
   );

@@ -1,0 +1,93 @@
+import { seedDemo } from '../../src/services/demo.ts';
+import type { ServerOptions } from '../../src/server.ts';
+import { startServer } from '../helpers.ts';
+import type { TestServer } from '../helpers.ts';
+
+export const SUPERVISOR = { username: 'boss', password: 'correct horse battery' };
+export const CREW_CODE = 'K7QM-4XPD';
+
+/** Who a request is made as. */
+export type As =
+  { kind: 'none' } | { kind: 'supervisor'; cookie: string } | { kind: 'device'; token: string };
+
+export const NOBODY: As = { kind: 'none' };
+
+export interface Reply {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
+
+export interface SecureServer extends TestServer {
+  /** A request over HTTP; a supervisor's carries its cookie and this server's Origin (as browsers do). */
+  call(
+    as: As,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Reply>;
+  signIn(username?: string, password?: string): Promise<As & { kind: 'supervisor' }>;
+  join(deviceName?: string, code?: string): Promise<As & { kind: 'device'; deviceId: string }>;
+  /** Headers for a supervisor's socket: its cookie and this server's Origin. */
+  socketHeaders(as: As & { kind: 'supervisor' }): Record<string, string>;
+}
+
+/**
+ * A real server on port 0 with access control on (no development flag), a first supervisor and a
+ * crew code from the options, and the demo site seeded.
+ */
+export async function startSecureServer(options: ServerOptions = {}): Promise<SecureServer> {
+  const server = await startServer({
+    insecureAllowAll: false,
+    admin: SUPERVISOR,
+    crewCode: CREW_CODE,
+    ...options,
+  });
+  await seedDemo(server.server.rest.docs, server.server.store);
+  const origin = server.http;
+  const call: SecureServer['call'] = async (as, method, path, body, extra = {}) => {
+    const headers: Record<string, string> = { ...extra };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (as.kind === 'supervisor') {
+      headers.cookie = as.cookie;
+      headers.origin ??= origin;
+    }
+    if (as.kind === 'device') headers.authorization = `Bearer ${as.token}`;
+    const res = await fetch(`${origin}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // CSV, HTML and empty bodies stay text.
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+  return {
+    ...server,
+    call,
+    async signIn(username = SUPERVISOR.username, password = SUPERVISOR.password) {
+      const res = await fetch(`${origin}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ username, password }),
+      });
+      if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+      const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      return { kind: 'supervisor', cookie };
+    },
+    async join(deviceName = 'Rig phone', code = CREW_CODE) {
+      const res = await call(NOBODY, 'POST', '/api/devices/join', { code, deviceName });
+      if (res.status !== 201)
+        throw new Error(`join failed: ${res.status} ${JSON.stringify(res.body)}`);
+      const { token, deviceId } = res.body as { token: string; deviceId: string };
+      return { kind: 'device', token, deviceId };
+    },
+    socketHeaders: (as) => ({ cookie: as.cookie, origin }),
+  };
+}

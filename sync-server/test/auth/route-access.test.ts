@@ -1,0 +1,479 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NON_API_ROUTES, ROUTE_ACCESS, routeKey } from '../../src/auth/route-access.ts';
+import { NOBODY, startSecureServer } from './helpers.ts';
+import type { As, SecureServer } from './helpers.ts';
+
+const UNKNOWN = '01a20000-0000-7000-8000-000000000000';
+
+interface Req {
+  method: string;
+  path: string;
+  body?: unknown;
+  /** The first allowed call must succeed (2xx) unless the request can only name an unknown id. */
+  anyStatus?: boolean;
+}
+
+const ts = { startTime: '06:00', endTime: '08:00', activity: 'drilling' };
+const survey = { holeId: 'DH001', depth: 50, azimuth: 10, dip: -60, method: 'magnetic' };
+const maint = { description: 'Greased rods', timeSpent: 0.5 };
+const tool = { toolName: 'Pump', quantity: 1, hours: 2, ratePerHour: 10 };
+
+/** Creates what a request needs, as the supervisor, fresh for each call (so a delete has its own). */
+class Fixtures {
+  private counter = 0;
+  constructor(
+    private readonly server: SecureServer,
+    private readonly supervisor: As,
+    readonly siteId: string,
+    readonly rigId: string,
+  ) {}
+
+  private async make(path: string, body: unknown): Promise<string> {
+    const res = await this.server.call(this.supervisor, 'POST', path, body);
+    if (res.status !== 201) throw new Error(`fixture ${path}: ${res.status}`);
+    return (res.body as { id: string }).id;
+  }
+
+  unique(prefix: string): string {
+    this.counter += 1;
+    return `${prefix}${this.counter}`;
+  }
+
+  report = () =>
+    this.make('/api/shift-summaries', {
+      siteId: this.siteId,
+      rigId: this.rigId,
+      date: '2025-03-02',
+      shiftType: 'day',
+      startTime: '06:00',
+      endTime: '18:00',
+    });
+  /** A completed report on the site, so the site export has something to export. */
+  completed = async () => {
+    const id = await this.report();
+    const res = await this.server.call(this.supervisor, 'PATCH', `/api/shift-summaries/${id}`, {
+      status: 'completed',
+    });
+    if (res.status !== 200) throw new Error(`fixture completed report: ${res.status}`);
+    return id;
+  };
+  entry = async (resource: string, body: unknown) => {
+    const report = await this.report();
+    return { report, id: await this.make(`/api/${resource}?shiftSummaryId=${report}`, body) };
+  };
+  assignment = async () => {
+    const report = await this.report();
+    const id = await this.make('/api/crew-assignments', {
+      shiftSummaryId: report,
+      crewMemberName: 'Alex Driller',
+      role: 'driller',
+    });
+    return { report, id };
+  };
+  site = () => this.make('/api/sites', { siteName: this.unique('Site ') });
+  rig = () => this.make('/api/rigs', { rigName: this.unique('Rig '), siteId: this.siteId });
+  member = () =>
+    this.make('/api/crew-members', {
+      memberName: this.unique('Member '),
+      role: 'driller',
+      siteId: this.siteId,
+    });
+  tool = () =>
+    this.make('/api/hire-tools-library', {
+      toolName: this.unique('Tool '),
+      ratePerHour: 3,
+      siteId: this.siteId,
+    });
+  device = async () => (await this.server.join(this.unique('Spare phone '))).deviceId;
+  code = async () =>
+    ((await this.server.call(this.supervisor, 'GET', '/api/devices/code')).body as { code: string })
+      .code;
+}
+
+type Builder = (f: Fixtures) => Req | Promise<Req>;
+
+const get =
+  (path: string): Builder =>
+  () => ({ method: 'GET', path });
+
+/** Report entries: list, by report, add, change, delete. */
+function entryBuilders(resource: string, body: unknown): Record<string, Builder> {
+  return {
+    [`GET /api/${resource}`]: async (f) => ({
+      method: 'GET',
+      path: `/api/${resource}?shiftSummaryId=${await f.report()}`,
+    }),
+    [`GET /api/${resource}/{id}`]: async (f) => ({
+      method: 'GET',
+      path: `/api/${resource}/${await f.report()}`,
+    }),
+    [`POST /api/${resource}`]: async (f) => ({
+      method: 'POST',
+      path: `/api/${resource}?shiftSummaryId=${await f.report()}`,
+      body,
+    }),
+    [`PUT /api/${resource}/{id}`]: async (f) => {
+      const { report, id } = await f.entry(resource, body);
+      return {
+        method: 'PUT',
+        path: `/api/${resource}/${id}?shiftSummaryId=${report}`,
+        body: { notes: 'n' },
+      };
+    },
+    [`DELETE /api/${resource}/{id}`]: async (f) => {
+      const { report, id } = await f.entry(resource, body);
+      return { method: 'DELETE', path: `/api/${resource}/${id}?shiftSummaryId=${report}` };
+    },
+  };
+}
+
+/** Setup collections: list, add, change, delete. */
+function setupBuilders(
+  resource: string,
+  create: (f: Fixtures) => unknown,
+  make: (f: Fixtures) => Promise<string>,
+  change: unknown,
+): Record<string, Builder> {
+  return {
+    [`GET /api/${resource}`]: get(`/api/${resource}`),
+    [`POST /api/${resource}`]: (f) => ({
+      method: 'POST',
+      path: `/api/${resource}`,
+      body: create(f),
+    }),
+    [`PUT /api/${resource}/{id}`]: async (f) => ({
+      method: 'PUT',
+      path: `/api/${resource}/${await make(f)}`,
+      body: change,
+    }),
+    [`DELETE /api/${resource}/{id}`]: async (f) => ({
+      method: 'DELETE',
+      path: `/api/${resource}/${await make(f)}`,
+    }),
+  };
+}
+
+/** One real request per route. A route without one here fails the test, as does one missing from the table. */
+const REQUESTS: Record<string, Builder> = {
+  'POST /api/auth/login': () => ({
+    method: 'POST',
+    path: '/api/auth/login',
+    body: { username: 'boss', password: 'correct horse battery' },
+  }),
+  'POST /api/auth/logout': () => ({ method: 'POST', path: '/api/auth/logout' }),
+  'GET /api/auth/me': get('/api/auth/me'),
+  'POST /api/devices/join': async (f) => ({
+    method: 'POST',
+    path: '/api/devices/join',
+    body: { code: await f.code(), deviceName: f.unique('Phone ') },
+  }),
+  'GET /api/health': get('/api/health'),
+  'GET /api/devices': get('/api/devices'),
+  'DELETE /api/devices/{id}': async (f) => ({
+    method: 'DELETE',
+    path: `/api/devices/${await f.device()}`,
+  }),
+  'GET /api/devices/code': get('/api/devices/code'),
+  'POST /api/devices/code/rotate': () => ({ method: 'POST', path: '/api/devices/code/rotate' }),
+  'GET /api/late-edits': get('/api/late-edits'),
+  'POST /api/late-edits/{id}/merge': () => ({
+    method: 'POST',
+    path: `/api/late-edits/${UNKNOWN}/merge`,
+    anyStatus: true,
+  }),
+  'DELETE /api/late-edits/{id}': () => ({
+    method: 'DELETE',
+    path: `/api/late-edits/${UNKNOWN}`,
+    anyStatus: true,
+  }),
+  'GET /api/shift-summaries': get('/api/shift-summaries'),
+  'POST /api/shift-summaries': (f) => ({
+    method: 'POST',
+    path: '/api/shift-summaries',
+    body: { siteId: f.siteId, date: '2025-03-03' },
+  }),
+  'GET /api/shift-summaries/{id}': async (f) => ({
+    method: 'GET',
+    path: `/api/shift-summaries/${await f.report()}`,
+  }),
+  'PUT /api/shift-summaries/{id}': async (f) => ({
+    method: 'PUT',
+    path: `/api/shift-summaries/${await f.report()}`,
+    body: { notes: 'ok' },
+  }),
+  'PATCH /api/shift-summaries/{id}': async (f) => ({
+    method: 'PATCH',
+    path: `/api/shift-summaries/${await f.report()}`,
+    body: { operator: 'Pat' },
+  }),
+  'DELETE /api/shift-summaries/{id}': async (f) => ({
+    method: 'DELETE',
+    path: `/api/shift-summaries/${await f.report()}`,
+  }),
+  'GET /api/shift-summaries/{id}/crew': async (f) => ({
+    method: 'GET',
+    path: `/api/shift-summaries/${await f.report()}/crew`,
+  }),
+  'GET /api/shift-summaries/{id}/export-csv': async (f) => ({
+    method: 'GET',
+    path: `/api/shift-summaries/${await f.report()}/export-csv`,
+  }),
+  'GET /api/plods': get('/api/plods'),
+  ...entryBuilders('timesheet-entries', ts),
+  'GET /api/timesheets': async (f) => ({
+    method: 'GET',
+    path: `/api/timesheets?shiftId=${await f.report()}`,
+  }),
+  ...entryBuilders('survey-entries', survey),
+  ...entryBuilders('maintenance-entries', maint),
+  ...entryBuilders('hire-tools-usage', tool),
+  'GET /api/run-sheet-entries': async (f) => ({
+    method: 'GET',
+    path: `/api/run-sheet-entries?reportId=${await f.report()}&holeId=DH001`,
+  }),
+  'GET /api/run-sheet-entries/shift/{id}': async (f) => ({
+    method: 'GET',
+    path: `/api/run-sheet-entries/shift/${await f.report()}`,
+  }),
+  'POST /api/run-sheet-entries': async (f) => ({
+    method: 'POST',
+    path: `/api/run-sheet-entries?shiftSummaryId=${await f.report()}`,
+    body: { holeId: 'DH001' },
+  }),
+  'PUT /api/run-sheet-entries/{id}': async (f) => {
+    const { report, id } = await f.entry('run-sheet-entries', { holeId: 'DH001' });
+    return {
+      method: 'PUT',
+      path: `/api/run-sheet-entries/${id}?shiftSummaryId=${report}`,
+      body: { notes: 'n' },
+    };
+  },
+  'DELETE /api/run-sheet-entries/{id}': async (f) => {
+    const { report, id } = await f.entry('run-sheet-entries', { holeId: 'DH001' });
+    return { method: 'DELETE', path: `/api/run-sheet-entries/${id}?shiftSummaryId=${report}` };
+  },
+  'GET /api/runs': get('/api/runs?holeId=DH001'),
+  'POST /api/runs': async (f) => ({
+    method: 'POST',
+    path: `/api/runs?shiftSummaryId=${await f.report()}`,
+    body: { holeId: 'DH001', rodsCount: 1, stickUp: 0.5 },
+  }),
+  'GET /api/crew-assignments/{id}': async (f) => ({
+    method: 'GET',
+    path: `/api/crew-assignments/${await f.report()}`,
+  }),
+  'POST /api/crew-assignments': async (f) => ({
+    method: 'POST',
+    path: '/api/crew-assignments',
+    body: { shiftSummaryId: await f.report(), crewMemberName: 'Jordan Offsider', role: 'offsider' },
+  }),
+  'PUT /api/crew-assignments/{id}': async (f) => {
+    const { report, id } = await f.assignment();
+    return {
+      method: 'PUT',
+      path: `/api/crew-assignments/${id}`,
+      body: { shiftSummaryId: report, isPrimary: true },
+    };
+  },
+  'PUT /api/crew-assignments/{id}/primary': async (f) => {
+    const { report, id } = await f.assignment();
+    return { method: 'PUT', path: `/api/crew-assignments/${id}/primary?shiftSummaryId=${report}` };
+  },
+  'DELETE /api/crew-assignments/{id}': async (f) => {
+    const { report, id } = await f.assignment();
+    return { method: 'DELETE', path: `/api/crew-assignments/${id}?shiftSummaryId=${report}` };
+  },
+  'GET /api/hole-ids': get('/api/hole-ids'),
+  'POST /api/hole-ids': (f) => ({
+    method: 'POST',
+    path: '/api/hole-ids',
+    body: { holeId: f.unique('DH-2025-') },
+  }),
+  'GET /api/hole-config/{holeId}': get('/api/hole-config/DH001'),
+  'POST /api/hole-config': () => ({
+    method: 'POST',
+    path: '/api/hole-config',
+    body: { holeId: 'DH001', targetDepth: '150' },
+  }),
+  'GET /api/hole-configs': get('/api/hole-configs'),
+  'GET /api/holes': get('/api/holes'),
+  'GET /api/holes/active': get('/api/holes/active'),
+  'GET /api/sites': get('/api/sites'),
+  'POST /api/sites': (f) => ({
+    method: 'POST',
+    path: '/api/sites',
+    body: { siteName: f.unique('North ') },
+  }),
+  'PUT /api/sites/{id}': async (f) => ({
+    method: 'PUT',
+    path: `/api/sites/${await f.site()}`,
+    body: { autoCleanupDays: 10 },
+  }),
+  'DELETE /api/sites/{id}': async (f) => ({
+    method: 'DELETE',
+    path: `/api/sites/${await f.site()}`,
+  }),
+  'GET /api/sites/{id}/completed-reports': (f) =>
+    get(`/api/sites/${f.siteId}/completed-reports`)(f),
+  'GET /api/sites/{id}/export-csv': async (f) => {
+    await f.completed();
+    return { method: 'GET', path: `/api/sites/${f.siteId}/export-csv` };
+  },
+  'POST /api/sites/{id}/cleanup-deleted-reports': (f) => ({
+    method: 'POST',
+    path: `/api/sites/${f.siteId}/cleanup-deleted-reports`,
+  }),
+  'POST /api/site-config': (f) => ({
+    method: 'POST',
+    path: '/api/site-config',
+    body: { siteName: f.unique('South ') },
+  }),
+  'GET /api/site-configs': get('/api/site-configs'),
+  'POST /api/cleanup-deleted-reports': () => ({
+    method: 'POST',
+    path: '/api/cleanup-deleted-reports',
+  }),
+  ...setupBuilders(
+    'rigs',
+    (f) => ({ rigName: f.unique('R'), siteId: f.siteId }),
+    (f) => f.rig(),
+    { rigNumber: 7 },
+  ),
+  ...setupBuilders(
+    'crew-members',
+    (f) => ({ memberName: f.unique('Lee '), role: 'trainee', siteId: f.siteId }),
+    (f) => f.member(),
+    { experience: 5 },
+  ),
+  ...setupBuilders(
+    'hire-tools-library',
+    (f) => ({ toolName: f.unique('Winch '), ratePerHour: 3, siteId: f.siteId }),
+    (f) => f.tool(),
+    { ratePerHour: 4 },
+  ),
+  'POST /api/{table}': async (f) => ({
+    method: 'POST',
+    path: `/api/timesheet_entries?shiftSummaryId=${await f.report()}`,
+    body: ts,
+  }),
+  'PUT /api/{table}/{id}': async (f) => {
+    const { report, id } = await f.entry('timesheet-entries', ts);
+    return {
+      method: 'PUT',
+      path: `/api/timesheet_entries/${id}?shiftSummaryId=${report}`,
+      body: { notes: 'n' },
+    };
+  },
+  'DELETE /api/{table}/{id}': async (f) => {
+    const { report, id } = await f.entry('timesheet-entries', ts);
+    return { method: 'DELETE', path: `/api/timesheet_entries/${id}?shiftSummaryId=${report}` };
+  },
+  'GET /api/openapi.json': get('/api/openapi.json'),
+  'GET /api/docs': get('/api/docs'),
+};
+
+describe('route access table', () => {
+  let server: SecureServer;
+  let supervisor: As;
+  let device: As;
+  let fixtures: Fixtures;
+  let routes: string[];
+
+  beforeAll(async () => {
+    server = await startSecureServer();
+    supervisor = await server.signIn();
+    device = await server.join('Crew tablet');
+    const sites = (await server.call(supervisor, 'GET', '/api/sites')).body as { id: string }[];
+    const rigs = (await server.call(supervisor, 'GET', '/api/rigs')).body as { id: string }[];
+    fixtures = new Fixtures(server, supervisor, sites[0]?.id ?? '', rigs[0]?.id ?? '');
+    routes = [
+      ...new Set(
+        server.server.app.routes
+          .filter((route) => route.method !== 'ALL')
+          .map((route) => routeKey(route.method, route.path)),
+      ),
+    ];
+  });
+  afterAll(() => server.close());
+
+  it('lists every route the server has, and nothing it does not have', () => {
+    const api = routes.filter((key) => key.split(' ')[1]?.startsWith('/api/'));
+    const other = routes.filter((key) => !api.includes(key));
+    expect(api.filter((key) => !(key in ROUTE_ACCESS))).toEqual([]);
+    expect(Object.keys(ROUTE_ACCESS).filter((key) => !api.includes(key))).toEqual([]);
+    expect(other.filter((key) => !(key in NON_API_ROUTES))).toEqual([]);
+    expect(api.filter((key) => !(key in REQUESTS))).toEqual([]);
+    expect(api.length).toBeGreaterThan(80);
+  });
+
+  it('answers each route: no credentials 401, crew allowed or 403 as listed, supervisor allowed', async () => {
+    const failures: string[] = [];
+    // Its own session: signing out (the last route) ends it.
+    const boss = await server.signIn();
+    const check = (key: string, who: string, ok: boolean, status: number) => {
+      if (!ok) failures.push(`${key} as ${who}: ${status}`);
+    };
+    // Signing out ends the session the later calls use: it goes last.
+    const ordered = Object.keys(ROUTE_ACCESS).sort(
+      (a, b) => Number(a === 'POST /api/auth/logout') - Number(b === 'POST /api/auth/logout'),
+    );
+    for (const key of ordered) {
+      const access = ROUTE_ACCESS[key];
+      const builder = REQUESTS[key];
+      if (!builder || !access) continue;
+      const send = async (as: As) => {
+        const req = await builder(fixtures);
+        const res = await server.call(as, req.method, req.path, req.body);
+        return { req, status: res.status };
+      };
+      const anonymous = await send(NOBODY);
+      if (access === 'public') {
+        check(key, 'nobody', anonymous.status !== 403 && anonymous.status < 500, anonymous.status);
+      } else {
+        check(key, 'nobody', anonymous.status === 401, anonymous.status);
+      }
+      const crew = await send(device);
+      const success = (status: number, req: Req) =>
+        req.anyStatus ? status !== 401 && status !== 403 && status < 500 : status < 300;
+      if (access === 'supervisor') {
+        check(key, 'device', crew.status === 403, crew.status);
+      } else {
+        check(key, 'device', success(crew.status, crew.req), crew.status);
+      }
+      const asBoss = await send(boss);
+      check(key, 'supervisor', success(asBoss.status, asBoss.req), asBoss.status);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('applies the dashed route’s rule to the generic offline-sync calls, table by table', async () => {
+    const member = await fixtures.member();
+    const rig = await fixtures.rig();
+    const { report, id } = await fixtures.entry('survey-entries', survey);
+    const cases: [string, string, unknown, number][] = [
+      ['POST', '/api/sites', { siteName: 'Sneaky' }, 403],
+      ['POST', '/api/site_config', { siteName: 'Sneaky' }, 403],
+      ['PUT', `/api/crew_members/${member}`, { experience: 9 }, 403],
+      ['DELETE', `/api/rigs/${rig}`, undefined, 403],
+      ['POST', '/api/hire_tools_library', { toolName: 'Free', ratePerHour: 0 }, 403],
+      ['PUT', `/api/survey_entries/${id}?shiftSummaryId=${report}`, { notes: 'ok' }, 200],
+      ['POST', `/api/maintenance_entries?shiftSummaryId=${report}`, maint, 201],
+    ];
+    for (const [method, path, body, status] of cases) {
+      expect([method, path, (await server.call(device, method, path, body)).status]).toEqual([
+        method,
+        path,
+        status,
+      ]);
+    }
+    expect((await server.call(supervisor, 'PUT', `/api/crew_members/${member}`, {})).status).toBe(
+      200,
+    );
+  });
+
+  it('refuses an unknown /api path to a device (403) and to nobody (401), 404 for a supervisor', async () => {
+    expect((await server.call(NOBODY, 'GET', '/api/nothing-here')).status).toBe(401);
+    expect((await server.call(device, 'GET', '/api/nothing-here')).status).toBe(403);
+    expect((await server.call(supervisor, 'GET', '/api/nothing-here')).status).toBe(404);
+  });
+});
