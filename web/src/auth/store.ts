@@ -29,6 +29,7 @@ const listeners = new Set<() => void>();
 const memory = new Map<string, string>();
 let snapshot: AuthState | null = null;
 let snapshotExpiresAt = Infinity;
+let snapshotRaw = '';
 
 function storage(): Storage | null {
   try {
@@ -118,25 +119,46 @@ function compute(): AuthState {
   return NONE;
 }
 
-/** The current state; the same object until something changes, as useSyncExternalStore needs. */
+function sameState(a: AuthState, b: AuthState): boolean {
+  if (a.kind === 'supervisor') return b.kind === 'supervisor' && a.username === b.username;
+  if (a.kind === 'device') {
+    return b.kind === 'device' && a.deviceId === b.deviceId && a.deviceName === b.deviceName;
+  }
+  return b.kind === 'none';
+}
+
+/**
+ * The current state; the same object until something changes, as useSyncExternalStore needs.
+ * Read from storage on each call (two small reads), so a change made elsewhere (another tab,
+ * cleared site data) is never missed.
+ */
 export function getAuthState(): AuthState {
-  if (snapshot === null || Date.now() >= snapshotExpiresAt) snapshot = compute();
+  const rawKey = `${readRaw(DEVICE_KEY) ?? ''}\n${readRaw(SUPERVISOR_KEY) ?? ''}`;
+  if (snapshot === null || rawKey !== snapshotRaw || Date.now() >= snapshotExpiresAt) {
+    const next = compute();
+    snapshotRaw = rawKey;
+    if (snapshot === null || !sameState(snapshot, next)) snapshot = next;
+    scheduleExpiry();
+  }
   return snapshot;
 }
 
+let expiryTimer: ReturnType<typeof setTimeout> | null = null;
+
+// The screen follows a session that ends while the app is open, not only on the next render.
+function scheduleExpiry(): void {
+  if (expiryTimer !== null) clearTimeout(expiryTimer);
+  expiryTimer = null;
+  if (!Number.isFinite(snapshotExpiresAt) || listeners.size === 0) return;
+  const wait = Math.min(Math.max(snapshotExpiresAt - Date.now(), 0) + 50, 2 ** 31 - 1);
+  expiryTimer = setTimeout(() => {
+    expiryTimer = null;
+    changed();
+  }, wait);
+}
+
 function changed(): void {
-  const before = snapshot;
-  const next = compute();
-  const same =
-    before !== null &&
-    before.kind === next.kind &&
-    (before.kind !== 'supervisor' ||
-      (next.kind === 'supervisor' && before.username === next.username)) &&
-    (before.kind !== 'device' ||
-      (next.kind === 'device' &&
-        before.deviceId === next.deviceId &&
-        before.deviceName === next.deviceName));
-  if (!same) snapshot = next;
+  getAuthState();
   listeners.forEach((listener) => listener());
 }
 
@@ -175,9 +197,13 @@ export function clearSupervisor(): void {
 export function subscribeAuth(listener: () => void): () => void {
   if (listeners.size === 0) globalThis.addEventListener?.('storage', onStorage);
   listeners.add(listener);
+  if (listeners.size === 1) scheduleExpiry();
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0) globalThis.removeEventListener?.('storage', onStorage);
+    if (listeners.size > 0) return;
+    globalThis.removeEventListener?.('storage', onStorage);
+    if (expiryTimer !== null) clearTimeout(expiryTimer);
+    expiryTimer = null;
   };
 }
 

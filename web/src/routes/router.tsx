@@ -10,15 +10,15 @@ export const routes: RouteObject[] = [
     HydrateFallback: RouteLoading,
     errorElement: <RouteError />,
     children: [
-      ...screenRoutes.map(({ path, title, load }): RouteObject => ({
+      ...screenRoutes.map(({ path, title, load, public: open }): RouteObject => ({
         path,
-        handle: { title },
+        handle: { title, public: open === true },
         lazy: async () => {
           const { default: Screen } = await load();
           return { element: <Screen title={title} /> };
         },
       })),
-      { path: '*', Component: NotFound, handle: { title: 'Page Not Found' } },
+      { path: '*', Component: NotFound, handle: { title: 'Page Not Found', public: true } },
     ],
   },
 ];

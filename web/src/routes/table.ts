@@ -9,6 +9,8 @@ export interface ScreenRoute {
   title: string;
   /** Each screen is its own chunk, loaded when its route is first visited. */
   load: () => Promise<{ default: ScreenComponent }>;
+  /** Open to a device that has not joined and to nobody signed in; every other route is gated. */
+  public?: true;
 }
 
 const reportsList = () => import('../screens/ReportsList');
@@ -25,7 +27,13 @@ const comingSoon = () => import('../screens/ComingSoon');
 export const screenRoutes: readonly ScreenRoute[] = [
   { path: '/', title: 'Plods', load: reportsList },
   { path: '/plods', title: 'Plods', load: reportsList },
-  { path: '/login', title: 'Administrator Login', load: () => import('../screens/AdminLogin') },
+  {
+    path: '/login',
+    title: 'Administrator Login',
+    load: () => import('../screens/AdminLogin'),
+    public: true,
+  },
+  { path: '/join', title: 'Join this device', load: () => import('../screens/Join'), public: true },
   { path: '/site-setup', title: 'Site Setup', load: () => import('../screens/SiteSetup') },
   {
     path: '/site-config',
@@ -77,7 +85,12 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { path: '/survey-fixed', title: 'Survey Data', load: survey },
   { path: '/csv-editor', title: 'CSV Report Editor', load: csvEditor },
   { path: '/csv-editor/:id', title: 'CSV Report Editor', load: csvEditor },
-  { path: '/privacy', title: 'Privacy Policy', load: () => import('../screens/PrivacyPolicy') },
+  {
+    path: '/privacy',
+    title: 'Privacy Policy',
+    load: () => import('../screens/PrivacyPolicy'),
+    public: true,
+  },
   { path: '/main-menu', title: 'Main Menu', load: () => import('../screens/MainMenu') },
   { path: '/grouting', title: 'Grouting', load: comingSoon },
   { path: '/consumables', title: 'Consumables', load: comingSoon },

@@ -1,13 +1,42 @@
-import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
+import { Anchor, Card, Stack, Text } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { useAuth } from '../auth';
+import { SignInForm } from '../auth/SignInForm';
+import { ScreenHeader } from '../components/ScreenHeader';
 
-// PLACEHOLDER until model/ lands: the real Administrator Login screen replaces this file's body.
+/** SPEC 2 Admin Login: supervisors sign in against the server and go on to Site Setup. */
 export default function AdminLogin() {
+  const navigate = useNavigate();
+  const auth = useAuth();
   return (
-    <ScreenPlaceholder
-      title="Administrator Login"
-      backTo="/"
-      backLabel="Back to Plods"
-      arriving="Username and password sign-in for drill site supervisors, leading to Site Setup."
-    />
+    <>
+      <ScreenHeader
+        title="Administrator Login"
+        subtitle="This page is for drill site supervisors only."
+        backTo="/"
+        backLabel="Back to Plods"
+        withSync={false}
+      />
+      <Card maw={440} mx="auto">
+        <Stack gap="md">
+          {auth.kind === 'supervisor' && (
+            <Text data-testid="signed-in-as">
+              Signed in as <strong>{auth.username}</strong>.{' '}
+              <Anchor component={Link} to="/site-setup">
+                Go to Site Setup
+              </Anchor>
+            </Text>
+          )}
+          <SignInForm onSignedIn={() => void navigate('/site-setup')} />
+          <Text size="sm" c="dimmed">
+            Crew members do not sign in: a supervisor gives each phone an access code to{' '}
+            <Anchor component={Link} to="/join">
+              join this device
+            </Anchor>
+            .
+          </Text>
+        </Stack>
+      </Card>
+    </>
   );
 }

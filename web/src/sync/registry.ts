@@ -17,6 +17,10 @@ export interface RegistryOptions {
   /** Tests wrap these to count what gets made. */
   createPersistence?: EntryFactories['createPersistence'];
   createProvider?: EntryFactories['createProvider'];
+  /** URL parameters of every connection: the device token (`{ token }`) once this device has joined. */
+  connectionParams?: Readonly<Record<string, string>>;
+  /** The server closed a connection for good (close codes 4400-4499, e.g. 4401 device revoked). */
+  onConnectionRefused?: (code: number, name: string) => void;
 }
 
 export interface ProviderState {
@@ -39,9 +43,13 @@ export class DocumentRegistry {
   private readonly factories: EntryFactories;
   private readonly idleCloseMs: number;
   private networkEnabled: boolean;
+  private connectionParams: Readonly<Record<string, string>>;
+  private readonly onConnectionRefused: RegistryOptions['onConnectionRefused'];
 
   constructor(options: RegistryOptions) {
     this.networkEnabled = options.networkEnabled;
+    this.connectionParams = options.connectionParams ?? {};
+    this.onConnectionRefused = options.onConnectionRefused;
     this.idleCloseMs = options.idleCloseMs ?? DEFAULT_IDLE_CLOSE_MS;
     const polyfill = options.WebSocketPolyfill;
     this.factories = {
@@ -52,6 +60,9 @@ export class DocumentRegistry {
         ((name, doc) =>
           new WebsocketProvider(options.serverUrl, name, doc, {
             connect: false,
+            // A copy: y-websocket reads `params` afresh for each connection, and they are replaced
+            // (never mutated) when the device token changes.
+            params: { ...this.connectionParams },
             ...(polyfill ? { WebSocketPolyfill: polyfill } : {}),
           })),
       attachPending: options.attachPending ?? createDurablePending(null),
@@ -64,6 +75,10 @@ export class DocumentRegistry {
     if (existing) return existing;
     const entry = new DocEntry(name, this.factories, this.networkEnabled, this.notifyState);
     this.entries.set(name, entry);
+    const onRefused = this.onConnectionRefused;
+    if (onRefused) {
+      entry.provider.on('closed', (event: { code: number }) => onRefused(event.code, name));
+    }
     // A render that React throws away never subscribes: close such an entry like any idle one.
     this.scheduleClose(entry);
     this.notifyState();
@@ -182,6 +197,21 @@ export class DocumentRegistry {
 
   reconnectAll(): void {
     this.entries.forEach((entry) => entry.reconnect());
+  }
+
+  /**
+   * New credentials (a join, a revoked token, a supervisor signing in or out): every connection is
+   * made afresh with `params`, including one the server had closed for good, so each document's
+   * access matches who uses the device now. Nothing local is touched: unsent changes sync on the
+   * new connection.
+   */
+  setConnectionParams(params: Readonly<Record<string, string>>): void {
+    this.connectionParams = { ...params };
+    this.entries.forEach((entry) => {
+      entry.provider.params = { ...params };
+      if (entry.provider.ws !== null) entry.provider.disconnect();
+      entry.reconnect();
+    });
   }
 
   providerStates(): ProviderState[] {

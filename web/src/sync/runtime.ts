@@ -1,3 +1,10 @@
+import {
+  getAuthState,
+  getDeviceToken,
+  revalidateAuth,
+  startAuthRevalidation,
+  subscribeAuth,
+} from '../auth';
 import { ConnectionController, readNetworkEnabled } from './connection';
 import { createDurablePending, storedPendingNames, type AttachPending } from './pending';
 import { DocumentRegistry, type RegistryOptions } from './registry';
@@ -20,6 +27,39 @@ export interface SyncRuntimeOptions {
   WebSocketPolyfill?: typeof WebSocket;
   createPersistence?: RegistryOptions['createPersistence'];
   createProvider?: RegistryOptions['createProvider'];
+  /** Who the connections speak for; defaults to this device's sign-in and join (web/src/auth). */
+  auth?: SyncAuth | null;
+}
+
+/** What the relay connections need from sign-in and device join. */
+export interface SyncAuth {
+  /** The device token, sent as `?token=` on each upgrade (a supervisor's cookie goes by itself). */
+  token(): string | null;
+  /** Changes whenever the connections should be made afresh (new token, sign-in, sign-out). */
+  identity(): string;
+  subscribe(listener: () => void): () => void;
+  /** The server closed a connection for good (e.g. 4401, device revoked): time to ask who we are. */
+  refused(): void;
+  /** Asks the server who this device is, now and whenever signal returns; the result stops it. */
+  start?(): () => void;
+}
+
+/** The app's own sign-in state. */
+export const appSyncAuth: SyncAuth = {
+  token: getDeviceToken,
+  identity() {
+    const state = getAuthState();
+    return `${getDeviceToken() ?? ''}|${state.kind === 'supervisor' ? state.username : ''}`;
+  },
+  subscribe: subscribeAuth,
+  refused() {
+    void revalidateAuth();
+  },
+  start: startAuthRevalidation,
+};
+
+function paramsFor(token: string | null): Record<string, string> {
+  return token ? { token } : {};
 }
 
 /** The relay lives on the same host as the app, under /sync. */
@@ -38,6 +78,7 @@ function browserStorage(): Storage | null {
 
 export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime {
   const storage = options.storage === undefined ? browserStorage() : options.storage;
+  const auth = options.auth === undefined ? appSyncAuth : options.auth;
   const registry = new DocumentRegistry({
     serverUrl: options.serverUrl ?? syncUrlFor(globalThis.location),
     networkEnabled: readNetworkEnabled(storage),
@@ -46,7 +87,20 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
     ...(options.WebSocketPolyfill ? { WebSocketPolyfill: options.WebSocketPolyfill } : {}),
     ...(options.createPersistence ? { createPersistence: options.createPersistence } : {}),
     ...(options.createProvider ? { createProvider: options.createProvider } : {}),
+    ...(auth
+      ? { connectionParams: paramsFor(auth.token()), onConnectionRefused: () => auth.refused() }
+      : {}),
   });
+  // A join, a revoked token, a sign-in or sign-out: connections are made afresh with who is here now.
+  let identity = auth?.identity() ?? '';
+  const stopAuth =
+    auth?.subscribe(() => {
+      const next = auth.identity();
+      if (next === identity) return;
+      identity = next;
+      registry.setConnectionParams(paramsFor(auth.token()));
+    }) ?? (() => {});
+  const stopRevalidation = auth?.start?.() ?? (() => {});
   // Documents left with unsent changes are opened at once: their count shows, and they sync as soon
   // as there is signal, whichever screen the crew opens. The registry keeps them open until acknowledged.
   for (const name of storedPendingNames(storage)) registry.entry(name);
@@ -59,6 +113,8 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
     registry,
     connection,
     async dispose() {
+      stopAuth();
+      stopRevalidation();
       connection.dispose();
       await registry.destroy();
     },

@@ -1,19 +1,38 @@
 import 'fake-indexeddb/auto';
 import { render } from '@testing-library/react';
 import { App } from '../app/App';
+import { DEVICE_KEY, getAuthState } from '../auth';
 import { createTestRouter } from '../routes/router';
 import { createSyncRuntime, type SyncRuntime } from '../sync';
 import { FakeWebSocket } from '../sync/testing/fakeSocket';
 
-/** Renders the whole app (providers, router, layout) at `path`, with no network and no history. */
-export function renderApp(path: string): {
+/** A joined crew device, as most screen tests want (the Join screen gates everyone else). */
+export const TEST_DEVICE = {
+  token: 'test-device-token',
+  deviceId: 'device-1',
+  deviceName: 'Test Phone',
+};
+
+/**
+ * Renders the whole app (providers, router, layout) at `path`, with no network and no history.
+ * Unless told `joined: false`, a device that knows nobody acts as a joined crew device.
+ */
+export function renderApp(
+  path: string,
+  { joined = true }: { joined?: boolean } = {},
+): {
   sync: SyncRuntime;
   router: ReturnType<typeof createTestRouter>;
 } {
+  if (joined && getAuthState().kind === 'none') {
+    localStorage.setItem(DEVICE_KEY, JSON.stringify(TEST_DEVICE));
+  }
   const sync = createSyncRuntime({
     serverUrl: 'ws://test.invalid/sync',
     storage: null,
     WebSocketPolyfill: FakeWebSocket,
+    // No server here: nothing to ask who this device is.
+    auth: null,
   });
   const router = createTestRouter(path);
   render(<App router={router} sync={sync} />);

@@ -1,0 +1,110 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, OFFLINE_MESSAGE, apiFetch, apiJson, jsonBody } from './api';
+import { DEVICE_KEY } from './store';
+import { openAt, startRealServer, type RealServer, UNIT_CREW_CODE } from './testing/realServer';
+
+let server: RealServer;
+beforeAll(async () => {
+  server = await startRealServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(() => {
+  localStorage.clear();
+  openAt(server.origin);
+});
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error: unknown = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
+describe('apiFetch against the real server', () => {
+  it('says SPEC 8’s "status: message" with the server’s own message', async () => {
+    const error = await failure(apiFetch('/api/auth/me'));
+    expect(error.status).toBe(401);
+    expect(error.serverMessage).toBe('Not signed in');
+    expect(error.message).toBe('401: Not signed in');
+  });
+
+  it('sends a string body as JSON and reads the 400 message', async () => {
+    const error = await failure(apiJson('/api/auth/login', jsonBody('POST', { username: '' })));
+    expect(error.message).toBe('400: Username and password are required');
+  });
+
+  it('carries the device token as a Bearer header once the device has joined', async () => {
+    const joined = await apiJson<{ token: string; deviceId: string }>(
+      '/api/devices/join',
+      jsonBody('POST', { code: UNIT_CREW_CODE, deviceName: 'Bench Phone' }),
+    );
+    localStorage.setItem(
+      DEVICE_KEY,
+      JSON.stringify({ token: joined.token, deviceId: joined.deviceId, deviceName: 'Bench Phone' }),
+    );
+    const me = await apiJson<{ kind: string; deviceId: string; deviceName: string }>(
+      '/api/auth/me',
+    );
+    expect(me).toEqual({ kind: 'device', deviceId: joined.deviceId, deviceName: 'Bench Phone' });
+  });
+
+  it('turns a fetch that reaches no server into the offline message, with no status', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const address = closed.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    await new Promise((resolve) => closed.close(resolve));
+    openAt(`http://127.0.0.1:${port}`);
+    const error = await failure(apiFetch('/api/auth/me'));
+    expect(error.status).toBeNull();
+    expect(error.message).toBe(OFFLINE_MESSAGE);
+    expect(error.message).toBe('Network unavailable - operating in offline mode');
+  });
+});
+
+describe('apiFetch error bodies', () => {
+  // Answers the way a proxy or an older server might: plain text, or nothing at all.
+  let plain: Server;
+  let origin = '';
+  beforeAll(async () => {
+    plain = createServer((req, res) => {
+      if (req.url === '/text') {
+        res.writeHead(502, 'Bad Gateway', { 'Content-Type': 'text/plain' });
+        res.end('upstream down');
+      } else if (req.url === '/empty') {
+        res.writeHead(503, 'Service Unavailable');
+        res.end();
+      } else {
+        res.writeHead(204);
+        res.end();
+      }
+    });
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    const address = plain.address();
+    origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => plain.close(resolve));
+  });
+  afterEach(() => openAt(server.origin));
+
+  it('uses the body text when it is not JSON', async () => {
+    openAt(origin);
+    expect((await failure(apiFetch('/text'))).message).toBe('502: upstream down');
+  });
+
+  it('uses the status text when the body is empty', async () => {
+    openAt(origin);
+    expect((await failure(apiFetch('/empty'))).message).toBe('503: Service Unavailable');
+  });
+
+  it('reads an empty 204 as undefined', async () => {
+    openAt(origin);
+    expect(await apiJson('/no-content')).toBeUndefined();
+  });
+});
