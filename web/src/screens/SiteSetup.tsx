@@ -62,8 +62,9 @@ function SiteSetupScreen({ title }: { title: string }) {
             : setup.sites.map((s) => ({ value: s.id, label: s.siteName }))
         }
       />
-      <Tabs defaultValue="sites" keepMounted={false}>
-        <Tabs.List mb="md">
+      {/* Five tabs fit one row on a 360 px phone only with narrow padding. */}
+      <Tabs defaultValue="sites" keepMounted={false} styles={{ tab: { paddingInline: 8 } }}>
+        <Tabs.List mb="md" grow>
           <Tabs.Tab value="sites">Sites</Tabs.Tab>
           <Tabs.Tab value="rigs">Rigs</Tabs.Tab>
           <Tabs.Tab value="crew">Crew</Tabs.Tab>

@@ -1,9 +1,8 @@
 import { Alert, Badge, Button, Card, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { formatWhen, type JoinedDevice } from '../../setup/devices';
 import { useCrewAccess } from '../../setup/useCrewAccess';
 import { useConnection } from '../../sync';
-import { ConfirmModal, type ConfirmRequest } from './ConfirmModal';
+import { useConfirm } from './ConfirmModal';
 import { notifyFailure, notifySuccess } from './notify';
 
 /** Crew access: the code devices join with, rotating it, and the joined devices with Revoke. */
@@ -11,7 +10,7 @@ export function DevicesTab() {
   const { enabled, browserOnline } = useConnection();
   const online = enabled && browserOnline;
   const { state, reload, rotate, revoke } = useCrewAccess(online);
-  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const confirm = useConfirm();
 
   if (!online) {
     return (
@@ -36,7 +35,7 @@ export function DevicesTab() {
   }
 
   const askRotate = () =>
-    setConfirm({
+    confirm.ask({
       title: 'Rotate access code',
       message:
         'Rotate the crew access code? The current code stops working for new devices; ' +
@@ -49,7 +48,7 @@ export function DevicesTab() {
       },
     });
   const askRevoke = (device: JoinedDevice) =>
-    setConfirm({
+    confirm.ask({
       title: 'Revoke device',
       message:
         `Revoke "${device.name}"? It is disconnected at once and needs the access code ` +
@@ -84,7 +83,7 @@ export function DevicesTab() {
           <Text c="dimmed" size="sm">
             Last rotated: {formatWhen(state.code.rotatedAt)}
           </Text>
-          <Group grow>
+          <Stack gap="xs">
             <CopyButton value={state.code.code}>
               {({ copied, copy }) => (
                 <Button variant="light" color={copied ? 'green' : undefined} onClick={copy}>
@@ -95,7 +94,7 @@ export function DevicesTab() {
             <Button variant="light" color="orange" onClick={askRotate}>
               Rotate code
             </Button>
-          </Group>
+          </Stack>
         </Stack>
       </Card>
       <Title order={2} fz={20}>
@@ -112,7 +111,7 @@ export function DevicesTab() {
           ))}
         </Stack>
       )}
-      <ConfirmModal request={confirm} onClose={() => setConfirm(null)} />
+      {confirm.modal}
     </Stack>
   );
 }
@@ -121,32 +120,29 @@ function DeviceCard({ device, onRevoke }: { device: JoinedDevice; onRevoke: () =
   const revoked = device.revokedAt !== null;
   return (
     <Card component="li" withBorder aria-label={device.name}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Group gap="xs">
-            <Title order={3} fz="lg">
-              {device.name}
-            </Title>
-            {revoked && <Badge color="red">Revoked</Badge>}
-          </Group>
+      <Stack gap={2}>
+        <Group gap="xs">
+          <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+            {device.name}
+          </Title>
+          {revoked && <Badge color="red">Revoked</Badge>}
+        </Group>
+        <Text c="dimmed" size="sm">
+          Joined: {formatWhen(device.joinedAt)}
+        </Text>
+        <Text c="dimmed" size="sm">
+          Last seen: {formatWhen(device.lastSeenAt)}
+        </Text>
+        {revoked ? (
           <Text c="dimmed" size="sm">
-            Joined: {formatWhen(device.joinedAt)}
+            Revoked: {formatWhen(device.revokedAt)}
           </Text>
-          <Text c="dimmed" size="sm">
-            Last seen: {formatWhen(device.lastSeenAt)}
-          </Text>
-          {revoked && (
-            <Text c="dimmed" size="sm">
-              Revoked: {formatWhen(device.revokedAt)}
-            </Text>
-          )}
-        </Stack>
-        {!revoked && (
-          <Button variant="light" color="red" onClick={onRevoke}>
+        ) : (
+          <Button variant="light" color="red" mt="xs" onClick={onRevoke}>
             Revoke
           </Button>
         )}
-      </Group>
+      </Stack>
     </Card>
   );
 }

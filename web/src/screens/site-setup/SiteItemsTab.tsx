@@ -3,7 +3,7 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import type { Site, SiteId } from '@plod/model';
 import { useState, type ReactNode } from 'react';
 import { validateWith, type FieldSchema } from '../../setup/validate';
-import { ConfirmModal, type ConfirmRequest } from './ConfirmModal';
+import { useConfirm } from './ConfirmModal';
 import { FormModal } from './FormModal';
 
 type Values = Record<string, string | number>;
@@ -47,10 +47,10 @@ export function SiteItemsTab<T extends { id: string }, V extends Values>(
   const { kind, site, items } = props;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<T['id'] | null>(null);
-  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const confirm = useConfirm();
   const capitalised = kind.noun.charAt(0).toUpperCase() + kind.noun.slice(1);
   const askDelete = (item: T) =>
-    setConfirm({
+    confirm.ask({
       title: `Delete ${kind.noun}`,
       message: `Are you sure you want to delete the ${kind.noun} "${kind.name(item)}"?`,
       confirmLabel: 'Delete',
@@ -84,14 +84,13 @@ export function SiteItemsTab<T extends { id: string }, V extends Values>(
               />
             ) : (
               <Card key={item.id} component="li" withBorder aria-label={kind.name(item)}>
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Stack gap={2} style={{ minWidth: 0 }}>
-                    <Title order={3} fz="lg">
-                      {kind.name(item)}
-                    </Title>
-                    {kind.details(item)}
-                  </Stack>
-                  <Group gap="xs" wrap="nowrap">
+                <Stack gap={2}>
+                  <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+                    {kind.name(item)}
+                  </Title>
+                  {kind.details(item)}
+                  {/* Below the details, full width: big enough for a gloved thumb on a phone. */}
+                  <Group grow mt="xs">
                     <Button variant="light" onClick={() => setEditing(item.id)}>
                       Edit
                     </Button>
@@ -99,7 +98,7 @@ export function SiteItemsTab<T extends { id: string }, V extends Values>(
                       Delete
                     </Button>
                   </Group>
-                </Group>
+                </Stack>
               </Card>
             ),
           )}
@@ -118,7 +117,7 @@ export function SiteItemsTab<T extends { id: string }, V extends Values>(
           onCancel={() => setAdding(false)}
         />
       )}
-      <ConfirmModal request={confirm} onClose={() => setConfirm(null)} />
+      {confirm.modal}
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { siteCreateSchema, type Site, type SiteId } from '@plod/model';
 import { useState } from 'react';
 import { useSiteHoleCount } from '../../setup/useSetupEditor';
 import { validateWith } from '../../setup/validate';
-import { ConfirmModal, type ConfirmRequest } from './ConfirmModal';
+import { useConfirm } from './ConfirmModal';
 import { FormModal } from './FormModal';
 
 type SiteValues = { siteName: string };
@@ -21,7 +21,7 @@ export interface SitesTabProps {
 export function SitesTab({ site, onAdd, onRename, onDelete }: SitesTabProps) {
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState(false);
-  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const confirm = useConfirm();
   return (
     <Stack gap="md">
       <Button size="md" onClick={() => setAdding(true)}>
@@ -32,7 +32,7 @@ export function SitesTab({ site, onAdd, onRename, onDelete }: SitesTabProps) {
           site={site}
           onEdit={() => setRenaming(true)}
           onDelete={() =>
-            setConfirm({
+            confirm.ask({
               title: 'Delete site',
               message:
                 `Are you sure you want to delete the site "${site.siteName}"? ` +
@@ -65,7 +65,7 @@ export function SitesTab({ site, onAdd, onRename, onDelete }: SitesTabProps) {
           onClose={() => setRenaming(false)}
         />
       )}
-      <ConfirmModal request={confirm} onClose={() => setConfirm(null)} />
+      {confirm.modal}
     </Stack>
   );
 }
