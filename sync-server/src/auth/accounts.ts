@@ -158,6 +158,26 @@ export class Accounts {
     this.insertSupervisor(username.trim(), hashPasswordSync(password));
   }
 
+  /**
+   * Sets a new password for an existing supervisor and ends their sessions; false when there is no
+   * such supervisor. (The add-supervisor command uses it to reset a forgotten password.)
+   */
+  resetPasswordSync(username: string, password: string): boolean {
+    checkNewPassword(password);
+    const row = this.db
+      .prepare('SELECT id FROM auth_supervisors WHERE username = ?')
+      .get(username.trim()) as { id: string } | undefined;
+    if (!row) return false;
+    this.db
+      .prepare('UPDATE auth_supervisors SET password_hash = ? WHERE id = ?')
+      .run(hashPasswordSync(password), row.id);
+    const sessions = this.db
+      .prepare('DELETE FROM auth_sessions WHERE supervisor_id = ? RETURNING id')
+      .all(row.id) as { id: string }[];
+    for (const session of sessions) this.onSubjectEnded(`session:${session.id}`, 'password reset');
+    return true;
+  }
+
   /** The supervisor's id when the password matches; unknown names cost the same time as known ones. */
   async checkPassword(username: string, password: string): Promise<string | null> {
     const row = this.db

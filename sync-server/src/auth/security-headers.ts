@@ -45,6 +45,8 @@ export function securityHeaders(gate: Gate): MiddlewareHandler {
   const headers = secureHeaders({
     contentSecurityPolicy: CSP,
     referrerPolicy: 'same-origin',
+    // The same as frame-ancestors 'none', for browsers that predate it.
+    xFrameOptions: 'DENY',
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
     overwrite: false,

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import readline from 'node:readline';
+import Database from 'better-sqlite3';
+import { DATABASE_FILE } from '../store/sqlite-store.ts';
+import { Accounts, PasswordPolicyError } from './accounts.ts';
+
+/**
+ * `pnpm --filter @plod/sync-server add-supervisor <username>`: adds a supervisor to PLOD_DATA_DIR's
+ * database, or sets a new password for an existing one (ending their sessions). The password comes
+ * from PLOD_NEW_PASSWORD or the first line of stdin, never from the command line (shell history).
+ * Safe while the server runs (SQLite WAL); the server's open sockets of reset sessions stay until
+ * they reconnect.
+ */
+async function readPassword(): Promise<string> {
+  const fromEnv = process.env.PLOD_NEW_PASSWORD;
+  if (fromEnv !== undefined) return fromEnv;
+  if (process.stdin.isTTY) process.stderr.write('Password (input is shown): ');
+  const lines = readline.createInterface({ input: process.stdin });
+  for await (const line of lines) {
+    lines.close();
+    return line;
+  }
+  return '';
+}
+
+async function main(): Promise<number> {
+  const username = process.argv[2]?.trim();
+  if (!username) {
+    console.error('usage: add-supervisor <username>   (password from PLOD_NEW_PASSWORD or stdin)');
+    return 2;
+  }
+  const password = await readPassword();
+  const file = path.resolve(process.env.PLOD_DATA_DIR ?? './data', DATABASE_FILE);
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('busy_timeout = 5000');
+    const accounts = new Accounts(db);
+    if (accounts.resetPasswordSync(username, password)) {
+      console.log(`password changed for supervisor ${username} (their sessions were ended)`);
+    } else {
+      accounts.addSupervisorSync(username, password);
+      console.log(`supervisor ${username} added`);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof PasswordPolicyError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    db.close();
+  }
+}
+
+process.exitCode = await main();
