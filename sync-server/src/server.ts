@@ -145,7 +145,9 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     corsOrigins: options.corsOrigins,
     trustProxy: options.trustProxy,
     credentialsDir,
-    holdFor: options.holdFor,
+    // Late edits to submitted reports are kept aside in the REST layer's store (built below).
+    holdFor:
+      options.holdFor ?? ((docName, device) => rest.services.lateEdits.holdFor(docName, device)),
     endSubject: (subject, reason) => {
       const closed = registry.closeSubject(subject, CloseCode.Unauthorized, reason);
       if (closed > 0) logger.info('sockets closed', { subject, reason, closed });

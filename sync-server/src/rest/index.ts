@@ -12,6 +12,7 @@ import {
   createHoleIdRoutes,
   createHoleListRoutes,
 } from '../routes/holes.ts';
+import { createLateEditRoutes } from '../routes/late-edits.ts';
 import { createReportEntryRoutes, createTimesheetsRoutes } from '../routes/report-entries.ts';
 import { createRunSheetRoutes, createRunsRoutes } from '../routes/runs.ts';
 import { createSetupRoutes } from '../routes/setup.ts';
@@ -126,6 +127,7 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
   api.route('/site-config', createSiteConfigRoutes(s));
   api.route('/site-configs', createSiteConfigsRoutes(s));
   api.route('/cleanup-deleted-reports', createCleanupRoutes(s));
+  api.route('/late-edits', createLateEditRoutes(s));
   api.route(
     '/rigs',
     createSetupRoutes({

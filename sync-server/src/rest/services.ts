@@ -6,6 +6,7 @@ import { SqliteStore } from '../store/sqlite-store.ts';
 import { Projector } from '../projections/projector.ts';
 import { ReportTable } from '../projections/report-table.ts';
 import { ReportsIndexHook } from '../projections/reports-index-hook.ts';
+import { LateEdits } from '../late-edits/late-edits.ts';
 import { CleanupService } from '../services/cleanup.ts';
 import { CrewService } from '../services/crew.ts';
 import { HIRE_TOOL_USAGE, MAINTENANCE, SURVEY, TIMESHEET } from '../services/entry-kinds.ts';
@@ -45,6 +46,7 @@ export function createServices(manager: DocumentManager, store: DocumentStore, l
     crewMembers: new SetupCollection(docs, CREW_MEMBERS),
     hireTools: new SetupCollection(docs, HIRE_TOOLS),
     cleanup: new CleanupService(docs, store, projector),
+    lateEdits: new LateEdits(db, manager, logger),
   };
 }
 

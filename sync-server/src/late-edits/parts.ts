@@ -1,0 +1,125 @@
+import * as Y from 'yjs';
+
+/** What a late edit can change, named for the report's screens, in the order they are listed. */
+export const REPORT_PARTS = [
+  'shiftDetails',
+  'summary',
+  'crew',
+  'holes',
+  'runs',
+  'timesheets',
+  'survey',
+  'maintenance',
+  'hireTools',
+  'notes',
+  'signOff',
+  'status',
+  'other',
+] as const;
+export type ReportPart = (typeof REPORT_PARTS)[number];
+
+/** The report document's root holding status, notes and the primary driller (model report-doc/keys.ts). */
+export const META_ROOT = 'meta';
+export const STATUS_KEY = 'status';
+
+/** Root types of a report document (model report-doc/keys.ts REPORT_ROOTS) and the part each holds. */
+const ROOT_PARTS: Readonly<Record<string, ReportPart>> = {
+  shift: 'shiftDetails',
+  summaryOverrides: 'summary',
+  crew: 'crew',
+  holes: 'holes',
+  runs: 'runs',
+  timesheet: 'timesheets',
+  survey: 'survey',
+  maintenance: 'maintenance',
+  hireTools: 'hireTools',
+  signOff: 'signOff',
+};
+
+/** Keys of the meta root that say something to a supervisor; the others are bookkeeping (updatedAt...). */
+const META_PARTS: Readonly<Record<string, ReportPart>> = {
+  notes: 'notes',
+  status: 'status',
+  completedAt: 'status',
+  primaryAssignmentId: 'crew',
+};
+
+/** What an update brings to a document that already holds some state. */
+export interface Addition {
+  /**
+   * The update to keep: only what is new, or the whole update when some of it waits for content the
+   * document lacks (Yjs holds such structs back, so their effect cannot be seen yet). Null: nothing new.
+   */
+  update: Uint8Array | null;
+  /** Parts of the report the new content changes. */
+  parts: ReportPart[];
+  /** True when some of the update depends on content the document lacks. */
+  incomplete: boolean;
+}
+
+/**
+ * Applies `update` to a scratch document built from `base` (applied in order) and reports what it
+ * changed. Yjs emits no update for content a document already has, so a re-sent edit adds nothing.
+ */
+export function additionOf(base: readonly Uint8Array[], update: Uint8Array): Addition {
+  const scratch = new Y.Doc();
+  try {
+    for (const known of base) Y.applyUpdate(scratch, known);
+    const before = pendingOf(scratch);
+    const added: Uint8Array[] = [];
+    const parts = new Set<ReportPart>();
+    scratch.on('update', (diff: Uint8Array) => added.push(diff));
+    scratch.on('afterTransaction', (transaction: Y.Transaction) => {
+      for (const part of changedParts(scratch, transaction)) parts.add(part);
+    });
+    Y.applyUpdate(scratch, update);
+    const after = pendingOf(scratch);
+    const incomplete =
+      (after.structs !== null && after.structs !== before.structs) ||
+      (after.ds !== null && after.ds !== before.ds);
+    const kept = incomplete ? update : added.length > 0 ? Y.mergeUpdates(added) : null;
+    return {
+      update: kept,
+      parts: REPORT_PARTS.filter((part) => parts.has(part)),
+      incomplete,
+    };
+  } finally {
+    scratch.destroy();
+  }
+}
+
+function pendingOf(doc: Y.Doc): { structs: Uint8Array | null; ds: Uint8Array | null } {
+  return { structs: doc.store.pendingStructs?.update ?? null, ds: doc.store.pendingDs };
+}
+
+/** The report parts a transaction changed, found from the root type above each changed type. */
+function changedParts(doc: Y.Doc, transaction: Y.Transaction): ReportPart[] {
+  const rootNames = new Map<unknown, string>();
+  for (const [name, type] of doc.share) rootNames.set(type, name);
+  const parts: ReportPart[] = [];
+  for (const [type, keys] of transaction.changed) {
+    const root = rootOf(type);
+    const name = rootNames.get(root);
+    if (name === META_ROOT && root === type) {
+      for (const key of keys) {
+        const part = key === null ? undefined : META_PARTS[key];
+        if (part) parts.push(part);
+      }
+    } else if (name !== META_ROOT) {
+      parts.push((name === undefined ? undefined : ROOT_PARTS[name]) ?? 'other');
+    }
+  }
+  return parts;
+}
+
+/** A shared type as Yjs hands them out (roots, changed types). */
+type SharedType = Y.Doc['share'] extends Map<string, infer T> ? T : never;
+
+function rootOf(type: SharedType): SharedType {
+  let current = type;
+  for (;;) {
+    const parent = current._item?.parent;
+    if (!(parent instanceof Y.AbstractType)) return current;
+    current = parent;
+  }
+}
