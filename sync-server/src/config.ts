@@ -17,14 +17,14 @@ const origins = z
   .transform((text) =>
     text
       .split(',')
-      .map((item) => item.trim())
+      .map((item) => item.trim().replace(/\/+$/, ''))
       .filter((item) => item !== ''),
   )
   .pipe(
     z.array(
       z.string().refine((item) => {
         try {
-          return new URL(item).origin === item.replace(/\/+$/, '');
+          return new URL(item).origin === item;
         } catch {
           return false;
         }
