@@ -227,6 +227,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
         });
       }
       await registry.whenEmpty(options.closeTimeoutMs ?? DEFAULTS.closeTimeoutMs);
+      await rest.services.autoCleanup.stop();
       await rest.close();
       access.close();
       await manager.close();
@@ -255,6 +256,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
         { fetch: app.fetch, port, hostname, websocket: { server: wss } },
         (info: AddressInfo) => {
           registry.startKeepalive(options.pingIntervalMs ?? DEFAULTS.pingIntervalMs);
+          rest.services.autoCleanup.start();
           logger.info('server listening', { port: info.port });
           resolve({ port: info.port, close });
         },

@@ -89,6 +89,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/site-config': 'supervisor',
   'GET /api/site-configs': 'crew',
   'POST /api/cleanup-deleted-reports': 'supervisor',
+  'GET /api/cleanup-deleted-reports/last': 'supervisor',
   ...setupCollection('rigs'),
   ...setupCollection('crew-members'),
   ...setupCollection('hire-tools-library'),

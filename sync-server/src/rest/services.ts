@@ -7,6 +7,7 @@ import { Projector } from '../projections/projector.ts';
 import { ReportTable } from '../projections/report-table.ts';
 import { ReportsIndexHook } from '../projections/reports-index-hook.ts';
 import { LateEdits } from '../late-edits/late-edits.ts';
+import { AutoCleanup } from '../services/auto-cleanup.ts';
 import { CleanupService } from '../services/cleanup.ts';
 import { CrewService } from '../services/crew.ts';
 import { HIRE_TOOL_USAGE, MAINTENANCE, SURVEY, TIMESHEET } from '../services/entry-kinds.ts';
@@ -30,6 +31,7 @@ export function createServices(manager: DocumentManager, store: DocumentStore, l
   const names = new ReferenceNames(docs);
   projector.onSetupChanged(() => names.invalidate());
   const reports = new ReportService(docs, projector, names);
+  const cleanup = new CleanupService(docs, store, projector);
   return {
     docs,
     store,
@@ -45,7 +47,8 @@ export function createServices(manager: DocumentManager, store: DocumentStore, l
     rigs: new SetupCollection(docs, RIGS),
     crewMembers: new SetupCollection(docs, CREW_MEMBERS),
     hireTools: new SetupCollection(docs, HIRE_TOOLS),
-    cleanup: new CleanupService(docs, store, projector),
+    cleanup,
+    autoCleanup: new AutoCleanup(cleanup, docs, logger, { db }),
     lateEdits: new LateEdits(db, manager, logger),
   };
 }

@@ -10,6 +10,20 @@ const site = jsonOk('The site with its settings');
 const Cleaned = z
   .object({ message: z.string(), cleanedCount: z.number().int() })
   .openapi('CleanupResult');
+const LastCleanupSchema = z
+  .object({
+    last: z
+      .object({
+        at: z.string(),
+        cleanedCount: z.number().int(),
+        sites: z.array(z.object({ siteId: z.string(), cleanedCount: z.number().int() })),
+        error: z.string().nullable(),
+      })
+      .nullable()
+      .openapi({ description: 'Null until the first run' }),
+    nextRunAt: z.string().nullable(),
+  })
+  .openapi('LastAutoCleanup');
 
 /** /api/sites: sites, their settings, completed reports, export and cleanup. */
 export function createSiteRoutes(s: RestServices) {
@@ -140,6 +154,16 @@ export function createCleanupRoutes(s: RestServices) {
       responses: { 200: jsonOk('Cleanup result', Cleaned), 404: errors[404] },
     }),
     async (c) => c.json(await s.cleanup.cleanup(c.req.valid('query').siteId), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/last',
+      tags,
+      summary: 'The last automatic (daily) cleanup: when, how many per site, and the next run',
+      responses: { 200: jsonOk('Last automatic cleanup', LastCleanupSchema) },
+    }),
+    (c) => c.json({ last: s.autoCleanup.last, nextRunAt: s.autoCleanup.nextRunAt }, 200),
   );
   return app;
 }

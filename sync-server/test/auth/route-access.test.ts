@@ -333,6 +333,7 @@ const REQUESTS: Record<string, Builder> = {
     method: 'POST',
     path: '/api/cleanup-deleted-reports',
   }),
+  'GET /api/cleanup-deleted-reports/last': get('/api/cleanup-deleted-reports/last'),
   ...setupBuilders(
     'rigs',
     (f) => ({ rigName: f.unique('R'), siteId: f.siteId }),
