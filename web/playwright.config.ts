@@ -70,6 +70,10 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      // Sign-in and join are phone flows, and each wrong password or code counts against the
+      // server's per-address throttle (5 in 15 minutes, and every test comes from 127.0.0.1):
+      // running them once keeps the whole suite well under it.
+      testIgnore: 'auth.spec.ts',
     },
   ],
   webServer: {

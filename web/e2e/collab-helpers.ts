@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { prepareContext, type JoinedDevice } from './fixtures';
 
 /** A phone: its own browser context (storage, network) at the app's design size. */
 export interface Phone {
@@ -15,8 +16,16 @@ export async function createReport(request: APIRequestContext): Promise<string> 
   return body.id;
 }
 
-/** Opens a phone whose current report is `reportId` and whose presence name is `name`. */
-export async function openPhone(browser: Browser, reportId: string, name: string): Promise<Phone> {
+/**
+ * Opens a phone joined as `device`, whose current report is `reportId` and whose presence name is
+ * `name`.
+ */
+export async function openPhone(
+  browser: Browser,
+  device: JoinedDevice,
+  reportId: string,
+  name: string,
+): Promise<Phone> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -25,6 +34,7 @@ export async function openPhone(browser: Browser, reportId: string, name: string
     // A service worker would keep serving the previous build between runs; these tests are about sync.
     serviceWorkers: 'block',
   });
+  await prepareContext(context, device);
   await context.addInitScript(
     ([id, device]) => {
       localStorage.setItem('plod.currentReportId', id);

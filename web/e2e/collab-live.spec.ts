@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   addRunInModal,
   createReport,
@@ -12,11 +12,12 @@ import {
 test('two phones on the same report see each other and each other’s work live', async ({
   browser,
   request,
+  crewDevice,
 }, testInfo) => {
   test.setTimeout(120_000);
   const reportId = await createReport(request);
-  const alex = await openPhone(browser, reportId, 'Alex phone');
-  const sam = await openPhone(browser, reportId, 'Sam phone');
+  const alex = await openPhone(browser, crewDevice, reportId, 'Alex phone');
+  const sam = await openPhone(browser, crewDevice, reportId, 'Sam phone');
   const shot = (phone: typeof alex, name: string) =>
     phone.page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 

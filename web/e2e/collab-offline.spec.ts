@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   addRunInModal,
   createReport,
@@ -32,11 +33,12 @@ async function goOnline(page: Page): Promise<void> {
 test('runs added offline on two phones merge into one depth chain everywhere', async ({
   browser,
   request,
+  crewDevice,
 }, testInfo) => {
   test.setTimeout(120_000);
   const reportId = await createReport(request);
-  const a = await openPhone(browser, reportId, 'Phone A');
-  const b = await openPhone(browser, reportId, 'Phone B');
+  const a = await openPhone(browser, crewDevice, reportId, 'Phone A');
+  const b = await openPhone(browser, crewDevice, reportId, 'Phone B');
 
   const holeId = uniqueHoleId('OFF');
   await a.page.goto('/run-sheets');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createReport } from './collab-helpers';
-import { expect, heading, test } from './fixtures';
+import { expect, heading, prepareContext, test } from './fixtures';
 
 const currentReportId = (page: Page) =>
   page.evaluate(() => localStorage.getItem('plod.currentReportId'));
@@ -76,6 +76,7 @@ test('a report made and edited offline survives an offline reload and reaches th
 test('an edit on one phone shows on another phone’s list within two seconds', async ({
   browser,
   request,
+  crewDevice,
 }) => {
   const id = await createReport(request);
   const phones = await Promise.all(
@@ -84,6 +85,7 @@ test('an edit on one phone shows on another phone’s list within two seconds', 
         viewport: { width: 390, height: 844 },
         serviceWorkers: 'block',
       });
+      await prepareContext(context, crewDevice);
       return { context, page: await context.newPage() };
     }),
   );

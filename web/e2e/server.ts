@@ -6,13 +6,22 @@
 export const E2E_SERVER = 'sync-server' as 'vite-preview' | 'sync-server';
 
 /**
+ * The first supervisor and crew access code the test server starts with, for every spec. Test
+ * values only: they live here, never in the app (the bundle check greps web's build for them).
+ */
+export const E2E_ADMIN = { username: 'e2e-supervisor', password: 'e2e-supervisor-pass-7Q' };
+export const E2E_CREW_CODE = 'E2EC-RW4K';
+
+/**
  * `webDir`: the build goes to a folder of this run's own, so another build of web/dist in the same
  * checkout (a colleague's test run) cannot empty it under the running server.
  */
 export function serverCommand(port: number, dataDir = '', webDir = ''): string {
   return E2E_SERVER === 'sync-server'
     ? `pnpm exec vite build --outDir ${webDir} --emptyOutDir && ` +
-        `PORT=${port} PLOD_DATA_DIR=${dataDir} PLOD_WEB_DIR=${webDir} pnpm --filter @plod/sync-server start`
+        `PORT=${port} PLOD_DATA_DIR=${dataDir} PLOD_WEB_DIR=${webDir} ` +
+        `PLOD_ADMIN_USERNAME=${E2E_ADMIN.username} PLOD_ADMIN_PASSWORD=${E2E_ADMIN.password} ` +
+        `PLOD_CREW_CODE=${E2E_CREW_CODE} pnpm --filter @plod/sync-server start`
     : `pnpm build && pnpm exec vite preview --port ${port} --strictPort --host 127.0.0.1`;
 }
 

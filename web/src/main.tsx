@@ -1,3 +1,5 @@
+// First: settings that must be in place before any library loads (see the file).
+import './auth/no-eval';
 import { notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

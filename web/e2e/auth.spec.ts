@@ -1,0 +1,146 @@
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN, E2E_CREW_CODE } from './server';
+import { expect, heading, test } from './fixtures';
+
+// Every test here starts on a device that has never joined.
+test.use({ joined: false, serviceWorkers: 'block' });
+
+const card = (page: Page, id: string) =>
+  page.locator(`[data-testid="report-card"][data-report-id="${id}"]`);
+
+async function join(page: Page, code: string, deviceName: string): Promise<void> {
+  await page.getByLabel('Access code').fill(code);
+  await page.getByLabel('Device name').fill(deviceName);
+  await page.getByRole('button', { name: 'Join' }).click();
+}
+
+test('a fresh device sees the Join screen, a wrong code is refused, the right one lets it in', async ({
+  page,
+  errors,
+}) => {
+  await page.goto('/');
+  await expect(heading(page, 'Join this device')).toBeVisible();
+  await expect(page).toHaveTitle('Join this device · Plod');
+  // Crew screens are behind the gate too; the public ones are not.
+  await page.goto('/run-sheets');
+  await expect(heading(page, 'Join this device')).toBeVisible();
+  await page.goto('/privacy');
+  await expect(heading(page, 'Privacy Policy')).toBeVisible();
+  await page.goto('/');
+
+  await join(page, 'WRONG-CODE', 'Gate Test Phone');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Invalid credentials. Please contact your supervisor for access.',
+  );
+  await expect(heading(page, 'Join this device')).toBeVisible();
+
+  await join(page, E2E_CREW_CODE, 'Gate Test Phone');
+  await expect(heading(page, 'Plods')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New Report' })).toBeVisible();
+  // The token is kept: a reload goes straight to the list.
+  await page.reload();
+  await expect(heading(page, 'Plods')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a supervisor signs in at /login and lands on Site Setup; a wrong password is refused', async ({
+  page,
+  errors,
+}) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Supervisor? Sign in' }).click();
+  await expect(heading(page, 'Administrator Login')).toBeVisible();
+  await expect(page.getByText('This page is for drill site supervisors only.')).toBeVisible();
+
+  // Both fields are required.
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Username is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(`${E2E_ADMIN.password}-wrong`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Login Failed')).toBeVisible();
+  await expect(page.getByText('Invalid username or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Login Successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/site-setup$/);
+  await expect(heading(page, 'Site Setup')).toBeVisible();
+  // No credential is kept in the page: the session is an httpOnly cookie.
+  const stored = await page.evaluate(() => JSON.stringify(localStorage));
+  expect(stored).not.toContain(E2E_ADMIN.password);
+  expect(await page.evaluate(() => document.cookie)).not.toContain('plod_session');
+  // A supervisor gets past the gate without joining.
+  await page.goto('/');
+  await expect(heading(page, 'Plods')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a device revoked by the supervisor returns to Join; its reports and unsent edits survive and sync after re-joining', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await page.goto('/join');
+  await join(page, E2E_CREW_CODE, 'Soon Revoked');
+  await expect(heading(page, 'Plods')).toBeVisible();
+
+  // A report made on this phone, then an edit made while switched to Offline: not yet sent.
+  await page.getByRole('button', { name: 'New Report' }).click();
+  await expect(page).toHaveURL(/\/drill-report-dashboard$/);
+  const reportId = (await page.evaluate(() => localStorage.getItem('plod.currentReportId'))) ?? '';
+  expect(reportId).not.toBe('');
+  await page.goto('/');
+  await page.getByTestId('network-toggle').click();
+  await expect(page.getByTestId('network-toggle')).toHaveText('Offline');
+  await page.goto(`/edit-report/${reportId}`);
+  await page.getByLabel('Operator').fill('Kept Kim');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(card(page, reportId)).toContainText('Kept Kim');
+  await expect(page.getByTestId('pending-count')).not.toHaveText('0');
+  const deviceId = await page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('plod.device') ?? '{}') as { deviceId?: string }).deviceId,
+  );
+
+  // The supervisor revokes it through the API.
+  const origin = { Origin: String(baseURL) };
+  const supervisor = await playwright.request.newContext({ baseURL });
+  expect(
+    (await supervisor.post('/api/auth/login', { data: E2E_ADMIN, headers: origin })).status(),
+  ).toBe(200);
+  expect((await supervisor.delete(`/api/devices/${deviceId}`, { headers: origin })).status()).toBe(
+    204,
+  );
+  const devices = (await (await supervisor.get('/api/devices')).json()) as {
+    id: string;
+    revokedAt: string | null;
+  }[];
+  expect(devices.find((d) => d.id === deviceId)?.revokedAt).toBeTruthy();
+
+  // On the next start the phone learns it was revoked: the token goes, nothing else does.
+  await page.reload();
+  await expect(heading(page, 'Join this device')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('plod.device'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('plod.currentReportId'))).toBe(reportId);
+
+  await join(page, E2E_CREW_CODE, 'Rejoined Phone');
+  await expect(heading(page, 'Plods')).toBeVisible();
+  await expect(card(page, reportId)).toContainText('Kept Kim');
+
+  // Back online with the new token, the edit made before the revocation reaches the server.
+  await page.getByTestId('network-toggle').click();
+  await expect(page.getByTestId('pending-count')).toHaveText('0');
+  await expect
+    .poll(async () => {
+      const response = await supervisor.get(`/api/shift-summaries/${reportId}`);
+      return response.ok()
+        ? ((await response.json()) as { operator: string | null }).operator
+        : null;
+    })
+    .toBe('Kept Kim');
+  await supervisor.dispose();
+});

@@ -1,0 +1,21 @@
+import { Modal, Text } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { SignInForm } from '../auth/SignInForm';
+
+/** SPEC 2: the reports list's Administrator Login modal; the same server sign-in as /login. */
+export function AdminLoginModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <Modal opened={opened} onClose={onClose} title="Administrator Login" size="sm" centered>
+      <Text c="dimmed" mb="md">
+        For drill site supervisors only.
+      </Text>
+      <SignInForm
+        onSignedIn={() => {
+          onClose();
+          void navigate('/site-setup');
+        }}
+      />
+    </Modal>
+  );
+}
