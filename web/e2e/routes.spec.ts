@@ -1,5 +1,6 @@
 import { sampleUrl, screenRoutes } from '../src/routes/table';
 import { expect, heading, test } from './fixtures';
+import { E2E_ADMIN } from './server';
 
 // The worker is offline.spec.ts's subject; here it would only re-download the precache per test.
 test.use({ serviceWorkers: 'block' });
@@ -9,6 +10,12 @@ test('every route of the route table renders its screen without a console error'
   errors,
 }) => {
   test.setTimeout(120_000); // about 40 page loads in one test
+  // A joined crew phone with a supervisor signed in on it: every screen, the supervisor's too, opens.
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(heading(page, 'Site Setup')).toBeVisible();
   for (const route of screenRoutes) {
     const url = sampleUrl(route.path);
     await page.goto(url);

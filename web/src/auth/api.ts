@@ -1,4 +1,4 @@
-import { getDeviceToken } from './store';
+import { requestToken } from './store';
 
 /** SPEC 8: what a fetch that never reached the server says. */
 export const OFFLINE_MESSAGE = 'Network unavailable - operating in offline mode';
@@ -46,7 +46,7 @@ function messageFrom(text: string, statusText: string): string {
 
 function requestInit(init: RequestInit | undefined): RequestInit {
   const headers = new Headers(init?.headers);
-  const token = getDeviceToken();
+  const token = requestToken();
   if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
   const body = init?.body;
   if (typeof body === 'string' && !headers.has('Content-Type')) {
@@ -57,8 +57,8 @@ function requestInit(init: RequestInit | undefined): RequestInit {
 }
 
 /**
- * fetch with this device's credentials: the session cookie (same origin) and, once joined, the
- * device token as a Bearer header. A string body is sent as JSON. Throws ApiError on a failed
+ * fetch with this device's credentials: the session cookie (same origin) and, once joined and with
+ * no supervisor signed in, the device token as a Bearer header. A string body is sent as JSON. Throws ApiError on a failed
  * fetch or a non-2xx answer.
  */
 export async function apiFetch(path: string, init?: RequestInit): Promise<Response> {

@@ -5,6 +5,7 @@ export { ApiError, apiFetch, apiJson, jsonBody, onUnauthorized, OFFLINE_MESSAGE 
 export {
   getAuthState,
   getDeviceToken,
+  requestToken,
   readDevice,
   readSupervisor,
   subscribeAuth,

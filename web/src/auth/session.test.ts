@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiFetch } from './api';
+import { apiFetch, apiJson } from './api';
 import { joinDevice, revalidateAuth, signIn, signOut } from './session';
 import {
   DEVICE_KEY,
@@ -157,6 +157,26 @@ describe('against the real server', () => {
     await signOut();
     expect(getAuthState()).toEqual({ kind: 'none' });
     await expect(apiFetch('/api/auth/me')).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('a supervisor signed in on a joined phone is heard as the supervisor, not the device', async () => {
+    await joinDevice(UNIT_CREW_CODE, 'Site Office Phone');
+    await signIn(UNIT_ADMIN.username, UNIT_ADMIN.password);
+    // The server lets a token decide alone: while signed in, the phone sends none.
+    const me = await apiJson<{ kind: string }>('/api/auth/me');
+    expect(me.kind).toBe('supervisor');
+    await revalidateAuth();
+    expect(getAuthState()).toEqual({ kind: 'supervisor', username: UNIT_ADMIN.username });
+  });
+
+  it('an ended session on a joined phone falls back to the device', async () => {
+    await joinDevice(UNIT_CREW_CODE, 'Fallback Phone');
+    localStorage.setItem(
+      SUPERVISOR_KEY,
+      JSON.stringify({ username: UNIT_ADMIN.username, expiresAt: Date.now() + HOUR }),
+    );
+    await revalidateAuth();
+    expect(getAuthState()).toMatchObject({ kind: 'device', deviceName: 'Fallback Phone' });
   });
 
   it('signing out keeps the phone joined', async () => {

@@ -96,6 +96,17 @@ export function revalidateAuth(): Promise<void> {
   return inFlight;
 }
 
+type MeAnswer = SupervisorAnswer | DeviceAnswer;
+
+/** GET /api/auth/me: the answer, 'refused' on a 401, or null when nothing can be learned now. */
+async function askWhoAmI(): Promise<MeAnswer | 'refused' | null> {
+  try {
+    return await apiJson<MeAnswer>('/api/auth/me');
+  } catch (error) {
+    return error instanceof ApiError && error.status === 401 ? 'refused' : null;
+  }
+}
+
 async function revalidate(): Promise<void> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
   if (signOutPending()) {
@@ -107,33 +118,33 @@ async function revalidate(): Promise<void> {
       setSignOutPending(false);
     }
   }
-  const device = readDevice();
+  // The supervisor first: while the marker is there, requests carry only the session cookie.
   const supervisor = readSupervisor();
-  if (!device && !supervisor) return;
-  let answer: SupervisorAnswer | DeviceAnswer;
-  try {
-    answer = await apiJson<SupervisorAnswer | DeviceAnswer>('/api/auth/me');
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      // Only what was sent is cleared: a join or sign-in that finished meanwhile stands.
-      if (device && readDevice()?.token === device.token) clearDevice();
-      const now = readSupervisor();
-      if (supervisor && now?.username === supervisor.username) {
-        if (now.expiresAt === supervisor.expiresAt) clearSupervisor();
-      }
+  if (supervisor) {
+    const answer = await askWhoAmI();
+    if (answer === null) return;
+    const now = readSupervisor();
+    const unchanged =
+      now?.username === supervisor.username && now.expiresAt === supervisor.expiresAt;
+    if (answer !== 'refused' && answer.kind === 'supervisor') {
+      if (unchanged) setSupervisor({ username: answer.username, expiresAt: answer.expiresAt });
+      return;
     }
-    return;
+    // The session has ended (expired, or signed out elsewhere): only the marker goes.
+    if (unchanged) clearSupervisor();
+    if (readSupervisor()) return;
   }
-  if (answer.kind === 'supervisor') {
-    if (!signOutPending()) {
-      setSupervisor({ username: answer.username, expiresAt: answer.expiresAt });
-    }
-    return;
-  }
-  // The server answered for the device token: the supervisor's session has ended.
-  if (supervisor && readSupervisor()?.expiresAt === supervisor.expiresAt) clearSupervisor();
+  // Then the device, with its token.
+  const device = readDevice();
+  if (!device) return;
+  const answer = await askWhoAmI();
+  if (answer === null) return;
   const current = readDevice();
-  if (current && current.token === device?.token && current.deviceName !== answer.deviceName) {
+  // Only what was sent is changed: a join that finished meanwhile stands.
+  if (current?.token !== device.token) return;
+  if (answer === 'refused') {
+    clearDevice();
+  } else if (answer.kind === 'device' && answer.deviceName !== current.deviceName) {
     setDevice({ ...current, deviceId: answer.deviceId, deviceName: answer.deviceName });
   }
 }

@@ -98,9 +98,18 @@ export function readSupervisor(now = Date.now()): SupervisorMarker | null {
   return { username: value.username, expiresAt };
 }
 
-/** The device token requests and WebSocket upgrades carry, if this device has joined. */
+/** This device's token, if it has joined. */
 export function getDeviceToken(): string | null {
   return readDevice()?.token ?? null;
+}
+
+/**
+ * The token requests and WebSocket upgrades carry: the device's, unless a supervisor is signed in
+ * on this device. The server lets a token decide alone, so with one the supervisor's session
+ * cookie would go unheard.
+ */
+export function requestToken(): string | null {
+  return getAuthState().kind === 'supervisor' ? null : getDeviceToken();
 }
 
 function compute(): AuthState {

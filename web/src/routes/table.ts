@@ -99,7 +99,10 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { path: '/settings', title: 'Settings', load: comingSoon },
 ];
 
-/** A concrete URL for a route pattern, for tests and links: `:id` becomes `sample`. */
+/**
+ * A concrete URL for a route pattern, for tests and links: `:id` becomes a well-formed id that names
+ * no report (the server refuses a sync connection for a malformed document name).
+ */
 export function sampleUrl(path: string): string {
-  return path.replace(/:[A-Za-z]+/g, 'sample-id');
+  return path.replace(/:[A-Za-z]+/g, '00000000-0000-7000-8000-000000000000');
 }

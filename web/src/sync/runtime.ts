@@ -1,6 +1,6 @@
 import {
   getAuthState,
-  getDeviceToken,
+  requestToken,
   revalidateAuth,
   startAuthRevalidation,
   subscribeAuth,
@@ -33,7 +33,10 @@ export interface SyncRuntimeOptions {
 
 /** What the relay connections need from sign-in and device join. */
 export interface SyncAuth {
-  /** The device token, sent as `?token=` on each upgrade (a supervisor's cookie goes by itself). */
+  /**
+   * The device token, sent as `?token=` on each upgrade; null while a supervisor is signed in, whose
+   * session cookie goes with the upgrade by itself.
+   */
   token(): string | null;
   /** Changes whenever the connections should be made afresh (new token, sign-in, sign-out). */
   identity(): string;
@@ -46,10 +49,10 @@ export interface SyncAuth {
 
 /** The app's own sign-in state. */
 export const appSyncAuth: SyncAuth = {
-  token: getDeviceToken,
+  token: requestToken,
   identity() {
     const state = getAuthState();
-    return `${getDeviceToken() ?? ''}|${state.kind === 'supervisor' ? state.username : ''}`;
+    return `${requestToken() ?? ''}|${state.kind === 'supervisor' ? state.username : ''}`;
   },
   subscribe: subscribeAuth,
   refused() {
