@@ -1,5 +1,6 @@
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SUPERVISOR_KEY, setDevice } from '../auth/store';
 import { renderApp } from '../testing/renderApp';
 import { sampleUrl, screenRoutes } from './table';
 
@@ -9,16 +10,29 @@ afterEach(async () => {
   await Promise.all(disposers.splice(0).map((dispose) => dispose()));
 });
 
-function open(path: string) {
-  const { sync, router } = renderApp(path);
+beforeEach(() => localStorage.clear());
+
+function open(path: string, options?: { joined?: boolean }) {
+  const { sync, router } = renderApp(path, options);
   disposers.push(() => sync.dispose());
   return router;
 }
+
+function signInLocally(username = 'sam') {
+  localStorage.setItem(
+    SUPERVISOR_KEY,
+    JSON.stringify({ username, expiresAt: Date.now() + 3600_000 }),
+  );
+}
+
+const JOIN = { level: 1, name: 'Join this device' } as const;
 
 describe('router', () => {
   it.each(screenRoutes.map((route) => [route.path, route.title] as const))(
     '%s renders its screen (%s)',
     async (path, title) => {
+      // A supervisor: the supervisor's own screens open too.
+      signInLocally();
       open(sampleUrl(path));
       expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
       expect(screen.queryByTestId('not-found')).toBeNull();
@@ -72,5 +86,58 @@ describe('router', () => {
     expect(screen.getByRole('link', { name: 'Continue Shift' }).getAttribute('href')).toBe(
       '/main-menu',
     );
+  });
+});
+
+describe('the gate', () => {
+  it.each(['/', '/plods', '/run-sheets', '/main-menu', '/edit-report/r-1', '/grouting'])(
+    'shows a device that has not joined the Join screen at %s',
+    async (path) => {
+      open(path, { joined: false });
+      expect(await screen.findByRole('heading', JOIN)).toBeTruthy();
+      expect(screen.getByLabelText(/Access code/)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Supervisor? Sign in' }).getAttribute('href')).toBe(
+        '/login',
+      );
+      await waitFor(() => expect(document.title).toBe('Join this device · Plod'));
+    },
+  );
+
+  it.each([
+    ['/login', 'Administrator Login'],
+    ['/privacy', 'Privacy Policy'],
+    ['/join', 'Join this device'],
+  ])('leaves the public route %s open', async (path, title) => {
+    open(path, { joined: false });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+  });
+
+  it('leaves the 404 page open', async () => {
+    open('/nowhere', { joined: false });
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    expect(screen.queryByRole('heading', JOIN)).toBeNull();
+  });
+
+  it('lets a joined device in, from what the device knows alone', async () => {
+    open('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plods' })).toBeTruthy();
+    expect(screen.queryByRole('heading', JOIN)).toBeNull();
+  });
+
+  it('lets a signed-in supervisor in without joining', async () => {
+    signInLocally();
+    open('/main-menu', { joined: false });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Main Menu' })).toBeTruthy();
+  });
+
+  it('lifts as soon as the device joins, and comes back when the token goes', async () => {
+    open('/main-menu', { joined: false });
+    await screen.findByRole('heading', JOIN);
+    act(() => setDevice({ token: 't', deviceId: 'd', deviceName: 'New Phone' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Main Menu' })).toBeTruthy();
+    act(() => localStorage.removeItem('plod.device'));
+    // Another tab (or a revalidation) cleared it: the next render of the gate sees it.
+    act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'plod.device' })));
+    expect(await screen.findByRole('heading', JOIN)).toBeTruthy();
   });
 });

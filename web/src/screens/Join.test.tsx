@@ -1,0 +1,108 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getAuthState, readDevice } from '../auth/store';
+import {
+  UNIT_CREW_CODE,
+  openAt,
+  startRealServer,
+  type RealServer,
+} from '../auth/testing/realServer';
+import type { SyncRuntime } from '../sync';
+import { renderApp } from '../testing/renderApp';
+
+const runtimes: SyncRuntime[] = [];
+function open(path: string) {
+  const app = renderApp(path, { joined: false });
+  runtimes.push(app.sync);
+  return app;
+}
+
+async function submit(code: string, deviceName?: string) {
+  fireEvent.change(await screen.findByLabelText(/Access code/), { target: { value: code } });
+  if (deviceName !== undefined) {
+    fireEvent.change(screen.getByLabelText(/Device name/), { target: { value: deviceName } });
+  }
+  fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+}
+
+let server: RealServer;
+beforeAll(async () => {
+  server = await startRealServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(() => {
+  localStorage.clear();
+  openAt(server.origin);
+});
+afterEach(async () => {
+  cleanup();
+  await Promise.all(runtimes.splice(0).map((sync) => sync.dispose()));
+});
+
+describe('Join this device', () => {
+  it('offers this phone’s presence name as the device name and asks for both fields', async () => {
+    localStorage.setItem('plod.deviceName', 'Drill 4 Phone');
+    open('/join');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Join this device' })).toBeTruthy();
+    const name = screen.getByLabelText(/Device name/);
+    expect((name as HTMLInputElement).value).toBe('Drill 4 Phone');
+    fireEvent.change(name, { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('Access code is required')).toBeTruthy();
+    expect(screen.getByText('Device name is required')).toBeTruthy();
+    expect(getAuthState().kind).toBe('none');
+  });
+
+  it('shows SPEC 8’s message for a wrong code and stays', async () => {
+    const { router } = open('/');
+    await submit('NOPE-NOPE');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Invalid credentials. Please contact your supervisor for access.',
+    );
+    expect(router.state.location.pathname).toBe('/');
+    expect(getAuthState().kind).toBe('none');
+  });
+
+  it('says it is offline when the server cannot be reached', async () => {
+    openAt('http://127.0.0.1:9');
+    open('/join');
+    await submit(UNIT_CREW_CODE);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Network unavailable - operating in offline mode',
+    );
+  });
+
+  it('joins with the right code, keeps the token and the name, and opens the reports list', async () => {
+    const { router } = open('/join');
+    await submit(` ${UNIT_CREW_CODE.toLowerCase()} `, 'Core Yard Phone');
+    expect(screen.getByRole('button', { name: 'Joining...' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plods' })).toBeTruthy();
+    expect(readDevice()).toMatchObject({ deviceName: 'Core Yard Phone' });
+    expect(localStorage.getItem('plod.deviceName')).toBe('Core Yard Phone');
+  });
+});
+
+describe('Join this device, throttled', () => {
+  let throttled: RealServer;
+  beforeAll(async () => {
+    throttled = await startRealServer();
+  });
+  afterAll(async () => {
+    await throttled.close();
+  });
+
+  it('shows the server’s message once too many wrong codes came from this address', async () => {
+    openAt(throttled.origin);
+    open('/join');
+    let text = '';
+    for (let attempt = 0; attempt < 8 && !/Too many/.test(text); attempt += 1) {
+      await submit(`WRONG-${attempt}`);
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Join' })).toBeTruthy());
+      text = (await screen.findByRole('alert')).textContent ?? '';
+    }
+    expect(text).toMatch(/^Too many failed .*Try again in \d+ minutes?\.$/);
+  });
+});
