@@ -1,3 +1,5 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { join as joinPath } from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_CREW_CODE } from './server';
 import { expect, heading, test } from './fixtures';
@@ -143,4 +145,21 @@ test('a device revoked by the supervisor returns to Join; its reports and unsent
     })
     .toBe('Kept Kim');
   await supervisor.dispose();
+});
+
+test('the app the server serves holds no credential', async ({ request }) => {
+  // The very build these tests run against (playwright.config.ts builds it for this run).
+  const webDir = process.env.PLOD_E2E_WEB_DIR ?? '';
+  const files = (await readdir(webDir, { recursive: true })).filter((f) =>
+    /\.(js|html|json|webmanifest|map)$/.test(f),
+  );
+  expect(files.some((f) => f.endsWith('.js'))).toBe(true);
+  const secrets = [E2E_ADMIN.password, E2E_CREW_CODE, E2E_CREW_CODE.replace('-', '')];
+  for (const file of files) {
+    const text = await readFile(joinPath(webDir, file), 'utf8');
+    for (const secret of secrets) expect(text.includes(secret), `${secret} in ${file}`).toBe(false);
+  }
+  // And what the server answers for the app's entry point is that build.
+  const index = await request.get('/');
+  expect(await index.text()).toBe(await readFile(joinPath(webDir, 'index.html'), 'utf8'));
 });
