@@ -53,7 +53,7 @@ describe('Live Reports', () => {
     expect(screen.getByTestId('live-total-metres').textContent).toBe('42.5');
     expect(screen.getByTestId('live-total-hours').textContent).toBe('17.5');
     // The deleted report shows under its own filter.
-    fireEvent.click(screen.getByLabelText(/^Deleted/));
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'deleted' } });
     await waitFor(() => expect(screen.getAllByTestId('live-report')).toHaveLength(1));
     expect(row(c)).toBeTruthy();
     expect(screen.getByTestId('live-total-metres').textContent).toBe('4.0');

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { REPORTS_INDEX_DOC_NAME, formatDepth, formatHours, readReportsIndex } from '@plod/model';
 import { useMemo, useState } from 'react';
@@ -59,7 +59,7 @@ function LiveBody() {
         backLabel="Site Configuration"
       />
       <LateEdits state={lateEdits} online={online} reports={byId} />
-      <Stack gap="sm" mb="md">
+      <SimpleGrid cols={2} spacing="sm" mb="md">
         <NativeSelect
           label="Site"
           data={[
@@ -69,17 +69,16 @@ function LiveBody() {
           value={site}
           onChange={(event) => setSite(event.currentTarget.value)}
         />
-        <SegmentedControl
-          aria-label="Status"
-          fullWidth
-          value={status}
-          onChange={(value) => setStatus(value as StatusFilter)}
+        <NativeSelect
+          label="Status"
           data={STATUS_FILTERS.map((key) => ({
             value: key,
             label: `${STATUS_LABEL[key]} (${counts[key]})`,
           }))}
+          value={status}
+          onChange={(event) => setStatus(event.currentTarget.value as StatusFilter)}
         />
-      </Stack>
+      </SimpleGrid>
       <StatRow
         stats={[
           { label: 'Reports', value: String(totals.count), testId: 'live-total-count' },

@@ -20,7 +20,7 @@ function shift(row: ReportsIndexRow): string {
 
 function Marks({ row, now, late }: { row: ReportsIndexRow; now: number; late: boolean }) {
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4}>
       <Badge color={STATUS_COLOR[row.status]} variant="light" data-testid="live-status">
         {STATUS_LABEL[row.status]}
       </Badge>
@@ -58,17 +58,15 @@ export function LiveReportCards({ rows, now, lateEditIds }: LiveRowsProps) {
       {rows.map((row) => (
         <Card key={row.id} withBorder data-testid="live-report" data-report-id={row.id}>
           <Stack gap="xs">
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text fw={800} truncate data-testid="live-title">
-                  {title(row)}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {row.date ?? 'No date'} · {shift(row)}
-                </Text>
-              </Stack>
-              <Marks row={row} now={now} late={lateEditIds.has(row.id)} />
-            </Group>
+            <Stack gap={2}>
+              <Text fw={800} truncate data-testid="live-title">
+                {title(row)}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {row.date ?? 'No date'} · {shift(row)}
+              </Text>
+            </Stack>
+            <Marks row={row} now={now} late={lateEditIds.has(row.id)} />
             <SimpleGrid cols={3} spacing="xs">
               <Figure label="Operator" value={row.operator ?? '—'} testId="live-operator" />
               <Figure label="Metres" value={formatDepth(row.metres)} testId="live-metres" />
