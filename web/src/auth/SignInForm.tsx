@@ -27,7 +27,11 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     setBusy(true);
     try {
       await signIn(username.trim(), password);
-      notifications.show({ color: 'green', title: 'Login Successful', message: 'Welcome back' });
+      notifications.show({
+        color: 'green',
+        title: 'Login Successful',
+        message: `Signed in as ${username.trim()}`,
+      });
       onSignedIn();
     } catch (error) {
       notifications.show({
