@@ -1,8 +1,16 @@
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Site } from '@plod/model';
-import { useState } from 'react';
-import { SITE_CONFIG_MESSAGES, cleanupDeletedReports, type CleanupResult } from './api';
+import { useEffect, useState } from 'react';
+import { formatStamp } from '../supervisor-live/live-rows';
+import {
+  SITE_CONFIG_MESSAGES,
+  autoCleanupSummary,
+  cleanupDeletedReports,
+  fetchAutoCleanup,
+  type AutoCleanupState,
+  type CleanupResult,
+} from './api';
 import { ConfirmModal, cleanupMessage } from './ConfirmModal';
 
 export interface ManualCleanupProps {
@@ -16,6 +24,22 @@ export interface ManualCleanupProps {
 export function ManualCleanup({ site, online, lastResult, onResult }: ManualCleanupProps) {
   const [asking, setAsking] = useState(false);
   const [running, setRunning] = useState(false);
+  const [auto, setAuto] = useState<AutoCleanupState | null>(null);
+  useEffect(() => {
+    if (!online) return;
+    let live = true;
+    fetchAutoCleanup().then(
+      (state) => {
+        if (live) setAuto(state);
+      },
+      () => {
+        // Not knowing the last automatic run hides its line; the manual cleanup still works.
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [online]);
   const run = async () => {
     setAsking(false);
     setRunning(true);
@@ -43,6 +67,11 @@ export function ManualCleanup({ site, online, lastResult, onResult }: ManualClea
           <Alert color="gray" variant="light">
             Cleanup needs the network.
           </Alert>
+        )}
+        {auto && (
+          <Text size="sm" data-testid="auto-cleanup">
+            {autoCleanupSummary(auto, site.id, site.enableAutoCleanup, formatStamp)}
+          </Text>
         )}
         {lastResult && (
           <Alert

@@ -74,3 +74,36 @@ export function reasonOf(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
+
+/** GET /api/cleanup-deleted-reports/last: the last daily automatic cleanup and the next run. */
+export interface AutoCleanupState {
+  last: {
+    at: string;
+    cleanedCount: number;
+    sites: { siteId: string; cleanedCount: number }[];
+    error: string | null;
+  } | null;
+  nextRunAt: string | null;
+}
+
+export function fetchAutoCleanup(): Promise<AutoCleanupState> {
+  return apiJson<AutoCleanupState>('/api/cleanup-deleted-reports/last');
+}
+
+/** What the last automatic cleanup did for one site, in words. */
+export function autoCleanupSummary(
+  state: AutoCleanupState,
+  siteId: string,
+  enabled: boolean,
+  format: (iso: string) => string,
+): string {
+  const next = state.nextRunAt ? ` Next run ${format(state.nextRunAt)}.` : '';
+  if (!enabled) return 'Auto cleanup is off for this site.';
+  const { last } = state;
+  if (!last) return `Auto cleanup has not run yet.${next}`;
+  const site = last.sites.find((s) => s.siteId === siteId);
+  const when = format(last.at);
+  if (last.error && !site) return `Auto cleanup on ${when} failed: ${last.error}.${next}`;
+  const count = site?.cleanedCount ?? 0;
+  return `Auto cleanup on ${when} removed ${count} ${count === 1 ? 'report' : 'reports'}.${next}`;
+}

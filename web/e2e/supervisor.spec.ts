@@ -1,0 +1,166 @@
+import type { Locator, Page } from '@playwright/test';
+import { addRunInModal, startHole, uniqueHoleId } from './collab-helpers';
+import { expect, heading, prepareContext, test, watchErrors } from './fixtures';
+import { E2E_ADMIN } from './server';
+
+// Issue 7's browser test: a supervisor signs in and sets up a site with a rig, a crew member and a
+// hire tool; a crew phone joins with the access code, starts a report on that site and rig; the
+// supervisor's live view shows the report and follows it as the crew works.
+
+/** Names of this run's own, so runs in both projects against one server never meet. */
+function names() {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.toUpperCase();
+  return {
+    site: `Ridge ${tag}`,
+    rig: `Rig ${tag}`,
+    member: `Casey ${tag}`,
+    tool: `Core barrel ${tag}`,
+    device: `Crew phone ${tag}`,
+  };
+}
+
+/** Fills in and submits the open Create dialog of Site Setup. */
+async function create(page: Page, fields: Record<string, string>): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  for (const [label, value] of Object.entries(fields)) {
+    await dialog.getByRole('textbox', { name: label, exact: true }).fill(value);
+  }
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function addOnTab(
+  page: Page,
+  tab: string,
+  button: string,
+  fields: Record<string, string>,
+): Promise<void> {
+  await page.getByRole('tab', { name: tab }).click();
+  await page.getByRole('button', { name: button }).click();
+  await create(page, fields);
+  const [first] = Object.values(fields);
+  await expect(page.getByRole('tabpanel').getByText(first ?? '', { exact: true })).toBeVisible();
+}
+
+// The supervisor's browser is not a crew device: it starts fresh and signs in.
+test.use({ joined: false });
+
+function liveRow(page: Page, reportId: string): Locator {
+  return page.locator(`[data-testid="live-report"][data-report-id="${reportId}"]`);
+}
+
+test('a supervisor sets up a site, a crew phone joins and reports on it, and the live view follows', async ({
+  page,
+  browser,
+  errors,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const n = names();
+
+  // The supervisor signs in and lands on Site Setup.
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/site-setup$/);
+  await expect(heading(page, 'Site Setup')).toBeVisible();
+
+  // A site, then a rig, a crew member and a hire tool on it.
+  await page.getByRole('button', { name: 'Add Site' }).click();
+  await create(page, { 'Site name': n.site });
+  await page.getByLabel('Site', { exact: true }).selectOption({ label: n.site });
+  await addOnTab(page, 'Rigs', 'Add Rig', { 'Rig name': n.rig, 'Rig number': '42' });
+  await addOnTab(page, 'Crew', 'Add Crew Member', { 'Crew member name': n.member });
+  await addOnTab(page, 'Hire Tools', 'Add Hire Tool', {
+    'Tool name': n.tool,
+    'Rate per hour ($)': '35.5',
+  });
+  await page.getByRole('tab', { name: 'Devices' }).click();
+  const code = (await page.getByTestId('crew-access-code').textContent())?.trim() ?? '';
+  expect(code).not.toBe('');
+
+  // A crew phone of its own joins with the code.
+  const crew = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
+  await prepareContext(crew, null);
+  const phone = await crew.newPage();
+  const phoneErrors = watchErrors(phone);
+  await phone.goto('/');
+  await expect(heading(phone, 'Join this device')).toBeVisible();
+  await phone.getByLabel('Access code').fill(code);
+  await phone.getByLabel('Device name').fill(n.device);
+  await phone.getByRole('button', { name: 'Join' }).click();
+  await expect(heading(phone, 'Plods')).toBeVisible();
+
+  // Site Configuration stays locked on the crew phone without a supervisor's credentials.
+  await phone.goto('/site-config');
+  const login = phone.getByRole('dialog');
+  await login.getByLabel('Username').fill(E2E_ADMIN.username);
+  await login
+    .getByRole('textbox', { name: 'Password', exact: true })
+    .fill(`${E2E_ADMIN.password}-wrong`);
+  await login.getByRole('button', { name: 'Login' }).click();
+  await expect(login.getByText('Invalid credentials. Please try again.')).toBeVisible();
+  await login.getByRole('button', { name: 'Cancel' }).click();
+  await expect(heading(phone, 'Plods')).toBeVisible();
+
+  // The crew starts a report on the new site and rig (the setup document reached the phone).
+  await phone.getByRole('button', { name: 'New Report' }).click();
+  await expect(phone).not.toHaveURL(/\/$/);
+  const reportId = await phone.evaluate(() => localStorage.getItem('plod.currentReportId'));
+  expect(reportId).toBeTruthy();
+  await phone.goto('/shift-details');
+  await phone.getByLabel('Site').selectOption({ label: n.site });
+  await phone.getByLabel('Rig').selectOption({ label: n.rig });
+  await phone.getByRole('button', { name: 'Save & Continue' }).click();
+  await expect(phone.getByTestId('report-header')).toContainText(`${n.site} - ${n.rig}`);
+
+  // The supervisor's Site Configuration shows the site; it has nothing completed to export yet.
+  await page.goto('/site-config');
+  await page.getByRole('button', { name: `Configure ${n.site}` }).click();
+  await expect(page.getByTestId('site-settings')).toContainText(n.site);
+  await expect(page.getByText('No completed reports available for export')).toBeVisible();
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'No completed reports available for export' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('auto-cleanup')).toContainText('Auto cleanup has not run yet');
+  await page.getByRole('button', { name: 'Clean Up Deleted Reports' }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText('deleted more than 30 days ago');
+  await confirm.getByRole('button', { name: 'Delete permanently' }).click();
+  await expect(page.getByTestId('last-cleanup')).toContainText('Cleaned up 0 deleted reports');
+  await page.screenshot({ path: testInfo.outputPath('site-config.png'), fullPage: true });
+
+  // The live view shows the crew's report.
+  await page.getByRole('link', { name: 'Live Reports' }).first().click();
+  await expect(heading(page, 'Live Reports')).toBeVisible();
+  const row = liveRow(page, reportId ?? '');
+  await expect(row).toContainText(`${n.site} - ${n.rig}`);
+  await expect(row.getByTestId('live-status')).toHaveText('Active');
+  await expect(row.getByTestId('live-metres')).toHaveText('0.0');
+
+  // The crew names its primary driller: the operator changes on the supervisor's screen.
+  await phone.goto('/crew');
+  await phone.getByLabel('Crew member').selectOption({ label: `${n.member} (driller)` });
+  await phone.getByLabel('Role').selectOption({ label: 'Primary Driller' });
+  await phone.getByRole('button', { name: 'Assign Crew Member' }).click();
+  await expect(row.getByTestId('live-operator')).toHaveText(n.member);
+
+  // A run on a new hole: the metres change too.
+  await phone.goto('/run-sheets');
+  await startHole(phone, uniqueHoleId('SUP'));
+  await addRunInModal(phone);
+  await expect(row.getByTestId('live-metres')).toHaveText('3.0');
+  await expect(page.getByTestId('live-total-metres')).not.toHaveText('0.0');
+  await page.screenshot({ path: testInfo.outputPath('live.png'), fullPage: true });
+
+  await crew.close();
+  expect(errors).toEqual([]);
+  expect(phoneErrors).toEqual([]);
+});
