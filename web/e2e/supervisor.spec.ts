@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { addRunInModal, startHole, uniqueHoleId } from './collab-helpers';
+import { addRunInModal, createReport, openPhone, startHole, uniqueHoleId } from './collab-helpers';
 import { expect, heading, prepareContext, test, watchErrors } from './fixtures';
 import { E2E_ADMIN } from './server';
 
@@ -42,6 +42,16 @@ async function addOnTab(
   await expect(page.getByRole('tabpanel').getByText(first ?? '', { exact: true })).toBeVisible();
 }
 
+/** Signs in at /login, which leads to Site Setup. */
+async function signInAsSupervisor(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/site-setup$/);
+  await expect(heading(page, 'Site Setup')).toBeVisible();
+}
+
 // The supervisor's browser is not a crew device: it starts fresh and signs in.
 test.use({ joined: false });
 
@@ -58,12 +68,7 @@ test('a supervisor sets up a site, a crew phone joins and reports on it, and the
   const n = names();
 
   // The supervisor signs in and lands on Site Setup.
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/site-setup$/);
-  await expect(heading(page, 'Site Setup')).toBeVisible();
+  await signInAsSupervisor(page);
 
   // A site, then a rig, a crew member and a hire tool on it.
   await page.getByRole('button', { name: 'Add Site' }).click();
@@ -163,4 +168,66 @@ test('a supervisor sets up a site, a crew phone joins and reports on it, and the
   await crew.close();
   expect(errors).toEqual([]);
   expect(phoneErrors).toEqual([]);
+});
+
+test('an offline edit that arrives after submission waits for the supervisor, who merges it', async ({
+  page,
+  browser,
+  request,
+  crewDevice,
+  errors,
+}) => {
+  test.setTimeout(180_000);
+  const reportId = await createReport(request);
+  const phone = await openPhone(browser, crewDevice, reportId, 'Late phone');
+
+  // One run while online: the server has it.
+  await phone.page.goto('/run-sheets');
+  await startHole(phone.page, uniqueHoleId('LATE'));
+  await addRunInModal(phone.page);
+  await expect
+    .poll(async () => {
+      const summary = await request.get(`/api/shift-summaries/${reportId}`);
+      return ((await summary.json()) as { totalDepthDrilled: number }).totalDepthDrilled;
+    })
+    .toBe(3);
+
+  // The phone loses signal and adds a second run; meanwhile the report is submitted.
+  await phone.context.setOffline(true);
+  await phone.page.getByTestId('network-toggle').click();
+  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Offline');
+  await addRunInModal(phone.page);
+  const sent = await request.patch(`/api/shift-summaries/${reportId}`, {
+    data: { status: 'sent' },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+
+  // Back online, the phone sends its run: the server keeps it aside, the submitted report is unchanged.
+  await phone.context.setOffline(false);
+  await phone.page.getByTestId('network-toggle').click();
+  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Online');
+
+  await signInAsSupervisor(page);
+  await page.goto('/live');
+  const row = liveRow(page, reportId);
+  await expect(row.getByTestId('live-status')).toHaveText('Sent');
+  await expect(row.getByTestId('live-metres')).toHaveText('3.0');
+  const edit = page.locator(`[data-testid="late-edit"][data-report-id="${reportId}"]`);
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(edit).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(edit).toContainText(crewDevice.deviceName);
+  await expect(edit).toContainText('Runs');
+  await expect(row).toContainText('Late edit');
+  await page.screenshot({ path: test.info().outputPath('late-edit.png'), fullPage: true });
+
+  // Merge: the run joins the submitted report, which stays submitted.
+  await edit.getByRole('button', { name: 'Merge' }).click();
+  await expect(edit).toBeHidden();
+  await expect(row.getByTestId('live-metres')).toHaveText('5.5');
+  await expect(row.getByTestId('live-status')).toHaveText('Sent');
+
+  await phone.context.close();
+  expect(errors).toEqual([]);
 });

@@ -4,7 +4,13 @@ import type { ReportsIndexRow } from '@plod/model';
 import { useState } from 'react';
 import { ApiError } from '../../auth';
 import { ConfirmModal } from '../site-config/ConfirmModal';
-import { discardLateEdit, mergeLateEdit, type LateEdit, type LateEditsState } from './late-edits';
+import {
+  discardLateEdit,
+  mergeLateEdit,
+  partLabel,
+  type LateEdit,
+  type LateEditsState,
+} from './late-edits';
 import { formatStamp } from './live-rows';
 
 export const DISCARD_CONFIRMATION =
@@ -92,7 +98,13 @@ export function LateEdits({ state, online, reports }: LateEditsProps) {
           </Text>
         ) : (
           edits.map((edit) => (
-            <Card key={edit.id} withBorder padding="sm" data-testid="late-edit">
+            <Card
+              key={edit.id}
+              withBorder
+              padding="sm"
+              data-testid="late-edit"
+              data-report-id={edit.reportId}
+            >
               <Stack gap={6}>
                 <Text fw={700}>{reportLabel(reports.get(edit.reportId), edit.reportId)}</Text>
                 <Text size="sm" c="dimmed">
@@ -106,7 +118,7 @@ export function LateEdits({ state, online, reports }: LateEditsProps) {
                   ) : (
                     edit.parts.map((part) => (
                       <Badge key={part} variant="light">
-                        {part}
+                        {partLabel(part)}
                       </Badge>
                     ))
                   )}

@@ -108,7 +108,7 @@ export function LiveReportTable({ rows, now, lateEditIds }: LiveRowsProps) {
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.date ?? '—'}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{shift(row)}</Table.Td>
-                <Table.Td>
+                <Table.Td miw={180}>
                   <Marks row={row} now={now} late={lateEditIds.has(row.id)} />
                 </Table.Td>
                 <Table.Td data-testid="live-operator">{row.operator ?? '—'}</Table.Td>

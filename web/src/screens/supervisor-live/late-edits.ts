@@ -59,3 +59,24 @@ export function useLateEdits(online: boolean): LateEditsState {
   }, [online, refresh]);
   return { edits, error, refresh };
 }
+
+const PART_LABELS: Readonly<Record<string, string>> = {
+  shiftDetails: 'Shift details',
+  summary: 'Summary figures',
+  crew: 'Crew',
+  holes: 'Holes',
+  runs: 'Runs',
+  timesheets: 'Timesheets',
+  survey: 'Survey',
+  maintenance: 'Maintenance',
+  hireTools: 'Hire tools',
+  notes: 'Notes',
+  signOff: 'Sign-off',
+  status: 'Status',
+  other: 'Other',
+};
+
+/** A part of a report as the screens name it (the server sends ids such as "hireTools"). */
+export function partLabel(part: string): string {
+  return PART_LABELS[part] ?? part;
+}
