@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createReport } from './collab-helpers';
+import { DOCS_SCREENSHOTS } from './docs-screenshots';
 import { expect, heading, prepareContext, test } from './fixtures';
 
 const currentReportId = (page: Page) =>
@@ -107,12 +108,12 @@ test('screenshots of the list and dashboard with reports', async ({ page, reques
   await page.goto('/');
   await expect(page.getByTestId('report-card').first()).toBeVisible();
   await page.screenshot({
-    path: `../docs/screenshots/${testInfo.project.name}-reports-list-with-reports.png`,
+    path: `${DOCS_SCREENSHOTS}${testInfo.project.name}-reports-list-with-reports.png`,
   });
   await page.goto('/dashboard');
   await expect(page.getByTestId('saved-report').first()).toBeVisible();
   await page.screenshot({
-    path: `../docs/screenshots/${testInfo.project.name}-dashboard-with-reports.png`,
+    path: `${DOCS_SCREENSHOTS}${testInfo.project.name}-dashboard-with-reports.png`,
     fullPage: true,
   });
 });

@@ -1,14 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { addRunInModal, runRows, startHole, uniqueHoleId } from './collab-helpers';
+import { DOCS_SCREENSHOTS as SHOTS } from './docs-screenshots';
 import { expect, heading, test } from './fixtures';
 
 // Browser test 1 (issue 6): one crew's whole shift on a phone, New Report to submission, against the
 // real server; the downloaded CSV must equal the server's export and hold what was entered.
 // Its phone screenshots illustrate docs/crew-guide.md.
-const SHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-mkdirSync(SHOTS, { recursive: true });
 
 async function shot(page: Page, name: string): Promise<void> {
   // A toast is fixed to the viewport and would sit over the middle of a full-page picture.
