@@ -1,8 +1,8 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { signInFailureMessage } from './messages';
+import { LOGIN_FAILED_MESSAGE, signInFailureMessage } from './messages';
 import { signIn } from './session';
 
 interface Credentials {
@@ -10,12 +10,33 @@ interface Credentials {
   password: string;
 }
 
+export interface SignInFormProps {
+  /** After the server accepted the sign-in (useAuth reports the supervisor by then). */
+  onSignedIn?: () => void;
+  /**
+   * How the outcome shows. 'toasts': SPEC 8's Login Successful and Login Failed toasts (/login and
+   * the reports list's Administrator Login). 'inline': a failure alert above the fields and no toast
+   * on success, where the screen itself changes (Site Configuration's supervisor check).
+   */
+  feedback?: 'toasts' | 'inline';
+  /** What wrong credentials (401) are called: SPEC 8's Login Failed words unless told. */
+  invalidCredentials?: string;
+  /** Shows Cancel beside Login. */
+  onCancel?: () => void;
+}
+
 /**
- * Username, Password and Login (Logging in...), for the Admin Login page and the reports list's
- * Administrator Login modal. Both fields are required (SPEC 5); the toasts are SPEC 8's.
+ * Username, Password and Login (Logging in...) against the server's sign-in, for every place a
+ * supervisor signs in. Both fields are required (SPEC 5).
  */
-export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+export function SignInForm({
+  onSignedIn,
+  feedback = 'toasts',
+  invalidCredentials = LOGIN_FAILED_MESSAGE,
+  onCancel,
+}: SignInFormProps) {
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Credentials>({
     initialValues: { username: '', password: '' },
     validate: {
@@ -25,27 +46,41 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   });
   const submit = async ({ username, password }: Credentials) => {
     setBusy(true);
+    setFailure(null);
     try {
       await signIn(username.trim(), password);
-      notifications.show({
-        color: 'green',
-        title: 'Login Successful',
-        message: `Signed in as ${username.trim()}`,
-      });
-      onSignedIn();
+      if (feedback === 'toasts') {
+        notifications.show({
+          color: 'green',
+          title: 'Login Successful',
+          message: `Signed in as ${username.trim()}`,
+        });
+      }
+      onSignedIn?.();
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Login Failed',
-        message: signInFailureMessage(error),
-      });
+      const message = signInFailureMessage(error, invalidCredentials);
+      if (feedback === 'toasts') {
+        notifications.show({ color: 'red', title: 'Login Failed', message });
+      } else {
+        setFailure(message);
+      }
       form.setFieldValue('password', '');
       setBusy(false);
     }
   };
+  const login = (
+    <Button type="submit" disabled={busy} fullWidth={!onCancel}>
+      {busy ? 'Logging in...' : 'Login'}
+    </Button>
+  );
   return (
     <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
       <Stack gap="md">
+        {failure && (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        )}
         <TextInput
           label="Username"
           autoComplete="username"
@@ -60,9 +95,16 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
           required
           {...form.getInputProps('password')}
         />
-        <Button type="submit" disabled={busy} fullWidth>
-          {busy ? 'Logging in...' : 'Login'}
-        </Button>
+        {onCancel ? (
+          <Group grow>
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            {login}
+          </Group>
+        ) : (
+          login
+        )}
       </Stack>
     </form>
   );

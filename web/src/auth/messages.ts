@@ -21,8 +21,14 @@ export function joinFailureMessage(error: unknown): string {
   return fallback(error);
 }
 
-/** What the Login Failed toast says: SPEC 8's words for wrong credentials, the server's otherwise. */
-export function signInFailureMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return LOGIN_FAILED_MESSAGE;
+/**
+ * What a failed sign-in says: the place's words for wrong credentials (SPEC 8's Login Failed words
+ * unless told; Site Configuration has its own, SPEC 6), the server's otherwise (throttling, offline).
+ */
+export function signInFailureMessage(
+  error: unknown,
+  invalidCredentials: string = LOGIN_FAILED_MESSAGE,
+): string {
+  if (error instanceof ApiError && error.status === 401) return invalidCredentials;
   return fallback(error);
 }

@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SITE_NAME_REQUIRED } from '@plod/model';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, OFFLINE_MESSAGE } from '../auth';
+import { signInFailureMessage } from '../auth/messages';
+import { SITE_CONFIG_MESSAGES } from './site-config/api';
 import { DAYS_OUT_OF_RANGE } from './site-config/CleanupSettings';
-import { signInFailure } from './site-config/SupervisorLoginModal';
 import {
   WAIT,
   dialog,
@@ -55,13 +56,17 @@ describe('Site Configuration: locked until a supervisor signs in', () => {
   });
 
   it('says SPEC 6 words for wrong credentials and the server words otherwise', () => {
-    expect(signInFailure(new ApiError(401, 'Invalid username or password'))).toBe(
+    const failure = (error: ApiError) =>
+      signInFailureMessage(error, SITE_CONFIG_MESSAGES.invalidCredentials);
+    expect(failure(new ApiError(401, 'Invalid username or password'))).toBe(
       'Invalid credentials. Please try again.',
     );
-    expect(signInFailure(new ApiError(429, 'Too many attempts. Try again in 60 s.'))).toBe(
+    expect(failure(new ApiError(429, 'Too many attempts. Try again in 60 s.'))).toBe(
       'Too many attempts. Try again in 60 s.',
     );
-    expect(signInFailure(new ApiError(null, OFFLINE_MESSAGE))).toBe(OFFLINE_MESSAGE);
+    expect(failure(new ApiError(null, OFFLINE_MESSAGE))).toBe(OFFLINE_MESSAGE);
+    // Elsewhere (/login, the Login Failed toast) wrong credentials keep SPEC 8's words.
+    expect(signInFailureMessage(new ApiError(401, 'x'))).toBe('Invalid username or password');
   });
 
   it('skips the login for a signed-in supervisor', async () => {
