@@ -101,7 +101,7 @@ describe('Site Configuration: sites', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add New Site' }));
     await screen.findByRole('dialog', {}, WAIT);
     const create = () => within(dialog()).getByRole('button', { name: 'Create' });
-    const name = () => within(dialog()).getByLabelText(/Site Name/);
+    const name = () => within(dialog()).getByLabelText(/Site name/);
     expect(create().hasAttribute('disabled')).toBe(true);
     fireEvent.change(name(), { target: { value: '   ' } });
     expect(create().hasAttribute('disabled')).toBe(true);

@@ -1,20 +1,21 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import type { SiteId, SiteWithHoles } from '@plod/model';
+import type { SiteWithHoles } from '@plod/model';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../auth';
+import { useConfirm } from '../components/ConfirmModal';
 import { ScreenHeader } from '../components/ScreenHeader';
+import { SiteNameModal } from '../components/SiteNameModal';
+import { useSelectedSite } from '../setup/selected-site';
+import { deleteSiteRequest, siteActions, useSitesWithHoles } from '../setup/sites';
+import { useSetupEditor } from '../setup/useSetupEditor';
 import { useConnection } from '../sync';
-import { AddSiteModal } from './site-config/AddSiteModal';
-import { SITE_CONFIG_MESSAGES, reasonOf, type CleanupResult } from './site-config/api';
+import type { CleanupResult } from './site-config/api';
 import { CleanupSettings } from './site-config/CleanupSettings';
-import { ConfirmModal, deleteSiteMessage } from './site-config/ConfirmModal';
 import { ExportManagement } from './site-config/ExportManagement';
 import { ManualCleanup } from './site-config/ManualCleanup';
 import { SiteGrid } from './site-config/SiteGrid';
 import { SupervisorLoginModal } from './site-config/SupervisorLoginModal';
-import { useSiteMutations, useSitesWithHoles } from './site-config/useSites';
 
 const TITLE = 'Site Configuration & PLOD Management';
 
@@ -41,44 +42,25 @@ function Locked() {
 
 function Configuration() {
   const sites = useSitesWithHoles();
-  const { addSite, updateSite, deleteSite } = useSiteMutations();
+  const edit = useSetupEditor();
+  const actions = siteActions(edit);
+  const confirm = useConfirm();
   const { enabled, browserOnline } = useConnection();
   const online = enabled && browserOnline;
-  const [chosen, setChosen] = useState<SiteId | null>(null);
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<SiteWithHoles | null>(null);
   const [lastCleanup, setLastCleanup] = useState<ReadonlyMap<string, CleanupResult>>(new Map());
-  const site = sites.find((s) => s.id === chosen) ?? sites[0] ?? null;
+  const { site, select } = useSelectedSite(sites);
 
-  const create = (siteName: string) => {
-    // A new site is a new key in the setup document: it merges with whatever the server holds,
-    // so there is nothing to wait for (offline included).
-    let id: SiteId;
-    try {
-      id = addSite({ siteName });
-    } catch (error) {
-      throw new Error(reasonOf(error, SITE_CONFIG_MESSAGES.createFailed), { cause: error });
-    }
-    setChosen(id);
-    setAdding(false);
-    notifications.show({
-      color: 'green',
-      title: 'Site created',
-      message: SITE_CONFIG_MESSAGES.created(siteName),
-    });
+  // A new site is a new key in the setup document: it merges with whatever the server holds, so
+  // there is nothing to wait for (offline included).
+  const create = (siteName: string): boolean => {
+    const id = actions.add(siteName);
+    if (id !== null) select(id);
+    return id !== null;
   };
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const { id, siteName } = deleting;
-    setDeleting(null);
-    try {
-      deleteSite(id);
-      notifications.show({ color: 'green', message: `Site "${siteName}" deleted` });
-    } catch {
-      notifications.show({ color: 'red', message: SITE_CONFIG_MESSAGES.deleteFailed });
-    }
-  };
+  const askDelete = (doomed: SiteWithHoles) =>
+    confirm.ask(deleteSiteRequest(doomed.siteName, () => void actions.remove(doomed)));
 
   return (
     <>
@@ -100,8 +82,8 @@ function Configuration() {
           <SiteGrid
             sites={sites}
             selectedId={site?.id ?? null}
-            onSelect={setChosen}
-            onDelete={setDeleting}
+            onSelect={select}
+            onDelete={askDelete}
           />
         </Stack>
         {site && (
@@ -112,7 +94,7 @@ function Configuration() {
             <Text c="dimmed" size="sm">
               Site id {site.id}
             </Text>
-            <CleanupSettings key={site.id} site={site} updateSite={updateSite} />
+            <CleanupSettings key={site.id} site={site} updateSite={edit.updateSite} />
             <ExportManagement site={site} online={online} />
             <ManualCleanup
               site={site}
@@ -128,15 +110,15 @@ function Configuration() {
           Back to Dashboard
         </Button>
       </Group>
-      <AddSiteModal opened={adding} onClose={() => setAdding(false)} onCreate={create} />
-      <ConfirmModal
-        opened={deleting !== null}
-        title="Delete site"
-        message={deleting ? deleteSiteMessage(deleting.siteName) : ''}
-        confirmLabel="Delete"
-        onCancel={() => setDeleting(null)}
-        onConfirm={confirmDelete}
+      <SiteNameModal
+        opened={adding}
+        title="Add New Site"
+        submitLabel="Create"
+        initialName=""
+        onSubmit={create}
+        onClose={() => setAdding(false)}
       />
+      {confirm.modal}
     </>
   );
 }

@@ -3,11 +3,12 @@ import type { CrewMember, HireTool, Rig, Site, SiteId } from '@plod/model';
 import { Navigate } from 'react-router';
 import { useAuth } from '../auth';
 import { ScreenHeader } from '../components/ScreenHeader';
+import { applyChange } from '../setup/notify';
 import { useSelectedSite } from '../setup/selected-site';
+import { siteActions } from '../setup/sites';
 import { useSetupEditor, useSetupSnapshot } from '../setup/useSetupEditor';
 import { DevicesTab } from './site-setup/DevicesTab';
 import { CREW_KIND, HIRE_TOOL_KIND, RIG_KIND } from './site-setup/kinds';
-import { applyChange } from './site-setup/notify';
 import { SiteItemsTab } from './site-setup/SiteItemsTab';
 import { SitesTab } from './site-setup/SitesTab';
 
@@ -29,17 +30,11 @@ function SiteSetupScreen({ title }: { title: string }) {
   const setup = useSetupSnapshot();
   const edit = useSetupEditor();
   const { site, select } = useSelectedSite(setup.sites);
+  const sites = siteActions(edit);
 
   const addSite = (siteName: string): SiteId | null => {
-    let id: SiteId | null = null;
-    applyChange(
-      () => {
-        id = edit.addSite({ siteName });
-        select(id);
-      },
-      ['Site added', `Site "${siteName}" created successfully`],
-      'Failed to create site',
-    );
+    const id = sites.add(siteName);
+    if (id !== null) select(id);
     return id;
   };
 
@@ -72,24 +67,7 @@ function SiteSetupScreen({ title }: { title: string }) {
           <Tabs.Tab value="devices">Devices</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="sites">
-          <SitesTab
-            site={site}
-            onAdd={addSite}
-            onRename={(id, siteName) =>
-              applyChange(
-                () => edit.updateSite(id, { siteName }),
-                ['Site updated', `Site renamed to "${siteName}"`],
-                'Failed to update site',
-              )
-            }
-            onDelete={(s) =>
-              applyChange(
-                () => void edit.deleteSite(s.id),
-                ['Site deleted', `Site "${s.siteName}" and its rigs, crew and tools were deleted`],
-                'Failed to delete site',
-              )
-            }
-          />
+          <SitesTab site={site} onAdd={addSite} onRename={sites.rename} onDelete={sites.remove} />
         </Tabs.Panel>
         <Tabs.Panel value="rigs">
           <SiteItemsTab<Rig, typeof RIG_KIND.emptyValues>

@@ -8,12 +8,12 @@ import {
   type Site,
 } from '@plod/model';
 import { useEffect, useRef, useState } from 'react';
-import { reasonOf } from './api';
-import type { SiteMutations } from './useSites';
+import { reasonOf } from '../../setup/notify';
+import type { SetupEditor } from '../../setup/useSetupEditor';
 
 export const DAYS_OUT_OF_RANGE = `Cleanup days must be between ${CLEANUP_DAYS_MIN} and ${CLEANUP_DAYS_MAX}; this value is not saved`;
 
-type UpdateSite = SiteMutations['updateSite'];
+type UpdateSite = SetupEditor['updateSite'];
 
 /** SPEC 8: 'Failed to save {what}: {message or Unknown error}'. */
 function saveFailure(what: string, error: unknown): string {

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Site } from '@plod/model';
 import { useEffect, useState } from 'react';
+import { useConfirm } from '../../components/ConfirmModal';
 import { formatStamp } from '../supervisor-live/live-rows';
 import {
   SITE_CONFIG_MESSAGES,
@@ -11,7 +12,12 @@ import {
   type AutoCleanupState,
   type CleanupResult,
 } from './api';
-import { ConfirmModal, cleanupMessage } from './ConfirmModal';
+
+/** SPEC 8's manual cleanup question, with the site's own cleanup days in place of 30. */
+export function cleanupMessage(days: number): string {
+  const age = days === 1 ? '1 day' : `${days} days`;
+  return `Are you sure you want to permanently delete old reports marked as deleted more than ${age} ago? This cannot be undone.`;
+}
 
 export interface ManualCleanupProps {
   site: Site;
@@ -22,7 +28,7 @@ export interface ManualCleanupProps {
 
 /** SPEC 2 manual cleanup of one site, after a confirmation, and the last cleanup result. */
 export function ManualCleanup({ site, online, lastResult, onResult }: ManualCleanupProps) {
-  const [asking, setAsking] = useState(false);
+  const confirm = useConfirm();
   const [running, setRunning] = useState(false);
   const [auto, setAuto] = useState<AutoCleanupState | null>(null);
   useEffect(() => {
@@ -41,7 +47,6 @@ export function ManualCleanup({ site, online, lastResult, onResult }: ManualClea
     };
   }, [online]);
   const run = async () => {
-    setAsking(false);
     setRunning(true);
     try {
       const result = await cleanupDeletedReports(site.id);
@@ -88,19 +93,19 @@ export function ManualCleanup({ site, online, lastResult, onResult }: ManualClea
           variant="light"
           disabled={!online}
           loading={running}
-          onClick={() => setAsking(true)}
+          onClick={() =>
+            confirm.ask({
+              title: 'Clean up deleted reports',
+              message: cleanupMessage(site.autoCleanupDays),
+              confirmLabel: 'Delete permanently',
+              onConfirm: run,
+            })
+          }
         >
           Clean Up Deleted Reports
         </Button>
       </Stack>
-      <ConfirmModal
-        opened={asking}
-        title="Clean up deleted reports"
-        message={cleanupMessage(site.autoCleanupDays)}
-        confirmLabel="Delete permanently"
-        onCancel={() => setAsking(false)}
-        onConfirm={() => void run()}
-      />
+      {confirm.modal}
     </Card>
   );
 }

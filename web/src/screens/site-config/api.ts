@@ -7,9 +7,6 @@ export const SITE_CONFIG_MESSAGES = {
   exported: (n: number) => `Successfully exported ${n} completed reports`,
   exportFailed: 'Failed to export reports. Please try again.',
   cleanupFailed: 'Failed to cleanup old reports. Please try again.',
-  created: (name: string) => `Site "${name}" created successfully`,
-  createFailed: 'Failed to create site',
-  deleteFailed: 'Failed to delete site',
   invalidCredentials: 'Invalid credentials. Please try again.',
 } as const;
 
@@ -54,25 +51,6 @@ export function cleanupDeletedReports(siteId: string): Promise<CleanupResult> {
     `/api/cleanup-deleted-reports?siteId=${encodeURIComponent(siteId)}`,
     { method: 'POST' },
   );
-}
-
-/**
- * The reason a change failed, for people: a model check's first message (zod issues), an error's
- * message, or the fallback.
- */
-export function reasonOf(error: unknown, fallback: string): string {
-  if (typeof error === 'object' && error !== null && 'issues' in error) {
-    const { issues } = error;
-    if (Array.isArray(issues)) {
-      const first: unknown = issues[0];
-      if (typeof first === 'object' && first !== null && 'message' in first) {
-        const { message } = first;
-        if (typeof message === 'string' && message) return message;
-      }
-    }
-  }
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
 }
 
 /** GET /api/cleanup-deleted-reports/last: the last daily automatic cleanup and the next run. */

@@ -2,8 +2,8 @@ import { Alert, Badge, Button, Card, CopyButton, Group, Stack, Text, Title } fro
 import { formatWhen, type JoinedDevice } from '../../setup/devices';
 import { useCrewAccess } from '../../setup/useCrewAccess';
 import { useConnection } from '../../sync';
-import { useConfirm } from './ConfirmModal';
-import { notifyFailure, notifySuccess } from './notify';
+import { useConfirm } from '../../components/ConfirmModal';
+import { notifyFailure, notifySuccess } from '../../setup/notify';
 
 /** Crew access: the code devices join with, rotating it, and the joined devices with Revoke. */
 export function DevicesTab() {

@@ -3,8 +3,8 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import type { Site, SiteId } from '@plod/model';
 import { useState, type ReactNode } from 'react';
 import { validateWith, type FieldSchema } from '../../setup/validate';
-import { useConfirm } from './ConfirmModal';
-import { FormModal } from './FormModal';
+import { useConfirm } from '../../components/ConfirmModal';
+import { FormModal } from '../../components/FormModal';
 
 type Values = Record<string, string | number>;
 

@@ -1,13 +1,10 @@
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { siteCreateSchema, type Site, type SiteId } from '@plod/model';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { Site, SiteId } from '@plod/model';
 import { useState } from 'react';
+import { useConfirm } from '../../components/ConfirmModal';
+import { SiteNameModal } from '../../components/SiteNameModal';
+import { deleteSiteRequest } from '../../setup/sites';
 import { useSiteHoleCount } from '../../setup/useSetupEditor';
-import { validateWith } from '../../setup/validate';
-import { useConfirm } from './ConfirmModal';
-import { FormModal } from './FormModal';
-
-type SiteValues = { siteName: string };
 
 export interface SitesTabProps {
   site: Site | null;
@@ -31,16 +28,7 @@ export function SitesTab({ site, onAdd, onRename, onDelete }: SitesTabProps) {
         <SiteCard
           site={site}
           onEdit={() => setRenaming(true)}
-          onDelete={() =>
-            confirm.ask({
-              title: 'Delete site',
-              message:
-                `Are you sure you want to delete the site "${site.siteName}"? ` +
-                'This also deletes its rigs, crew members and hire tools.',
-              confirmLabel: 'Delete',
-              onConfirm: () => onDelete(site),
-            })
-          }
+          onDelete={() => confirm.ask(deleteSiteRequest(site.siteName, () => onDelete(site)))}
         />
       ) : (
         <Text c="dimmed" size="md">
@@ -105,48 +93,5 @@ function SiteCard({
         </Group>
       </Stack>
     </Card>
-  );
-}
-
-function SiteNameModal({
-  opened,
-  title,
-  submitLabel,
-  initialName,
-  onSubmit,
-  onClose,
-}: {
-  opened: boolean;
-  title: string;
-  submitLabel: string;
-  initialName: string;
-  onSubmit: (siteName: string) => boolean;
-  onClose: () => void;
-}) {
-  const form = useForm<SiteValues>({
-    initialValues: { siteName: initialName },
-    validate: validateWith<SiteValues>(siteCreateSchema),
-  });
-  const close = () => {
-    form.reset();
-    onClose();
-  };
-  return (
-    <FormModal
-      opened={opened}
-      title={title}
-      submitLabel={submitLabel}
-      onSubmit={form.onSubmit(({ siteName }) => {
-        if (onSubmit(siteName.trim())) close();
-      })}
-      onCancel={close}
-    >
-      <TextInput
-        label="Site name"
-        withAsterisk
-        data-autofocus
-        {...form.getInputProps('siteName')}
-      />
-    </FormModal>
   );
 }

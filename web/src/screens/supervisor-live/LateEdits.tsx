@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { ReportsIndexRow } from '@plod/model';
 import { useState } from 'react';
 import { ApiError } from '../../auth';
-import { ConfirmModal } from '../site-config/ConfirmModal';
+import { useConfirm } from '../../components/ConfirmModal';
 import {
   discardLateEdit,
   mergeLateEdit,
@@ -38,7 +38,7 @@ export interface LateEditsProps {
  */
 export function LateEdits({ state, online, reports }: LateEditsProps) {
   const [busy, setBusy] = useState<string | null>(null);
-  const [discarding, setDiscarding] = useState<LateEdit | null>(null);
+  const confirm = useConfirm();
   const act = async (edit: LateEdit, action: 'merge' | 'discard') => {
     setBusy(edit.id);
     try {
@@ -135,7 +135,14 @@ export function LateEdits({ state, online, reports }: LateEditsProps) {
                     variant="light"
                     color="red"
                     disabled={busy !== null}
-                    onClick={() => setDiscarding(edit)}
+                    onClick={() =>
+                      confirm.ask({
+                        title: 'Discard late edit',
+                        message: DISCARD_CONFIRMATION,
+                        confirmLabel: 'Discard',
+                        onConfirm: () => act(edit, 'discard'),
+                      })
+                    }
                   >
                     Discard
                   </Button>
@@ -145,18 +152,7 @@ export function LateEdits({ state, online, reports }: LateEditsProps) {
           ))
         )}
       </Stack>
-      <ConfirmModal
-        opened={discarding !== null}
-        title="Discard late edit"
-        message={DISCARD_CONFIRMATION}
-        confirmLabel="Discard"
-        onCancel={() => setDiscarding(null)}
-        onConfirm={() => {
-          const edit = discarding;
-          setDiscarding(null);
-          if (edit) void act(edit, 'discard');
-        }}
-      />
+      {confirm.modal}
     </Card>
   );
 }

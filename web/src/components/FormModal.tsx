@@ -12,7 +12,7 @@ export interface FormModalProps {
   children: ReactNode;
 }
 
-/** The add and edit modals of Site Setup: fields, then Cancel and the submit button. */
+/** An add or edit modal: its fields, then Cancel and the submit button. */
 export function FormModal(props: FormModalProps) {
   return (
     <Modal opened={props.opened} onClose={props.onCancel} title={props.title} centered>
