@@ -72,8 +72,15 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
       // Sign-in and join are phone flows, and each wrong password or code counts against the
       // server's per-address throttle (5 in 15 minutes, and every test comes from 127.0.0.1):
-      // running them once keeps the whole suite well under it.
-      testIgnore: 'auth.spec.ts',
+      // running them once keeps the whole suite well under it. Crews on phones working a shift
+      // together and offline (whole-shift forces a phone viewport anyway) run at phone size only;
+      // the desktop keeps the supervisor's and the general screens.
+      testIgnore: [
+        'auth.spec.ts',
+        'whole-shift.spec.ts',
+        'collab-live.spec.ts',
+        'collab-offline.spec.ts',
+      ],
     },
   ],
   webServer: {
