@@ -1,20 +1,10 @@
 import { createServer, type Server } from 'node:http';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, OFFLINE_MESSAGE, apiFetch, apiJson, jsonBody } from './api';
 import { DEVICE_KEY } from './store';
-import { openAt, startRealServer, type RealServer, UNIT_CREW_CODE } from './testing/realServer';
+import { UNIT_CREW_CODE, openAt, withRealServer } from './testing/realServer';
 
-let server: RealServer;
-beforeAll(async () => {
-  server = await startRealServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  localStorage.clear();
-  openAt(server.origin);
-});
+withRealServer();
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const error: unknown = await promise.then(
@@ -91,7 +81,6 @@ describe('apiFetch error bodies', () => {
   afterAll(async () => {
     await new Promise((resolve) => plain.close(resolve));
   });
-  afterEach(() => openAt(server.origin));
 
   it('uses the body text when it is not JSON', async () => {
     openAt(origin);

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiFetch, apiJson } from './api';
 import { joinDevice, revalidateAuth, signIn, signOut } from './session';
 import {
@@ -9,13 +9,7 @@ import {
   readDevice,
   subscribeAuth,
 } from './store';
-import {
-  UNIT_ADMIN,
-  UNIT_CREW_CODE,
-  openAt,
-  startRealServer,
-  type RealServer,
-} from './testing/realServer';
+import { UNIT_ADMIN, UNIT_CREW_CODE, openAt, withRealServer } from './testing/realServer';
 
 const HOUR = 3600_000;
 
@@ -72,23 +66,9 @@ describe('what the device knows, with no server at all', () => {
 });
 
 describe('against the real server', () => {
-  let server: RealServer;
-  beforeAll(async () => {
-    server = await startRealServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  beforeEach(() => {
-    localStorage.clear();
-    setOnline(true);
-    openAt(server.origin);
-  });
-  afterEach(async () => {
-    // Drops the page's session cookie, so each test starts signed out.
-    await apiFetch('/api/auth/logout', { method: 'POST' });
-    setOnline(true);
-  });
+  const server = withRealServer();
+  beforeEach(() => setOnline(true));
+  afterEach(() => setOnline(true));
 
   it('joins with the code, keeps the token, and the server knows the device', async () => {
     let calls = 0;

@@ -1,24 +1,12 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { apiFetch } from '../auth/api';
 import { joinDevice } from '../auth/session';
 import { getAuthState, readDevice } from '../auth/store';
-import {
-  UNIT_ADMIN,
-  UNIT_CREW_CODE,
-  openAt,
-  startRealServer,
-  type RealServer,
-} from '../auth/testing/realServer';
-import type { SyncRuntime } from '../sync';
-import { renderApp } from '../testing/renderApp';
+import { UNIT_ADMIN, UNIT_CREW_CODE, withRealServer } from '../auth/testing/realServer';
+import { closeApps, openApp } from '../testing/apps';
 
-const runtimes: SyncRuntime[] = [];
-function open(path: string, joined = false) {
-  const app = renderApp(path, { joined });
-  runtimes.push(app.sync);
-  return app;
-}
+const open = (path: string, joined = false) => openApp(path, { joined });
 
 function fill(scope: HTMLElement, username: string, password: string) {
   fireEvent.change(within(scope).getByLabelText(/Username/), { target: { value: username } });
@@ -26,23 +14,8 @@ function fill(scope: HTMLElement, username: string, password: string) {
   fireEvent.click(within(scope).getByRole('button', { name: 'Login' }));
 }
 
-let server: RealServer;
-beforeAll(async () => {
-  server = await startRealServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  localStorage.clear();
-  openAt(server.origin);
-});
-afterEach(async () => {
-  cleanup();
-  await Promise.all(runtimes.splice(0).map((sync) => sync.dispose()));
-  // Drops the session cookie, so each test starts signed out.
-  await apiFetch('/api/auth/logout', { method: 'POST' });
-});
+withRealServer();
+afterEach(closeApps);
 
 describe('Administrator Login', () => {
   it('is for supervisors only and needs both fields', async () => {

@@ -1,21 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getAuthState, readDevice } from '../auth/store';
-import {
-  UNIT_CREW_CODE,
-  openAt,
-  startRealServer,
-  type RealServer,
-} from '../auth/testing/realServer';
-import type { SyncRuntime } from '../sync';
-import { renderApp } from '../testing/renderApp';
+import { UNIT_CREW_CODE, openAt, withRealServer } from '../auth/testing/realServer';
+import { closeApps, openApp } from '../testing/apps';
 
-const runtimes: SyncRuntime[] = [];
-function open(path: string) {
-  const app = renderApp(path, { joined: false });
-  runtimes.push(app.sync);
-  return app;
-}
+const open = (path: string) => openApp(path, { joined: false });
 
 async function submit(code: string, deviceName?: string) {
   fireEvent.change(await screen.findByLabelText(/Access code/), { target: { value: code } });
@@ -25,21 +14,8 @@ async function submit(code: string, deviceName?: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Join' }));
 }
 
-let server: RealServer;
-beforeAll(async () => {
-  server = await startRealServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  localStorage.clear();
-  openAt(server.origin);
-});
-afterEach(async () => {
-  cleanup();
-  await Promise.all(runtimes.splice(0).map((sync) => sync.dispose()));
-});
+withRealServer();
+afterEach(closeApps);
 
 describe('Join this device', () => {
   it('offers this phone’s presence name as the device name and asks for both fields', async () => {
@@ -86,16 +62,10 @@ describe('Join this device', () => {
 });
 
 describe('Join this device, throttled', () => {
-  let throttled: RealServer;
-  beforeAll(async () => {
-    throttled = await startRealServer();
-  });
-  afterAll(async () => {
-    await throttled.close();
-  });
+  // A server of its own: the wrong codes tried here must not throttle the other tests.
+  withRealServer();
 
   it('shows the server’s message once too many wrong codes came from this address', async () => {
-    openAt(throttled.origin);
     open('/join');
     let text = '';
     for (let attempt = 0; attempt < 8 && !/Too many/.test(text); attempt += 1) {

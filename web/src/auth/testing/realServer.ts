@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { apiFetch } from '../api';
 
 // The real sync-server for the web's auth tests, run as its own process (the test window's DOM
 // globals would stand in for Node's Request and Response inside the same process).
@@ -25,7 +27,15 @@ export interface RealServer {
   origin: string;
   /** A REST call as the supervisor, from outside the page (its own cookie, never the page's). */
   asSupervisor(method: string, path: string, body?: unknown): Promise<HttpAnswer>;
+  /** Joins a crew device with the code (the unit code unless told), from outside the page. */
+  joinDevice(deviceName: string, code?: string): Promise<JoinAnswer>;
   close(): Promise<void>;
+}
+
+export interface JoinAnswer {
+  token: string;
+  deviceId: string;
+  deviceName: string;
 }
 
 export interface HttpAnswer {
@@ -116,6 +126,11 @@ export async function startRealServer(): Promise<RealServer> {
       }
       return send(origin, method, path, { Cookie: cookie, Origin: origin }, body);
     },
+    async joinDevice(deviceName, code = UNIT_CREW_CODE) {
+      const answer = await send(origin, 'POST', '/api/devices/join', {}, { code, deviceName });
+      if (answer.status !== 201) throw new Error(`join answered ${answer.status}: ${answer.text}`);
+      return JSON.parse(answer.text) as JoinAnswer;
+    },
     async close() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -148,4 +163,41 @@ export function openAt(origin: string): void {
   // A pattern, not a string: happy-dom tests a string URL the wrong way round.
   const pattern = new RegExp(`^${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`);
   happy.settings.fetch.requestHeaders = [{ url: pattern, headers: { Origin: origin } }];
+}
+
+/**
+ * The real server for the tests of the enclosing file or describe block: started once before them
+ * and stopped after. Before each test the page's storage is empty and its origin is the server's;
+ * after each, the page's session is ended, so every test starts signed out.
+ */
+export function withRealServer(): RealServer {
+  let started: RealServer | null = null;
+  const current = (): RealServer => {
+    if (!started) throw new Error('the real server runs only inside the tests');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startRealServer();
+  }, 60_000);
+  afterAll(async () => {
+    await started?.close();
+    started = null;
+  });
+  beforeEach(() => {
+    localStorage.clear();
+    openAt(current().origin);
+  });
+  afterEach(async () => {
+    // A test may have pointed the page elsewhere (an unreachable server).
+    openAt(current().origin);
+    await apiFetch('/api/auth/logout', { method: 'POST' });
+  });
+  return {
+    get origin() {
+      return current().origin;
+    },
+    asSupervisor: (method, path, body) => current().asSupervisor(method, path, body),
+    joinDevice: (deviceName, code) => current().joinDevice(deviceName, code),
+    close: () => current().close(),
+  };
 }
