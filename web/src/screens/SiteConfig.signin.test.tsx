@@ -1,35 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiFetch, getAuthState, joinDevice } from '../auth';
-import {
-  UNIT_ADMIN,
-  UNIT_CREW_CODE,
-  openAt,
-  startRealServer,
-  type RealServer,
-} from '../auth/testing/realServer';
-import { WAIT, open, resetSupervisorScreens, seedSites } from './site-config/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getAuthState, joinDevice } from '../auth';
+import { UNIT_ADMIN, UNIT_CREW_CODE, withRealServer } from '../auth/testing/realServer';
+import { openApp as open } from '../testing/apps';
+import { WAIT, resetSupervisorScreens, seedSites } from '../testing/supervisor';
 
 // Site Configuration against the real server (a child process): its sign-in and the calls it makes.
 
-let server: RealServer;
-beforeAll(async () => {
-  server = await startRealServer();
-}, 60_000);
-afterAll(async () => {
-  await server.close();
-});
+withRealServer();
 beforeEach(async () => {
-  localStorage.clear();
-  openAt(server.origin);
   // A crew phone: the gate lets it reach /site-config, which then asks for a supervisor.
   await joinDevice(UNIT_CREW_CODE, 'Crew phone');
 });
-afterEach(async () => {
-  // Drops the session cookie, so each test starts signed out.
-  await apiFetch('/api/auth/logout', { method: 'POST' });
-  await resetSupervisorScreens();
-});
+afterEach(resetSupervisorScreens);
 
 async function signInThroughModal(password: string): Promise<HTMLElement> {
   const modal = await screen.findByRole('dialog', {}, WAIT);

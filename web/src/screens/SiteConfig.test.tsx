@@ -5,19 +5,21 @@ import { ApiError, OFFLINE_MESSAGE } from '../auth';
 import { signInFailureMessage } from '../auth/messages';
 import { SITE_CONFIG_MESSAGES } from './site-config/api';
 import { DAYS_OUT_OF_RANGE } from './site-config/CleanupSettings';
+import { openApp as open } from '../testing/apps';
 import {
   WAIT,
-  dialog,
-  open,
   resetSupervisorScreens,
   seedSites,
   setupOf,
   signInAsSupervisor,
-} from './site-config/testing';
+} from '../testing/supervisor';
 
 afterEach(resetSupervisorScreens);
 
 const TITLE = 'Site Configuration & PLOD Management';
+
+/** The open modal, once a test has waited for it. */
+const dialog = () => screen.getByRole('dialog');
 
 async function openSignedIn() {
   signInAsSupervisor();

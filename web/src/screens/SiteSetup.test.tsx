@@ -7,12 +7,12 @@ import {
   dialogClosed,
   joinAsDevice,
   openSiteSetup,
-  resetSiteSetup,
+  resetSupervisorScreens,
   signInAsSupervisor,
   typeInto,
-} from './site-setup/testing';
+} from '../testing/supervisor';
 
-afterEach(resetSiteSetup);
+afterEach(resetSupervisorScreens);
 
 describe('Site Setup', () => {
   it('sends a crew device to sign in: the screen is for supervisors', async () => {

@@ -1,9 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { REPORTS_INDEX_DOC_NAME, readReportsIndex, setReportsIndexRows } from '@plod/model';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openApp as open } from '../testing/apps';
 import { seedIndex } from '../testing/seed';
-import { DEVICE_KEY } from '../auth';
-import { WAIT, open, resetSupervisorScreens, signInAsSupervisor } from './site-config/testing';
+import {
+  WAIT,
+  joinAsDevice,
+  resetSupervisorScreens,
+  signInAsSupervisor,
+} from '../testing/supervisor';
 
 afterEach(resetSupervisorScreens);
 
@@ -26,10 +31,7 @@ async function openLive() {
 
 describe('Live Reports', () => {
   it('sends anyone but a supervisor to the sign-in page', async () => {
-    localStorage.setItem(
-      DEVICE_KEY,
-      JSON.stringify({ token: 'crew-token', deviceId: 'device-1', deviceName: 'Crew phone' }),
-    );
+    joinAsDevice();
     const { router } = open('/live');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), WAIT);
   });

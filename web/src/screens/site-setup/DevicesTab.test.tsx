@@ -1,99 +1,139 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OFFLINE_MESSAGE, signIn } from '../../auth';
+import { UNIT_ADMIN, openAt, withRealServer } from '../../auth/testing/realServer';
+import type { CrewCode, JoinedDevice } from '../../setup/devices';
 import {
   WAIT,
   dialog,
   dialogClosed,
   openSiteSetup,
-  resetSiteSetup,
-  signInAsSupervisor,
-} from './testing';
+  resetSupervisorScreens,
+} from '../../testing/supervisor';
 
-afterEach(resetSiteSetup);
+// The Devices tab against the real server (a child process): the crew access code and the joined
+// devices live on the server alone.
+
+const server = withRealServer();
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await resetSupervisorScreens();
+});
+
+/** What the server holds, asked from outside the page. */
+async function serverJson<T>(path: string): Promise<T> {
+  const answer = await server.asSupervisor('GET', path);
+  expect(answer.status, answer.text).toBe(200);
+  return JSON.parse(answer.text) as T;
+}
+const serverCode = async () => (await serverJson<CrewCode>('/api/devices/code')).code;
+const serverDevice = async (id: string) =>
+  (await serverJson<JoinedDevice[]>('/api/devices')).find((device) => device.id === id);
+
+/** Another phone joins with the current code (a test may have rotated the first one). */
+async function joinPhone(deviceName: string) {
+  return server.joinDevice(deviceName, await serverCode());
+}
 
 async function openDevices(prepare?: (app: ReturnType<typeof openSiteSetup>) => void) {
-  signInAsSupervisor();
+  await signIn(UNIT_ADMIN.username, UNIT_ADMIN.password);
   const app = openSiteSetup();
   prepare?.(app);
   fireEvent.click(await screen.findByRole('tab', { name: 'Devices' }, WAIT));
   return app;
 }
 
-describe('Site Setup devices', () => {
+describe('Site Setup devices (real server)', () => {
   it('shows the crew access code large with Copy, and the joined devices', async () => {
-    const { server } = await openDevices();
-    expect((await screen.findByTestId('crew-access-code')).textContent).toBe('K7QM-4XPD');
+    await joinPhone('Rig 7 tablet');
+    const old = await joinPhone('Old phone');
+    expect((await server.asSupervisor('DELETE', `/api/devices/${old.deviceId}`)).status).toBe(204);
+    await openDevices();
+    expect((await screen.findByTestId('crew-access-code', {}, WAIT)).textContent).toBe(
+      await serverCode(),
+    );
     expect(screen.getByRole('button', { name: 'Copy code' })).toBeTruthy();
     const tablet = screen.getByRole('listitem', { name: 'Rig 7 tablet' });
     expect(within(tablet).getByText(/^Joined: /).textContent).not.toBe('Joined: —');
     expect(within(tablet).getByRole('button', { name: 'Revoke' })).toBeTruthy();
-    const old = screen.getByRole('listitem', { name: 'Old phone' });
-    expect(within(old).getByText('Revoked')).toBeTruthy();
-    expect(within(old).getByText('Last seen: —')).toBeTruthy();
-    expect(within(old).queryByRole('button', { name: 'Revoke' })).toBeNull();
-    expect(server.requests).toContain('GET /api/devices/code');
-    expect(server.requests).toContain('GET /api/devices');
+    const revoked = screen.getByRole('listitem', { name: 'Old phone' });
+    expect(within(revoked).getByText('Revoked')).toBeTruthy();
+    expect(within(revoked).getByText(/^Revoked: /).textContent).not.toBe('Revoked: —');
+    expect(within(revoked).queryByRole('button', { name: 'Revoke' })).toBeNull();
+  });
+
+  it('revokes a device only after confirming, then shows it revoked', async () => {
+    const phone = await joinPhone('Core shed tablet');
+    await openDevices();
+    const item = () => screen.getByRole('listitem', { name: 'Core shed tablet' });
+    fireEvent.click(
+      within(await screen.findByRole('listitem', { name: 'Core shed tablet' }, WAIT)).getByRole(
+        'button',
+        { name: 'Revoke' },
+      ),
+    );
+    let modal = await dialog();
+    expect(within(modal).getByText(/^Revoke "Core shed tablet"\?/)).toBeTruthy();
+    fireEvent.click(within(modal).getByRole('button', { name: 'Cancel' }));
+    await dialogClosed();
+    expect((await serverDevice(phone.deviceId))?.revokedAt).toBeNull();
+
+    fireEvent.click(within(item()).getByRole('button', { name: 'Revoke' }));
+    modal = await dialog();
+    fireEvent.click(within(modal).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(within(item()).getByText('Revoked')).toBeTruthy(), WAIT);
+    expect(within(item()).queryByRole('button', { name: 'Revoke' })).toBeNull();
+    expect((await serverDevice(phone.deviceId))?.revokedAt).not.toBeNull();
   });
 
   it('rotates the code only after confirming', async () => {
-    const { server } = await openDevices();
-    await screen.findByTestId('crew-access-code');
+    await openDevices();
+    const before = await serverCode();
+    expect((await screen.findByTestId('crew-access-code', {}, WAIT)).textContent).toBe(before);
     fireEvent.click(screen.getByRole('button', { name: 'Rotate code' }));
     let modal = await dialog();
     expect(within(modal).getByText(/^Rotate the crew access code\?/)).toBeTruthy();
     fireEvent.click(within(modal).getByRole('button', { name: 'Cancel' }));
     await dialogClosed();
-    expect(server.requests).not.toContain('POST /api/devices/code/rotate');
+    expect(await serverCode()).toBe(before);
 
     fireEvent.click(screen.getByRole('button', { name: 'Rotate code' }));
     modal = await dialog();
     fireEvent.click(within(modal).getByRole('button', { name: 'Rotate' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('crew-access-code').textContent).toBe('ZX9P-2HWN'),
+    await waitFor(
+      () => expect(screen.getByTestId('crew-access-code').textContent).not.toBe(before),
+      WAIT,
     );
-    expect(server.requests).toContain('POST /api/devices/code/rotate');
-  });
-
-  it('revokes a device only after confirming, then shows it revoked', async () => {
-    const { server } = await openDevices();
-    const tablet = () => screen.getByRole('listitem', { name: 'Rig 7 tablet' });
-    fireEvent.click(
-      within(await screen.findByRole('listitem', { name: 'Rig 7 tablet' })).getByRole('button', {
-        name: 'Revoke',
-      }),
-    );
-    let modal = await dialog();
-    expect(within(modal).getByText(/^Revoke "Rig 7 tablet"\?/)).toBeTruthy();
-    fireEvent.click(within(modal).getByRole('button', { name: 'Cancel' }));
-    await dialogClosed();
-    expect(server.requests).not.toContain('DELETE /api/devices/device-1');
-
-    fireEvent.click(within(tablet()).getByRole('button', { name: 'Revoke' }));
-    modal = await dialog();
-    fireEvent.click(within(modal).getByRole('button', { name: 'Revoke' }));
-    await waitFor(() => expect(within(tablet()).getByText('Revoked')).toBeTruthy());
-    expect(within(tablet()).queryByRole('button', { name: 'Revoke' })).toBeNull();
-    expect(server.requests).toContain('DELETE /api/devices/device-1');
+    const after = await serverCode();
+    expect(after).not.toBe(before);
+    expect(screen.getByTestId('crew-access-code').textContent).toBe(after);
   });
 
   it('says it needs the network when offline, and loads once back online', async () => {
-    const { sync, server } = await openDevices(({ sync }) => sync.connection.setEnabled(false));
+    const fetches = vi.spyOn(globalThis, 'fetch');
+    const { sync } = await openDevices(({ sync }) => sync.connection.setEnabled(false));
     expect(await screen.findByText(/connect to the network to see the access code/)).toBeTruthy();
-    expect(server.requests.filter((r) => r.includes('/api/devices'))).toEqual([]);
+    const asked = () => fetches.mock.calls.filter(([input]) => String(input).includes('/devices'));
+    expect(asked()).toEqual([]);
     act(() => sync.connection.setEnabled(true));
-    expect((await screen.findByTestId('crew-access-code')).textContent).toBe('K7QM-4XPD');
+    expect((await screen.findByTestId('crew-access-code', {}, WAIT)).textContent).toBe(
+      await serverCode(),
+    );
+    expect(asked().length).toBeGreaterThan(0);
   });
 
   it('shows the SPEC offline message when the server cannot be reached, and tries again', async () => {
-    const { server } = await openDevices(({ server }) => {
-      server.down = true;
-    });
-    const message = await screen.findByText('Network unavailable - operating in offline mode');
+    // Signed in first; then the server is out of reach (a closed port).
+    await openDevices(() => openAt('http://127.0.0.1:9'));
+    const message = await screen.findByText(OFFLINE_MESSAGE, {}, WAIT);
+    expect(message.textContent).toBe('Network unavailable - operating in offline mode');
     const alert = message.closest<HTMLElement>('[role="alert"]');
     expect(alert).not.toBeNull();
     if (!alert) return;
-    server.down = false;
+    openAt(server.origin);
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect((await screen.findByTestId('crew-access-code')).textContent).toBe('K7QM-4XPD');
+    expect((await screen.findByTestId('crew-access-code', {}, WAIT)).textContent).toBe(
+      await serverCode(),
+    );
   });
 });

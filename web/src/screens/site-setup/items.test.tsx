@@ -12,12 +12,12 @@ import {
   dialog,
   dialogClosed,
   openSiteSetup,
-  resetSiteSetup,
+  resetSupervisorScreens,
   signInAsSupervisor,
   typeInto,
-} from './testing';
+} from '../../testing/supervisor';
 
-afterEach(resetSiteSetup);
+afterEach(resetSupervisorScreens);
 
 async function openTab(tab: string) {
   signInAsSupervisor();
