@@ -1,9 +1,8 @@
 import { NativeSelect, Tabs } from '@mantine/core';
-import type { CrewMember, HireTool, Rig, Site, SiteId } from '@plod/model';
+import type { Site, SiteId } from '@plod/model';
 import { Navigate } from 'react-router';
 import { useAuth } from '../auth';
 import { ScreenHeader } from '../components/ScreenHeader';
-import { applyChange } from '../setup/notify';
 import { useSelectedSite } from '../setup/selected-site';
 import { siteActions } from '../setup/sites';
 import { useSetupEditor, useSetupSnapshot } from '../setup/useSetupEditor';
@@ -70,87 +69,22 @@ function SiteSetupScreen({ title }: { title: string }) {
           <SitesTab site={site} onAdd={addSite} onRename={sites.rename} onDelete={sites.remove} />
         </Tabs.Panel>
         <Tabs.Panel value="rigs">
-          <SiteItemsTab<Rig, typeof RIG_KIND.emptyValues>
-            kind={RIG_KIND}
-            site={site}
-            items={ofSite(setup.rigs, site)}
-            onAdd={(values, siteId) =>
-              applyChange(
-                () => void edit.addRig({ ...values, siteId }),
-                ['Rig added', `Rig "${values.rigName.trim()}" added`],
-                'Failed to add rig',
-              )
-            }
-            onUpdate={(id, values) =>
-              applyChange(
-                () => edit.updateRig(id, values),
-                ['Rig updated', `Rig "${values.rigName.trim()}" saved`],
-                'Failed to update rig',
-              )
-            }
-            onDelete={(rig) =>
-              applyChange(
-                () => void edit.deleteRig(rig.id),
-                ['Rig deleted', `Rig "${rig.rigName}" deleted`],
-                'Failed to delete rig',
-              )
-            }
-          />
+          <SiteItemsTab kind={RIG_KIND} site={site} items={ofSite(setup.rigs, site)} edit={edit} />
         </Tabs.Panel>
         <Tabs.Panel value="crew">
-          <SiteItemsTab<CrewMember, typeof CREW_KIND.emptyValues>
+          <SiteItemsTab
             kind={CREW_KIND}
             site={site}
             items={ofSite(setup.crewMembers, site)}
-            onAdd={(values, siteId) =>
-              applyChange(
-                () => void edit.addCrewMember({ ...values, siteId }),
-                ['Crew member added', `"${values.memberName.trim()}" added`],
-                'Failed to add crew member',
-              )
-            }
-            onUpdate={(id, values) =>
-              applyChange(
-                () => edit.updateCrewMember(id, values),
-                ['Crew member updated', `"${values.memberName.trim()}" saved`],
-                'Failed to update crew member',
-              )
-            }
-            onDelete={(member) =>
-              applyChange(
-                () => void edit.deleteCrewMember(member.id),
-                ['Crew member deleted', `"${member.memberName}" deleted`],
-                'Failed to delete crew member',
-              )
-            }
+            edit={edit}
           />
         </Tabs.Panel>
         <Tabs.Panel value="tools">
-          <SiteItemsTab<HireTool, typeof HIRE_TOOL_KIND.emptyValues>
+          <SiteItemsTab
             kind={HIRE_TOOL_KIND}
             site={site}
             items={ofSite(setup.hireTools, site)}
-            onAdd={(values, siteId) =>
-              applyChange(
-                () => void edit.addHireTool({ ...values, siteId }),
-                ['Hire tool added', `"${values.toolName.trim()}" added`],
-                'Failed to add hire tool',
-              )
-            }
-            onUpdate={(id, values) =>
-              applyChange(
-                () => edit.updateHireTool(id, values),
-                ['Hire tool updated', `"${values.toolName.trim()}" saved`],
-                'Failed to update hire tool',
-              )
-            }
-            onDelete={(tool) =>
-              applyChange(
-                () => void edit.deleteHireTool(tool.id),
-                ['Hire tool deleted', `"${tool.toolName}" deleted`],
-                'Failed to delete hire tool',
-              )
-            }
+            edit={edit}
           />
         </Tabs.Panel>
         <Tabs.Panel value="devices">

@@ -2,6 +2,8 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import type { Site, SiteId } from '@plod/model';
 import { useState, type ReactNode } from 'react';
+import { applyChange } from '../../setup/notify';
+import type { SetupEditor } from '../../setup/useSetupEditor';
 import { validateWith, type FieldSchema } from '../../setup/validate';
 import { useConfirm } from '../../components/ConfirmModal';
 import { FormModal } from '../../components/FormModal';
@@ -25,8 +27,14 @@ export interface ItemKind<T extends { id: string }, V extends Values> {
   /** The model's schema for a change. */
   updateSchema: FieldSchema;
   name: (item: T) => string;
+  /** The name as typed in the form (untrimmed). */
+  valuesName: (values: V) => string;
   details: (item: T) => ReactNode;
   fields: (form: UseFormReturnType<V>) => ReactNode;
+  /** The setup document's mutations for this kind; each throws when the model refuses. */
+  add: (edit: SetupEditor, values: V, siteId: SiteId) => unknown;
+  update: (edit: SetupEditor, id: T['id'], values: V) => unknown;
+  remove: (edit: SetupEditor, id: T['id']) => unknown;
 }
 
 export interface SiteItemsTabProps<T extends { id: string }, V extends Values> {
@@ -34,27 +42,47 @@ export interface SiteItemsTabProps<T extends { id: string }, V extends Values> {
   site: Site | null;
   /** The selected site's entries. */
   items: readonly T[];
-  /** Each returns false when the change was refused (the form stays open). */
-  onAdd: (values: V, siteId: SiteId) => boolean;
-  onUpdate: (id: T['id'], values: V) => boolean;
-  onDelete: (item: T) => void;
+  edit: SetupEditor;
 }
 
-/** A list of a site's rigs, crew or hire tools: add modal, inline edit and confirmed delete. */
-export function SiteItemsTab<T extends { id: string }, V extends Values>(
-  props: SiteItemsTabProps<T, V>,
-) {
-  const { kind, site, items } = props;
+/**
+ * A list of a site's rigs, crew or hire tools: add modal, inline edit and confirmed delete. Each
+ * change is made on the device copy of the setup document and toasted; a refused one keeps its
+ * form open with what was typed.
+ */
+export function SiteItemsTab<T extends { id: string }, V extends Values>({
+  kind,
+  site,
+  items,
+  edit,
+}: SiteItemsTabProps<T, V>) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<T['id'] | null>(null);
   const confirm = useConfirm();
   const capitalised = kind.noun.charAt(0).toUpperCase() + kind.noun.slice(1);
+  const add = (values: V, siteId: SiteId) =>
+    applyChange(
+      () => kind.add(edit, values, siteId),
+      [`${capitalised} added`, `"${kind.valuesName(values).trim()}" added`],
+      `Failed to add ${kind.noun}`,
+    );
+  const update = (id: T['id'], values: V) =>
+    applyChange(
+      () => kind.update(edit, id, values),
+      [`${capitalised} updated`, `"${kind.valuesName(values).trim()}" saved`],
+      `Failed to update ${kind.noun}`,
+    );
   const askDelete = (item: T) =>
     confirm.ask({
       title: `Delete ${kind.noun}`,
       message: `Are you sure you want to delete the ${kind.noun} "${kind.name(item)}"?`,
       confirmLabel: 'Delete',
-      onConfirm: () => props.onDelete(item),
+      onConfirm: () =>
+        void applyChange(
+          () => kind.remove(edit, item.id),
+          [`${capitalised} deleted`, `"${kind.name(item)}" deleted`],
+          `Failed to delete ${kind.noun}`,
+        ),
     });
   return (
     <Stack gap="md">
@@ -78,7 +106,7 @@ export function SiteItemsTab<T extends { id: string }, V extends Values>(
                 kind={kind}
                 item={item}
                 onSave={(values) => {
-                  if (props.onUpdate(item.id, values)) setEditing(null);
+                  if (update(item.id, values)) setEditing(null);
                 }}
                 onCancel={() => setEditing(null)}
               />
@@ -110,7 +138,7 @@ export function SiteItemsTab<T extends { id: string }, V extends Values>(
           opened={adding}
           siteId={site.id}
           onAdd={(values) => {
-            const added = props.onAdd(values, site.id);
+            const added = add(values, site.id);
             if (added) setAdding(false);
             return added;
           }}

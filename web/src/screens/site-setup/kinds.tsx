@@ -35,6 +35,7 @@ export const RIG_KIND: ItemKind<Rig, RigValues> = {
   createSchema: rigCreateSchema,
   updateSchema: rigUpdateSchema,
   name: (rig) => rig.rigName,
+  valuesName: (values) => values.rigName,
   details: (rig) => <Text c="dimmed">Rig number: {rig.rigNumber ?? '—'}</Text>,
   fields: (form) => (
     <>
@@ -42,6 +43,9 @@ export const RIG_KIND: ItemKind<Rig, RigValues> = {
       <TextInput label="Rig number" {...form.getInputProps('rigNumber')} />
     </>
   ),
+  add: (edit, values, siteId) => edit.addRig({ ...values, siteId }),
+  update: (edit, id, values) => edit.updateRig(id, values),
+  remove: (edit, id) => edit.deleteRig(id),
 };
 
 export type CrewValues = {
@@ -73,6 +77,7 @@ export const CREW_KIND: ItemKind<CrewMember, CrewValues> = {
   createSchema: crewMemberCreateSchema,
   updateSchema: crewMemberUpdateSchema,
   name: (member) => member.memberName,
+  valuesName: (values) => values.memberName,
   details: (member) => (
     <>
       <Text c="dimmed">Role: {ROLE_LABELS[member.role]}</Text>
@@ -96,6 +101,9 @@ export const CREW_KIND: ItemKind<CrewMember, CrewValues> = {
       />
     </>
   ),
+  add: (edit, values, siteId) => edit.addCrewMember({ ...values, siteId }),
+  update: (edit, id, values) => edit.updateCrewMember(id, values),
+  remove: (edit, id) => edit.deleteCrewMember(id),
 };
 
 export type HireToolValues = {
@@ -118,6 +126,7 @@ export const HIRE_TOOL_KIND: ItemKind<HireTool, HireToolValues> = {
   createSchema: hireToolCreateSchema,
   updateSchema: hireToolUpdateSchema,
   name: (tool) => tool.toolName,
+  valuesName: (values) => values.toolName,
   details: (tool) => (
     <>
       {tool.toolDescription && <Text c="dimmed">{tool.toolDescription}</Text>}
@@ -138,4 +147,7 @@ export const HIRE_TOOL_KIND: ItemKind<HireTool, HireToolValues> = {
       />
     </>
   ),
+  add: (edit, values, siteId) => edit.addHireTool({ ...values, siteId }),
+  update: (edit, id, values) => edit.updateHireTool(id, values),
+  remove: (edit, id) => edit.deleteHireTool(id),
 };
