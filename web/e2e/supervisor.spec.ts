@@ -2,55 +2,11 @@ import type { Locator, Page } from '@playwright/test';
 import { addRunInModal, createReport, openPhone, startHole, uniqueHoleId } from './collab-helpers';
 import { expect, heading, prepareContext, test, watchErrors } from './fixtures';
 import { E2E_ADMIN } from './server';
+import { addOnTab, create, names, signInAsSupervisor } from './supervisor-helpers';
 
 // Issue 7's browser test: a supervisor signs in and sets up a site with a rig, a crew member and a
 // hire tool; a crew phone joins with the access code, starts a report on that site and rig; the
 // supervisor's live view shows the report and follows it as the crew works.
-
-/** Names of this run's own, so runs in both projects against one server never meet. */
-function names() {
-  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.toUpperCase();
-  return {
-    site: `Ridge ${tag}`,
-    rig: `Rig ${tag}`,
-    member: `Casey ${tag}`,
-    tool: `Core barrel ${tag}`,
-    device: `Crew phone ${tag}`,
-  };
-}
-
-/** Fills in and submits the open Create dialog of Site Setup. */
-async function create(page: Page, fields: Record<string, string>): Promise<void> {
-  const dialog = page.getByRole('dialog');
-  for (const [label, value] of Object.entries(fields)) {
-    await dialog.getByRole('textbox', { name: label, exact: true }).fill(value);
-  }
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(dialog).toBeHidden();
-}
-
-async function addOnTab(
-  page: Page,
-  tab: string,
-  button: string,
-  fields: Record<string, string>,
-): Promise<void> {
-  await page.getByRole('tab', { name: tab }).click();
-  await page.getByRole('button', { name: button }).click();
-  await create(page, fields);
-  const [first] = Object.values(fields);
-  await expect(page.getByRole('tabpanel').getByText(first ?? '', { exact: true })).toBeVisible();
-}
-
-/** Signs in at /login, which leads to Site Setup. */
-async function signInAsSupervisor(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/site-setup$/);
-  await expect(heading(page, 'Site Setup')).toBeVisible();
-}
 
 // The supervisor's browser is not a crew device: it starts fresh and signs in.
 test.use({ joined: false });
