@@ -26,6 +26,7 @@ const { values, positionals } = parseArgs({
     clients: { type: 'string', default: '3' },
     rate: { type: 'string', default: '10' },
     workers: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '1' },
     'ingest-clients': { type: 'string', default: '40' },
     'ingest-duration': { type: 'string', default: '10' },
     'ingest-window': { type: 'string', default: '256' },
@@ -58,6 +59,7 @@ for (const part of parts) {
       durationMs: num(values.duration, 'duration') * 1000,
       warmupMs: num(values.warmup, 'warmup') * 1000,
       workers: num(values.workers, 'workers'),
+      rounds: num(values.rounds, 'rounds'),
     });
   } else if (part === 'ingest') {
     const clients = num(values['ingest-clients'], 'ingest-clients');

@@ -19,6 +19,8 @@ export interface BenchServer {
   exited: Promise<number | string>;
   /** Resident set size of the server process, from /proc (Linux). */
   rssKb(): number;
+  /** Calls `listener` with every later JSON line the server prints on stdout. */
+  onLine(listener: (entry: Record<string, unknown>) => void): void;
   /** SIGTERM, then SIGKILL if it has not exited within 5 s. */
   stop(): Promise<void>;
 }
@@ -41,11 +43,12 @@ export function tempDir(): string {
 /** Starts a server under test in its own process (ours as `pnpm start` runs it) on 127.0.0.1. */
 export async function startServer(
   kind: ServerKind,
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: { dataDir?: string; env?: Record<string, string>; preload?: string[] } = {},
 ): Promise<BenchServer> {
   const dataDir = options.dataDir ?? tempDir();
   const entry = kind === 'plod' ? 'src/main.ts' : 'bench/reference-server.ts';
-  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', entry], {
+  const preload = (options.preload ?? []).flatMap((file) => ['--import', file]);
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', ...preload, entry], {
     cwd: packageDir,
     env: {
       ...process.env,
@@ -64,15 +67,21 @@ export async function startServer(
       resolve(code ?? signal ?? -1);
     }),
   );
+  const listeners = new Set<(entry: Record<string, unknown>) => void>();
+  const lines = readline.createInterface({ input: child.stdout ?? process.stdin });
+  lines.on('line', (line) => {
+    let entry: unknown;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      return; // not a log line
+    }
+    if (typeof entry !== 'object' || entry === null) return;
+    for (const listener of listeners) listener(entry as Record<string, unknown>);
+  });
   const port = await new Promise<number>((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout ?? process.stdin });
-    lines.on('line', (line) => {
-      try {
-        const entry = JSON.parse(line) as { msg?: string; port?: number };
-        if (entry.msg === 'server listening' && typeof entry.port === 'number') resolve(entry.port);
-      } catch {
-        // not a log line
-      }
+    listeners.add((entry) => {
+      if (entry.msg === 'server listening' && typeof entry.port === 'number') resolve(entry.port);
     });
     const timer = setTimeout(() => reject(new Error(`${kind} server did not start`)), 20_000);
     timer.unref();
@@ -87,6 +96,9 @@ export async function startServer(
     dataDir,
     exited,
     rssKb: () => readRssKb(pid),
+    onLine: (listener) => {
+      listeners.add(listener);
+    },
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
