@@ -14,17 +14,19 @@ const MAX_RETRY_MS = 5_000;
  * follow one another at once, so an idle server commits at once and a few REST writes in a row do not
  * wait. A commit's cost is mostly per commit, not per update: the writer thread's wake-up and reply,
  * the transaction, an fsync (synchronous=FULL), and one dirtied page of the log's (doc_name, seq)
- * index per document touched. At the latency bench's load (3,000 updates/s over 100 documents) the
- * writer thread spent about 50 us of CPU per update committing every 2 ms (300-400 commits a second
- * on a fast disk), 17 us at one commit per 20 ms and 13 us per 50 ms; every wake-up of the writer can
- * also preempt the event loop on a busy machine. Acknowledgements wait at most 1 / perSecond longer.
+ * index per document touched (so it shrinks only once a commit holds several updates per document).
+ * At the latency bench's load (3,000 updates/s over 100 documents) the writer thread spent about
+ * 50 us of CPU per update committing every 2 ms (300-400 commits a second on a fast disk), 17 us at
+ * one commit per 20 ms, 13 us per 50 ms (measured without the network) and, in the cost bench, about
+ * a third less again at 10 commits a second than at 20. Every wake-up of the writer can also preempt
+ * the event loop on a busy machine. Acknowledgements wait at most 1 / perSecond longer.
  */
 export interface CommitPacing {
   perSecond: number;
   burst: number;
 }
 
-export const DEFAULT_COMMIT_PACING: CommitPacing = { perSecond: 20, burst: 10 };
+export const DEFAULT_COMMIT_PACING: CommitPacing = { perSecond: 10, burst: 10 };
 
 /**
  * Batches updates into one store transaction per event-loop turn (setImmediate; under sustained load
