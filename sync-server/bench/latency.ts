@@ -1,8 +1,6 @@
 import os from 'node:os';
-import path from 'node:path';
 import type { LatencyInput, LatencyResult } from './latency-worker.ts';
-import type { ProbeFigures } from './probe.ts';
-import { packageDir, percentile, round, sleep, startLoad, startServer } from './processes.ts';
+import { median, percentile, round, startLoad, startProbedServer } from './processes.ts';
 import type { ServerKind } from './processes.ts';
 
 export interface LatencyOptions {
@@ -52,12 +50,7 @@ export async function measureLatency(
   options: LatencyOptions,
 ): Promise<LatencyFigures> {
   const load1 = os.loadavg()[0] ?? Number.NaN;
-  const server = await startServer(kind, { preload: [path.join(packageDir, 'bench/probe.ts')] });
-  const probe = new Promise<ProbeFigures>((resolve) =>
-    server.onLine((entry) => {
-      if (entry.msg === 'bench probe') resolve(entry as unknown as ProbeFigures);
-    }),
-  );
+  const server = await startProbedServer(kind);
   try {
     const names = Array.from({ length: options.docs }, (_, i) => `report:bench-${kind}-${i}`);
     const loads = Array.from({ length: options.workers }, (_, w) => {
@@ -78,13 +71,9 @@ export async function measureLatency(
     await Promise.all(loads.map((load) => load.ready));
     for (const load of loads) load.go();
     // The probe's window is the workers' measured window (they start measuring warm-up after 'go').
-    await sleep(options.warmupMs);
-    server.child.kill('SIGUSR2');
-    await sleep(options.durationMs);
-    server.child.kill('SIGUSR2');
+    const cpu = await server.measure(options.warmupMs, options.durationMs);
     const results = await Promise.all(loads.map((load) => load.result));
     const rss = server.rssKb();
-    const cpu = await probe;
     const all = Float64Array.from(results.flatMap((result) => result.samples)).sort();
     const expected = results.reduce((sum, result) => sum + result.expected, 0);
     const sent = results.reduce((sum, result) => sum + result.sent, 0);
@@ -114,14 +103,6 @@ export async function measureLatency(
     await server.stop();
   }
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
-};
 
 export async function latencyBench(options: LatencyOptions): Promise<void> {
   console.log(

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import type { ProbeFigures } from './probe.ts';
 
 export const packageDir = path.resolve(import.meta.dirname, '..');
 
@@ -109,6 +110,32 @@ export async function startServer(
   };
 }
 
+/** A server under test with bench/probe.ts preloaded. */
+export interface ProbedServer extends BenchServer {
+  /**
+   * Waits `warmupMs`, opens the probe's window, waits `durationMs`, closes it, and resolves with the
+   * server's figures over that window (CPU time, event-loop delay, GC pauses).
+   */
+  measure(warmupMs: number, durationMs: number): Promise<ProbeFigures>;
+}
+
+export async function startProbedServer(kind: ServerKind): Promise<ProbedServer> {
+  const server = await startServer(kind, { preload: [path.join(packageDir, 'bench/probe.ts')] });
+  const figures = new Promise<ProbeFigures>((resolve) =>
+    server.onLine((entry) => {
+      if (entry.msg === 'bench probe') resolve(entry as unknown as ProbeFigures);
+    }),
+  );
+  const measure = async (warmupMs: number, durationMs: number) => {
+    await sleep(warmupMs);
+    server.child.kill('SIGUSR2');
+    await sleep(durationMs);
+    server.child.kill('SIGUSR2');
+    return figures;
+  };
+  return { ...server, measure };
+}
+
 export function readRssKb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const match = /VmRSS:\s+(\d+)\s+kB/.exec(status);
@@ -182,6 +209,14 @@ export function serveLoad<I, P, R>(
   });
   process.on('disconnect', () => process.exit(0));
 }
+
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+};
 
 export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return Number.NaN;
