@@ -1,5 +1,6 @@
+import os from 'node:os';
 import type { LatencyInput, LatencyResult } from './latency-worker.ts';
-import { percentile, round, startLoad, startServer } from './processes.ts';
+import { median, percentile, round, startLoad, startProbedServer } from './processes.ts';
 import type { ServerKind } from './processes.ts';
 
 export interface LatencyOptions {
@@ -10,6 +11,8 @@ export interface LatencyOptions {
   warmupMs: number;
   /** Load generator processes (documents are split between them). */
   workers: number;
+  /** Measured pairs (reference and ours); the order alternates, the first pair runs the reference first. */
+  rounds: number;
 }
 
 export interface LatencyFigures {
@@ -23,13 +26,31 @@ export interface LatencyFigures {
   delivered: number;
   sentPerSecond: number;
   serverRssMb: number;
+  heapUsedMb: number;
+  /** Server process CPU time (user + system, every thread) per update it received, in microseconds. */
+  cpuUsPerUpdate: number;
+  /** Server CPU time over the window as a share of one core, and the main thread's part of it. */
+  cpuShare: number;
+  mainShare: number;
+  /** CPU ms of the server's four busiest other threads over the window. */
+  otherThreadsMs: string;
+  /** Server event-loop delay over the window (ms). */
+  loopP99: number;
+  loopMax: number;
+  /** Garbage collection pauses over the window: how many, total and longest (ms). */
+  gcCount: number;
+  gcMs: number;
+  gcMaxMs: number;
+  /** 1-minute load average when the measurement started. */
+  load1: number;
 }
 
 export async function measureLatency(
   kind: ServerKind,
   options: LatencyOptions,
 ): Promise<LatencyFigures> {
-  const server = await startServer(kind);
+  const load1 = os.loadavg()[0] ?? Number.NaN;
+  const server = await startProbedServer(kind);
   try {
     const names = Array.from({ length: options.docs }, (_, i) => `report:bench-${kind}-${i}`);
     const loads = Array.from({ length: options.workers }, (_, w) => {
@@ -49,6 +70,8 @@ export async function measureLatency(
     });
     await Promise.all(loads.map((load) => load.ready));
     for (const load of loads) load.go();
+    // The probe's window is the workers' measured window (they start measuring warm-up after 'go').
+    const cpu = await server.measure(options.warmupMs, options.durationMs);
     const results = await Promise.all(loads.map((load) => load.result));
     const rss = server.rssKb();
     const all = Float64Array.from(results.flatMap((result) => result.samples)).sort();
@@ -64,6 +87,17 @@ export async function measureLatency(
       delivered: round(expected === 0 ? 0 : all.length / expected, 4),
       sentPerSecond: Math.round(sent / (options.durationMs / 1000)),
       serverRssMb: round(rss / 1024, 1),
+      heapUsedMb: cpu.heapUsedMb,
+      cpuUsPerUpdate: round(((cpu.userMs + cpu.systemMs) * 1000) / Math.max(1, sent), 1),
+      cpuShare: round((cpu.userMs + cpu.systemMs) / cpu.wallMs),
+      mainShare: round(cpu.mainThreadMs / cpu.wallMs),
+      otherThreadsMs: cpu.otherThreadsMs.join(' '),
+      loopP99: cpu.loopP99,
+      loopMax: cpu.loopMax,
+      gcCount: cpu.gcCount,
+      gcMs: Math.round(cpu.gcMs),
+      gcMaxMs: cpu.gcMaxMs,
+      load1: round(load1),
     };
   } finally {
     await server.stop();
@@ -74,14 +108,42 @@ export async function latencyBench(options: LatencyOptions): Promise<void> {
   console.log(
     `\n## Broadcast latency: ${options.docs} docs x ${options.clientsPerDoc} stock clients x ` +
       `${options.ratePerSecond}/s, ${options.durationMs / 1000} s measured after ` +
-      `${options.warmupMs / 1000} s warm-up, ${options.workers} load processes`,
+      `${options.warmupMs / 1000} s warm-up, ${options.workers} load processes, ` +
+      `${options.rounds} round(s)`,
   );
-  // Reference first, then ours, each alone on the machine with fresh load processes.
-  const reference = await measureLatency('reference', options);
-  const ours = await measureLatency('plod', options);
-  console.table([reference, ours]);
-  console.log(
-    `ratio ours/reference: p50 ${round(ours.p50 / reference.p50)}, p99 ${round(ours.p99 / reference.p99)}` +
-      ` (target <= 1.0)`,
-  );
+  const ratios: { p50: number; p99: number; cpu: number }[] = [];
+  for (let r = 0; r < options.rounds; r++) {
+    // Each server alone on the machine with fresh load processes; the order alternates by round.
+    const order: ServerKind[] = r % 2 === 0 ? ['reference', 'plod'] : ['plod', 'reference'];
+    const figures: LatencyFigures[] = [];
+    for (const kind of order) figures.push(await measureLatency(kind, options));
+    const reference = figures.find((f) => f.kind === 'reference');
+    const ours = figures.find((f) => f.kind === 'plod');
+    if (!reference || !ours) throw new Error('a latency round lacks a server');
+    const pair = [reference, ours];
+    const columns: (keyof LatencyFigures)[][] = [
+      ['kind', 'p50', 'p99', 'p999', 'max', 'samples', 'delivered', 'sentPerSecond', 'load1'],
+      ['kind', 'cpuUsPerUpdate', 'cpuShare', 'mainShare', 'otherThreadsMs', 'loopP99', 'loopMax'],
+      ['kind', 'gcCount', 'gcMs', 'gcMaxMs', 'serverRssMb', 'heapUsedMb'],
+    ];
+    for (const shown of columns) console.table(pair, shown);
+    const ratio = {
+      p50: round(ours.p50 / reference.p50),
+      p99: round(ours.p99 / reference.p99),
+      cpu: round(ours.cpuUsPerUpdate / reference.cpuUsPerUpdate),
+    };
+    ratios.push(ratio);
+    console.log(
+      `round ${r + 1} (${order.join(' then ')}): ratio ours/reference p50 ${ratio.p50}, ` +
+        `p99 ${ratio.p99} (target <= 1.0); server CPU per update ${ratio.cpu}`,
+    );
+  }
+  if (options.rounds > 1) {
+    console.log(
+      `median of ${options.rounds} rounds: p50 ratio ${round(median(ratios.map((x) => x.p50)))}, ` +
+        `p99 ratio ${round(median(ratios.map((x) => x.p99)))}, ` +
+        `CPU per update ratio ${round(median(ratios.map((x) => x.cpu)))}; ` +
+        `p99 ratios ${ratios.map((x) => x.p99).join(', ')}`,
+    );
+  }
 }

@@ -1,19 +1,20 @@
 /**
  * Sync relay benchmark (issue 3). Prints figures; asserts nothing about timing.
  *
- *   pnpm --filter @plod/sync-server bench [latency|ingest|idle|cold|sigkill ...] [--duration=20] ...
+ *   pnpm --filter @plod/sync-server bench [latency|cost|ingest|idle|cold|sigkill ...] [--duration=20] ...
  *
  * With no part named, runs them all. See docs/benchmarks.md for what each figure means.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { coldBench } from './cold.ts';
+import { costBench } from './cost.ts';
 import { idleBench } from './idle.ts';
 import { ingestBenchAll } from './ingest.ts';
 import { latencyBench } from './latency.ts';
 import { sigkillBench } from './sigkill.ts';
 
-const PARTS = ['latency', 'ingest', 'idle', 'cold', 'sigkill'] as const;
+const PARTS = ['latency', 'cost', 'ingest', 'idle', 'cold', 'sigkill'] as const;
 type Part = (typeof PARTS)[number];
 const isPart = (value: string): value is Part => (PARTS as readonly string[]).includes(value);
 
@@ -26,6 +27,8 @@ const { values, positionals } = parseArgs({
     clients: { type: 'string', default: '3' },
     rate: { type: 'string', default: '10' },
     workers: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '1' },
+    'cost-duration': { type: 'string', default: '10' },
     'ingest-clients': { type: 'string', default: '40' },
     'ingest-duration': { type: 'string', default: '10' },
     'ingest-window': { type: 'string', default: '256' },
@@ -58,6 +61,17 @@ for (const part of parts) {
       durationMs: num(values.duration, 'duration') * 1000,
       warmupMs: num(values.warmup, 'warmup') * 1000,
       workers: num(values.workers, 'workers'),
+      rounds: num(values.rounds, 'rounds'),
+    });
+  } else if (part === 'cost') {
+    await costBench({
+      docs: num(values.docs, 'docs'),
+      clientsPerDoc: num(values.clients, 'clients'),
+      ratePerSecond: num(values.rate, 'rate'),
+      durationMs: num(values['cost-duration'], 'cost-duration') * 1000,
+      warmupMs: num(values.warmup, 'warmup') * 1000,
+      workers: num(values.workers, 'workers'),
+      rounds: num(values.rounds, 'rounds'),
     });
   } else if (part === 'ingest') {
     const clients = num(values['ingest-clients'], 'ingest-clients');

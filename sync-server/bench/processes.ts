@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import type { ProbeFigures } from './probe.ts';
 
 export const packageDir = path.resolve(import.meta.dirname, '..');
 
@@ -19,6 +20,8 @@ export interface BenchServer {
   exited: Promise<number | string>;
   /** Resident set size of the server process, from /proc (Linux). */
   rssKb(): number;
+  /** Calls `listener` with every later JSON line the server prints on stdout. */
+  onLine(listener: (entry: Record<string, unknown>) => void): void;
   /** SIGTERM, then SIGKILL if it has not exited within 5 s. */
   stop(): Promise<void>;
 }
@@ -41,11 +44,12 @@ export function tempDir(): string {
 /** Starts a server under test in its own process (ours as `pnpm start` runs it) on 127.0.0.1. */
 export async function startServer(
   kind: ServerKind,
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: { dataDir?: string; env?: Record<string, string>; preload?: string[] } = {},
 ): Promise<BenchServer> {
   const dataDir = options.dataDir ?? tempDir();
   const entry = kind === 'plod' ? 'src/main.ts' : 'bench/reference-server.ts';
-  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', entry], {
+  const preload = (options.preload ?? []).flatMap((file) => ['--import', file]);
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', ...preload, entry], {
     cwd: packageDir,
     env: {
       ...process.env,
@@ -66,15 +70,21 @@ export async function startServer(
       resolve(code ?? signal ?? -1);
     }),
   );
+  const listeners = new Set<(entry: Record<string, unknown>) => void>();
+  const lines = readline.createInterface({ input: child.stdout ?? process.stdin });
+  lines.on('line', (line) => {
+    let entry: unknown;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      return; // not a log line
+    }
+    if (typeof entry !== 'object' || entry === null) return;
+    for (const listener of listeners) listener(entry as Record<string, unknown>);
+  });
   const port = await new Promise<number>((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout ?? process.stdin });
-    lines.on('line', (line) => {
-      try {
-        const entry = JSON.parse(line) as { msg?: string; port?: number };
-        if (entry.msg === 'server listening' && typeof entry.port === 'number') resolve(entry.port);
-      } catch {
-        // not a log line
-      }
+    listeners.add((entry) => {
+      if (entry.msg === 'server listening' && typeof entry.port === 'number') resolve(entry.port);
     });
     const timer = setTimeout(() => reject(new Error(`${kind} server did not start`)), 20_000);
     timer.unref();
@@ -89,6 +99,9 @@ export async function startServer(
     dataDir,
     exited,
     rssKb: () => readRssKb(pid),
+    onLine: (listener) => {
+      listeners.add(listener);
+    },
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
@@ -97,6 +110,32 @@ export async function startServer(
       clearTimeout(timer);
     },
   };
+}
+
+/** A server under test with bench/probe.ts preloaded. */
+export interface ProbedServer extends BenchServer {
+  /**
+   * Waits `warmupMs`, opens the probe's window, waits `durationMs`, closes it, and resolves with the
+   * server's figures over that window (CPU time, event-loop delay, GC pauses).
+   */
+  measure(warmupMs: number, durationMs: number): Promise<ProbeFigures>;
+}
+
+export async function startProbedServer(kind: ServerKind): Promise<ProbedServer> {
+  const server = await startServer(kind, { preload: [path.join(packageDir, 'bench/probe.ts')] });
+  const figures = new Promise<ProbeFigures>((resolve) =>
+    server.onLine((entry) => {
+      if (entry.msg === 'bench probe') resolve(entry as unknown as ProbeFigures);
+    }),
+  );
+  const measure = async (warmupMs: number, durationMs: number) => {
+    await sleep(warmupMs);
+    server.child.kill('SIGUSR2');
+    await sleep(durationMs);
+    server.child.kill('SIGUSR2');
+    return figures;
+  };
+  return { ...server, measure };
 }
 
 export function readRssKb(pid: number): number {
@@ -172,6 +211,14 @@ export function serveLoad<I, P, R>(
   });
   process.on('disconnect', () => process.exit(0));
 }
+
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+};
 
 export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return Number.NaN;

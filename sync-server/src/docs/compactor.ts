@@ -17,6 +17,7 @@ export class Compactor {
   private readonly waiting = new Set<LiveDocument>();
   private readonly inFlight = new Set<Promise<void>>();
   private scheduled = false;
+  private readonly rowLimits = new WeakMap<LiveDocument, number>();
 
   constructor(
     private readonly store: DocumentStore,
@@ -27,7 +28,7 @@ export class Compactor {
   consider(live: LiveDocument): void {
     if (live.compacting || live.closed || this.waiting.has(live)) return;
     if (
-      live.rowsSinceSnapshot < this.policy.afterUpdates &&
+      live.rowsSinceSnapshot < this.rowLimit(live) &&
       live.bytesSinceSnapshot < this.policy.afterBytes
     ) {
       return;
@@ -49,6 +50,21 @@ export class Compactor {
       if (this.waiting.size > 0 && !this.scheduled) this.schedule();
       await Promise.all([...this.inFlight, new Promise((resolve) => setImmediate(resolve))]);
     }
+  }
+
+  /**
+   * A document's row limit, drawn once between half and all of `afterUpdates`: documents loaded or
+   * edited together (after a restart, or a hundred phones at once) then do not all reach the limit
+   * in the same second, which would make a burst of compactions (a snapshot encoded on the event
+   * loop and a transaction on the writer thread each).
+   */
+  private rowLimit(live: LiveDocument): number {
+    let limit = this.rowLimits.get(live);
+    if (limit === undefined) {
+      limit = Math.max(1, Math.round(this.policy.afterUpdates * (0.5 + Math.random() / 2)));
+      this.rowLimits.set(live, limit);
+    }
+    return limit;
   }
 
   private schedule(): void {

@@ -68,4 +68,31 @@ describe('WriteQueue', () => {
     expect(queue.size).toBe(0);
     expect((await store.load('d'))?.updates).toHaveLength(10);
   });
+  it('commits at once after idle and for a short burst, then paces commits under sustained load', async () => {
+    const store = new FlakyStore();
+    const pacing = { perSecond: 5, burst: 3 };
+    const queue = new WriteQueue(store, () => undefined, silent, pacing);
+    // A burst of commits one after another (as sequential REST writes make): none waits.
+    const started = performance.now();
+    for (let i = 0; i < pacing.burst; i++) {
+      queue.enqueue(entry('a', i));
+      await queue.whenCommitted();
+    }
+    expect(performance.now() - started).toBeLessThan(1000 / pacing.perSecond);
+    // The bucket is empty: the next commit waits for a token (1 / perSecond, less what refilled).
+    const waited = performance.now();
+    queue.enqueue(entry('a', 9));
+    await queue.whenCommitted();
+    expect(performance.now() - waited).toBeGreaterThan(1000 / pacing.perSecond / 2);
+    // Sustained: updates every few ms for 600 ms go out in at most 600 ms x perSecond (+1) commits.
+    const before = store.batches.length;
+    const until = performance.now() + 600;
+    while (performance.now() < until) {
+      queue.enqueue(entry('b', 1));
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
+    await queue.whenCommitted();
+    expect(store.batches.length - before).toBeLessThanOrEqual(0.6 * pacing.perSecond + 2);
+    expect(queue.committedCount).toBe(queue.enqueuedCount);
+  });
 });

@@ -19,6 +19,7 @@ import { CloseCode } from '../close-codes.ts';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import { encodeAwareness } from '../docs/live-document.ts';
 import { encodeStep2 } from './early-socket.ts';
+import { checkUpdate } from './update-check.ts';
 import type { LiveDocument, Peer } from '../docs/live-document.ts';
 import type { Logger } from '../logger.ts';
 import type { Access, SyncGrant } from './grant.ts';
@@ -196,8 +197,8 @@ export class Connection implements Peer {
       this.denyWrite();
       return;
     }
-    // Parse it fully first: a half-readable update must not reach the document (or the store).
-    this.applyChecked(() => Y.decodeUpdate(payload));
+    // Read it through first: a half-readable update must not reach the document (or the store).
+    this.applyChecked(() => checkUpdate(payload));
     const hold = this.grant.hold;
     if (hold?.shouldHold(this.live)) {
       hold.keep(this.live.name, payload);
