@@ -140,7 +140,7 @@ export class DocumentManager {
       lease.doc.transact(() => {
         result = change(lease.doc);
       }, SERVER_ORIGIN);
-      await this.queue.whenCommitted();
+      await this.queue.whenCommitted({ promptly: true });
       return result as T;
     } finally {
       lease.release();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logger.ts';
 import { MemoryStore } from '../store/memory-store.ts';
 import type { AppendEntry } from '../store/document-store.ts';
@@ -68,31 +68,66 @@ describe('WriteQueue', () => {
     expect(queue.size).toBe(0);
     expect((await store.load('d'))?.updates).toHaveLength(10);
   });
-  it('commits at once after idle and for a short burst, then paces commits under sustained load', async () => {
-    const store = new FlakyStore();
+  describe('commit pacing (fake clock)', () => {
     const pacing = { perSecond: 5, burst: 3 };
-    const queue = new WriteQueue(store, () => undefined, silent, pacing);
-    // A burst of commits one after another (as sequential REST writes make): none waits.
-    const started = performance.now();
-    for (let i = 0; i < pacing.burst; i++) {
-      queue.enqueue(entry('a', i));
-      await queue.whenCommitted();
-    }
-    expect(performance.now() - started).toBeLessThan(1000 / pacing.perSecond);
-    // The bucket is empty: the next commit waits for a token (1 / perSecond, less what refilled).
-    const waited = performance.now();
-    queue.enqueue(entry('a', 9));
-    await queue.whenCommitted();
-    expect(performance.now() - waited).toBeGreaterThan(1000 / pacing.perSecond / 2);
-    // Sustained: updates every few ms for 600 ms go out in at most 600 ms x perSecond (+1) commits.
-    const before = store.batches.length;
-    const until = performance.now() + 600;
-    while (performance.now() < until) {
-      queue.enqueue(entry('b', 1));
-      await new Promise((resolve) => setTimeout(resolve, 3));
-    }
-    await queue.whenCommitted();
-    expect(store.batches.length - before).toBeLessThanOrEqual(0.6 * pacing.perSecond + 2);
-    expect(queue.committedCount).toBe(queue.enqueuedCount);
+    const tokenMs = 1000 / pacing.perSecond;
+    beforeEach(() => {
+      vi.useFakeTimers({
+        toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'performance'],
+      });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** Enqueues one update and lets `ms` of fake time pass; true if it is committed by then. */
+    const commitsWithin = async (
+      queue: WriteQueue<AppendEntry>,
+      ms: number,
+      options: { promptly?: boolean } = {},
+    ): Promise<boolean> => {
+      queue.enqueue(entry('a', 1));
+      let done = false;
+      void queue.whenCommitted(options).then(() => {
+        done = true;
+      });
+      await vi.advanceTimersByTimeAsync(ms);
+      return done;
+    };
+
+    it('commits at once for a burst, then waits for a token', async () => {
+      const queue = new WriteQueue(new FlakyStore(), () => undefined, silent, pacing);
+      for (let i = 0; i < pacing.burst; i++) expect(await commitsWithin(queue, 0)).toBe(true);
+      // The bucket is empty: the next commit waits one token's time.
+      expect(await commitsWithin(queue, tokenMs / 2)).toBe(false);
+      await vi.advanceTimersByTimeAsync(tokenMs / 2);
+      expect(queue.committedCount).toBe(queue.enqueuedCount);
+    });
+
+    it('commits at once for a prompt waiter (a REST write), even with the bucket empty', async () => {
+      const queue = new WriteQueue(new FlakyStore(), () => undefined, silent, pacing);
+      for (let i = 0; i < pacing.burst; i++) await commitsWithin(queue, 0);
+      // Many sequential REST writes: none waits for a token.
+      for (let i = 0; i < 20; i++)
+        expect(await commitsWithin(queue, 0, { promptly: true })).toBe(true);
+      // A relay update waiting for its token is hurried along by a prompt waiter that comes later.
+      expect(await commitsWithin(queue, 1)).toBe(false);
+      expect(await commitsWithin(queue, 0, { promptly: true })).toBe(true);
+      expect(queue.committedCount).toBe(queue.enqueuedCount);
+    });
+
+    it('paces commits under sustained load', async () => {
+      const store = new FlakyStore();
+      const queue = new WriteQueue(store, () => undefined, silent, pacing);
+      // Updates every 3 ms for 600 ms go out in at most burst + 600 ms x perSecond (+1) commits.
+      for (let elapsed = 0; elapsed < 600; elapsed += 3) {
+        queue.enqueue(entry('b', 1));
+        await vi.advanceTimersByTimeAsync(3);
+      }
+      await vi.advanceTimersByTimeAsync(tokenMs);
+      expect(queue.committedCount).toBe(queue.enqueuedCount);
+      expect(store.batches.length).toBeLessThanOrEqual(pacing.burst + 0.6 * pacing.perSecond + 1);
+      expect(store.batches.length).toBeGreaterThan(pacing.burst);
+    });
   });
 });

@@ -40,6 +40,10 @@ export class WriteQueue<E extends AppendEntry> {
   private committed = 0;
   private inFlight: Promise<void> | null = null;
   private scheduled = false;
+  /** The paced commit waiting for a token, if any (hurried along by a prompt waiter). */
+  private pacedTimer: NodeJS.Timeout | null = null;
+  /** A prompt waiter is waiting: the next commit does not wait for a token. */
+  private hurried = false;
   private retryMs = 0;
   private retryTimer: NodeJS.Timeout | null = null;
   private waiters: Waiter[] = [];
@@ -81,9 +85,16 @@ export class WriteQueue<E extends AppendEntry> {
     else this.waiters.push({ target, callback });
   }
 
-  /** Resolves once everything enqueued so far is committed. */
-  whenCommitted(): Promise<void> {
-    return new Promise((resolve) => this.afterCommitted(resolve));
+  /**
+   * Resolves once everything enqueued so far is committed. `promptly`: the caller is a request
+   * waiting on its answer (a REST write), so the commit starts now instead of waiting for a token.
+   * Such callers wait for each commit before making the next, so they cannot commit faster than the
+   * store answers; pacing is for the relay's stream of updates, whose acknowledgements may wait.
+   */
+  whenCommitted(options: { promptly?: boolean } = {}): Promise<void> {
+    const committed = new Promise<void>((resolve) => this.afterCommitted(resolve));
+    if (options.promptly && this.committed < this.enqueued) this.hurry();
+    return committed;
   }
 
   /** Commits everything queued now; gives up after `attempts` failed tries (shutdown path). */
@@ -109,11 +120,22 @@ export class WriteQueue<E extends AppendEntry> {
     this.scheduled = true;
     const go = () => {
       this.scheduled = false;
+      this.pacedTimer = null;
       void this.run();
     };
-    const wait = this.untilToken();
+    const wait = this.hurried ? 0 : this.untilToken();
     if (wait <= 0) setImmediate(go);
-    else setTimeout(go, wait);
+    else this.pacedTimer = setTimeout(go, wait);
+  }
+
+  private hurry(): void {
+    this.hurried = true;
+    // A commit in flight reschedules when it ends, and will not wait then.
+    if (!this.pacedTimer) return;
+    clearTimeout(this.pacedTimer);
+    this.pacedTimer = null;
+    this.scheduled = false;
+    this.schedule();
   }
 
   /** Milliseconds until a commit may start (0: now). */
@@ -142,6 +164,7 @@ export class WriteQueue<E extends AppendEntry> {
   private async commitBatch(): Promise<void> {
     const batch = this.queue;
     this.queue = [];
+    this.hurried = false;
     // Retries and shutdown drains do not wait for a token, and owe none.
     this.refill();
     this.tokens = Math.max(0, this.tokens - 1);
