@@ -28,6 +28,7 @@ const { values, positionals } = parseArgs({
     rate: { type: 'string', default: '10' },
     workers: { type: 'string', default: '2' },
     rounds: { type: 'string', default: '1' },
+    'max-steal': { type: 'string', default: '0.03' },
     'cost-duration': { type: 'string', default: '10' },
     'ingest-clients': { type: 'string', default: '40' },
     'ingest-duration': { type: 'string', default: '10' },
@@ -62,6 +63,7 @@ for (const part of parts) {
       warmupMs: num(values.warmup, 'warmup') * 1000,
       workers: num(values.workers, 'workers'),
       rounds: num(values.rounds, 'rounds'),
+      maxSteal: num(values['max-steal'], 'max-steal'),
     });
   } else if (part === 'cost') {
     await costBench({

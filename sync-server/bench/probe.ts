@@ -19,7 +19,8 @@ export interface ProbeFigures {
   /** Of that, the main (event-loop) thread's CPU time, from /proc (Linux; NaN elsewhere). */
   mainThreadMs: number;
   /** The four busiest other threads (worker threads, GC helpers, libuv pool), in ms. */
-  otherThreadsMs: number[];
+  /** The four busiest other threads, as name:ms. */
+  otherThreadsMs: string[];
   /** Event-loop delay beyond the 1 ms sampling interval, in ms. */
   loopP50: number;
   loopP99: number;
@@ -44,7 +45,7 @@ new PerformanceObserver((list) => {
   }
 }).observe({ entryTypes: ['gc'] });
 
-/** CPU time (user + system) of each thread in ms, by thread id, from /proc/self/task (Linux). */
+/** CPU time (user + system) of each thread in ms by thread id (names kept in threadNames), from /proc/self/task (Linux). */
 function threadCpuMs(): Map<number, number> {
   const threads = new Map<number, number>();
   try {
@@ -52,6 +53,7 @@ function threadCpuMs(): Map<number, number> {
       const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
       // Fields after the command name (which is in parentheses and may hold spaces).
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      threadNames.set(Number(tid), stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
       threads.set(Number(tid), ((Number(fields[11]) + Number(fields[12])) * 1000) / 100); // USER_HZ 100
     }
   } catch {
@@ -59,6 +61,8 @@ function threadCpuMs(): Map<number, number> {
   }
   return threads;
 }
+
+const threadNames = new Map<number, string>();
 
 let window: { cpu: NodeJS.CpuUsage; threads: Map<number, number>; started: number } | null = null;
 const ms = (ns: number) => Math.round(ns / 1e4) / 100;
@@ -92,13 +96,16 @@ process.on('SIGUSR2', () => {
   const cpu = process.cpuUsage(window.cpu);
   const before = window.threads;
   const spent = [...threadCpuMs()].map(([tid, ms]) => [tid, ms - (before.get(tid) ?? 0)] as const);
-  const others = spent.filter(([tid]) => tid !== process.pid).map(([, ms]) => Math.round(ms));
+  const others = spent
+    .filter(([tid]) => tid !== process.pid)
+    .sort((a, b) => b[1] - a[1])
+    .map(([tid, ms]) => `${threadNames.get(tid) ?? tid}:${Math.round(ms)}`);
   const figures: ProbeFigures = {
     wallMs: Math.round(performance.now() - window.started),
     userMs: Math.round(cpu.user / 1000),
     systemMs: Math.round(cpu.system / 1000),
     mainThreadMs: Math.round(spent.find(([tid]) => tid === process.pid)?.[1] ?? Number.NaN),
-    otherThreadsMs: others.sort((a, b) => b - a).slice(0, 4),
+    otherThreadsMs: others.slice(0, 4),
     loopP50: ms(delay.percentile(50)),
     loopP99: ms(delay.percentile(99)),
     loopMax: ms(delay.max),

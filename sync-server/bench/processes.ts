@@ -118,7 +118,31 @@ export interface ProbedServer extends BenchServer {
    * Waits `warmupMs`, opens the probe's window, waits `durationMs`, closes it, and resolves with the
    * server's figures over that window (CPU time, event-loop delay, GC pauses).
    */
-  measure(warmupMs: number, durationMs: number): Promise<ProbeFigures>;
+  measure(warmupMs: number, durationMs: number): Promise<ProbeFigures & { stealShare: number }>;
+}
+
+/** The machine's CPU time counters (all cores, in USER_HZ ticks) from /proc/stat: total and steal. */
+function cpuTicks(): { total: number; steal: number } {
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '';
+    const fields = line.trim().split(/\s+/).slice(1, 9).map(Number);
+    return { total: fields.reduce((sum, value) => sum + value, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return { total: 0, steal: 0 }; // not Linux
+  }
+}
+
+/**
+ * Measures the share of the machine's CPU time that the hypervisor gave to others (steal) while
+ * `run` runs. On a shared virtual machine this is the disturbance the servers cannot see: a window
+ * with much steal measures the neighbours, not the server.
+ */
+export async function withSteal<T>(run: () => Promise<T>): Promise<[T, number]> {
+  const before = cpuTicks();
+  const result = await run();
+  const after = cpuTicks();
+  const total = after.total - before.total;
+  return [result, total > 0 ? round((after.steal - before.steal) / total, 3) : Number.NaN];
 }
 
 export async function startProbedServer(kind: ServerKind): Promise<ProbedServer> {
@@ -131,9 +155,9 @@ export async function startProbedServer(kind: ServerKind): Promise<ProbedServer>
   const measure = async (warmupMs: number, durationMs: number) => {
     await sleep(warmupMs);
     server.child.kill('SIGUSR2');
-    await sleep(durationMs);
+    const [, stealShare] = await withSteal(() => sleep(durationMs));
     server.child.kill('SIGUSR2');
-    return figures;
+    return { ...(await figures), stealShare };
   };
   return { ...server, measure };
 }
