@@ -35,6 +35,8 @@ export interface ServerOptions {
   /** A store to use instead of SQLite in dataDir (e.g. MemoryStore, or a failing one in tests). */
   store?: DocumentStore;
   sqliteSynchronous?: SqliteSynchronous;
+  /** How much lower the SQLite writer thread's scheduling priority is (Linux; default 10, 0: equal). */
+  writerNiceness?: number;
   /**
    * Replaces the access policy for /sync upgrades (tests of the relay's own behaviour). Without it,
    * sessions and device tokens decide (see auth/sync-policy.ts).
@@ -116,6 +118,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     options.store ??
     new WorkerSqliteStore(path.join(options.dataDir ?? './data', DATABASE_FILE), {
       synchronous: options.sqliteSynchronous ?? 'FULL',
+      writerNiceness: options.writerNiceness,
       logger,
     });
   const manager = new DocumentManager({

@@ -15,4 +15,6 @@ export type WriterReply =
 export interface WriterData {
   file: string;
   synchronous: 'FULL' | 'NORMAL';
+  /** How much lower than the process the writer thread's scheduling priority is (0: the same). */
+  niceness: number;
 }

@@ -4,13 +4,33 @@
  * order; each append batch is one transaction, and its reply (with the seqs) is posted only after
  * that transaction has committed.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { WriterData, WriterReply, WriterRequest } from './sqlite-writer-protocol.ts';
 
 const port = parentPort;
 if (!port) throw new Error('sqlite-writer must run in a worker thread');
-const { file, synchronous } = workerData as WriterData;
+const { file, synchronous, niceness } = workerData as WriterData;
+
+/**
+ * Lowers this thread's scheduling priority (Linux: a thread is a task with its own nice value, and
+ * /proc/thread-self names it). On a busy machine the relay's event loop, whose broadcasts people
+ * watch live, then runs before the commit of the last 100 ms of updates; an idle core still takes
+ * the commit at once. Elsewhere, or if refused, the thread keeps the process's priority.
+ */
+function lowerPriority(): void {
+  if (niceness <= 0 || process.platform !== 'linux') return;
+  try {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0)
+      os.setPriority(tid, Math.min(19, os.getPriority(tid) + niceness));
+  } catch {
+    // no /proc, or not permitted: same priority as the event loop
+  }
+}
+lowerPriority();
 
 const db = new Database(file, { fileMustExist: true });
 db.pragma('journal_mode = WAL');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SqliteStore } from './sqlite-store.ts';
-import { WorkerSqliteStore } from './worker-sqlite-store.ts';
+import { DEFAULT_WRITER_NICENESS, WorkerSqliteStore } from './worker-sqlite-store.ts';
 import { runDocumentStoreContract } from './store-contract.ts';
 
 function tempFile(): { file: string; dir: string } {
@@ -23,7 +23,46 @@ runDocumentStoreContract('WorkerSqliteStore', async () => {
   };
 });
 
+/** This process's threads (Linux) by id: their nice values, from /proc/self/task/{tid}/stat. */
+function threadNiceness(): Map<number, number> {
+  const threads = new Map<number, number>();
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    try {
+      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // Field 19 (nice) is the 17th after the command name, which may hold spaces.
+      threads.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+    } catch {
+      // the thread ended while being read
+    }
+  }
+  return threads;
+}
+
 describe('WorkerSqliteStore', () => {
+  it.runIf(process.platform === 'linux')(
+    'runs its writer thread at a lower scheduling priority than the event loop, or equal if asked',
+    async () => {
+      const base = os.getPriority();
+      const started = async (writerNiceness?: number) => {
+        const { dir, file } = tempFile();
+        const before = new Set(threadNiceness().keys());
+        const store = new WorkerSqliteStore(file, { writerNiceness });
+        await store.append([{ docName: 'doc', update: new Uint8Array([1]) }]);
+        const fresh = [...threadNiceness()].filter(([tid]) => !before.has(tid));
+        await store.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+        return fresh.map(([, nice]) => nice);
+      };
+      // The writer (and only it) among the threads the store started runs nicer than the process.
+      const lowered = await started();
+      expect(lowered.filter((nice) => nice !== base)).toEqual([
+        Math.min(19, base + DEFAULT_WRITER_NICENESS),
+      ]);
+      expect(await started(0)).not.toContain(Math.min(19, base + DEFAULT_WRITER_NICENESS));
+      expect(os.getPriority()).toBe(base);
+    },
+  );
+
   it('has committed every append it resolved, as another connection sees after close', async () => {
     const { dir, file } = tempFile();
     const store = new WorkerSqliteStore(file);

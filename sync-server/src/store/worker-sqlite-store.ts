@@ -10,7 +10,16 @@ import type { WriterData, WriterReply, WriterRequest } from './sqlite-writer-pro
 export interface WorkerSqliteStoreOptions extends SqliteStoreOptions {
   /** Where a dying writer thread is reported (it is also visible as rejected appends). */
   logger?: Logger;
+  /** How much lower the writer thread's scheduling priority is than the process's (0: equal). */
+  writerNiceness?: number;
 }
+
+/**
+ * The writer thread runs 10 nice levels below the event loop (about a tenth of its CPU weight when
+ * both want a busy core): a commit of the last 100 ms of updates can wait a few milliseconds, the
+ * broadcasts people watch live should not. See sqlite-writer.ts `lowerPriority`.
+ */
+export const DEFAULT_WRITER_NICENESS = 10;
 
 interface Pending {
   resolve(reply: WriterReply & { ok: true }): void;
@@ -59,7 +68,11 @@ export class WorkerSqliteStore extends SqliteStore {
   constructor(file: string, options: WorkerSqliteStoreOptions = {}) {
     // The main-thread connection creates the schema before the writer opens the file.
     super(file, options);
-    this.writerData = { file, synchronous: options.synchronous ?? 'FULL' };
+    this.writerData = {
+      file,
+      synchronous: options.synchronous ?? 'FULL',
+      niceness: options.writerNiceness ?? DEFAULT_WRITER_NICENESS,
+    };
     this.logger = options.logger;
     // Started now so the first write does not pay for the thread start (and tsx, from sources).
     this.spawn();
