@@ -41,6 +41,7 @@ export interface LatencyFigures {
   loopMax: number;
   /** Garbage collection pauses over the window: how many, total and longest (ms). */
   gcCount: number;
+  gcMajor: number;
   gcMs: number;
   gcMaxMs: number;
   /** 1-minute load average when the measurement started. */
@@ -99,6 +100,7 @@ export async function measureLatency(
       loopP99: cpu.loopP99,
       loopMax: cpu.loopMax,
       gcCount: cpu.gcCount,
+      gcMajor: cpu.gcMajor,
       gcMs: Math.round(cpu.gcMs),
       gcMaxMs: cpu.gcMaxMs,
       load1: round(load1),
@@ -140,7 +142,7 @@ export async function latencyBench(options: LatencyOptions): Promise<void> {
         'steal',
       ],
       ['kind', 'cpuUsPerUpdate', 'cpuShare', 'mainShare', 'otherThreadsMs', 'loopP99', 'loopMax'],
-      ['kind', 'gcCount', 'gcMs', 'gcMaxMs', 'serverRssMb', 'heapUsedMb'],
+      ['kind', 'gcCount', 'gcMajor', 'gcMs', 'gcMaxMs', 'serverRssMb', 'heapUsedMb'],
     ];
     for (const shown of columns) console.table(pair, shown);
     const ratio = {

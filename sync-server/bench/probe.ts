@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { Session } from 'node:inspector';
 import path from 'node:path';
-import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
+import { PerformanceObserver, constants, monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface ProbeFigures {
   wallMs: number;
@@ -18,8 +18,7 @@ export interface ProbeFigures {
   systemMs: number;
   /** Of that, the main (event-loop) thread's CPU time, from /proc (Linux; NaN elsewhere). */
   mainThreadMs: number;
-  /** The four busiest other threads (worker threads, GC helpers, libuv pool), in ms. */
-  /** The four busiest other threads, as name:ms. */
+  /** The four busiest other threads (worker threads, GC helpers, libuv pool), as name:ms. */
   otherThreadsMs: string[];
   /** Event-loop delay beyond the 1 ms sampling interval, in ms. */
   loopP50: number;
@@ -28,6 +27,8 @@ export interface ProbeFigures {
   /** V8 heap in use at the end of the window (MB). */
   heapUsedMb: number;
   gcCount: number;
+  /** Of those, full (mark-compact) collections: what survives young-generation collections ends there. */
+  gcMajor: number;
   gcMs: number;
   gcMaxMs: number;
 }
@@ -35,11 +36,15 @@ export interface ProbeFigures {
 const delay = monitorEventLoopDelay({ resolution: 1 });
 delay.enable();
 let gcCount = 0;
+let gcMajor = 0;
 let gcMs = 0;
 let gcMaxMs = 0;
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     gcCount += 1;
+    const detail: unknown = 'detail' in entry ? entry.detail : undefined;
+    const kind = typeof detail === 'object' && detail !== null && 'kind' in detail && detail.kind;
+    if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) gcMajor += 1;
     gcMs += entry.duration;
     gcMaxMs = Math.max(gcMaxMs, entry.duration);
   }
@@ -88,6 +93,7 @@ process.on('SIGUSR2', () => {
     session?.post('Profiler.start');
     delay.reset();
     gcCount = 0;
+    gcMajor = 0;
     gcMs = 0;
     gcMaxMs = 0;
     window = { cpu: process.cpuUsage(), threads: threadCpuMs(), started: performance.now() };
@@ -111,6 +117,7 @@ process.on('SIGUSR2', () => {
     loopMax: ms(delay.max),
     heapUsedMb: Math.round(process.memoryUsage().heapUsed / 1e5) / 10,
     gcCount,
+    gcMajor,
     gcMs: Math.round(gcMs * 100) / 100,
     gcMaxMs: Math.round(gcMaxMs * 100) / 100,
   };
