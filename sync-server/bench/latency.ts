@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { LatencyInput, LatencyResult } from './latency-worker.ts';
-import { median, percentile, round, startLoad, startProbedServer } from './processes.ts';
+import { median, percentile, round, startLoad, startProbedServer, untilCalm } from './processes.ts';
 import type { ServerKind } from './processes.ts';
 
 export interface LatencyOptions {
@@ -13,7 +13,10 @@ export interface LatencyOptions {
   workers: number;
   /** Measured pairs (reference and ours); the order alternates, the first pair runs the reference first. */
   rounds: number;
-  /** Rounds in which either window had more steal than this are also summarised apart. */
+  /**
+   * Each window waits (up to a minute) for a second with at most this share of steal before it
+   * starts; rounds in which either window still had more are also summarised apart.
+   */
   maxSteal: number;
 }
 
@@ -123,7 +126,12 @@ export async function latencyBench(options: LatencyOptions): Promise<void> {
     // Each server alone on the machine with fresh load processes; the order alternates by round.
     const order: ServerKind[] = r % 2 === 0 ? ['reference', 'plod'] : ['plod', 'reference'];
     const figures: LatencyFigures[] = [];
-    for (const kind of order) figures.push(await measureLatency(kind, options));
+    for (const kind of order) {
+      // Neither server starts its window while the neighbours are taking the CPU (if it can wait).
+      const steal = await untilCalm(options.maxSteal);
+      if (steal > options.maxSteal) console.log(`(${kind}: steal still ${steal} after a minute)`);
+      figures.push(await measureLatency(kind, options));
+    }
     const reference = figures.find((f) => f.kind === 'reference');
     const ours = figures.find((f) => f.kind === 'plod');
     if (!reference || !ours) throw new Error('a latency round lacks a server');

@@ -27,7 +27,7 @@ const { values, positionals } = parseArgs({
     clients: { type: 'string', default: '3' },
     rate: { type: 'string', default: '10' },
     workers: { type: 'string', default: '2' },
-    rounds: { type: 'string', default: '1' },
+    rounds: { type: 'string', default: '3' },
     'max-steal': { type: 'string', default: '0.03' },
     'cost-duration': { type: 'string', default: '10' },
     'ingest-clients': { type: 'string', default: '40' },

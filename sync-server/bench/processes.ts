@@ -133,6 +133,18 @@ function cpuTicks(): { total: number; steal: number } {
 }
 
 /**
+ * Waits (up to `limitMs`) for a second in which the hypervisor took at most `maxSteal` of the CPU,
+ * so a window starts on a calm machine; resolves with the last second's steal share either way.
+ */
+export async function untilCalm(maxSteal: number, limitMs = 60_000): Promise<number> {
+  const until = performance.now() + limitMs;
+  for (;;) {
+    const [, steal] = await withSteal(() => sleep(1000));
+    if (!(steal > maxSteal) || performance.now() > until) return steal;
+  }
+}
+
+/**
  * Measures the share of the machine's CPU time that the hypervisor gave to others (steal) while
  * `run` runs. On a shared virtual machine this is the disturbance the servers cannot see: a window
  * with much steal measures the neighbours, not the server.
