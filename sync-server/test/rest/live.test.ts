@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Y from 'yjs';
 import { addTimesheetEntry, readReport, reportDocName, updateShiftDetails } from '@plod/model';
 import type { ReportId } from '@plod/model';
+import { PROJECTION_INTERVAL_MS } from '../../src/projections/projector.ts';
 import { connectClient, startServer } from '../helpers.ts';
 import type { TestClient, TestServer } from '../helpers.ts';
 
@@ -67,4 +68,46 @@ describe('REST and live clients share the documents', () => {
     }[];
     expect(list.find((row) => row.id === id)?.shiftType).toBe('night');
   });
+
+  it('re-projects a report being edited at most once a second, yet reads see every edit', async () => {
+    server = await startServer();
+    const created = await json(server, 'POST', '/api/shift-summaries', { date: '2025-04-03' });
+    const { id } = (await created.json()) as { id: ReportId };
+    client = connectClient(server.url, reportDocName(id), { durability: true });
+    await until(() => client.provider.synced);
+    const { projector } = server.server.rest;
+    await projector.flush();
+    const passes = vi.spyOn(projector.table, 'upsert');
+    // A crew member types: an edit every 20 ms, each acknowledged durable before the next.
+    const started = performance.now();
+    for (let i = 1; i <= 20; i++) {
+      updateShiftDetails(client.doc, { date: dayOfMay(i) });
+      await until(() => client.tracker?.pending === 0, 2000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const elapsed = performance.now() - started;
+    // One pass at once, then at most one per interval (a pass per commit would be one per edit).
+    expect(passes.mock.calls.length).toBeLessThanOrEqual(
+      1 + Math.ceil(elapsed / PROJECTION_INTERVAL_MS),
+    );
+    // The pass that is due still comes by itself, with the last edit...
+    await until(
+      () => passes.mock.calls.length > 0 && lastDate(passes.mock.calls) === dayOfMay(20),
+      3000,
+    );
+    // ...and a read never waits for it.
+    updateShiftDetails(client.doc, { date: dayOfMay(21) });
+    await until(() => client.tracker?.pending === 0, 2000);
+    const summary = (await (await json(server, 'GET', `/api/shift-summaries/${id}`)).json()) as {
+      date: string;
+    };
+    expect(summary.date).toBe(dayOfMay(21));
+  });
 });
+
+const dayOfMay = (day: number) => `2025-05-${String(day).padStart(2, '0')}`;
+
+/** The date in the last row of the last projection pass. */
+function lastDate(calls: readonly (readonly [readonly { row: { date: string | null } }[]])[]) {
+  return calls.at(-1)?.[0].at(-1)?.row.date ?? null;
+}
