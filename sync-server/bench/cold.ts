@@ -6,7 +6,7 @@ import { DocumentManager } from '../src/docs/document-manager.ts';
 import { createLogger } from '../src/logger.ts';
 import { DATABASE_FILE, SqliteStore } from '../src/store/sqlite-store.ts';
 import { coldSocket } from './cold-socket.ts';
-import { percentile, round, sleep, startServer, tempDir } from './processes.ts';
+import { percentile, reportNames, round, sleep, startServer, tempDir } from './processes.ts';
 
 /**
  * A report-like document of at least `bytes` encoded: three devices filling in fields, adding rows
@@ -128,13 +128,13 @@ export async function coldBench(runs: number): Promise<void> {
   for (const size of [100 * 1024, 1024 * 1024]) {
     const dataDir = tempDir();
     const file = path.join(dataDir, DATABASE_FILE);
-    const name = `report:cold-${size}`;
+    const [name = ''] = reportNames(1);
     const doc = buildDocument(size);
     const snapshot = Y.encodeStateAsUpdate(doc);
     const store = new SqliteStore(file);
     await store.compact(name, snapshot, 0);
     // Copies for the socket runs: each run must find a document that was never opened.
-    const copies = Array.from({ length: runs }, (_, i) => `report:cold-${size}-copy-${i}`);
+    const copies = reportNames(runs);
     for (const copy of copies) await store.compact(copy, snapshot, 0);
     await store.close();
     const { times, readMs, applyMs, applyV2Ms } = await inProcess(file, name, runs);

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { CostInput, CostResult } from './cost-worker.ts';
-import { median, round, startLoad, startProbedServer } from './processes.ts';
+import { median, reportNames, round, startLoad, startProbedServer } from './processes.ts';
 import type { ServerKind } from './processes.ts';
 
 export interface CostOptions {
@@ -33,7 +33,7 @@ export async function measureCost(kind: ServerKind, options: CostOptions): Promi
   const load1 = os.loadavg()[0] ?? Number.NaN;
   const server = await startProbedServer(kind);
   try {
-    const names = Array.from({ length: options.docs }, (_, i) => `report:cost-${kind}-${i}`);
+    const names = reportNames(options.docs);
     const totalMs = options.warmupMs + options.durationMs;
     const loads = Array.from({ length: options.workers }, (_, w) =>
       startLoad<CostInput, CostResult>(

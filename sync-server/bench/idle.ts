@@ -3,7 +3,7 @@ import * as encoding from 'lib0/encoding';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { MESSAGE_SYNC } from '@plod/model/sync';
-import { round, sleep, startServer } from './processes.ts';
+import { reportNames, round, sleep, startServer } from './processes.ts';
 import type { BenchServer, ServerKind } from './processes.ts';
 
 /** A client's sync step 1 for an empty document, as a stock client sends on connect. */
@@ -49,7 +49,7 @@ async function measureIdle(kind: ServerKind, connections: number, docs: number) 
   const server = await startServer(kind);
   const sockets: WebSocket[] = [];
   try {
-    const names = Array.from({ length: docs }, (_, i) => `report:idle-${i}`);
+    const names = reportNames(docs);
     // Warm up (JIT, lazily allocated pools), then load every document with one socket each, so
     // the delta below is the sockets' cost, not the documents'.
     for (const socket of await openSockets(server, names.slice(0, 50))) socket.terminate();

@@ -1,5 +1,5 @@
 import type { IngestInput, IngestResult } from './ingest-worker.ts';
-import { percentile, round, startLoad, startServer } from './processes.ts';
+import { percentile, reportNames, round, startLoad, startServer } from './processes.ts';
 
 export interface IngestOptions {
   clients: number;
@@ -14,7 +14,7 @@ export interface IngestOptions {
 export async function ingestBench(options: IngestOptions, synchronous: 'FULL' | 'NORMAL') {
   const server = await startServer('plod', { env: { PLOD_SQLITE_SYNCHRONOUS: synchronous } });
   try {
-    const names = Array.from({ length: options.clients }, (_, i) => `report:ingest-${i}`);
+    const names = reportNames(options.clients);
     const loads = Array.from({ length: options.workers }, (_, w) =>
       startLoad<IngestInput, IngestResult>(
         'ingest-worker.ts',

@@ -1,6 +1,14 @@
 import os from 'node:os';
 import type { LatencyInput, LatencyResult } from './latency-worker.ts';
-import { median, percentile, round, startLoad, startProbedServer, untilCalm } from './processes.ts';
+import {
+  median,
+  percentile,
+  reportNames,
+  round,
+  startLoad,
+  startProbedServer,
+  untilCalm,
+} from './processes.ts';
 import type { ServerKind } from './processes.ts';
 
 export interface LatencyOptions {
@@ -60,7 +68,7 @@ export async function measureLatency(
   const load1 = os.loadavg()[0] ?? Number.NaN;
   const server = await startProbedServer(kind);
   try {
-    const names = Array.from({ length: options.docs }, (_, i) => `report:bench-${kind}-${i}`);
+    const names = reportNames(options.docs);
     const loads = Array.from({ length: options.workers }, (_, w) => {
       const input: LatencyInput = {
         url: server.url,

@@ -1,5 +1,6 @@
 import { fork, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,14 @@ import readline from 'node:readline';
 import type { ProbeFigures } from './probe.ts';
 
 export const packageDir = path.resolve(import.meta.dirname, '..');
+
+/**
+ * `count` report document names as the app makes them (`report:{uuid}`), so each server does for the
+ * bench's documents what it does in use: ours projects them and its access policy knows them.
+ */
+export function reportNames(count: number): string[] {
+  return Array.from({ length: count }, () => `report:${randomUUID()}`);
+}
 
 export type ServerKind = 'plod' | 'reference';
 

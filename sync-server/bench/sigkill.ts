@@ -4,9 +4,9 @@ import * as Y from 'yjs';
 import { WebsocketProvider } from 'y-websocket';
 import { trackDurability } from '@plod/model/sync';
 import { DATABASE_FILE, SqliteStore } from '../src/store/sqlite-store.ts';
-import { sleep, startServer } from './processes.ts';
+import { reportNames, sleep, startServer } from './processes.ts';
 
-const ROOM = 'report:sigkill';
+const [ROOM = ''] = reportNames(1);
 
 /**
  * Three stock clients with the durability helper stream updates; the server process is SIGKILLed once
