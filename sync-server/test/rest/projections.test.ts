@@ -111,6 +111,35 @@ describe('reports projection', () => {
     expect(none).toEqual([]);
   });
 
+  it('lets the event loop in during a long projection pass', async () => {
+    const t = await sqliteServer();
+    server = t.server;
+    const ids: ReportId[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      ids.push(
+        (await t.call('POST', '/api/shift-summaries', { date: '2025-06-10' })).body.id as ReportId,
+      );
+    }
+    const { projector } = server.rest;
+    await projector.flush();
+    // Every report dirty at once (as after a restart, or a busy shift change): one long pass.
+    for (const id of ids) projector.markDirty(id, 0);
+    let passDone = false;
+    let loopRanDuringPass: boolean | null = null;
+    const pass = projector.flush().then(() => {
+      passDone = true;
+    });
+    setImmediate(() => {
+      loopRanDuringPass = !passDone;
+    });
+    await pass;
+    expect(loopRanDuringPass).toBe(true);
+    const rows = (await (
+      await server.app.request('/api/shift-summaries?limit=100')
+    ).json()) as unknown[];
+    expect(rows).toHaveLength(60);
+  });
+
   it('catches up on restart with updates stored after the last projection', async () => {
     const t = await sqliteServer();
     server = t.server;
