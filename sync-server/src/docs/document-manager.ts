@@ -225,8 +225,9 @@ export class DocumentManager {
       applyStored(doc, stored);
     } catch (error) {
       doc.destroy();
-      this.options.logger.error('document failed to load', { doc: docName, error });
-      throw new Error(`document ${docName} failed to load`, { cause: error });
+      const at = error instanceof StoredPartFailed ? `${error.part} ${error.seq}` : 'store';
+      this.options.logger.error('document failed to load', { doc: docName, at, error });
+      throw new Error(`document ${docName} failed to load (${at})`, { cause: error });
     }
     const updates = stored?.updates ?? [];
     const live = new LiveDocument(
@@ -298,11 +299,32 @@ export class DocumentManager {
   }
 }
 
-/** Applies a stored snapshot and log in one transaction; throws if any row is unreadable. */
+/** Which stored part a document failed to load at: its snapshot (with its seq) or a log row. */
+class StoredPartFailed extends Error {
+  constructor(
+    readonly part: 'snapshot' | 'log row',
+    readonly seq: number,
+    cause: unknown,
+  ) {
+    super(`${part} ${seq} failed to apply`, { cause });
+  }
+}
+
+/** Applies a stored snapshot and log in one transaction; throws StoredPartFailed if any fails. */
 function applyStored(doc: Y.Doc, stored: StoredDocument | null): void {
   if (!stored) return;
-  doc.transact(() => {
-    if (stored.snapshot) Y.applyUpdate(doc, stored.snapshot);
-    for (const row of stored.updates) Y.applyUpdate(doc, row.update);
-  });
+  let part: StoredPartFailed['part'] = 'snapshot';
+  let seq = stored.snapshotSeq;
+  try {
+    doc.transact(() => {
+      if (stored.snapshot) Y.applyUpdate(doc, stored.snapshot);
+      for (const row of stored.updates) {
+        part = 'log row';
+        seq = row.seq;
+        Y.applyUpdate(doc, row.update);
+      }
+    });
+  } catch (error) {
+    throw new StoredPartFailed(part, seq, error);
+  }
 }

@@ -19,7 +19,7 @@ import { CloseCode } from '../close-codes.ts';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import { encodeAwareness } from '../docs/live-document.ts';
 import { encodeStep2 } from './early-socket.ts';
-import { checkUpdate } from './update-check.ts';
+import { applyClientUpdate, checkUpdate } from './update-check.ts';
 import type { LiveDocument, Peer } from '../docs/live-document.ts';
 import type { Logger } from '../logger.ts';
 import type { Access, SyncGrant } from './grant.ts';
@@ -197,14 +197,18 @@ export class Connection implements Peer {
       this.denyWrite();
       return;
     }
-    // Read it through first: a half-readable update must not reach the document (or the store).
-    this.applyChecked(() => checkUpdate(payload));
+    // Read it through first: an update Yjs would apply only in part must not reach the document
+    // (or the store); one that repeats clocks the document has is applied as clients read it.
+    const doc = this.live.doc;
+    const repeats = this.applyChecked(() =>
+      checkUpdate(payload, (client) => Y.getState(doc.store, client)),
+    );
     const hold = this.grant.hold;
     if (hold?.shouldHold(this.live)) {
       hold.keep(this.live.name, payload);
       return;
     }
-    Y.applyUpdate(this.live.doc, payload, this);
+    applyClientUpdate(doc, payload, repeats, this);
   }
 
   private handleBarrier(decoder: decoding.Decoder): void {
