@@ -26,12 +26,13 @@ import {
   crewAssignmentUpdateSchema,
   isAlreadyAssigned,
 } from './crew-assignment.ts';
+import { lenient } from '../docs/lenient.ts';
 
 const storedAssignmentSchema = z.object({
-  crewMemberId: z.string().nullable().catch(null),
-  crewMemberName: z.string().catch(''),
-  role: assignmentRoleSchema.catch('driller'),
-  createdAt: z.string().nullable().catch(null),
+  crewMemberId: lenient(z.string().nullable(), null),
+  crewMemberName: lenient(z.string(), ''),
+  role: lenient(assignmentRoleSchema, 'driller'),
+  createdAt: lenient(z.string().nullable(), null),
 });
 
 /** The primary register as stored (it may name an assignment that was removed concurrently). */

@@ -6,14 +6,15 @@ import { mutateSetup, setupMap } from '../setup-doc/keys.ts';
 import { requireSite } from '../site/site-doc.ts';
 import type { CrewMember } from './crew-member.ts';
 import { crewMemberCreateSchema, crewMemberUpdateSchema, crewRoleSchema } from './crew-member.ts';
+import { lenient } from '../docs/lenient.ts';
 
 const storedSchema = z.object({
-  memberName: z.string().catch(''),
-  role: crewRoleSchema.catch('driller'),
-  certification: z.string().nullable().catch(null),
-  experience: z.string().nullable().catch(null),
-  siteId: z.string().catch(''),
-  isActive: z.boolean().catch(true),
+  memberName: lenient(z.string(), ''),
+  role: lenient(crewRoleSchema, 'driller'),
+  certification: lenient(z.string().nullable(), null),
+  experience: lenient(z.string().nullable(), null),
+  siteId: lenient(z.string(), ''),
+  isActive: lenient(z.boolean(), true),
 });
 
 const crewMembers = entryCollection({

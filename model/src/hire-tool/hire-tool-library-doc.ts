@@ -7,12 +7,13 @@ import { mutateSetup, setupMap } from '../setup-doc/keys.ts';
 import { requireSite } from '../site/site-doc.ts';
 import type { HireTool } from './hire-tool.ts';
 import { hireToolCreateSchema, hireToolUpdateSchema } from './hire-tool.ts';
+import { lenient } from '../docs/lenient.ts';
 
 const storedSchema = z.object({
-  toolName: z.string().catch(''),
-  toolDescription: z.string().nullable().catch(null),
-  ratePerHour: z.number().min(0).catch(DEFAULT_HIRE_TOOL_RATE),
-  siteId: z.string().catch(''),
+  toolName: lenient(z.string(), ''),
+  toolDescription: lenient(z.string().nullable(), null),
+  ratePerHour: lenient(z.number().min(0), DEFAULT_HIRE_TOOL_RATE),
+  siteId: lenient(z.string(), ''),
 });
 
 const library = entryCollection({

@@ -11,13 +11,14 @@ import { reportMap } from '../report-doc/keys.ts';
 import { mutateReport } from '../report-doc/mutate.ts';
 import type { HireToolUsage } from './hire-tool.ts';
 import { hireToolCost, hireToolUsageInputSchema, hireToolUsagePatchSchema } from './hire-tool.ts';
+import { lenient } from '../docs/lenient.ts';
 
 const storedSchema = z.object({
-  toolName: z.string().catch(''),
-  quantity: z.number().catch(DEFAULT_HIRE_TOOL_QUANTITY),
-  hours: z.number().catch(DEFAULT_HIRE_TOOL_HOURS),
-  ratePerHour: z.number().catch(DEFAULT_HIRE_TOOL_RATE),
-  notes: z.string().nullable().catch(null),
+  toolName: lenient(z.string(), ''),
+  quantity: lenient(z.number(), DEFAULT_HIRE_TOOL_QUANTITY),
+  hours: lenient(z.number(), DEFAULT_HIRE_TOOL_HOURS),
+  ratePerHour: lenient(z.number(), DEFAULT_HIRE_TOOL_RATE),
+  notes: lenient(z.string().nullable(), null),
 });
 
 /** A hire-tool row with its derived cost. */

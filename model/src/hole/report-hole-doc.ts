@@ -34,6 +34,7 @@ import {
   isNearTarget,
   remainingDepth,
 } from './hole.ts';
+import { lenient } from '../docs/lenient.ts';
 
 /** Where this shift's chain of a hole starts: a continued hole records its depth and next run number. */
 export const holeStartSchema = z.object({
@@ -48,18 +49,18 @@ export interface HoleStartInput {
 }
 
 const storedHoleSchema = z.object({
-  dip: z.number().catch(DEFAULT_HOLE_DIP),
-  azimuth: z.number().catch(DEFAULT_HOLE_AZIMUTH),
-  targetDepth: z.number().catch(DEFAULT_HOLE_TARGET_DEPTH),
-  constantStickUp: z.number().catch(DEFAULT_HOLE_CONSTANT_STICK_UP),
-  hasOriExtension: z.boolean().catch(false),
-  oriToolLength: z.number().catch(ORI_TOOL_LENGTH_METRES),
-  barrelType: z.string().catch(DEFAULT_BARREL_TYPE),
-  startDepth: z.number().min(0).catch(0),
-  startRunNumber: z.number().int().min(1).catch(1),
-  startStickUp: z.number().min(0).catch(0),
-  isComplete: z.boolean().catch(false),
-  addedAt: z.string().nullable().catch(null),
+  dip: lenient(z.number(), DEFAULT_HOLE_DIP),
+  azimuth: lenient(z.number(), DEFAULT_HOLE_AZIMUTH),
+  targetDepth: lenient(z.number(), DEFAULT_HOLE_TARGET_DEPTH),
+  constantStickUp: lenient(z.number(), DEFAULT_HOLE_CONSTANT_STICK_UP),
+  hasOriExtension: lenient(z.boolean(), false),
+  oriToolLength: lenient(z.number(), ORI_TOOL_LENGTH_METRES),
+  barrelType: lenient(z.string(), DEFAULT_BARREL_TYPE),
+  startDepth: lenient(z.number().min(0), 0),
+  startRunNumber: lenient(z.number().int().min(1), 1),
+  startStickUp: lenient(z.number().min(0), 0),
+  isComplete: lenient(z.boolean(), false),
+  addedAt: lenient(z.string().nullable(), null),
 });
 
 /** A hole worked in this shift, with its derived run chain and state. */

@@ -6,6 +6,7 @@ import { roundTo } from '../format/numbers.ts';
 import type { ReportHole } from '../hole/report-hole-doc.ts';
 import type { ChainStart } from '../run/run.ts';
 import { NEW_HOLE_CHAIN_START, nextRunContext } from '../run/run.ts';
+import { lenient } from '../docs/lenient.ts';
 
 /**
  * Where each report left each hole, kept in the hole register document so a later shift can continue
@@ -31,10 +32,10 @@ export interface HoleProgressMark {
 const storedMarkSchema = z.object({
   holeId: z.string(),
   reportId: z.string(),
-  endDepth: z.number().min(0).catch(0),
-  nextRunNumber: z.number().int().min(1).catch(1),
-  lastStickUp: z.number().min(0).catch(0),
-  updatedAt: z.string().nullable().catch(null),
+  endDepth: lenient(z.number().min(0), 0),
+  nextRunNumber: lenient(z.number().int().min(1), 1),
+  lastStickUp: lenient(z.number().min(0), 0),
+  updatedAt: lenient(z.string().nullable(), null),
 });
 
 function progressMap(doc: Y.Doc): Y.Map<unknown> {

@@ -29,6 +29,7 @@ import {
   holeConfigPatchSchema,
   nextHoleId,
 } from '../hole/hole.ts';
+import { lenient } from '../docs/lenient.ts';
 
 /**
  * The hole register ('holes'): every hole of the deployment keyed by its label, with its site and
@@ -45,16 +46,16 @@ export interface RegisteredHole extends HoleConfig {
 }
 
 const storedSchema = z.object({
-  siteId: z.string().nullable().catch(null),
-  dip: z.number().catch(DEFAULT_HOLE_DIP),
-  azimuth: z.number().catch(DEFAULT_HOLE_AZIMUTH),
-  targetDepth: z.number().catch(DEFAULT_HOLE_TARGET_DEPTH),
-  constantStickUp: z.number().catch(DEFAULT_HOLE_CONSTANT_STICK_UP),
-  hasOriExtension: z.boolean().catch(false),
-  oriToolLength: z.number().catch(ORI_TOOL_LENGTH_METRES),
-  barrelType: z.string().catch(DEFAULT_BARREL_TYPE),
-  isComplete: z.boolean().catch(false),
-  createdAt: z.string().nullable().catch(null),
+  siteId: lenient(z.string().nullable(), null),
+  dip: lenient(z.number(), DEFAULT_HOLE_DIP),
+  azimuth: lenient(z.number(), DEFAULT_HOLE_AZIMUTH),
+  targetDepth: lenient(z.number(), DEFAULT_HOLE_TARGET_DEPTH),
+  constantStickUp: lenient(z.number(), DEFAULT_HOLE_CONSTANT_STICK_UP),
+  hasOriExtension: lenient(z.boolean(), false),
+  oriToolLength: lenient(z.number(), ORI_TOOL_LENGTH_METRES),
+  barrelType: lenient(z.string(), DEFAULT_BARREL_TYPE),
+  isComplete: lenient(z.boolean(), false),
+  createdAt: lenient(z.string().nullable(), null),
 });
 
 function holesMap(doc: Y.Doc): Y.Map<unknown> {

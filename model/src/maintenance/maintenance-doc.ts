@@ -16,17 +16,18 @@ import {
   maintenanceEntryInputSchema,
   maintenanceEntryPatchSchema,
 } from './maintenance.ts';
+import { lenient } from '../docs/lenient.ts';
 
 const storedSchema = z.object({
-  equipmentType: z.enum(EQUIPMENT_TYPES).catch('rig'),
-  componentType: z.enum(COMPONENT_TYPES).catch('hydraulics'),
-  maintenanceType: z.enum(MAINTENANCE_TYPES).catch('preventive'),
-  description: z.string().catch(''),
-  timeSpent: z.number().min(0).catch(0),
-  partsUsed: z.string().nullable().catch(null),
-  status: z.enum(MAINTENANCE_STATUSES).catch('completed'),
-  notes: z.string().nullable().catch(null),
-  createdAt: z.string().nullable().catch(null),
+  equipmentType: lenient(z.enum(EQUIPMENT_TYPES), 'rig'),
+  componentType: lenient(z.enum(COMPONENT_TYPES), 'hydraulics'),
+  maintenanceType: lenient(z.enum(MAINTENANCE_TYPES), 'preventive'),
+  description: lenient(z.string(), ''),
+  timeSpent: lenient(z.number().min(0), 0),
+  partsUsed: lenient(z.string().nullable(), null),
+  status: lenient(z.enum(MAINTENANCE_STATUSES), 'completed'),
+  notes: lenient(z.string().nullable(), null),
+  createdAt: lenient(z.string().nullable(), null),
 });
 
 const maintenance = entryCollection({

@@ -4,6 +4,7 @@ import { shiftTypeSchema } from '../shift/time.ts';
 import { reportStatusSchema } from '../shift-summary/shift-summary.ts';
 import type { ReportListItem } from '../report-doc/summary.ts';
 import { ROWS, type ReportsIndexRow } from './rows.ts';
+import { lenient } from '../docs/lenient.ts';
 
 /**
  * The reports index: one read-only document, written only by the server's projector, with one row
@@ -13,19 +14,19 @@ import { ROWS, type ReportsIndexRow } from './rows.ts';
 export type { ReportsIndexRow } from './rows.ts';
 export { REPORTS_INDEX_DOC_NAME, compareIndexRows, readReportsIndex, toIndexRow } from './rows.ts';
 
-const text = z.string().nullable().catch(null);
+const text = lenient(z.string().nullable(), null);
 
 /** One report as listed (SPEC 2 report card fields). Lenient: a bad field reads as empty, never throws. */
 export const reportsIndexRowSchema = z.object({
   id: z.string().min(1),
-  status: reportStatusSchema.catch('active'),
+  status: lenient(reportStatusSchema, 'active'),
   site: text,
   rig: text,
   date: text,
-  shiftType: shiftTypeSchema.nullable().catch(null),
+  shiftType: lenient(shiftTypeSchema.nullable(), null),
   operator: text,
-  metres: z.number().catch(0),
-  hours: z.number().catch(0),
+  metres: lenient(z.number(), 0),
+  hours: lenient(z.number(), 0),
   createdAt: text,
   updatedAt: text,
 });

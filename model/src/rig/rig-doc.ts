@@ -6,11 +6,12 @@ import { mutateSetup, setupMap } from '../setup-doc/keys.ts';
 import { requireSite } from '../site/site-doc.ts';
 import type { Rig } from './rig.ts';
 import { rigCreateSchema, rigUpdateSchema } from './rig.ts';
+import { lenient } from '../docs/lenient.ts';
 
 const storedSchema = z.object({
-  rigName: z.string().catch(''),
-  rigNumber: z.string().nullable().catch(null),
-  siteId: z.string().catch(''),
+  rigName: lenient(z.string(), ''),
+  rigNumber: lenient(z.string().nullable(), null),
+  siteId: lenient(z.string(), ''),
 });
 
 const rigs = entryCollection({

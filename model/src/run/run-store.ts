@@ -5,17 +5,18 @@ import { DEFAULT_BARREL_TYPE } from '../constants/constants.ts';
 import { reportRuns } from '../report-doc/keys.ts';
 import type { StoredRun } from './run.ts';
 import { runStyleSchema } from './run.ts';
+import { lenient } from '../docs/lenient.ts';
 
 const storedRunSchema = z.object({
   id: z.string(),
   holeId: z.string(),
-  style: runStyleSchema.catch('run-sheet'),
-  rodAdded: z.boolean().catch(true),
-  stickUp: z.number().min(0).catch(0),
-  oriToolUsed: z.boolean().catch(false),
-  notes: z.string().nullable().catch(null),
-  barrelType: z.string().catch(DEFAULT_BARREL_TYPE),
-  createdAt: z.string().nullable().catch(null),
+  style: lenient(runStyleSchema, 'run-sheet'),
+  rodAdded: lenient(z.boolean(), true),
+  stickUp: lenient(z.number().min(0), 0),
+  oriToolUsed: lenient(z.boolean(), false),
+  notes: lenient(z.string().nullable(), null),
+  barrelType: lenient(z.string(), DEFAULT_BARREL_TYPE),
+  createdAt: lenient(z.string().nullable(), null),
 });
 
 /**

@@ -20,16 +20,17 @@ import {
   shiftSummaryUpdateSchema,
   summaryOverridesPatchSchema,
 } from './shift-summary.ts';
+import { lenient } from '../docs/lenient.ts';
 
-const text = z.string().nullable().catch(null);
-const count = z.number().nonnegative().nullable().catch(null);
+const text = lenient(z.string().nullable(), null);
+const count = lenient(z.number().nonnegative().nullable(), null);
 
 /** Shift details as stored (SPEC 3 shift summary fields a person enters). */
 export const storedShiftDetailsSchema = z.object({
-  date: isoDaySchema.nullable().catch(null),
-  shiftType: shiftTypeSchema.nullable().catch(null),
-  startTime: timeOfDaySchema.nullable().catch(null),
-  endTime: timeOfDaySchema.nullable().catch(null),
+  date: lenient(isoDaySchema.nullable(), null),
+  shiftType: lenient(shiftTypeSchema.nullable(), null),
+  startTime: lenient(timeOfDaySchema.nullable(), null),
+  endTime: lenient(timeOfDaySchema.nullable(), null),
   siteId: text.transform((v) => v as SiteId | null),
   rigId: text.transform((v) => v as RigId | null),
   siteName: text,
@@ -51,9 +52,9 @@ export const storedOverridesSchema = z.object({
 export type SummaryOverrides = z.infer<typeof storedOverridesSchema>;
 
 export const storedMetaSchema = z.object({
-  schemaVersion: z.number().int().catch(1),
+  schemaVersion: lenient(z.number().int(), 1),
   reportId: text.transform((v) => v as ReportId | null),
-  status: reportStatusSchema.catch('active'),
+  status: lenient(reportStatusSchema, 'active'),
   createdAt: text,
   completedAt: text,
   updatedAt: text,
@@ -65,7 +66,7 @@ export type ReportMeta = z.infer<typeof storedMetaSchema>;
 export const signOffSchema = z.object({
   signedBy: text,
   signedAt: text,
-  certified: z.boolean().catch(false),
+  certified: lenient(z.boolean(), false),
   finalNotes: text,
 });
 export type SignOff = z.infer<typeof signOffSchema>;

@@ -11,17 +11,18 @@ import { reportMap } from '../report-doc/keys.ts';
 import { mutateReport } from '../report-doc/mutate.ts';
 import type { SurveyEntry } from './survey.ts';
 import { surveyEntryInputSchema, surveyEntryPatchSchema, surveyMethodSchema } from './survey.ts';
+import { lenient } from '../docs/lenient.ts';
 
 const storedSchema = z.object({
-  holeId: z.string().catch(DEFAULT_SURVEY_HOLE_ID),
-  depth: z.number().catch(0),
-  azimuth: z.number().catch(0),
-  dip: z.number().catch(DEFAULT_SURVEY_DIP),
-  magneticTotal: z.number().catch(0),
-  method: surveyMethodSchema.catch(DEFAULT_SURVEY_METHOD),
-  operator: z.string().nullable().catch(null),
-  notes: z.string().nullable().catch(null),
-  createdAt: z.string().nullable().catch(null),
+  holeId: lenient(z.string(), DEFAULT_SURVEY_HOLE_ID),
+  depth: lenient(z.number(), 0),
+  azimuth: lenient(z.number(), 0),
+  dip: lenient(z.number(), DEFAULT_SURVEY_DIP),
+  magneticTotal: lenient(z.number(), 0),
+  method: lenient(surveyMethodSchema, DEFAULT_SURVEY_METHOD),
+  operator: lenient(z.string().nullable(), null),
+  notes: lenient(z.string().nullable(), null),
+  createdAt: lenient(z.string().nullable(), null),
 });
 
 const survey = entryCollection({

@@ -11,14 +11,15 @@ import {
   timesheetEntryInputSchema,
   timesheetEntryPatchSchema,
 } from './timesheet.ts';
+import { lenient } from '../docs/lenient.ts';
 
 const storedSchema = z.object({
-  holeId: z.string().nullable().catch(null),
-  activity: timesheetActivitySchema.catch('drilling'),
-  startTime: z.string().catch(''),
-  endTime: z.string().catch(''),
-  notes: z.string().nullable().catch(null),
-  createdAt: z.string().nullable().catch(null),
+  holeId: lenient(z.string().nullable(), null),
+  activity: lenient(timesheetActivitySchema, 'drilling'),
+  startTime: lenient(z.string(), ''),
+  endTime: lenient(z.string(), ''),
+  notes: lenient(z.string().nullable(), null),
+  createdAt: lenient(z.string().nullable(), null),
 });
 
 const timesheet = entryCollection({
