@@ -3,6 +3,27 @@ import type { DocumentStore } from '../store/document-store.ts';
 import type { Logger } from '../logger.ts';
 import type { LiveDocument } from './live-document.ts';
 
+/**
+ * The document's state as an update, without what Yjs holds back (structs waiting for an earlier
+ * clock or an origin it lacks, deletions of items it does not have). `Y.encodeStateAsUpdate` adds
+ * those; the store would then keep bytes no client's update was ever integrated from, and a load
+ * would hold them back again (or fail on them) after every restart. They are never in the log either:
+ * a document's 'update' event carries only what it integrated. The client that sent them still has
+ * them and sends them again in its next sync, with what they were waiting for.
+ */
+export function encodeIntegratedState(doc: Y.Doc): Uint8Array {
+  const store = doc.store;
+  const { pendingStructs, pendingDs } = store;
+  store.pendingStructs = null;
+  store.pendingDs = null;
+  try {
+    return Y.encodeStateAsUpdate(doc);
+  } finally {
+    store.pendingStructs = pendingStructs;
+    store.pendingDs = pendingDs;
+  }
+}
+
 export interface CompactionPolicy {
   afterUpdates: number;
   afterBytes: number;
@@ -88,7 +109,7 @@ export class Compactor {
   private async compact(live: LiveDocument): Promise<void> {
     live.compacting = true;
     const started = performance.now();
-    const snapshot = Y.encodeStateAsUpdate(live.doc);
+    const snapshot = encodeIntegratedState(live.doc);
     const throughSeq = live.committedSeq;
     const rows = live.rowsSinceSnapshot;
     const bytes = live.bytesSinceSnapshot;
