@@ -46,6 +46,13 @@ const profiling = process.env.BENCH_CPU_PROF
   ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
   : [];
 
+/**
+ * BENCH_PLOD_FLAGS / BENCH_REFERENCE_FLAGS: Node or V8 flags for that server alone (to try a setting,
+ * e.g. `--trace-gc`); BENCH_TRACE_FILE=<file>: what the servers print that is not a JSON log line
+ * (such traces) goes to <file>.plod and <file>.reference.
+ */
+const traceFile = process.env.BENCH_TRACE_FILE;
+
 export function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'plod-bench-'));
 }
@@ -58,20 +65,25 @@ export async function startServer(
   const dataDir = options.dataDir ?? tempDir();
   const entry = kind === 'plod' ? 'src/main.ts' : 'bench/reference-server.ts';
   const preload = (options.preload ?? []).flatMap((file) => ['--import', file]);
-  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', ...preload, entry], {
-    cwd: packageDir,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      PLOD_DATA_DIR: dataDir,
-      PLOD_LOG_LEVEL: 'info',
-      // The relay benchmarks measure sync, not sign-in: development flag, loopback only.
-      PLOD_INSECURE_ALLOW_ALL: 'true',
-      ...options.env,
+  const flags = (process.env[`BENCH_${kind.toUpperCase()}_FLAGS`] ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...profiling, ...flags, '--import', 'tsx', ...preload, entry],
+    {
+      cwd: packageDir,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        PLOD_DATA_DIR: dataDir,
+        PLOD_LOG_LEVEL: 'info',
+        // The relay benchmarks measure sync, not sign-in: development flag, loopback only.
+        PLOD_INSECURE_ALLOW_ALL: 'true',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   live.add(child);
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => {
@@ -86,6 +98,7 @@ export async function startServer(
     try {
       entry = JSON.parse(line);
     } catch {
+      if (traceFile) fs.appendFileSync(`${traceFile}.${kind}`, `${line}\n`);
       return; // not a log line
     }
     if (typeof entry !== 'object' || entry === null) return;
