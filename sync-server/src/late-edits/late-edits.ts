@@ -7,6 +7,7 @@ import type { LiveDocument } from '../docs/live-document.ts';
 import type { Logger } from '../logger.ts';
 import { HttpError, notFound } from '../rest/errors.ts';
 import type { UpdateHold } from '../sync/grant.ts';
+import { UnreadableUpdate, applyClientUpdate, checkUpdate } from '../sync/update-check.ts';
 import { META_ROOT, REPORT_PARTS, STATUS_KEY, additionOf } from './parts.ts';
 import type { ReportPart } from './parts.ts';
 
@@ -122,6 +123,18 @@ export class LateEdits {
           `The report of late edit ${id} no longer exists; discard the edit`,
         );
       }
+      // Read through and applied as the relay applies a socket's update: the report may have gained
+      // some of its clocks since it was kept, and bytes Yjs would apply only in part never go in.
+      let repeats: boolean;
+      try {
+        repeats = checkUpdate(row.update_blob, (client) => Y.getState(doc.store, client));
+      } catch (error) {
+        if (!(error instanceof UnreadableUpdate)) throw error;
+        throw new HttpError(
+          409,
+          `Late edit ${id} cannot be applied (${error.message}); discard it`,
+        );
+      }
       const check = additionOf([Y.encodeStateAsUpdate(doc)], row.update_blob);
       if (check.incomplete) {
         throw new HttpError(
@@ -129,7 +142,7 @@ export class LateEdits {
           `Late edit ${id} builds on an earlier late edit of the same report; merge that one first`,
         );
       }
-      Y.applyUpdate(doc, row.update_blob);
+      applyClientUpdate(doc, row.update_blob, repeats, null);
       if (meta.status === 'sent' && readReportMeta(doc).status !== 'sent') {
         doc.getMap(META_ROOT).set(STATUS_KEY, 'sent');
       }

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import {
@@ -15,6 +17,7 @@ import type { HoleId, ReportId } from '@plod/model';
 import { startSecureServer } from '../auth/helpers.ts';
 import type { As, SecureServer } from '../auth/helpers.ts';
 import type { ServerOptions } from '../../src/server.ts';
+import { DATABASE_FILE } from '../../src/store/sqlite-store.ts';
 import { connectClient, synced, tempDir, waitFor } from '../helpers.ts';
 import type { TestClient } from '../helpers.ts';
 
@@ -259,5 +262,42 @@ describe('late edits: offline edits that arrive after submission are kept aside'
     expect(await serverRead(room, (doc) => readReport(doc).timesheet)).toHaveLength(1);
     await waitFor(() => readReportMeta(crewmate.doc).status === 'sent', 'crewmate sees it sent');
     expect(readReport(crewmate.doc).timesheet).toHaveLength(1);
+  });
+  it('refuses to merge a kept edit it cannot read to the end, and leaves the report as it was', async () => {
+    const dataDir = tempDir();
+    await start(dataDir);
+    const room = await newReport('2025-05-04');
+    const phone = crewPhone(room, (await live().join(PHONE_NAME)).token);
+    await synced(phone);
+    const supervisor = supervisorSocket(room);
+    await synced(supervisor);
+    setStatus(supervisor.doc, 'sent');
+    await waitFor(async () => (await serverRead(room, (d) => readReportMeta(d).status)) === 'sent');
+    setReportNotes(phone.doc, 'Bit changed at 120 m');
+    await acknowledged(phone);
+    const [held] = await listed();
+    const id = held?.id ?? '';
+
+    // The kept bytes are damaged on disk (cut short): Yjs would throw partway through them.
+    const database = new Database(path.join(dataDir, DATABASE_FILE));
+    try {
+      const row = database
+        .prepare<[string], { update_blob: Uint8Array }>(
+          'SELECT update_blob FROM late_edits WHERE id = ?',
+        )
+        .get(id);
+      const cut = row?.update_blob.subarray(0, row.update_blob.byteLength - 3);
+      database.prepare('UPDATE late_edits SET update_blob = ? WHERE id = ?').run(cut, id);
+    } finally {
+      database.close();
+    }
+    const before = await serverRead(room, (doc) => Y.encodeStateAsUpdate(doc));
+    const refused = await call('POST', `/api/late-edits/${id}/merge`);
+    expect(refused.status).toBe(409);
+    expect((refused.body as { message: string }).message).toMatch(/cannot be applied.*discard it/);
+    expect(await serverRead(room, (doc) => Y.encodeStateAsUpdate(doc))).toEqual(before);
+    expect(await serverRead(room, (doc) => readReportMeta(doc).notes)).toBeNull();
+    expect((await listed()).map((edit) => edit.id)).toEqual([id]);
+    expect((await call('DELETE', `/api/late-edits/${id}`)).status).toBe(204);
   });
 });
