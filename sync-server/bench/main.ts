@@ -1,7 +1,7 @@
 /**
  * Sync relay benchmark (issue 3). Prints figures; asserts nothing about timing.
  *
- *   pnpm --filter @plod/sync-server bench [latency|cost|ingest|idle|cold|sigkill ...] [--duration=20] ...
+ *   pnpm --filter @plod/sync-server bench [latency|cost|ingest|idle|cold|sigkill|projection ...] [--duration=20] ...
  *
  * With no part named, runs them all. See docs/benchmarks.md for what each figure means.
  */
@@ -12,9 +12,10 @@ import { costBench } from './cost.ts';
 import { idleBench } from './idle.ts';
 import { ingestBenchAll } from './ingest.ts';
 import { latencyBench } from './latency.ts';
+import { projectionBench } from './projection.ts';
 import { sigkillBench } from './sigkill.ts';
 
-const PARTS = ['latency', 'cost', 'ingest', 'idle', 'cold', 'sigkill'] as const;
+const PARTS = ['latency', 'cost', 'ingest', 'idle', 'cold', 'sigkill', 'projection'] as const;
 type Part = (typeof PARTS)[number];
 const isPart = (value: string): value is Part => (PARTS as readonly string[]).includes(value);
 
@@ -91,6 +92,8 @@ for (const part of parts) {
     await idleBench(num(values['idle-connections'], 'idle-connections'));
   } else if (part === 'cold') {
     await coldBench(num(values['cold-runs'], 'cold-runs'));
+  } else if (part === 'projection') {
+    projectionBench(num(values.docs, 'docs'));
   } else {
     await sigkillBench();
   }

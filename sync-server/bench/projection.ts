@@ -1,0 +1,69 @@
+/**
+ * The report projection alone, in this process: what one pass over many edited reports costs the
+ * event loop, and how much of its garbage ends up in V8's old generation (which the relay then pays
+ * for in full collections during broadcasts). Two kinds of document: one holding no report (the
+ * latency bench's documents: every field missing) and a new report as the app creates it.
+ */
+import v8 from 'node:v8';
+import * as Y from 'yjs';
+import { ReportIds, createReport } from '@plod/model';
+import { projectReport } from '../src/projections/report-row.ts';
+
+const oldSpaceBytes = () =>
+  v8.getHeapSpaceStatistics().find((space) => space.space_name === 'old_space')?.space_used_size ??
+  0;
+
+/** Short-lived garbage between passes, as the relay makes between projection passes. */
+let sink = 0;
+function churn(): void {
+  for (let i = 0; i < 200_000; i++) {
+    const value = { i, pair: [i, i + 1] };
+    sink += value.pair.length;
+  }
+}
+
+function measure(label: string, docs: Y.Doc[], passes: number) {
+  for (let pass = 0; pass < 10; pass++) for (const doc of docs) projectReport(doc); // warm-up
+  let projectMs = 0;
+  let oldGrowth = 0;
+  for (let pass = 0; pass < passes; pass++) {
+    const before = oldSpaceBytes();
+    const started = performance.now();
+    for (const doc of docs) projectReport(doc);
+    projectMs += performance.now() - started;
+    churn();
+    churn();
+    // A full collection in between shows up as a drop; count growth only.
+    oldGrowth += Math.max(0, oldSpaceBytes() - before);
+  }
+  return {
+    documents: label,
+    usPerReport: Math.round((projectMs * 1000 * 10) / (passes * docs.length)) / 10,
+    passMs: Math.round((projectMs / passes) * 100) / 100,
+    oldGenKbPerPass: Math.round(oldGrowth / passes / 1024),
+  };
+}
+
+export function projectionBench(docCount: number, passes = 30): void {
+  console.log(
+    `\n## Report projection: ${docCount} documents per pass, ${passes} passes (in process)`,
+  );
+  const empty = Array.from({ length: docCount }, (_, i) => {
+    const doc = new Y.Doc();
+    doc.getMap('m').set(`c${i % 3}`, i);
+    return doc;
+  });
+  const reports = Array.from({ length: docCount }, () => {
+    const doc = new Y.Doc();
+    createReport(doc, {
+      id: ReportIds.create(),
+      shift: { date: '2025-07-04', shiftType: 'day', siteName: 'North Pit', rigName: 'Rig 7' },
+    });
+    return doc;
+  });
+  console.table([
+    measure('no report (bench documents)', empty, passes),
+    measure('new report', reports, passes),
+  ]);
+  if (sink < 0) console.log(sink);
+}
