@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import type { ServerType } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
 import { REPORTS_INDEX_DOC_NAME } from '@plod/model';
-import { createAccessControl, currentPrincipal } from './auth/index.ts';
+import { createAccessControl, principalOf } from './auth/index.ts';
 import type { Accounts, HoldFactory } from './auth/index.ts';
 import { CloseCode } from './close-codes.ts';
 import { DocumentManager } from './docs/document-manager.ts';
@@ -190,7 +190,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       startedAt,
       openDocuments: () => manager.openDocuments,
       connections: () => registry.size,
-      signedIn: () => currentPrincipal() !== undefined,
+      signedIn: (c) => principalOf(c) !== null,
     }),
   );
   app.route(

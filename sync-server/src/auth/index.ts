@@ -11,8 +11,8 @@ import type { HoldFactory } from './sync-policy.ts';
 import { Throttle } from './throttle.ts';
 
 export type { DeviceRef, HoldFactory } from './sync-policy.ts';
-export type { Principal } from './principal.ts';
-export { currentPrincipal } from './principal.ts';
+export type { Actor, Principal } from './principal.ts';
+export { principalOf } from './principal.ts';
 export { Accounts } from './accounts.ts';
 
 export interface AccessControlOptions {

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { Gate } from './gate.ts';
-import { runAs } from './principal.ts';
+import { bindPrincipal } from './principal.ts';
 import { accessOf, routeKey } from './route-access.ts';
 import { MESSAGES } from './routes.ts';
 
@@ -19,8 +19,8 @@ export const CROSS_SITE_MESSAGE = 'Cross-site request refused: the Origin is not
 
 /**
  * Every /api request: who is calling (cookie or bearer), CSRF for cookie-authenticated writes, and
- * the access table's rule for the matched route. The principal is carried to the services through
- * AsyncLocalStorage (see principal.ts).
+ * the access table's rule for the matched route. Routes read the principal with `principalOf(c)`
+ * and pass it to the services that need it (see principal.ts).
  */
 export function accessMiddleware(gate: Gate): MiddlewareHandler {
   return async (c, next) => {
@@ -44,7 +44,7 @@ export function accessMiddleware(gate: Gate): MiddlewareHandler {
     if (access === 'supervisor' && resolved.principal.kind !== 'supervisor') {
       return c.json({ message: 'Only a signed-in supervisor may do this' }, 403);
     }
-    await runAs(resolved.principal, next);
-    return undefined;
+    bindPrincipal(c, resolved.principal);
+    return next();
   };
 }

@@ -1,4 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 
 /** A signed-in supervisor (session cookie) or a joined crew device (bearer token). */
 export type Principal =
@@ -26,18 +27,58 @@ export function subjectOf(principal: Principal): string | undefined {
 }
 
 /**
- * The principal of the REST request being handled, for checks deep in the services (a crew device may
- * not change a submitted report, whichever route reaches it). Undefined outside a request: the server
- * itself (demo seed, cleanup, projections).
+ * Who a service call acts for: the principal of the REST request, or null for the server itself (demo
+ * seed, cleanup, projections). Services that refuse something to crew devices take it as a required
+ * argument, so no route can forget to say who is asking.
  */
-const scope = new AsyncLocalStorage<Principal>();
+export type Actor = Principal | null;
 
-export function runAs<T>(principal: Principal, work: () => T): T {
-  return scope.run(principal, work);
+/**
+ * The principal of each REST request being handled (by its Hono context, the one object the
+ * middleware and the route share), set by the access middleware. Kept here instead of in
+ * AsyncLocalStorage: on Node 20 the first `AsyncLocalStorage.run` turns on async hooks
+ * for the whole process, for good, and the relay then pays for them on every socket write and
+ * promise (15-25% more CPU per update, docs/benchmarks.md round 4).
+ */
+const principals = new WeakMap<Context, Principal>();
+
+export function bindPrincipal(c: Context, principal: Principal): void {
+  principals.set(c, principal);
 }
 
-export function currentPrincipal(): Principal | undefined {
-  return scope.getStore();
+/**
+ * A request the server dispatches to its own routes (the generic offline-sync calls) does not pass
+ * the middleware again; it carries the caller's principal in its bindings (`app.fetch(request, env)`).
+ */
+const FORWARDED = Symbol('plod.forwardedPrincipal');
+
+function forwardedOf(env: unknown): Principal | undefined {
+  if (typeof env !== 'object' || env === null || !(FORWARDED in env)) return undefined;
+  const principal: unknown = env[FORWARDED];
+  return typeof principal === 'object' && principal !== null && 'kind' in principal
+    ? (principal as Principal)
+    : undefined;
+}
+
+/** The principal a request was authenticated as, or null (anonymous, or not through /api). */
+export function principalOf(c: Context): Principal | null {
+  return principals.get(c) ?? forwardedOf(c.env) ?? null;
+}
+
+/**
+ * Who a route acts for. A route that changes documents only runs after the access middleware, so a
+ * missing principal means a request reached it another way: 401, never the server's own rights.
+ */
+export function actorOf(c: Context): Principal {
+  const principal = principalOf(c);
+  if (!principal) throw new HTTPException(401, { message: 'Not signed in' });
+  return principal;
+}
+
+/** The bindings for a request the server dispatches to its own routes on behalf of `from`'s caller. */
+export function forwardedBindings(from: Context): Record<symbol, Principal> {
+  const principal = principalOf(from);
+  return principal ? { [FORWARDED]: principal } : {};
 }
 
 /** The JSON of `GET /api/auth/me` and of a sign-in. */

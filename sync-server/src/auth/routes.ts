@@ -5,7 +5,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { IdParams, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
 import type { Gate } from './gate.ts';
 import { SESSION_COOKIE } from './gate.ts';
-import { currentPrincipal, describePrincipal } from './principal.ts';
+import { describePrincipal, principalOf } from './principal.ts';
 import type { Throttle } from './throttle.ts';
 
 export const MESSAGES = {
@@ -140,7 +140,7 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
       responses: { 200: jsonOk('The principal'), 401: message('No valid session or token') },
     }),
     (c) => {
-      const principal = currentPrincipal();
+      const principal = principalOf(c);
       if (!principal) return c.json({ message: MESSAGES.notSignedIn }, 401);
       return c.json(describePrincipal(principal), 200);
     },

@@ -11,7 +11,7 @@ import {
   reportIdSchema,
 } from '@plod/model';
 import type { MigrationResult, ReportId } from '@plod/model';
-import { currentPrincipal } from '../auth/principal.ts';
+import type { Actor } from '../auth/principal.ts';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import { HttpError, badRequest, notFound } from './errors.ts';
 
@@ -40,8 +40,8 @@ export const SUBMITTED_READ_ONLY =
 export const SETUP_SUPERVISORS_ONLY =
   'Only a signed-in supervisor may change sites, rigs, crew and hire tools';
 
-/** True when the request being handled comes from a crew device (not a supervisor, not the server). */
-const byDevice = () => currentPrincipal()?.kind === 'device';
+/** True when a crew device asks (not a supervisor, not the server itself). */
+const isDevice = (by: Actor) => by?.kind === 'device';
 
 /** 403 with `{ message }` through the REST error handler. */
 const forbidden = (message: string) => new HTTPException(403, { message });
@@ -69,8 +69,8 @@ export class DocumentService {
    * REST change to a report comes through here, so this is where a submitted report stays read-only
    * to crew devices (403), whichever route asked.
    */
-  writeReport<T>(id: ReportId, change: (doc: Y.Doc) => T): Promise<T> {
-    const device = byDevice();
+  writeReport<T>(by: Actor, id: ReportId, change: (doc: Y.Doc) => T): Promise<T> {
+    const device = isDevice(by);
     return this.manager.transact(reportDocName(id), (doc) => {
       this.prepare(doc, migrateReportDoc);
       if (!exists(doc)) throw notFound('Shift summary', id);
@@ -95,8 +95,8 @@ export class DocumentService {
   }
 
   /** Changes the setup document; refused (403) to crew devices, as their sockets are. */
-  writeSetup<T>(change: (doc: Y.Doc) => T): Promise<T> {
-    if (byDevice()) return Promise.reject(forbidden(SETUP_SUPERVISORS_ONLY));
+  writeSetup<T>(by: Actor, change: (doc: Y.Doc) => T): Promise<T> {
+    if (isDevice(by)) return Promise.reject(forbidden(SETUP_SUPERVISORS_ONLY));
     return this.manager.transact(SETUP_DOC_NAME, (doc) => {
       this.prepare(doc, migrateSetupDoc);
       return change(doc);

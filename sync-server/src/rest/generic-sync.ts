@@ -1,5 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { forwardedBindings } from '../auth/principal.ts';
 import { HttpError } from './errors.ts';
 import { errors, resourceApp } from './openapi.ts';
 
@@ -36,7 +38,8 @@ const description =
  */
 export function createGenericSyncRoutes(dispatch: () => OpenAPIHono, prefix: string) {
   const app = resourceApp();
-  const forward = async (request: Request, table: string, id?: string): Promise<Response> => {
+  const forward = async (c: Context, table: string, id?: string): Promise<Response> => {
+    const request = c.req.raw;
     const target = table.replaceAll('_', '-');
     if (!SYNC_TABLES.has(target) || target === table) {
       throw new HttpError(404, `Unknown table ${table}`);
@@ -44,13 +47,13 @@ export function createGenericSyncRoutes(dispatch: () => OpenAPIHono, prefix: str
     const url = new URL(request.url);
     url.pathname = `${prefix}/${target}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
     const body = await request.arrayBuffer();
-    return dispatch().fetch(
-      new Request(url, {
-        method: request.method,
-        headers: request.headers,
-        body: body.byteLength > 0 ? body : undefined,
-      }),
-    );
+    const nested = new Request(url, {
+      method: request.method,
+      headers: request.headers,
+      body: body.byteLength > 0 ? body : undefined,
+    });
+    // The nested dispatch does not pass the access middleware again: it acts for the same caller.
+    return dispatch().fetch(nested, forwardedBindings(c));
   };
   app.openapi(
     createRoute({
@@ -62,7 +65,7 @@ export function createGenericSyncRoutes(dispatch: () => OpenAPIHono, prefix: str
       request: { params: Table },
       responses: { 201: { description: 'As the dashed route' }, ...errors },
     }),
-    (c) => forward(c.req.raw, c.req.valid('param').table),
+    (c) => forward(c, c.req.valid('param').table),
   );
   for (const method of ['put', 'delete'] as const) {
     app.openapi(
@@ -75,7 +78,7 @@ export function createGenericSyncRoutes(dispatch: () => OpenAPIHono, prefix: str
         request: { params: TableId },
         responses: { 200: { description: 'As the dashed route' }, ...errors },
       }),
-      (c) => forward(c.req.raw, c.req.valid('param').table, c.req.valid('param').id),
+      (c) => forward(c, c.req.valid('param').table, c.req.valid('param').id),
     );
   }
   return app;

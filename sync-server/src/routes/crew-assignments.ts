@@ -1,3 +1,4 @@
+import { actorOf } from '../auth/principal.ts';
 import { createRoute } from '@hono/zod-openapi';
 import { REQUEST_BODIES } from '@plod/model';
 import { reportIdOf, requireReportId } from '../rest/documents.ts';
@@ -42,7 +43,7 @@ export function createCrewAssignmentRoutes(s: RestServices) {
     async (c) => {
       const body = c.req.valid('json');
       const report = requireReportId(c.req.valid('query').shiftSummaryId, body.shiftSummaryId);
-      return c.json(await s.crew.assign(report, body), 201);
+      return c.json(await s.crew.assign(actorOf(c), report, body), 201);
     },
   );
   app.openapi(
@@ -56,7 +57,7 @@ export function createCrewAssignmentRoutes(s: RestServices) {
     }),
     async (c) => {
       const report = requireReportId(c.req.valid('query').shiftSummaryId);
-      return c.json(await s.crew.setPrimary(report, c.req.valid('param').id), 200);
+      return c.json(await s.crew.setPrimary(actorOf(c), report, c.req.valid('param').id), 200);
     },
   );
   app.openapi(
@@ -75,7 +76,7 @@ export function createCrewAssignmentRoutes(s: RestServices) {
     async (c) => {
       const body = c.req.valid('json');
       const report = requireReportId(c.req.valid('query').shiftSummaryId, body.shiftSummaryId);
-      return c.json(await s.crew.update(report, c.req.valid('param').id, body), 200);
+      return c.json(await s.crew.update(actorOf(c), report, c.req.valid('param').id, body), 200);
     },
   );
   app.openapi(
@@ -89,7 +90,7 @@ export function createCrewAssignmentRoutes(s: RestServices) {
     }),
     async (c) => {
       const report = requireReportId(c.req.valid('query').shiftSummaryId);
-      return c.json(await s.crew.remove(report, c.req.valid('param').id), 200);
+      return c.json(await s.crew.remove(actorOf(c), report, c.req.valid('param').id), 200);
     },
   );
   return app;

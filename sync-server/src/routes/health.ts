@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 
 export interface HealthSource {
@@ -6,7 +7,7 @@ export interface HealthSource {
   openDocuments(): number;
   connections(): number;
   /** True when the caller is signed in (a session or a device token). */
-  signedIn(): boolean;
+  signedIn(c: Context): boolean;
 }
 
 /**
@@ -21,7 +22,7 @@ export function createHealthRoutes(source: HealthSource): Hono {
       version: source.version,
       uptime: Math.round((Date.now() - source.startedAt) / 1000),
     };
-    if (!source.signedIn()) return c.json(live);
+    if (!source.signedIn(c)) return c.json(live);
     return c.json({
       ...live,
       documents: source.openDocuments(),

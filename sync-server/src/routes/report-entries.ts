@@ -1,3 +1,4 @@
+import { actorOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ZodType } from 'zod';
 import { reportIdOf, requireReportId } from '../rest/documents.ts';
@@ -71,7 +72,7 @@ export function createReportEntryRoutes<In, Patch>(spec: EntryRoutesSpec<In, Pat
     async (c) => {
       const body = c.req.valid('json');
       const report = requireReportId(c.req.valid('query').shiftSummaryId, body.shiftSummaryId);
-      return c.json(await entries.add(report, body), 201);
+      return c.json(await entries.add(actorOf(c), report, body), 201);
     },
   );
   app.openapi(
@@ -86,7 +87,7 @@ export function createReportEntryRoutes<In, Patch>(spec: EntryRoutesSpec<In, Pat
     async (c) => {
       const body = c.req.valid('json');
       const report = requireReportId(c.req.valid('query').shiftSummaryId, body.shiftSummaryId);
-      return c.json(await entries.update(report, c.req.valid('param').id, body), 200);
+      return c.json(await entries.update(actorOf(c), report, c.req.valid('param').id, body), 200);
     },
   );
   app.openapi(
@@ -100,7 +101,7 @@ export function createReportEntryRoutes<In, Patch>(spec: EntryRoutesSpec<In, Pat
     }),
     async (c) => {
       const report = requireReportId(c.req.valid('query').shiftSummaryId);
-      return c.json(await entries.remove(report, c.req.valid('param').id), 200);
+      return c.json(await entries.remove(actorOf(c), report, c.req.valid('param').id), 200);
     },
   );
   return app;

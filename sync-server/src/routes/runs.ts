@@ -1,3 +1,4 @@
+import { actorOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   REQUEST_BODIES,
@@ -72,7 +73,7 @@ export function createRunSheetRoutes(s: RestServices) {
       const body = c.req.valid('json');
       const report = requireReportId(c.req.valid('query').shiftSummaryId, body.shiftSummaryId);
       return c.json(
-        await s.holes.addRun(report, body.holeId, runInputFromRunSheetEntry(body)),
+        await s.holes.addRun(actorOf(c), report, body.holeId, runInputFromRunSheetEntry(body)),
         201,
       );
     },
@@ -89,7 +90,10 @@ export function createRunSheetRoutes(s: RestServices) {
     async (c) => {
       const body = c.req.valid('json');
       const report = requireReportId(c.req.valid('query').shiftSummaryId, body.shiftSummaryId);
-      return c.json(await s.holes.updateRun(report, c.req.valid('param').id, body), 200);
+      return c.json(
+        await s.holes.updateRun(actorOf(c), report, c.req.valid('param').id, body),
+        200,
+      );
     },
   );
   app.openapi(
@@ -103,7 +107,7 @@ export function createRunSheetRoutes(s: RestServices) {
     }),
     async (c) => {
       const report = requireReportId(c.req.valid('query').shiftSummaryId);
-      return c.json(await s.holes.removeRun(report, c.req.valid('param').id), 200);
+      return c.json(await s.holes.removeRun(actorOf(c), report, c.req.valid('param').id), 200);
     },
   );
   return app;
@@ -152,7 +156,9 @@ export function createRunsRoutes(s: RestServices) {
       const body = c.req.valid('json');
       const report = requireReportId(c.req.valid('query').shiftSummaryId, body.shiftSummaryId);
       return c.json(
-        asStyleTwo(await s.holes.addRun(report, body.holeId, runInputFromRunsBody(body))),
+        asStyleTwo(
+          await s.holes.addRun(actorOf(c), report, body.holeId, runInputFromRunsBody(body)),
+        ),
         201,
       );
     },

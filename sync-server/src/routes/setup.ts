@@ -1,3 +1,4 @@
+import { actorOf } from '../auth/principal.ts';
 import { createRoute } from '@hono/zod-openapi';
 import type { ZodType } from 'zod';
 import { IdParams, errors, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
@@ -37,7 +38,7 @@ export function createSetupRoutes<T extends { id: string }, In, Patch>(
       request: jsonBody(spec.create),
       responses: { 201: one, ...errors },
     }),
-    async (c) => c.json(await collection.add(c.req.valid('json')), 201),
+    async (c) => c.json(await collection.add(actorOf(c), c.req.valid('json')), 201),
   );
   app.openapi(
     createRoute({
@@ -48,7 +49,11 @@ export function createSetupRoutes<T extends { id: string }, In, Patch>(
       request: { params: IdParams, ...jsonBody(spec.update) },
       responses: { 200: one, ...errors },
     }),
-    async (c) => c.json(await collection.update(c.req.valid('param').id, c.req.valid('json')), 200),
+    async (c) =>
+      c.json(
+        await collection.update(actorOf(c), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
   );
   app.openapi(
     createRoute({
@@ -59,7 +64,7 @@ export function createSetupRoutes<T extends { id: string }, In, Patch>(
       request: { params: IdParams },
       responses: { 200: jsonOk('Deleted'), 404: errors[404] },
     }),
-    async (c) => c.json(await collection.remove(c.req.valid('param').id), 200),
+    async (c) => c.json(await collection.remove(actorOf(c), c.req.valid('param').id), 200),
   );
   return app;
 }

@@ -1,3 +1,4 @@
+import { actorOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { REQUEST_BODIES, reportIdSchema, reportStatusSchema } from '@plod/model';
 import { reportIdOf } from '../rest/documents.ts';
@@ -114,7 +115,11 @@ export function createShiftSummaryRoutes(s: RestServices) {
       }),
       async (c) =>
         c.json(
-          await s.reports.update(reportIdOf(c.req.valid('param').id), c.req.valid('json')),
+          await s.reports.update(
+            actorOf(c),
+            reportIdOf(c.req.valid('param').id),
+            c.req.valid('json'),
+          ),
           200,
         ),
     );
@@ -128,7 +133,8 @@ export function createShiftSummaryRoutes(s: RestServices) {
       request: { params: IdParams },
       responses: { 200: jsonOk('Deleted'), 404: errors[404], 409: errors[409] },
     }),
-    async (c) => c.json(await s.reports.remove(reportIdOf(c.req.valid('param').id)), 200),
+    async (c) =>
+      c.json(await s.reports.remove(actorOf(c), reportIdOf(c.req.valid('param').id)), 200),
   );
   app.openapi(
     createRoute({

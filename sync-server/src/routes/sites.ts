@@ -1,3 +1,4 @@
+import { actorOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { REQUEST_BODIES, localIsoDay } from '@plod/model';
 import { IdParams, csvOk, errors, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
@@ -47,7 +48,7 @@ export function createSiteRoutes(s: RestServices) {
       request: jsonBody(REQUEST_BODIES['POST /api/sites']),
       responses: { 201: site, ...errors },
     }),
-    async (c) => c.json(await s.sites.add(c.req.valid('json')), 201),
+    async (c) => c.json(await s.sites.add(actorOf(c), c.req.valid('json')), 201),
   );
   app.openapi(
     createRoute({
@@ -58,7 +59,8 @@ export function createSiteRoutes(s: RestServices) {
       request: { params: IdParams, ...jsonBody(REQUEST_BODIES['PUT /api/sites/{id}']) },
       responses: { 200: site, ...errors },
     }),
-    async (c) => c.json(await s.sites.update(c.req.valid('param').id, c.req.valid('json')), 200),
+    async (c) =>
+      c.json(await s.sites.update(actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
   );
   app.openapi(
     createRoute({
@@ -69,7 +71,7 @@ export function createSiteRoutes(s: RestServices) {
       request: { params: IdParams },
       responses: { 200: jsonOk('Deleted'), 404: errors[404] },
     }),
-    async (c) => c.json(await s.sites.remove(c.req.valid('param').id), 200),
+    async (c) => c.json(await s.sites.remove(actorOf(c), c.req.valid('param').id), 200),
   );
   app.openapi(
     createRoute({
@@ -120,7 +122,7 @@ export function createSiteConfigRoutes(s: RestServices) {
       request: jsonBody(REQUEST_BODIES['POST /api/site-config']),
       responses: { 201: site, ...errors },
     }),
-    async (c) => c.json(await s.sites.add(c.req.valid('json')), 201),
+    async (c) => c.json(await s.sites.add(actorOf(c), c.req.valid('json')), 201),
   );
   return app;
 }

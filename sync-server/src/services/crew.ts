@@ -1,3 +1,4 @@
+import type { Actor } from '../auth/principal.ts';
 import {
   assignCrewMember,
   removeCrewAssignment,
@@ -25,25 +26,25 @@ export class CrewService {
     return (await this.reports.bundle(reportId)).crewAssignments;
   }
 
-  async assign(reportId: ReportId, input: CrewAssignmentDraft) {
-    const id = await this.docs.writeReport(reportId, (doc) => assignCrewMember(doc, input));
+  async assign(by: Actor, reportId: ReportId, input: CrewAssignmentDraft) {
+    const id = await this.docs.writeReport(by, reportId, (doc) => assignCrewMember(doc, input));
     return this.one(reportId, id);
   }
 
-  async update(reportId: ReportId, id: string, patch: CrewAssignmentUpdateDraft) {
-    await this.docs.writeReport(reportId, (doc) =>
+  async update(by: Actor, reportId: ReportId, id: string, patch: CrewAssignmentUpdateDraft) {
+    await this.docs.writeReport(by, reportId, (doc) =>
       updateCrewAssignment(doc, id as AssignmentId, patch),
     );
     return this.one(reportId, id);
   }
 
-  async setPrimary(reportId: ReportId, id: string) {
-    await this.docs.writeReport(reportId, (doc) => setPrimaryDriller(doc, id as AssignmentId));
+  async setPrimary(by: Actor, reportId: ReportId, id: string) {
+    await this.docs.writeReport(by, reportId, (doc) => setPrimaryDriller(doc, id as AssignmentId));
     return this.one(reportId, id);
   }
 
-  async remove(reportId: ReportId, id: string) {
-    const removed = await this.docs.writeReport(reportId, (doc) =>
+  async remove(by: Actor, reportId: ReportId, id: string) {
+    const removed = await this.docs.writeReport(by, reportId, (doc) =>
       removeCrewAssignment(doc, id as AssignmentId),
     );
     if (!removed) throw notFound('Crew assignment', id);

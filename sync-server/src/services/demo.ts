@@ -16,7 +16,7 @@ import type { DocumentService } from '../rest/documents.ts';
  */
 export async function seedDemo(docs: DocumentService, store: DocumentStore): Promise<boolean> {
   if ((await store.listDocuments()).length > 0) return false;
-  const siteId = await docs.writeSetup((doc) => {
+  const siteId = await docs.writeSetup(null, (doc) => {
     initSetupDoc(doc);
     const site = addSite(doc, { siteName: 'Demo Site' });
     addRig(doc, { rigName: 'Demo Rig 1', rigNumber: 'R-01', siteId: site });

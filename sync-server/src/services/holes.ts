@@ -1,3 +1,4 @@
+import type { Actor } from '../auth/principal.ts';
 import {
   addHoleToReport,
   addRun,
@@ -51,14 +52,14 @@ export class HoleService {
    * Adds a run to a report. A hole not yet worked in the report joins it first, configured from the
    * register and continuing from the deepest run other reports recorded.
    */
-  async addRun(reportId: ReportId, holeId: HoleId, input: RunDraft): Promise<RunRow> {
+  async addRun(by: Actor, reportId: ReportId, holeId: HoleId, input: RunDraft): Promise<RunRow> {
     const registered = await this.registered(holeId);
     const previous = (await this.runs({ holeId })).filter((run) => run.shiftSummaryId !== reportId);
     const deepest = previous.reduce<RunRow | null>(
       (best, run) => (best === null || run.toDepth > best.toDepth ? run : best),
       null,
     );
-    const id = await this.docs.writeReport(reportId, (doc) => {
+    const id = await this.docs.writeReport(by, reportId, (doc) => {
       if (!readReportHoles(doc).some((hole) => hole.holeId === holeId)) {
         addHoleToReport(doc, registered ?? { holeId }, {
           startDepth: deepest?.toDepth ?? 0,
@@ -71,13 +72,13 @@ export class HoleService {
     return this.run(reportId, id);
   }
 
-  async updateRun(reportId: ReportId, id: string, patch: RunPatch): Promise<RunRow> {
-    await this.docs.writeReport(reportId, (doc) => updateRun(doc, id as RunId, patch));
+  async updateRun(by: Actor, reportId: ReportId, id: string, patch: RunPatch): Promise<RunRow> {
+    await this.docs.writeReport(by, reportId, (doc) => updateRun(doc, id as RunId, patch));
     return this.run(reportId, id);
   }
 
-  async removeRun(reportId: ReportId, id: string) {
-    const removed = await this.docs.writeReport(reportId, (doc) => removeRun(doc, id as RunId));
+  async removeRun(by: Actor, reportId: ReportId, id: string) {
+    const removed = await this.docs.writeReport(by, reportId, (doc) => removeRun(doc, id as RunId));
     if (!removed) throw notFound('Run', id);
     return { message: 'Run deleted', id };
   }

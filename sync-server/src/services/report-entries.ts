@@ -1,4 +1,5 @@
 import type * as Y from 'yjs';
+import type { Actor } from '../auth/principal.ts';
 import type { ReportId, ShiftReportBundle } from '@plod/model';
 import type { DocumentService } from '../rest/documents.ts';
 import { notFound } from '../rest/errors.ts';
@@ -37,18 +38,18 @@ export class ReportEntries<In, Patch> {
     return bundles.flatMap((bundle) => rowsOf(bundle, this.kind.list));
   }
 
-  async add(reportId: ReportId, input: In): Promise<Row> {
-    const id = await this.docs.writeReport(reportId, (doc) => this.kind.add(doc, input));
+  async add(by: Actor, reportId: ReportId, input: In): Promise<Row> {
+    const id = await this.docs.writeReport(by, reportId, (doc) => this.kind.add(doc, input));
     return this.one(reportId, id);
   }
 
-  async update(reportId: ReportId, id: string, patch: Patch): Promise<Row> {
-    await this.docs.writeReport(reportId, (doc) => this.kind.update(doc, id, patch));
+  async update(by: Actor, reportId: ReportId, id: string, patch: Patch): Promise<Row> {
+    await this.docs.writeReport(by, reportId, (doc) => this.kind.update(doc, id, patch));
     return this.one(reportId, id);
   }
 
-  async remove(reportId: ReportId, id: string) {
-    const removed = await this.docs.writeReport(reportId, (doc) => this.kind.remove(doc, id));
+  async remove(by: Actor, reportId: ReportId, id: string) {
+    const removed = await this.docs.writeReport(by, reportId, (doc) => this.kind.remove(doc, id));
     if (!removed) throw notFound(this.kind.what, id);
     return { message: `${this.kind.what} deleted`, id };
   }

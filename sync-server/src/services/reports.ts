@@ -1,3 +1,4 @@
+import type { Actor } from '../auth/principal.ts';
 import {
   ReportIds,
   applyShiftSummaryUpdate,
@@ -67,17 +68,17 @@ export class ReportService {
     return this.get(id);
   }
 
-  async update(id: ReportId, body: ShiftSummaryUpdateDraft) {
+  async update(by: Actor, id: ReportId, body: ShiftSummaryUpdateDraft) {
     const reference = await this.names.reference();
-    await this.docs.writeReport(id, (doc) =>
+    await this.docs.writeReport(by, id, (doc) =>
       applyShiftSummaryUpdate(doc, withNames(body, reference)),
     );
     return this.get(id);
   }
 
   /** Soft delete: the report moves to the Deleted tab (cleanup removes it later). */
-  async remove(id: ReportId) {
-    await this.docs.writeReport(id, (doc) => setStatus(doc, 'deleted'));
+  async remove(by: Actor, id: ReportId) {
+    await this.docs.writeReport(by, id, (doc) => setStatus(doc, 'deleted'));
     return { message: 'Shift summary deleted', id };
   }
 

@@ -1,4 +1,5 @@
 import type * as Y from 'yjs';
+import type { Actor } from '../auth/principal.ts';
 import {
   addCrewMember,
   addHireTool,
@@ -56,17 +57,17 @@ export class SetupCollection<T extends { id: string }, In, Patch> {
     return this.docs.readSetup((doc) => this.kind.read(doc));
   }
 
-  async add(input: In): Promise<T> {
-    return this.one(await this.docs.writeSetup((doc) => this.kind.add(doc, input)));
+  async add(by: Actor, input: In): Promise<T> {
+    return this.one(await this.docs.writeSetup(by, (doc) => this.kind.add(doc, input)));
   }
 
-  async update(id: string, patch: Patch): Promise<T> {
-    await this.docs.writeSetup((doc) => this.kind.update(doc, id, patch));
+  async update(by: Actor, id: string, patch: Patch): Promise<T> {
+    await this.docs.writeSetup(by, (doc) => this.kind.update(doc, id, patch));
     return this.one(id);
   }
 
-  async remove(id: string) {
-    const removed = await this.docs.writeSetup((doc) => this.kind.remove(doc, id));
+  async remove(by: Actor, id: string) {
+    const removed = await this.docs.writeSetup(by, (doc) => this.kind.remove(doc, id));
     if (!removed) throw notFound(this.kind.what, id);
     return { message: `${this.kind.what} deleted`, id };
   }
