@@ -31,7 +31,8 @@ function TimesheetBody({ docName }: { docName: string }) {
   const { syncNow, enabled } = useConnection();
   const [adding, setAdding] = useState(false);
   // After two phones' entries merge, the day can pass 12 h: show it, never drop rows.
-  const warnings = validateTimesheet(report.timesheet);
+  // Judged on the loaded document only, with the totals it speaks of.
+  const warnings = loading ? [] : validateTimesheet(report.timesheet);
 
   const onAdd = (values: TimeEntryValues): boolean => {
     try {
