@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import type { AppendEntry, DocumentStore, StoredDocument } from '../store/document-store.ts';
+import type { DocumentStore, StoredDocument } from '../store/document-store.ts';
 import type { Logger } from '../logger.ts';
 import { LiveDocument } from './live-document.ts';
 import type { Peer } from './live-document.ts';
@@ -23,11 +23,8 @@ export interface DocumentLease {
   release(): void;
 }
 
-export type StoredListener = (docName: string, update: Uint8Array, seq: number) => void;
-
-interface QueuedUpdate extends AppendEntry {
-  live: LiveDocument;
-}
+/** Called once an update of `docName` is committed, with its log seq. */
+export type StoredListener = (docName: string, seq: number) => void;
 
 /** A document being loaded: its stored bytes first, then (once `build` is called) the Y.Doc. */
 interface Loading {
@@ -57,7 +54,7 @@ export const SERVER_ORIGIN = Symbol('plod-server');
  * `transact` / `read` so that their writes are Yjs transactions on the same documents sockets see.
  */
 export class DocumentManager {
-  readonly queue: WriteQueue<QueuedUpdate>;
+  readonly queue: WriteQueue<LiveDocument>;
   private readonly live = new Map<string, LiveDocument>();
   private readonly loading = new Map<string, Loading>();
   private readonly storedListeners = new Set<StoredListener>();
@@ -66,9 +63,9 @@ export class DocumentManager {
 
   constructor(private readonly options: DocumentManagerOptions) {
     this.unloadGraceMs = options.unloadGraceMs ?? 5_000;
-    this.queue = new WriteQueue<QueuedUpdate>(
+    this.queue = new WriteQueue<LiveDocument>(
       options.store,
-      (entries, seqs) => this.committed(entries, seqs),
+      (lives, sizes, seqs) => this.committed(lives, sizes, seqs),
       options.logger,
     );
     this.compactor = new Compactor(options.store, options.logger, {
@@ -254,28 +251,31 @@ export class DocumentManager {
 
   private enqueue(live: LiveDocument, update: Uint8Array, _origin: unknown): void {
     live.uncommitted += 1;
-    this.queue.enqueue({ docName: live.name, update, live });
+    this.queue.enqueue(live.name, update, live);
   }
 
-  private committed(entries: readonly QueuedUpdate[], seqs: readonly number[]): void {
-    entries.forEach((entry, index) => {
+  private committed(
+    lives: readonly LiveDocument[],
+    sizes: readonly number[],
+    seqs: readonly number[],
+  ): void {
+    lives.forEach((live, index) => {
       const seq = seqs[index] ?? 0;
-      const live = entry.live;
       live.uncommitted -= 1;
       live.committedSeq = Math.max(live.committedSeq, seq);
       live.rowsSinceSnapshot += 1;
-      live.bytesSinceSnapshot += entry.update.byteLength;
+      live.bytesSinceSnapshot += sizes[index] ?? 0;
       for (const listener of this.storedListeners) {
         try {
-          listener(entry.docName, entry.update, seq);
+          listener(live.name, seq);
         } catch (error) {
-          this.options.logger.error('stored listener failed', { error, doc: entry.docName });
+          this.options.logger.error('stored listener failed', { error, doc: live.name });
         }
       }
     });
-    for (const entry of entries) {
-      this.compactor.consider(entry.live);
-      if (entry.live.uncommitted === 0) this.maybeUnload(entry.live);
+    for (const live of new Set(lives)) {
+      this.compactor.consider(live);
+      if (live.uncommitted === 0) this.maybeUnload(live);
     }
   }
 

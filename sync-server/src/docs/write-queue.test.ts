@@ -4,10 +4,15 @@ import { MemoryStore } from '../store/memory-store.ts';
 import type { AppendEntry } from '../store/document-store.ts';
 import { WriteQueue } from './write-queue.ts';
 
-const entry = (docName: string, byte: number): AppendEntry => ({
-  docName,
-  update: new Uint8Array([byte]),
-});
+/** What a test's updates are tagged with: where they came from. */
+interface Tag {
+  docName: string;
+  byte: number;
+}
+
+/** Enqueues the one-byte update `byte` for `docName`, tagged with both. */
+const add = (queue: WriteQueue<Tag>, docName: string, byte: number): void =>
+  queue.enqueue(docName, new Uint8Array([byte]), { docName, byte });
 
 class FlakyStore extends MemoryStore {
   failures = 0;
@@ -23,15 +28,24 @@ class FlakyStore extends MemoryStore {
 }
 
 const silent = createLogger('silent');
+const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
 
 describe('WriteQueue', () => {
   it('commits updates enqueued in one tick as one batch, then calls waiters', async () => {
     const store = new FlakyStore();
     const committed: number[][] = [];
-    const queue = new WriteQueue(store, (_entries, seqs) => committed.push([...seqs]), silent);
-    queue.enqueue(entry('a', 1));
-    queue.enqueue(entry('b', 2));
-    queue.enqueue(entry('a', 3));
+    const tags: Tag[] = [];
+    const queue = new WriteQueue<Tag>(
+      store,
+      (batchTags, _sizes, seqs) => {
+        committed.push([...seqs]);
+        tags.push(...batchTags);
+      },
+      silent,
+    );
+    add(queue, 'a', 1);
+    add(queue, 'b', 2);
+    add(queue, 'a', 3);
     let acknowledged = false;
     queue.afterCommitted(() => (acknowledged = true));
     expect(acknowledged).toBe(false);
@@ -39,6 +53,11 @@ describe('WriteQueue', () => {
     expect(acknowledged).toBe(true);
     expect(store.batches).toEqual([3]);
     expect(committed).toEqual([[1, 2, 3]]);
+    expect(tags).toEqual([
+      { docName: 'a', byte: 1 },
+      { docName: 'b', byte: 2 },
+      { docName: 'a', byte: 3 },
+    ]);
     let immediate = false;
     queue.afterCommitted(() => (immediate = true));
     expect(immediate).toBe(true);
@@ -47,13 +66,13 @@ describe('WriteQueue', () => {
   it('retries a failed batch and acknowledges nothing until it is committed', async () => {
     const store = new FlakyStore();
     store.failures = 2;
-    const queue = new WriteQueue(store, () => undefined, silent);
-    queue.enqueue(entry('a', 1));
+    const queue = new WriteQueue<Tag>(store, () => undefined, silent);
+    add(queue, 'a', 1);
     let acknowledged = false;
     queue.afterCommitted(() => (acknowledged = true));
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(acknowledged).toBe(false);
-    queue.enqueue(entry('a', 2));
+    add(queue, 'a', 2);
     await queue.whenCommitted();
     expect(acknowledged).toBe(true);
     expect(queue.committedCount).toBe(2);
@@ -62,11 +81,62 @@ describe('WriteQueue', () => {
 
   it('drains everything on shutdown', async () => {
     const store = new FlakyStore();
-    const queue = new WriteQueue(store, () => undefined, silent);
-    for (let i = 0; i < 10; i++) queue.enqueue(entry('d', i));
+    const queue = new WriteQueue<Tag>(store, () => undefined, silent);
+    for (let i = 0; i < 10; i++) add(queue, 'd', i);
     await queue.drain();
     expect(queue.size).toBe(0);
     expect((await store.load('d'))?.updates).toHaveLength(10);
+  });
+
+  it('owns what it queues: the caller may reuse its array before the commit', async () => {
+    const store = new FlakyStore();
+    const queue = new WriteQueue<Tag>(store, () => undefined, silent);
+    const update = new Uint8Array([7, 7, 7]);
+    queue.enqueue('a', update, { docName: 'a', byte: 7 });
+    update.fill(0);
+    await queue.whenCommitted();
+    expect([...((await store.load('a'))?.updates[0]?.update ?? [])]).toEqual([7, 7, 7]);
+  });
+
+  it('keeps every byte and the order across batches past its buffer and a failed commit', async () => {
+    const store = new FlakyStore();
+    const seen: { tag: Tag; seq: number; bytes: number }[] = [];
+    const queue = new WriteQueue<Tag>(
+      store,
+      (tags, sizes, seqs) =>
+        tags.forEach((tag, i) => seen.push({ tag, seq: seqs[i] ?? 0, bytes: sizes[i] ?? 0 })),
+      silent,
+    );
+    // Sizes from one byte to past the packed buffer's first capacity (64 KiB), several documents.
+    const sizes = [1, 300, 70_000, 5, 200_000, 64, 65, 1];
+    const updateOf = (i: number) =>
+      Uint8Array.from({ length: sizes[i % sizes.length] ?? 1 }, (_, k) => (i * 31 + k) % 251);
+    const enqueue = (from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        queue.enqueue(`d${i % 3}`, updateOf(i), { docName: `d${i % 3}`, byte: i });
+      }
+    };
+    store.failures = 1;
+    enqueue(0, 20);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(queue.committedCount).toBe(0);
+    enqueue(20, 40);
+    await queue.whenCommitted();
+    expect(seen.map((s) => s.tag.byte)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    expect(seen.map((s) => s.bytes)).toEqual(seen.map((s) => updateOf(s.tag.byte).byteLength));
+    for (const doc of ['d0', 'd1', 'd2']) {
+      const stored = (await store.load(doc))?.updates ?? [];
+      const expected = seen.filter((s) => s.tag.docName === doc);
+      expect(stored.map((row) => row.seq)).toEqual(expected.map((s) => s.seq));
+      expect(stored.map((row) => hex(row.update))).toEqual(
+        expected.map((s) => hex(updateOf(s.tag.byte))),
+      );
+    }
+    // A batch after the big ones: the emptied buffers are reused, not stale.
+    enqueue(40, 45);
+    await queue.whenCommitted();
+    const last = (await store.load('d1'))?.updates.at(-1);
+    expect(hex(last?.update ?? new Uint8Array())).toEqual(hex(updateOf(43)));
   });
   describe('commit pacing (fake clock)', () => {
     const pacing = { perSecond: 5, burst: 3 };
@@ -82,11 +152,11 @@ describe('WriteQueue', () => {
 
     /** Enqueues one update and lets `ms` of fake time pass; true if it is committed by then. */
     const commitsWithin = async (
-      queue: WriteQueue<AppendEntry>,
+      queue: WriteQueue<Tag>,
       ms: number,
       options: { promptly?: boolean } = {},
     ): Promise<boolean> => {
-      queue.enqueue(entry('a', 1));
+      add(queue, 'a', 1);
       let done = false;
       void queue.whenCommitted(options).then(() => {
         done = true;
@@ -96,7 +166,7 @@ describe('WriteQueue', () => {
     };
 
     it('commits at once for a burst, then waits for a token', async () => {
-      const queue = new WriteQueue(new FlakyStore(), () => undefined, silent, pacing);
+      const queue = new WriteQueue<Tag>(new FlakyStore(), () => undefined, silent, pacing);
       for (let i = 0; i < pacing.burst; i++) expect(await commitsWithin(queue, 0)).toBe(true);
       // The bucket is empty: the next commit waits one token's time.
       expect(await commitsWithin(queue, tokenMs / 2)).toBe(false);
@@ -105,7 +175,7 @@ describe('WriteQueue', () => {
     });
 
     it('commits at once for a prompt waiter (a REST write), even with the bucket empty', async () => {
-      const queue = new WriteQueue(new FlakyStore(), () => undefined, silent, pacing);
+      const queue = new WriteQueue<Tag>(new FlakyStore(), () => undefined, silent, pacing);
       for (let i = 0; i < pacing.burst; i++) await commitsWithin(queue, 0);
       // Many sequential REST writes: none waits for a token.
       for (let i = 0; i < 20; i++)
@@ -118,10 +188,10 @@ describe('WriteQueue', () => {
 
     it('paces commits under sustained load', async () => {
       const store = new FlakyStore();
-      const queue = new WriteQueue(store, () => undefined, silent, pacing);
+      const queue = new WriteQueue<Tag>(store, () => undefined, silent, pacing);
       // Updates every 3 ms for 600 ms go out in at most burst + 600 ms x perSecond (+1) commits.
       for (let elapsed = 0; elapsed < 600; elapsed += 3) {
-        queue.enqueue(entry('b', 1));
+        add(queue, 'b', 1);
         await vi.advanceTimersByTimeAsync(3);
       }
       await vi.advanceTimersByTimeAsync(tokenMs);

@@ -1,4 +1,5 @@
-import type { AppendEntry, DocumentStore } from '../store/document-store.ts';
+import type { DocumentStore } from '../store/document-store.ts';
+import { PackedUpdates } from './packed-updates.ts';
 import type { Logger } from '../logger.ts';
 
 interface Waiter {
@@ -33,9 +34,16 @@ export const DEFAULT_COMMIT_PACING: CommitPacing = { perSecond: 10, burst: 10 };
  * paced by `CommitPacing`, so a batch holds many turns' updates), in FIFO order, and
  * counts them: `committed` only ever covers a prefix of everything enqueued, so "all enqueued before
  * X are durable" is `committed >= enqueuedAtX`. A failed batch is retried in place, never skipped.
+ * Each update carries a tag (the relay's: its live document) handed back with its seq once
+ * committed. Waiting updates are packed (see PackedUpdates): enqueue copies the bytes.
  */
-export class WriteQueue<E extends AppendEntry> {
-  private queue: E[] = [];
+export class WriteQueue<T extends object> {
+  /** Where updates are enqueued now. */
+  private open = new PackedUpdates<T>();
+  /** Closed batches not yet committed, oldest first (a failed commit's, then any later ones). */
+  private closed: PackedUpdates<T>[] = [];
+  /** Emptied batches kept for reuse (so is their grown capacity). */
+  private readonly spare: PackedUpdates<T>[] = [];
   private enqueued = 0;
   private committed = 0;
   private inFlight: Promise<void> | null = null;
@@ -53,7 +61,11 @@ export class WriteQueue<E extends AppendEntry> {
 
   constructor(
     private readonly store: DocumentStore,
-    private readonly onCommitted: (entries: readonly E[], seqs: readonly number[]) => void,
+    private readonly onCommitted: (
+      tags: readonly T[],
+      sizes: readonly number[],
+      seqs: readonly number[],
+    ) => void,
     private readonly logger: Logger,
     private readonly pacing: CommitPacing = DEFAULT_COMMIT_PACING,
   ) {
@@ -68,12 +80,14 @@ export class WriteQueue<E extends AppendEntry> {
     return this.committed;
   }
 
+  /** Updates enqueued and not yet handed to the store. */
   get size(): number {
-    return this.queue.length;
+    return this.closed.reduce((sum, batch) => sum + batch.length, this.open.length);
   }
 
-  enqueue(entry: E): void {
-    this.queue.push(entry);
+  /** Queues a copy of `update` for `docName`; `tag` comes back with it once it is committed. */
+  enqueue(docName: string, update: Uint8Array, tag: T): void {
+    this.open.push(docName, update, tag);
     this.enqueued += 1;
     this.schedule();
   }
@@ -99,17 +113,15 @@ export class WriteQueue<E extends AppendEntry> {
 
   /** Commits everything queued now; gives up after `attempts` failed tries (shutdown path). */
   async drain(attempts = 5): Promise<void> {
-    for (let failures = 0; this.queue.length > 0 || this.inFlight;) {
+    for (let failures = 0; this.size > 0 || this.inFlight;) {
       if (this.retryTimer) {
         clearTimeout(this.retryTimer);
         this.retryTimer = null;
       }
       const before = this.committed;
       await this.run();
-      if (this.committed === before && this.queue.length > 0 && ++failures >= attempts) {
-        this.logger.error('giving up on unwritten updates at shutdown', {
-          updates: this.queue.length,
-        });
+      if (this.committed === before && this.size > 0 && ++failures >= attempts) {
+        this.logger.error('giving up on unwritten updates at shutdown', { updates: this.size });
         return;
       }
     }
@@ -154,7 +166,7 @@ export class WriteQueue<E extends AppendEntry> {
   private run(): Promise<void> {
     // Never overlap transactions (an async store could otherwise commit batches out of order).
     if (this.inFlight) return this.inFlight;
-    if (this.queue.length === 0) return Promise.resolve();
+    if (this.size === 0) return Promise.resolve();
     this.inFlight = this.commitBatch().finally(() => {
       this.inFlight = null;
     });
@@ -162,19 +174,24 @@ export class WriteQueue<E extends AppendEntry> {
   }
 
   private async commitBatch(): Promise<void> {
-    const batch = this.queue;
-    this.queue = [];
+    if (this.open.length > 0) {
+      this.closed.push(this.open);
+      this.open = this.spare.pop() ?? new PackedUpdates<T>();
+    }
+    const batches = this.closed;
+    this.closed = [];
+    const count = batches.reduce((sum, batch) => sum + batch.length, 0);
     this.hurried = false;
     // Retries and shutdown drains do not wait for a token, and owe none.
     this.refill();
     this.tokens = Math.max(0, this.tokens - 1);
     let seqs: number[];
     try {
-      seqs = await this.store.append(batch);
+      seqs = await this.store.appendPacked(PackedUpdates.pack(batches));
     } catch (error) {
-      this.queue = batch.concat(this.queue);
+      this.closed = batches.concat(this.closed);
       this.retryMs = Math.min(Math.max(50, this.retryMs * 2), MAX_RETRY_MS);
-      this.logger.error('store append failed; retrying', { error, updates: batch.length });
+      this.logger.error('store append failed; retrying', { error, updates: count });
       this.retryTimer = setTimeout(() => {
         this.retryTimer = null;
         void this.run();
@@ -182,14 +199,20 @@ export class WriteQueue<E extends AppendEntry> {
       return;
     }
     this.retryMs = 0;
-    this.committed += batch.length;
+    const tags: T[] = [];
+    const sizes: number[] = [];
+    for (const batch of batches) {
+      batch.drain(tags, sizes);
+      this.spare.push(batch);
+    }
+    this.committed += count;
     try {
-      this.onCommitted(batch, seqs);
+      this.onCommitted(tags, sizes, seqs);
     } catch (error) {
       this.logger.error('commit listener failed', { error });
     }
     this.releaseWaiters();
-    if (this.queue.length > 0) this.schedule();
+    if (this.size > 0) this.schedule();
   }
 
   private releaseWaiters(): void {

@@ -43,7 +43,7 @@ export class Projector {
     readonly index: ReportsIndexHook | null = null,
     private readonly intervalMs = PROJECTION_INTERVAL_MS,
   ) {
-    this.unsubscribe = manager.onStored((docName, _update, seq) => {
+    this.unsubscribe = manager.onStored((docName, seq) => {
       const kind = classifyDocName(docName);
       if (kind.kind === 'report') this.markDirty(kind.reportId, seq);
       else if (kind.kind === 'setup') for (const listener of this.setupListeners) listener();

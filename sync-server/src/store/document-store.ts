@@ -23,6 +23,49 @@ export interface AppendEntry {
   update: Uint8Array;
 }
 
+/**
+ * A batch of updates packed into one buffer, as the relay's write queue hands them over: entry i
+ * is `names[i]` with the bytes `data.subarray(ends[i - 1] ?? 0, ends[i])`. One buffer instead of an
+ * array per update keeps a waiting batch off the JS heap (see docs/packed-updates.ts).
+ */
+export interface PackedEntries {
+  readonly names: readonly string[];
+  readonly data: Uint8Array;
+  readonly ends: Uint32Array;
+}
+
+/** Packs entries into one buffer (copies their bytes). */
+export function packEntries(entries: readonly AppendEntry[]): PackedEntries {
+  let total = 0;
+  for (const entry of entries) total += entry.update.byteLength;
+  const data = new Uint8Array(total);
+  const ends = new Uint32Array(entries.length);
+  let offset = 0;
+  entries.forEach((entry, i) => {
+    data.set(entry.update, offset);
+    offset += entry.update.byteLength;
+    ends[i] = offset;
+  });
+  return { names: entries.map((entry) => entry.docName), data, ends };
+}
+
+/** The entries of a packed batch, each update a view into its buffer. */
+export function unpackEntries(packed: PackedEntries): AppendEntry[] {
+  if (packed.names.length !== packed.ends.length) {
+    throw new Error(`packed batch has ${packed.names.length} names and ${packed.ends.length} ends`);
+  }
+  let start = 0;
+  return packed.names.map((docName, i) => {
+    const end = packed.ends[i] ?? start;
+    if (end < start || end > packed.data.byteLength) {
+      throw new Error(`packed batch entry ${i} ends outside its buffer`);
+    }
+    const update = packed.data.subarray(start, end);
+    start = end;
+    return { docName, update };
+  });
+}
+
 export interface DocumentStore {
   /**
    * Reads a document as one consistent view (a compaction can never be half-seen).
@@ -35,6 +78,11 @@ export interface DocumentStore {
    * On rejection nothing of the batch was written.
    */
   append(entries: readonly AppendEntry[]): Promise<number[]>;
+  /**
+   * `append` for a packed batch, with the same result. The store may keep or transfer (detach)
+   * `data` and `ends`: the caller hands them over.
+   */
+  appendPacked(packed: PackedEntries): Promise<number[]>;
   /**
    * Replaces the snapshot of a document with `snapshot`, which must contain every update with
    * seq <= throughSeq, and deletes those log rows, in one transaction. A compaction older than the

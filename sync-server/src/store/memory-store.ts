@@ -1,4 +1,10 @@
-import type { AppendEntry, DocumentStore, StoredDocument } from './document-store.ts';
+import { unpackEntries } from './document-store.ts';
+import type {
+  AppendEntry,
+  DocumentStore,
+  PackedEntries,
+  StoredDocument,
+} from './document-store.ts';
 
 interface MemoryDocument {
   snapshot: Uint8Array | null;
@@ -30,6 +36,11 @@ export class MemoryStore implements DocumentStore {
       this.documentFor(docName).updates.push({ seq: this.seq, update: update.slice() });
       return this.seq;
     });
+  }
+
+  async appendPacked(packed: PackedEntries): Promise<number[]> {
+    // append copies each update: the views into `packed.data` are not kept.
+    return this.append(unpackEntries(packed));
   }
 
   async compact(docName: string, snapshot: Uint8Array, throughSeq: number): Promise<void> {

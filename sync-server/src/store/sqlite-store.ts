@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { AppendEntry, DocumentStore, StoredDocument } from './document-store.ts';
+import { unpackEntries } from './document-store.ts';
+import type {
+  AppendEntry,
+  DocumentStore,
+  PackedEntries,
+  StoredDocument,
+} from './document-store.ts';
 
 export const DATABASE_FILE = 'plod.db';
 
@@ -110,6 +116,10 @@ export class SqliteStore implements DocumentStore {
 
   async append(entries: readonly AppendEntry[]): Promise<number[]> {
     return this.appendTx(entries);
+  }
+
+  async appendPacked(packed: PackedEntries): Promise<number[]> {
+    return this.appendTx(unpackEntries(packed));
   }
 
   async compact(docName: string, snapshot: Uint8Array, throughSeq: number): Promise<void> {

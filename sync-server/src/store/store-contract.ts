@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
+import { packEntries } from './document-store.ts';
 import type { DocumentStore, StoredDocument } from './document-store.ts';
 
 export interface StoreFixture {
@@ -34,6 +35,32 @@ export function runDocumentStoreContract(name: string, create: () => Promise<Sto
     });
     afterEach(async () => {
       await fixture.cleanup();
+    });
+
+    it('appends a packed batch as it appends entries, views into a larger buffer included', async () => {
+      const packed = packEntries([
+        { docName: 'a', update: u(1, 1) },
+        { docName: 'b', update: u(2) },
+        { docName: 'a', update: u(3, 3, 3) },
+      ]);
+      const seqs = await store.appendPacked(packed);
+      expect(seqs).toHaveLength(3);
+      expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
+      // Entries 'c' and 'b' as views: the names and ends of a batch cut out of a bigger buffer.
+      const buffer = u(9, 9, 4, 5, 5, 9);
+      const [later] = await store.appendPacked({
+        names: ['c'],
+        data: buffer.subarray(2, 5),
+        ends: new Uint32Array([1, 3]).subarray(0, 1),
+      });
+      expect(later).toBeGreaterThan(seqs[2] ?? Infinity);
+      expect((await store.load('a'))?.updates.map((row) => [...row.update])).toEqual([
+        [1, 1],
+        [3, 3, 3],
+      ]);
+      expect((await store.load('b'))?.updates.map((row) => row.seq)).toEqual([seqs[1]]);
+      expect((await store.load('c'))?.updates.map((row) => [...row.update])).toEqual([[4]]);
+      expect([...buffer]).toEqual([9, 9, 4, 5, 5, 9]);
     });
 
     it('loads null for a document never stored', async () => {

@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../logger.ts';
-import type { AppendEntry } from './document-store.ts';
+import { packEntries } from './document-store.ts';
+import type { AppendEntry, PackedEntries } from './document-store.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import type { SqliteStoreOptions } from './sqlite-store.ts';
 import type { WriterData, WriterReply, WriterRequest } from './sqlite-writer-protocol.ts';
@@ -28,6 +29,28 @@ interface Pending {
 
 type WithoutId<T> = T extends WriterRequest ? Omit<T, 'id'> : never;
 type Request = WithoutId<WriterRequest>;
+
+/** Whether `array` spans a plain ArrayBuffer of its own, which can then be transferred whole. */
+function spansOwnBuffer(array: ArrayBufferView): boolean {
+  return (
+    array.buffer instanceof ArrayBuffer &&
+    array.byteOffset === 0 &&
+    array.byteLength === array.buffer.byteLength
+  );
+}
+
+/** Bytes over a buffer that can be transferred: the same buffer if it is theirs alone, else a copy. */
+function ownedBytes(array: Uint8Array): Uint8Array<ArrayBuffer> {
+  return spansOwnBuffer(array) && array.buffer instanceof ArrayBuffer
+    ? new Uint8Array(array.buffer)
+    : array.slice();
+}
+
+function ownedWords(array: Uint32Array): Uint32Array<ArrayBuffer> {
+  return spansOwnBuffer(array) && array.buffer instanceof ArrayBuffer
+    ? new Uint32Array(array.buffer)
+    : array.slice();
+}
 
 const WRITER_URL = new URL(
   import.meta.url.endsWith('.ts') ? './sqlite-writer.ts' : './sqlite-writer.js',
@@ -79,38 +102,33 @@ export class WorkerSqliteStore extends SqliteStore {
   }
 
   override async append(entries: readonly AppendEntry[]): Promise<number[]> {
-    if (entries.length === 0) return [];
     // One copy into a packed buffer, then moved (transferred) to the worker.
-    let total = 0;
-    for (const entry of entries) total += entry.update.byteLength;
-    const data = new Uint8Array(total);
-    const ends = new Uint32Array(entries.length);
-    const names = new Array<string>(entries.length);
-    let offset = 0;
-    entries.forEach((entry, index) => {
-      data.set(entry.update, offset);
-      offset += entry.update.byteLength;
-      ends[index] = offset;
-      names[index] = entry.docName;
-    });
-    const reply = await this.request({ op: 'append', names, data: data.buffer, ends }, [
-      data.buffer,
-      ends.buffer,
-    ]);
-    if (!reply.seqs || reply.seqs.length !== entries.length) {
+    return this.appendPacked(packEntries(entries));
+  }
+
+  override async appendPacked(packed: PackedEntries): Promise<number[]> {
+    const count = packed.names.length;
+    if (count === 0) return [];
+    if (packed.ends.length !== count) throw new Error('packed batch: names and ends differ');
+    // Moved, not copied, when the views span their buffers (as packEntries and the queue make them).
+    const data = ownedBytes(packed.data);
+    const ends = ownedWords(packed.ends);
+    const reply = await this.request(
+      { op: 'append', names: [...packed.names], data: data.buffer, ends },
+      [data.buffer, ends.buffer],
+    );
+    if (!reply.seqs || reply.seqs.length !== count) {
       throw new Error('sqlite writer returned the wrong number of seqs');
     }
     return reply.seqs;
   }
 
   override async compact(docName: string, snapshot: Uint8Array, throughSeq: number): Promise<void> {
-    // The caller hands the snapshot over; copy only if it is a view into a larger buffer.
-    const owned =
-      snapshot.byteOffset === 0 && snapshot.byteLength === snapshot.buffer.byteLength
-        ? snapshot
-        : snapshot.slice();
-    const transfer = owned.buffer instanceof ArrayBuffer ? [owned.buffer] : [];
-    await this.request({ op: 'compact', name: docName, snapshot: owned, throughSeq }, transfer);
+    // The caller hands the snapshot over; copied only if it is a view into a larger buffer.
+    const whole = ownedBytes(snapshot);
+    await this.request({ op: 'compact', name: docName, snapshot: whole, throughSeq }, [
+      whole.buffer,
+    ]);
   }
 
   override async delete(docName: string): Promise<boolean> {
