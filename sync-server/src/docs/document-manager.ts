@@ -5,6 +5,7 @@ import { LiveDocument } from './live-document.ts';
 import type { Peer } from './live-document.ts';
 import { WriteQueue } from './write-queue.ts';
 import { Compactor } from './compactor.ts';
+import { unlinkMergedStructs } from './unlink-merged.ts';
 
 export interface DocumentManagerOptions {
   store: DocumentStore;
@@ -218,6 +219,7 @@ export class DocumentManager {
     const existing = this.live.get(docName);
     if (existing) return existing;
     const doc = new Y.Doc();
+    unlinkMergedStructs(doc);
     try {
       applyStored(doc, stored);
     } catch (error) {
