@@ -39,8 +39,7 @@ export function unlinkMergedStructs(doc: Y.Doc): void {
  */
 function mergeCandidates(store: Y.Doc['store'], transaction: Y.Transaction): Y.Item[] {
   const found: Y.Item[] = [];
-  const collect = (structs: (Y.GC | Y.Item)[] | undefined, from: number, to: number) => {
-    if (!structs) return;
+  const collect = (structs: (Y.GC | Y.Item)[], from: number, to: number) => {
     for (let i = Math.max(0, from); i <= to && i < structs.length; i++) {
       const struct = structs[i];
       if (struct instanceof Y.Item) found.push(struct);

@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { unpackEntries } from './document-store.ts';
+import type { PackedEntries } from './document-store.ts';
 import type { WriterData, WriterReply, WriterRequest } from './sqlite-writer-protocol.ts';
 
 const port = parentPort;
@@ -54,19 +56,12 @@ const deleteUpdates = db.prepare<[string, number]>(
 const deleteSnapshot = db.prepare<[string]>('DELETE FROM yjs_snapshots WHERE doc_name = ?');
 const deleteLog = db.prepare<[string]>('DELETE FROM yjs_updates WHERE doc_name = ?');
 
-const appendTx = db.transaction((names: string[], data: Uint8Array, ends: Uint32Array) => {
-  const seqs = new Array<number>(names.length);
-  let start = 0;
-  for (let i = 0; i < names.length; i++) {
-    const end = ends[i] ?? start;
-    // A view into the transferred buffer: bound as-is, no copy.
-    seqs[i] = Number(
-      insertUpdate.run(names[i] as string, data.subarray(start, end)).lastInsertRowid,
-    );
-    start = end;
-  }
-  return seqs;
-});
+// Each update a view into the transferred buffer: bound as-is, no copy.
+const appendTx = db.transaction((packed: PackedEntries) =>
+  unpackEntries(packed).map((entry) =>
+    Number(insertUpdate.run(entry.docName, entry.update).lastInsertRowid),
+  ),
+);
 const compactTx = db.transaction((name: string, snapshot: Uint8Array, throughSeq: number) => {
   const current = selectSnapshotSeq.get(name);
   if (current && current.snapshot_seq > throughSeq) return;
@@ -83,7 +78,11 @@ function handle(request: WriterRequest): WriterReply {
       return {
         id: request.id,
         ok: true,
-        seqs: appendTx(request.names, new Uint8Array(request.data), request.ends),
+        seqs: appendTx({
+          names: request.names,
+          data: new Uint8Array(request.data),
+          ends: request.ends,
+        }),
       };
     case 'compact':
       compactTx(request.name, request.snapshot, request.throughSeq);
