@@ -199,7 +199,7 @@ export class ReportTable {
     return this.db
       .prepare<[], { doc_name: string }>(
         `SELECT d.doc_name FROM (
-           SELECT doc_name, MAX(seq) AS seq FROM yjs_updates WHERE doc_name LIKE 'report:%' GROUP BY doc_name
+           SELECT doc_name, MAX(seq) AS seq FROM yjs_log WHERE doc_name LIKE 'report:%' GROUP BY doc_name
            UNION ALL
            SELECT doc_name, snapshot_seq AS seq FROM yjs_snapshots WHERE doc_name LIKE 'report:%'
          ) d

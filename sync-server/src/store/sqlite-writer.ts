@@ -8,8 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { unpackEntries } from './document-store.ts';
-import type { PackedEntries } from './document-store.ts';
+import { SqliteLog } from './sqlite-log.ts';
 import type { WriterData, WriterReply, WriterRequest } from './sqlite-writer-protocol.ts';
 
 const port = parentPort;
@@ -39,38 +38,7 @@ db.pragma('journal_mode = WAL');
 db.pragma(`synchronous = ${synchronous}`);
 db.pragma('busy_timeout = 5000');
 
-const insertUpdate = db.prepare<[string, Uint8Array]>(
-  'INSERT INTO yjs_updates (doc_name, data) VALUES (?, ?)',
-);
-const selectSnapshotSeq = db.prepare<[string], { snapshot_seq: number }>(
-  'SELECT snapshot_seq FROM yjs_snapshots WHERE doc_name = ?',
-);
-const upsertSnapshot = db.prepare<[string, Uint8Array, number, number]>(
-  `INSERT INTO yjs_snapshots (doc_name, snapshot, snapshot_seq, updated_at) VALUES (?, ?, ?, ?)
-   ON CONFLICT (doc_name) DO UPDATE SET snapshot = excluded.snapshot,
-     snapshot_seq = excluded.snapshot_seq, updated_at = excluded.updated_at`,
-);
-const deleteUpdates = db.prepare<[string, number]>(
-  'DELETE FROM yjs_updates WHERE doc_name = ? AND seq <= ?',
-);
-const deleteSnapshot = db.prepare<[string]>('DELETE FROM yjs_snapshots WHERE doc_name = ?');
-const deleteLog = db.prepare<[string]>('DELETE FROM yjs_updates WHERE doc_name = ?');
-
-// Each update a view into the transferred buffer: bound as-is, no copy.
-const appendTx = db.transaction((packed: PackedEntries) =>
-  unpackEntries(packed).map((entry) =>
-    Number(insertUpdate.run(entry.docName, entry.update).lastInsertRowid),
-  ),
-);
-const compactTx = db.transaction((name: string, snapshot: Uint8Array, throughSeq: number) => {
-  const current = selectSnapshotSeq.get(name);
-  if (current && current.snapshot_seq > throughSeq) return;
-  upsertSnapshot.run(name, snapshot, throughSeq, Date.now());
-  deleteUpdates.run(name, throughSeq);
-});
-const deleteTx = db.transaction(
-  (name: string) => deleteSnapshot.run(name).changes + deleteLog.run(name).changes > 0,
-);
+const log = new SqliteLog(db);
 
 function handle(request: WriterRequest): WriterReply {
   switch (request.op) {
@@ -78,17 +46,18 @@ function handle(request: WriterRequest): WriterReply {
       return {
         id: request.id,
         ok: true,
-        seqs: appendTx({
+        // Each update a view into the transferred buffer: bound as-is, no copy.
+        seqs: log.appendPacked({
           names: request.names,
           data: new Uint8Array(request.data),
           ends: request.ends,
         }),
       };
     case 'compact':
-      compactTx(request.name, request.snapshot, request.throughSeq);
+      log.compact(request.name, request.snapshot, request.throughSeq);
       return { id: request.id, ok: true };
     case 'delete':
-      return { id: request.id, ok: true, deleted: deleteTx(request.name) };
+      return { id: request.id, ok: true, deleted: log.delete(request.name) };
     case 'close':
       db.pragma('wal_checkpoint(TRUNCATE)');
       db.close();
