@@ -1,7 +1,7 @@
 /**
  * Sync relay benchmark (issue 3). Prints figures; asserts nothing about timing.
  *
- *   pnpm --filter @plod/sync-server bench [latency|cost|ingest|idle|cold|sigkill|projection ...] [--duration=20] ...
+ *   pnpm --filter @plod/sync-server bench [latency|cost|ingest|idle|cold|sigkill|projection|store ...] [--duration=20] ...
  *
  * With no part named, runs them all. See docs/benchmarks.md for what each figure means.
  */
@@ -14,8 +14,18 @@ import { ingestBenchAll } from './ingest.ts';
 import { latencyBench } from './latency.ts';
 import { projectionBench } from './projection.ts';
 import { sigkillBench } from './sigkill.ts';
+import { storeBench } from './store.ts';
 
-const PARTS = ['latency', 'cost', 'ingest', 'idle', 'cold', 'sigkill', 'projection'] as const;
+const PARTS = [
+  'latency',
+  'cost',
+  'ingest',
+  'idle',
+  'cold',
+  'sigkill',
+  'projection',
+  'store',
+] as const;
 type Part = (typeof PARTS)[number];
 const isPart = (value: string): value is Part => (PARTS as readonly string[]).includes(value);
 
@@ -36,6 +46,7 @@ const { values, positionals } = parseArgs({
     'ingest-window': { type: 'string', default: '256' },
     'idle-connections': { type: 'string', default: '2000' },
     'cold-runs': { type: 'string', default: '20' },
+    commits: { type: 'string', default: '300' },
   },
 });
 const num = (value: string | undefined, name: string): number => {
@@ -92,6 +103,13 @@ for (const part of parts) {
     await idleBench(num(values['idle-connections'], 'idle-connections'));
   } else if (part === 'cold') {
     await coldBench(num(values['cold-runs'], 'cold-runs'));
+  } else if (part === 'store') {
+    await storeBench({
+      docs: num(values.docs, 'docs'),
+      perCommit:
+        (num(values.clients, 'clients') * num(values.rate, 'rate') * num(values.docs, 'docs')) / 10,
+      commits: num(values.commits, 'commits'),
+    });
   } else if (part === 'projection') {
     projectionBench(num(values.docs, 'docs'));
   } else {
