@@ -4,10 +4,16 @@
  * for in full collections during broadcasts). Two kinds of document: one holding no report (the
  * latency bench's documents: every field missing) and a new report as the app creates it.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import v8 from 'node:v8';
+import Database from 'better-sqlite3';
 import * as Y from 'yjs';
 import { ReportIds, createReport } from '@plod/model';
 import { projectReport } from '../src/projections/report-row.ts';
+import type { ReportRow } from '../src/projections/report-row.ts';
+import { ReportTable } from '../src/projections/report-table.ts';
 
 const oldSpaceBytes = () =>
   v8.getHeapSpaceStatistics().find((space) => space.space_name === 'old_space')?.space_used_size ??
@@ -66,4 +72,35 @@ export function projectionBench(docCount: number, passes = 30): void {
     measure('new report', reports, passes),
   ]);
   if (sink < 0) console.log(sink);
+  const rows = reports.map(projectReport).filter((row): row is ReportRow => row !== null);
+  console.table([writeRows(rows, passes)]);
+}
+
+/**
+ * A pass's write of its rows into the projection table (a WAL database file at synchronous=FULL,
+ * as the server's connection is): as the table writes them (no fsync), and with an fsync per pass.
+ */
+function writeRows(rows: ReportRow[], passes: number) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plod-projection-bench-'));
+  const db = new Database(path.join(dir, 'plod.db'));
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    const table = new ReportTable(db);
+    const timed = (write: (batch: { row: ReportRow; seq: number }[]) => void) => {
+      const started = performance.now();
+      for (let pass = 1; pass <= passes; pass++) write(rows.map((row) => ({ row, seq: pass })));
+      return Math.round(((performance.now() - started) / passes) * 100) / 100;
+    };
+    // Inside an outer transaction the table cannot change the setting: its commit fsyncs.
+    const withFsync = timed((batch) => db.transaction(() => table.upsert(batch))());
+    return {
+      rows: rows.length,
+      tableUpsertMs: timed((batch) => table.upsert(batch)),
+      sameRowsWithFsyncMs: withFsync,
+    };
+  } finally {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -98,6 +98,25 @@ function where(filter: ReportFilter): { sql: string; params: (string | number)[]
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
+/**
+ * Runs `write` with synchronous=NORMAL on this connection, then puts the setting back (also when it
+ * throws). Inside a transaction the setting cannot change, so it runs as the transaction does.
+ */
+function withoutFsync<T>(db: Database.Database, write: () => T): T {
+  if (db.inTransaction) return write();
+  const before = db.pragma('synchronous', { simple: true });
+  if (before !== SYNCHRONOUS_FULL) return write();
+  db.pragma('synchronous = NORMAL');
+  try {
+    return write();
+  } finally {
+    db.pragma('synchronous = FULL');
+  }
+}
+
+/** `PRAGMA synchronous` as SQLite reports it: 2 is FULL. */
+const SYNCHRONOUS_FULL = 2;
+
 /** The reports projection table in the store's SQLite file (or any better-sqlite3 database). */
 export class ReportTable {
   private readonly upsertStmt: Database.Statement;
@@ -121,11 +140,21 @@ export class ReportTable {
     this.deleteStmt = db.prepare(`DELETE FROM ${TABLE} WHERE id = ?`);
   }
 
-  /** Writes rows (with the seq each reflects) in one transaction. */
+  /**
+   * Writes rows (with the seq each reflects) in one transaction. The commit does not wait for an
+   * fsync (synchronous=NORMAL for it alone): the table is derived, and a power loss that undid the
+   * last commits leaves rows behind their documents' seqs, which the next start re-projects
+   * (`staleDocuments`). A projection pass runs on the relay's event loop about once a second while
+   * reports are edited, and should not wait on the disk each time.
+   */
   upsert(rows: readonly { row: ReportRow; seq: number }[]): void {
-    this.db.transaction(() => {
-      for (const { row, seq } of rows) this.upsertStmt.run({ ...row, sortKey: sortKey(row), seq });
-    })();
+    withoutFsync(this.db, () =>
+      this.db.transaction(() => {
+        for (const { row, seq } of rows) {
+          this.upsertStmt.run({ ...row, sortKey: sortKey(row), seq });
+        }
+      })(),
+    );
   }
 
   delete(ids: readonly string[]): void {

@@ -63,6 +63,24 @@ describe('WorkerSqliteStore', () => {
     },
   );
 
+  it('leaves WAL checkpoints to the writer thread: writes on the event loop’s connection run none', async () => {
+    const { dir, file } = tempFile();
+    const store = new WorkerSqliteStore(file);
+    const db = store.database;
+    db.exec('CREATE TABLE scratch (data BLOB)');
+    const insert = db.prepare('INSERT INTO scratch (data) VALUES (?)');
+    // 30 commits of about 100 pages each: three times SQLite's default checkpoint limit (1,000).
+    for (let i = 0; i < 30; i++) {
+      db.transaction(() => {
+        for (let j = 0; j < 100; j++) insert.run(Buffer.alloc(3000, i));
+      })();
+    }
+    // Without a checkpoint the log only grows; one would have sent writing back to its start.
+    expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(2_500 * 4096);
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('has committed every append it resolved, as another connection sees after close', async () => {
     const { dir, file } = tempFile();
     const store = new WorkerSqliteStore(file);

@@ -91,6 +91,10 @@ export class WorkerSqliteStore extends SqliteStore {
   constructor(file: string, options: WorkerSqliteStoreOptions = {}) {
     // The main-thread connection creates the schema before the writer opens the file.
     super(file, options);
+    // Checkpoints (copying the WAL's pages into the database file, then an fsync) are left to the
+    // writer thread, whose commits cross the WAL size limit first anyway: with the default, a
+    // commit on this connection (a projection pass, a sign-in) could run one on the event loop.
+    this.database.pragma('wal_autocheckpoint = 0');
     this.writerData = {
       file,
       synchronous: options.synchronous ?? 'FULL',

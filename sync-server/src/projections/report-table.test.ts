@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ReportTable } from './report-table.ts';
+import type { ReportRow } from './report-row.ts';
+
+const NORMAL = 1;
+const FULL = 2;
+
+function row(id: string): ReportRow {
+  return {
+    id,
+    status: 'active',
+    siteId: null,
+    siteName: null,
+    rigId: null,
+    rigName: null,
+    date: '2026-11-24',
+    shiftType: 'day',
+    operator: null,
+    metres: 12.5,
+    hours: 11,
+    createdAt: '2026-11-24T06:00:00.000Z',
+    updatedAt: '2026-11-24T07:00:00.000Z',
+    completedAt: null,
+    deletedAt: null,
+    bundle: '{}',
+  };
+}
+
+describe('ReportTable', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  function fullDatabase(): Database.Database {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plod-projection-'));
+    dirs.push(dir);
+    const db = new Database(path.join(dir, 'plod.db'));
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    return db;
+  }
+
+  it('commits projected rows without an fsync, and leaves the connection fsyncing for the rest', () => {
+    const db = fullDatabase();
+    const table = new ReportTable(db);
+    let during: unknown;
+    // Read while the upsert binds the row, inside its transaction.
+    const watched = {
+      ...row('r1'),
+      get bundle() {
+        during = db.pragma('synchronous', { simple: true });
+        return '{}';
+      },
+    };
+    table.upsert([{ row: watched, seq: 3 }]);
+    expect(during).toBe(NORMAL);
+    expect(db.pragma('synchronous', { simple: true })).toBe(FULL);
+    expect(table.dump().map((stored) => stored.id)).toEqual(['r1']);
+
+    // A failed write (status is NOT NULL) puts the setting back too, and writes nothing.
+    const broken = { ...row('r2'), status: null } as unknown as ReportRow;
+    expect(() =>
+      table.upsert([
+        { row: row('r3'), seq: 4 },
+        { row: broken, seq: 4 },
+      ]),
+    ).toThrow();
+    expect(db.pragma('synchronous', { simple: true })).toBe(FULL);
+    expect(table.dump().map((stored) => stored.id)).toEqual(['r1']);
+    db.close();
+  });
+});
