@@ -103,9 +103,9 @@ function where(filter: ReportFilter): { sql: string; params: (string | number)[]
  * throws). Inside a transaction the setting cannot change, so it runs as the transaction does.
  */
 function withoutFsync<T>(db: Database.Database, write: () => T): T {
-  if (db.inTransaction) return write();
-  const before = db.pragma('synchronous', { simple: true });
-  if (before !== SYNCHRONOUS_FULL) return write();
+  if (db.inTransaction || db.pragma('synchronous', { simple: true }) !== SYNCHRONOUS_FULL) {
+    return write();
+  }
   db.pragma('synchronous = NORMAL');
   try {
     return write();

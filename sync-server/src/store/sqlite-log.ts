@@ -52,9 +52,12 @@ const tableExists = (db: Database.Database, name: string): boolean =>
 export function prepareLogSchema(db: Database.Database): void {
   db.transaction(() => {
     db.exec(SCHEMA);
-    const counter = db.prepare<[], number>('SELECT next_seq FROM yjs_log_seq WHERE id = 1').pluck();
+    const current = db
+      .prepare<[], number>('SELECT next_seq FROM yjs_log_seq WHERE id = 1')
+      .pluck()
+      .get();
     const migrating = tableExists(db, OLD_LOG);
-    if (counter.get() !== undefined && !migrating) return;
+    if (current !== undefined && !migrating) return;
     let counted = 0;
     if (migrating) {
       db.exec(`INSERT INTO yjs_log (doc_name, seq, data)
@@ -75,7 +78,7 @@ export function prepareLogSchema(db: Database.Database): void {
       )
       .pluck()
       .get();
-    const next = Math.max(counted, stored ?? 0, (counter.get() ?? 1) - 1) + 1;
+    const next = Math.max(counted, stored ?? 0, (current ?? 1) - 1) + 1;
     db.prepare('INSERT OR REPLACE INTO yjs_log_seq (id, next_seq) VALUES (1, ?)').run(next);
   }).immediate();
 }
