@@ -6,5 +6,6 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
+    globalSetup: ['test/global-setup.ts'],
   },
 });

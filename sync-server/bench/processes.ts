@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { SERVER_ENTRIES, bundle, serverDistDir } from '../scripts/build.ts';
 import type { ProbeFigures } from './probe.ts';
 
 export const packageDir = path.resolve(import.meta.dirname, '..');
@@ -57,33 +58,58 @@ export function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'plod-bench-'));
 }
 
+/** What the servers under test run: built once per bench run (see `builtServers`). */
+interface Built {
+  plod: string;
+  reference: string;
+  probe: string;
+}
+
+let built: Promise<Built> | null = null;
+
+/**
+ * Both servers run as they ship, with plain `node` (no TypeScript loader in the process): ours as
+ * `pnpm start` runs it, the production build in dist/; the reference as its own server.js, its
+ * package loaded from node_modules, with only the bench's wrapper (and the probe) compiled, into
+ * node_modules/.cache so that the package resolves from there.
+ */
+export function builtServers(): Promise<Built> {
+  built ??= (async () => {
+    const [main] = await bundle({ entries: SERVER_ENTRIES, outDir: serverDistDir });
+    const [reference, probe] = await bundle({
+      entries: ['bench/reference-server.ts', 'bench/probe.ts'],
+      outDir: path.join(packageDir, 'node_modules/.cache/plod-bench'),
+      packagesExternal: true,
+    });
+    if (!main || !reference || !probe) throw new Error('the bench build lacks an entry');
+    return { plod: main, reference, probe };
+  })();
+  return built;
+}
+
 /** Starts a server under test in its own process (ours as `pnpm start` runs it) on 127.0.0.1. */
 export async function startServer(
   kind: ServerKind,
-  options: { dataDir?: string; env?: Record<string, string>; preload?: string[] } = {},
+  options: { dataDir?: string; env?: Record<string, string>; probe?: boolean } = {},
 ): Promise<BenchServer> {
   const dataDir = options.dataDir ?? tempDir();
-  const entry = kind === 'plod' ? 'src/main.ts' : 'bench/reference-server.ts';
-  const preload = (options.preload ?? []).flatMap((file) => ['--import', file]);
+  const files = await builtServers();
+  const preload = options.probe ? ['--import', files.probe] : [];
   const flags = (process.env[`BENCH_${kind.toUpperCase()}_FLAGS`] ?? '').split(' ').filter(Boolean);
-  const child = spawn(
-    process.execPath,
-    [...profiling, ...flags, '--import', 'tsx', ...preload, entry],
-    {
-      cwd: packageDir,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        PLOD_DATA_DIR: dataDir,
-        PLOD_LOG_LEVEL: 'info',
-        // The relay benchmarks measure sync, not sign-in: development flag, loopback only.
-        PLOD_INSECURE_ALLOW_ALL: 'true',
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawn(process.execPath, [...profiling, ...flags, ...preload, files[kind]], {
+    cwd: packageDir,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PLOD_DATA_DIR: dataDir,
+      PLOD_LOG_LEVEL: 'info',
+      // The relay benchmarks measure sync, not sign-in: development flag, loopback only.
+      PLOD_INSECURE_ALLOW_ALL: 'true',
+      ...options.env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   live.add(child);
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => {
@@ -180,7 +206,7 @@ export async function withSteal<T>(run: () => Promise<T>): Promise<[T, number]> 
 }
 
 export async function startProbedServer(kind: ServerKind): Promise<ProbedServer> {
-  const server = await startServer(kind, { preload: [path.join(packageDir, 'bench/probe.ts')] });
+  const server = await startServer(kind, { probe: true });
   if (kind === 'plod') {
     // As in use, where a supervisor's page has read the report list before the crews sync: whatever
     // a signed-in REST request sets up in the process (it once turned on async hooks for good) is on.

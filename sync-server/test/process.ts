@@ -14,9 +14,12 @@ export interface ServerProcess {
   logs: string[];
 }
 
-/** Runs src/main.ts in a child process (as `pnpm start` does) and waits until it listens. */
+/**
+ * Runs the server in a child process as `pnpm start` does (the bundle in dist/, which
+ * test/global-setup.ts builds from the current sources) and waits until it listens.
+ */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: packageDir,
     env: {
       ...process.env,

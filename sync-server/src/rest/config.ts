@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -20,7 +21,20 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env): RestConfig
   const e = EnvSchema.parse(env);
   return {
     demo: e.PLOD_DEMO === '1' || e.PLOD_DEMO === 'true',
-    webDir: path.resolve(e.PLOD_WEB_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+    webDir: path.resolve(
+      e.PLOD_WEB_DIR ?? path.join(packageDir(import.meta.dirname), '../web/dist'),
+    ),
     maxBodyBytes: e.PLOD_MAX_BODY_BYTES,
   };
+}
+
+/**
+ * The server package's folder: the nearest one holding a package.json. This module runs from
+ * src/rest/ (sources) or from dist/ (the bundle), so its own path alone does not say.
+ */
+export function packageDir(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return from;
+  }
 }
