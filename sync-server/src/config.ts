@@ -66,6 +66,7 @@ const EnvSchema = z.object({
   PLOD_MAX_CONNECTIONS: int.optional(),
   PLOD_UNLOAD_GRACE_MS: z.coerce.number().int().min(0).optional(),
   PLOD_COMPACT_AFTER_UPDATES: int.optional(),
+  PLOD_RECLAIM_AFTER_UPDATES: int.optional(),
 });
 
 export interface Config {
@@ -115,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnections: e.PLOD_MAX_CONNECTIONS,
       unloadGraceMs: e.PLOD_UNLOAD_GRACE_MS,
       compactAfterUpdates: e.PLOD_COMPACT_AFTER_UPDATES,
+      reclaimAfterUpdates: e.PLOD_RECLAIM_AFTER_UPDATES,
     },
   };
 }

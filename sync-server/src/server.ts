@@ -70,6 +70,9 @@ export interface ServerOptions {
   unloadGraceMs?: number;
   compactAfterUpdates?: number;
   compactAfterBytes?: number;
+  /** See DocumentManagerOptions.reclaimAfterUpdates (PLOD_RECLAIM_AFTER_UPDATES). */
+  reclaimAfterUpdates?: number;
+  reclaimIntervalMs?: number;
   pingIntervalMs?: number;
   closeTimeoutMs?: number;
   logger?: Logger;
@@ -127,6 +130,8 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     unloadGraceMs: options.unloadGraceMs ?? DEFAULTS.unloadGraceMs,
     compactAfterUpdates: options.compactAfterUpdates,
     compactAfterBytes: options.compactAfterBytes,
+    reclaimAfterUpdates: options.reclaimAfterUpdates,
+    reclaimIntervalMs: options.reclaimIntervalMs,
   });
   const registry = new ConnectionRegistry();
   const allowAll = options.insecureAllowAll ?? false;

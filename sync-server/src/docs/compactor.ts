@@ -2,6 +2,7 @@ import * as Y from 'yjs';
 import type { DocumentStore } from '../store/document-store.ts';
 import type { Logger } from '../logger.ts';
 import type { LiveDocument } from './live-document.ts';
+import { applyStored, storedThroughSeq } from './stored-document.ts';
 
 /**
  * The document's state as an update, without what Yjs holds back (structs waiting for an earlier
@@ -36,7 +37,7 @@ export interface CompactionPolicy {
  */
 export class Compactor {
   private readonly waiting = new Set<LiveDocument>();
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly inFlight = new Set<Promise<unknown>>();
   private scheduled = false;
   private readonly rowLimits = new WeakMap<LiveDocument, number>();
 
@@ -63,6 +64,50 @@ export class Compactor {
     this.waiting.delete(live);
     if (live.rowsSinceSnapshot > 0 && !live.compacting) this.track(this.compact(live));
     live.destroy();
+  }
+
+  /** Compacts a live document now, whatever its row count; false if one is running or it failed. */
+  async compactNow(live: LiveDocument): Promise<boolean> {
+    if (live.compacting || live.closed) return false;
+    this.waiting.delete(live);
+    const work = this.compact(live);
+    this.track(work);
+    return work;
+  }
+
+  /**
+   * Compacts a document that is not in memory from what is stored: its snapshot and log rows are
+   * built into a Y.Doc, whose state becomes the snapshot through the last row. Safe whether or not
+   * the document is opened meanwhile: later rows have higher seqs and stay. A stored part that
+   * fails to apply, or leaves anything held back, leaves the document as it is (and logged).
+   */
+  async fold(docName: string): Promise<boolean> {
+    const work = this.foldStored(docName).catch((error: unknown) => {
+      this.logger.error('compaction failed', { doc: docName, error });
+      return false;
+    });
+    this.track(work);
+    return work;
+  }
+
+  private async foldStored(docName: string): Promise<boolean> {
+    const stored = await this.store.load(docName);
+    if (!stored || stored.updates.length === 0) return false;
+    const doc = new Y.Doc();
+    try {
+      applyStored(doc, stored);
+      if (doc.store.pendingStructs !== null || doc.store.pendingDs !== null) {
+        throw new Error('stored rows wait for updates the store does not have; left as they are');
+      }
+      await this.store.compact(docName, encodeIntegratedState(doc), storedThroughSeq(stored));
+      this.logger.debug('document compacted from the store', {
+        doc: docName,
+        rows: stored.updates.length,
+      });
+      return true;
+    } finally {
+      doc.destroy();
+    }
   }
 
   /** Resolves once no compaction is waiting or running. */
@@ -101,12 +146,13 @@ export class Compactor {
     });
   }
 
-  private track(work: Promise<void>): void {
+  private track(work: Promise<unknown>): void {
     this.inFlight.add(work);
     void work.finally(() => this.inFlight.delete(work));
   }
 
-  private async compact(live: LiveDocument): Promise<void> {
+  /** Resolves true once compacted; a failure is logged and resolves false. */
+  private async compact(live: LiveDocument): Promise<boolean> {
     live.compacting = true;
     const started = performance.now();
     const snapshot = encodeIntegratedState(live.doc);
@@ -123,8 +169,10 @@ export class Compactor {
         bytes: snapshot.byteLength,
         ms: Math.round((performance.now() - started) * 100) / 100,
       });
+      return true;
     } catch (error) {
       this.logger.error('compaction failed', { doc: live.name, error });
+      return false;
     } finally {
       live.compacting = false;
     }

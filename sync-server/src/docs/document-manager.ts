@@ -6,6 +6,7 @@ import type { Peer } from './live-document.ts';
 import { WriteQueue } from './write-queue.ts';
 import { Compactor } from './compactor.ts';
 import { unlinkMergedStructs } from './unlink-merged.ts';
+import { StoredPartFailed, applyStored, storedThroughSeq } from './stored-document.ts';
 
 export interface DocumentManagerOptions {
   store: DocumentStore;
@@ -15,7 +16,19 @@ export interface DocumentManagerOptions {
   /** Compact a live document once this many log rows (or bytes) are not in its snapshot. */
   compactAfterUpdates?: number;
   compactAfterBytes?: number;
+  /**
+   * Compact a document, live or not, once the store has appended this many updates since its
+   * oldest uncompacted one (DocumentStore.oldestUncompacted): a document edited now and then
+   * while it stays open, or left uncompacted by a crash, would otherwise keep the store from
+   * reclaiming its log. Default 100,000.
+   */
+  reclaimAfterUpdates?: number;
+  /** How often to look for such documents (ms). Default 10 s. */
+  reclaimIntervalMs?: number;
 }
+
+/** Documents looked at per reclaim pass (oldest first). */
+const RECLAIM_BATCH = 16;
 
 /** A hold on a live document: it stays in memory until released. */
 export interface DocumentLease {
@@ -61,6 +74,10 @@ export class DocumentManager {
   private readonly storedListeners = new Set<StoredListener>();
   private readonly compactor: Compactor;
   private readonly unloadGraceMs: number;
+  private readonly reclaimAfterUpdates: number;
+  private readonly reclaimTimer: NodeJS.Timeout;
+  private reclaiming: Promise<number> | null = null;
+  private closed = false;
 
   constructor(private readonly options: DocumentManagerOptions) {
     this.unloadGraceMs = options.unloadGraceMs ?? 5_000;
@@ -73,6 +90,39 @@ export class DocumentManager {
       afterUpdates: options.compactAfterUpdates ?? 500,
       afterBytes: options.compactAfterBytes ?? 1_000_000,
     });
+    this.reclaimAfterUpdates = options.reclaimAfterUpdates ?? 100_000;
+    this.reclaimTimer = setInterval(() => void this.reclaim(), options.reclaimIntervalMs ?? 10_000);
+    this.reclaimTimer.unref();
+  }
+
+  /**
+   * Compacts the documents whose oldest uncompacted update the store appended more than
+   * `reclaimAfterUpdates` updates ago (live ones from memory, others from the store), so that it can
+   * reclaim its log; resolves with how many were compacted. Runs on a timer; one pass at a time.
+   */
+  reclaim(): Promise<number> {
+    this.reclaiming ??= this.reclaimPass().finally(() => {
+      this.reclaiming = null;
+    });
+    return this.reclaiming;
+  }
+
+  private async reclaimPass(): Promise<number> {
+    let compacted = 0;
+    try {
+      const behind = await this.options.store.oldestUncompacted(RECLAIM_BATCH);
+      for (const { docName, appendedSince } of behind) {
+        if (this.closed || appendedSince <= this.reclaimAfterUpdates) break;
+        const live = this.live.get(docName);
+        // One being loaded is compacted as a live document on a later pass, if it still needs it.
+        if (live) compacted += Number(await this.compactor.compactNow(live));
+        else if (!this.loading.has(docName))
+          compacted += Number(await this.compactor.fold(docName));
+      }
+    } catch (error) {
+      this.options.logger.error('reclaim pass failed', { error });
+    }
+    return compacted;
   }
 
   /** Number of documents in memory. */
@@ -173,6 +223,9 @@ export class DocumentManager {
 
   /** Commits everything pending, finishes compactions and drops every document from memory. */
   async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.reclaimTimer);
+    await this.reclaiming;
     await this.queue.drain();
     await this.compactor.idle();
     for (const live of this.live.values()) live.destroy();
@@ -233,7 +286,7 @@ export class DocumentManager {
       docName,
       doc,
       {
-        committedSeq: Math.max(stored?.snapshotSeq ?? 0, updates.at(-1)?.seq ?? 0),
+        committedSeq: stored ? storedThroughSeq(stored) : 0,
         rows: updates.length,
         bytes: updates.reduce((sum, row) => sum + row.update.byteLength, 0),
       },
@@ -298,35 +351,5 @@ export class DocumentManager {
       this.compactor.compactAndDestroy(live);
     }, this.unloadGraceMs);
     live.unloadTimer.unref();
-  }
-}
-
-/** Which stored part a document failed to load at: its snapshot (with its seq) or a log row. */
-class StoredPartFailed extends Error {
-  constructor(
-    readonly part: 'snapshot' | 'log row',
-    readonly seq: number,
-    cause: unknown,
-  ) {
-    super(`${part} ${seq} failed to apply`, { cause });
-  }
-}
-
-/** Applies a stored snapshot and log in one transaction; throws StoredPartFailed if any fails. */
-function applyStored(doc: Y.Doc, stored: StoredDocument | null): void {
-  if (!stored) return;
-  let part: StoredPartFailed['part'] = 'snapshot';
-  let seq = stored.snapshotSeq;
-  try {
-    doc.transact(() => {
-      if (stored.snapshot) Y.applyUpdate(doc, stored.snapshot);
-      for (const row of stored.updates) {
-        part = 'log row';
-        seq = row.seq;
-        Y.applyUpdate(doc, row.update);
-      }
-    });
-  } catch (error) {
-    throw new StoredPartFailed(part, seq, error);
   }
 }

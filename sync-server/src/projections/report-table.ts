@@ -228,7 +228,14 @@ export class ReportTable {
     return this.db
       .prepare<[], { doc_name: string }>(
         `SELECT d.doc_name FROM (
-           SELECT doc_name, MAX(seq) AS seq FROM yjs_log WHERE doc_name LIKE 'report:%' GROUP BY doc_name
+           -- Journal rows past each report's snapshot: the journal from its oldest needed row, in
+           -- seq order (CROSS JOIN keeps it the outer loop), each row's document looked up once.
+           SELECT j.doc_name, MAX(j.seq) AS seq
+           FROM yjs_journal j CROSS JOIN yjs_unfolded u
+             ON u.doc_name = j.doc_name AND j.seq >= u.first_seq
+           WHERE j.seq >= (SELECT coalesce(MIN(first_seq), 0) FROM yjs_unfolded)
+             AND j.doc_name LIKE 'report:%'
+           GROUP BY j.doc_name
            UNION ALL
            SELECT doc_name, snapshot_seq AS seq FROM yjs_snapshots WHERE doc_name LIKE 'report:%'
          ) d

@@ -18,6 +18,13 @@ export interface StoredUpdate {
   update: Uint8Array;
 }
 
+/** A document with updates not yet in its snapshot (see DocumentStore.oldestUncompacted). */
+export interface UncompactedDocument {
+  docName: string;
+  /** Updates the store appended (to any document) since this document's oldest uncompacted one, that one included. */
+  appendedSince: number;
+}
+
 export interface AppendEntry {
   docName: string;
   update: Uint8Array;
@@ -96,6 +103,13 @@ export interface DocumentStore {
   delete(docName: string): Promise<boolean>;
   /** Names of every stored document. */
   listDocuments(): Promise<string[]>;
+  /**
+   * The documents whose oldest update not yet in their snapshot is oldest, oldest first, at most
+   * `limit`. A store that keeps every document's updates in one log in commit order (as SQLite
+   * does) can reclaim it only up to the oldest update some document still needs: compacting these
+   * documents lets it go further.
+   */
+  oldestUncompacted(limit: number): Promise<UncompactedDocument[]>;
   /** Flushes and releases resources (checkpoints the WAL for SQLite). */
   close(): Promise<void>;
 }

@@ -4,6 +4,7 @@ import type {
   DocumentStore,
   PackedEntries,
   StoredDocument,
+  UncompactedDocument,
 } from './document-store.ts';
 
 interface MemoryDocument {
@@ -60,6 +61,17 @@ export class MemoryStore implements DocumentStore {
   async listDocuments(): Promise<string[]> {
     this.assertOpen();
     return [...this.documents.keys()].sort();
+  }
+
+  async oldestUncompacted(limit: number): Promise<UncompactedDocument[]> {
+    this.assertOpen();
+    return [...this.documents]
+      .flatMap(([docName, stored]) => {
+        const first = stored.updates[0]?.seq;
+        return first === undefined ? [] : [{ docName, appendedSince: this.seq + 1 - first }];
+      })
+      .sort((a, b) => b.appendedSince - a.appendedSince)
+      .slice(0, limit);
   }
 
   async close(): Promise<void> {

@@ -6,6 +6,7 @@ import type {
   DocumentStore,
   PackedEntries,
   StoredDocument,
+  UncompactedDocument,
 } from './document-store.ts';
 import { SqliteLog, prepareLogSchema } from './sqlite-log.ts';
 
@@ -59,6 +60,10 @@ export class SqliteStore implements DocumentStore {
 
   async listDocuments(): Promise<string[]> {
     return this.log.listDocuments();
+  }
+
+  async oldestUncompacted(limit: number): Promise<UncompactedDocument[]> {
+    return this.log.oldestUncompacted(limit);
   }
 
   /** Online backup of the whole database to `file` (safe while the server runs). */

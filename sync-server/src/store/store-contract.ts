@@ -133,6 +133,47 @@ export function runDocumentStoreContract(name: string, create: () => Promise<Sto
       expect([...((await store.load('doc'))?.updates[0]?.update ?? [])]).toEqual([5]);
     });
 
+    it('names the documents with the oldest uncompacted updates, oldest first', async () => {
+      expect(await store.oldestUncompacted(10)).toEqual([]);
+      const [a1, b1] = await store.append([
+        { docName: 'a', update: u(1) },
+        { docName: 'b', update: u(2) },
+      ]);
+      await store.append([
+        { docName: 'c', update: u(3) },
+        { docName: 'a', update: u(4) },
+      ]);
+      expect(await store.oldestUncompacted(10)).toEqual([
+        { docName: 'a', appendedSince: 4 },
+        { docName: 'b', appendedSince: 3 },
+        { docName: 'c', appendedSince: 2 },
+      ]);
+      expect(await store.oldestUncompacted(1)).toEqual([{ docName: 'a', appendedSince: 4 }]);
+      // Compacting a's first update leaves its second (the fourth appended) as its oldest.
+      await store.compact('a', u(9), a1 ?? 0);
+      await store.compact('b', u(8), b1 ?? 0);
+      expect(await store.oldestUncompacted(10)).toEqual([
+        { docName: 'c', appendedSince: 2 },
+        { docName: 'a', appendedSince: 1 },
+      ]);
+    });
+
+    it('loads a document deleted and stored again with only what came after the delete', async () => {
+      await store.append([
+        { docName: 'again', update: u(1) },
+        { docName: 'other', update: u(2) },
+      ]);
+      expect(await store.delete('again')).toBe(true);
+      expect(await store.oldestUncompacted(10)).toEqual([{ docName: 'other', appendedSince: 1 }]);
+      const [seq] = await store.append([{ docName: 'again', update: u(3) }]);
+      expect(await store.load('again')).toEqual({
+        snapshot: null,
+        snapshotSeq: 0,
+        updates: [{ seq, update: u(3) }],
+      });
+      expect((await store.load('other'))?.updates.map((row) => [...row.update])).toEqual([[2]]);
+    });
+
     it('deletes a document with its snapshot and log, leaving others', async () => {
       const [s1] = await store.append([
         { docName: 'gone', update: u(1) },
