@@ -156,6 +156,8 @@ export class Compactor {
     live.compacting = true;
     const started = performance.now();
     const snapshot = encodeIntegratedState(live.doc);
+    // Read now: the store may move the snapshot's buffer to its writer thread.
+    const snapshotBytes = snapshot.byteLength;
     const throughSeq = live.committedSeq;
     const rows = live.rowsSinceSnapshot;
     const bytes = live.bytesSinceSnapshot;
@@ -166,7 +168,7 @@ export class Compactor {
       this.logger.debug('document compacted', {
         doc: live.name,
         rows,
-        bytes: snapshot.byteLength,
+        bytes: snapshotBytes,
         ms: Math.round((performance.now() - started) * 100) / 100,
       });
       return true;

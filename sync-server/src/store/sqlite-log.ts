@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { unpackEntries } from './document-store.ts';
+import type { CompactRequest } from './sqlite-writer-protocol.ts';
 import type {
   AppendEntry,
   PackedEntries,
@@ -139,6 +140,13 @@ export class SqliteLog {
   /** See DocumentStore.oldestUncompacted. */
   readonly oldestUncompacted: (limit: number) => UncompactedDocument[];
 
+  private readonly batch: Database.Transaction<
+    (
+      compactions: readonly CompactRequest[],
+      packed: PackedEntries | null,
+    ) => { seqs: number[]; compactionErrors: (string | null)[] }
+  >;
+
   constructor(db: Database.Database) {
     const selectSnapshot = db.prepare<[string], SnapshotRow>(
       'SELECT snapshot, snapshot_seq FROM yjs_snapshots WHERE doc_name = ?',
@@ -247,6 +255,17 @@ export class SqliteLog {
       return deleted;
     });
     this.listDocuments = () => selectNames.all();
+    this.batch = db.transaction((compactions, packed) => {
+      const compactionErrors = compactions.map((compaction) => {
+        try {
+          this.compact(compaction.name, compaction.snapshot, compaction.throughSeq);
+          return null;
+        } catch (error) {
+          return error instanceof Error ? error.message : String(error);
+        }
+      });
+      return { seqs: packed ? this.appendPacked(packed) : [], compactionErrors };
+    });
     this.oldestUncompacted = (limit) => {
       const next = nextSeq();
       return selectOldestUnfolded
@@ -258,5 +277,18 @@ export class SqliteLog {
   /** `append` for a packed batch (each update bound as a view into its buffer, not copied). */
   appendPacked(packed: PackedEntries): number[] {
     return this.append(unpackEntries(packed));
+  }
+
+  /**
+   * Compactions, then an append (if any), as one transaction: one commit and one fsync for all.
+   * Each compaction runs in its own savepoint, so one that fails is undone alone and its message
+   * returned in its place (null for one done); the append fails or commits as a whole, and then
+   * with every compaction that did not fail.
+   */
+  compactAndAppend(
+    compactions: readonly CompactRequest[],
+    packed: PackedEntries | null,
+  ): { seqs: number[]; compactionErrors: (string | null)[] } {
+    return this.batch.immediate(compactions, packed);
   }
 }

@@ -52,20 +52,17 @@ const log = new SqliteLog(db);
 
 function handle(request: WriterRequest): WriterReply {
   switch (request.op) {
-    case 'append':
-      return {
-        id: request.id,
-        ok: true,
-        // Each update a view into the transferred buffer: bound as-is, no copy.
-        seqs: log.appendPacked({
-          names: request.names,
-          data: new Uint8Array(request.data),
-          ends: request.ends,
-        }),
+    case 'append': {
+      // Each update a view into the transferred buffer: bound as-is, no copy.
+      const packed = {
+        names: request.names,
+        data: new Uint8Array(request.data),
+        ends: request.ends,
       };
+      return { id: request.id, ok: true, ...log.compactAndAppend(request.compactions, packed) };
+    }
     case 'compact':
-      log.compact(request.name, request.snapshot, request.throughSeq);
-      return { id: request.id, ok: true };
+      return { id: request.id, ok: true, ...log.compactAndAppend(request.compactions, null) };
     case 'delete':
       return { id: request.id, ok: true, deleted: log.delete(request.name) };
     case 'close':

@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SqliteStore } from './sqlite-store.ts';
-import { DEFAULT_WRITER_NICENESS, WorkerSqliteStore } from './worker-sqlite-store.ts';
+import {
+  COMPACTION_WAIT_MS,
+  DEFAULT_WRITER_NICENESS,
+  WorkerSqliteStore,
+} from './worker-sqlite-store.ts';
 import { runDocumentStoreContract } from './store-contract.ts';
 
 function tempFile(): { file: string; dir: string } {
@@ -38,7 +42,63 @@ function threadNiceness(): Map<number, number> {
   return threads;
 }
 
+/**
+ * Transactions committed into a database's WAL file since it was last reset: frames whose header
+ * carries the database size after a commit (non-zero only on a transaction's last frame).
+ */
+function walCommits(file: string): number {
+  const wal = fs.readFileSync(`${file}-wal`);
+  if (wal.length < 32) return 0;
+  const pageSize = wal.readUInt32BE(8);
+  const salts = [wal.readUInt32BE(16), wal.readUInt32BE(20)];
+  let commits = 0;
+  for (let at = 32; at + 24 + pageSize <= wal.length; at += 24 + pageSize) {
+    // Frames of an earlier generation of the file (before a reset) are not this one's.
+    if (wal.readUInt32BE(at + 8) !== salts[0] || wal.readUInt32BE(at + 12) !== salts[1]) break;
+    if (wal.readUInt32BE(at + 4) !== 0) commits += 1;
+  }
+  return commits;
+}
+
 describe('WorkerSqliteStore', () => {
+  it('commits a compaction with the append that follows it, as one transaction', async () => {
+    const { dir, file } = tempFile();
+    const store = new WorkerSqliteStore(file);
+    const [seq] = await store.append([{ docName: 'doc', update: new Uint8Array([1]) }]);
+    const before = walCommits(file);
+    const compacted = store.compact('doc', new Uint8Array([9]), seq ?? 0);
+    await store.append([{ docName: 'other', update: new Uint8Array([2]) }]);
+    await compacted;
+    expect(walCommits(file) - before).toBe(1);
+    expect(await store.load('doc')).toEqual({
+      snapshot: new Uint8Array([9]),
+      snapshotSeq: seq,
+      updates: [],
+    });
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('commits a compaction alone when no append comes soon, and a delete after it', async () => {
+    const { dir, file } = tempFile();
+    const store = new WorkerSqliteStore(file);
+    const [first, second] = await store.append([
+      { docName: 'kept', update: new Uint8Array([1]) },
+      { docName: 'gone', update: new Uint8Array([2]) },
+    ]);
+    const started = performance.now();
+    await store.compact('kept', new Uint8Array([8]), first ?? 0);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(COMPACTION_WAIT_MS - 5);
+    expect((await store.load('kept'))?.snapshot).toEqual(new Uint8Array([8]));
+    // Asked before the delete, the compaction is done before it: it must not bring 'gone' back.
+    const compacted = store.compact('gone', new Uint8Array([7]), second ?? 0);
+    expect(await store.delete('gone')).toBe(true);
+    await compacted;
+    expect(await store.load('gone')).toBeNull();
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it.runIf(process.platform === 'linux')(
     'runs its writer thread at a lower scheduling priority than the event loop, or equal if asked',
     async () => {

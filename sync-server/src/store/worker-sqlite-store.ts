@@ -6,7 +6,12 @@ import { packEntries } from './document-store.ts';
 import type { AppendEntry, PackedEntries } from './document-store.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import type { SqliteStoreOptions } from './sqlite-store.ts';
-import type { WriterData, WriterReply, WriterRequest } from './sqlite-writer-protocol.ts';
+import type {
+  CompactRequest,
+  WriterData,
+  WriterReply,
+  WriterRequest,
+} from './sqlite-writer-protocol.ts';
 
 export interface WorkerSqliteStoreOptions extends SqliteStoreOptions {
   /** Where a dying writer thread is reported (it is also visible as rejected appends). */
@@ -27,8 +32,24 @@ interface Pending {
   reject(error: Error): void;
 }
 
-type WithoutId<T> = T extends WriterRequest ? Omit<T, 'id'> : never;
-type Request = WithoutId<WriterRequest>;
+/**
+ * How long a compaction waits for an append to ride with. Under load commits come about every
+ * 100 ms, so nearly every compaction shares one: the writer thread is woken once and fsyncs once
+ * for both. With the journal the commit itself is cheap, so wake-ups and fsyncs were most of what
+ * the compactions cost (docs/benchmarks.md, "Round 7").
+ */
+export const COMPACTION_WAIT_MS = 100;
+
+interface WaitingCompaction {
+  request: CompactRequest;
+  /** The snapshot's buffer, moved to the writer thread. */
+  buffer: ArrayBuffer;
+  resolve(): void;
+  reject(error: Error): void;
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type Request = DistributiveOmit<WriterRequest, 'id'>;
 
 /** Whether `array` spans a plain ArrayBuffer of its own, which can then be transferred whole. */
 function spansOwnBuffer(array: ArrayBufferView): boolean {
@@ -87,6 +108,8 @@ export class WorkerSqliteStore extends SqliteStore {
   private closing: Promise<void> | null = null;
   private readonly writerData: WriterData;
   private readonly logger: Logger | undefined;
+  private compactions: WaitingCompaction[] = [];
+  private compactionTimer: NodeJS.Timeout | null = null;
 
   constructor(file: string, options: WorkerSqliteStoreOptions = {}) {
     // The main-thread connection creates the schema before the writer opens the file.
@@ -117,7 +140,9 @@ export class WorkerSqliteStore extends SqliteStore {
     // Moved, not copied, when the views span their buffers (as packEntries and the queue make them).
     const data = ownedBytes(packed.data);
     const ends = ownedWords(packed.ends);
-    const reply = await this.request(
+    const compactions = this.takeCompactions();
+    const reply = await this.sendWithCompactions(
+      compactions,
       { op: 'append', names: [...packed.names], data: data.buffer, ends },
       [data.buffer, ends.buffer],
     );
@@ -127,20 +152,69 @@ export class WorkerSqliteStore extends SqliteStore {
     return reply.seqs;
   }
 
-  override async compact(docName: string, snapshot: Uint8Array, throughSeq: number): Promise<void> {
+  /** Waits (up to COMPACTION_WAIT_MS) for the next append, to commit with it. */
+  override compact(docName: string, snapshot: Uint8Array, throughSeq: number): Promise<void> {
+    if (this.closing) return Promise.reject(new Error('store is closed'));
     // The caller hands the snapshot over; copied only if it is a view into a larger buffer.
     const whole = ownedBytes(snapshot);
-    await this.request({ op: 'compact', name: docName, snapshot: whole, throughSeq }, [
-      whole.buffer,
-    ]);
+    const request = { name: docName, snapshot: whole, throughSeq };
+    return new Promise((resolve, reject) => {
+      this.compactions.push({ request, buffer: whole.buffer, resolve, reject });
+      this.compactionTimer ??= setTimeout(() => this.sendCompactions(), COMPACTION_WAIT_MS);
+    });
   }
 
   override async delete(docName: string): Promise<boolean> {
+    // After the compactions asked for before it: one of this document would bring it back.
+    this.sendCompactions();
     return (await this.request({ op: 'delete', name: docName }, [])).deleted === true;
+  }
+
+  private takeCompactions(): WaitingCompaction[] {
+    if (this.compactionTimer) clearTimeout(this.compactionTimer);
+    this.compactionTimer = null;
+    return this.compactions.splice(0);
+  }
+
+  /** Sends the waiting compactions alone (their wait is over, or a delete or close comes next). */
+  private sendCompactions(): void {
+    const compactions = this.takeCompactions();
+    if (compactions.length > 0) {
+      this.sendWithCompactions(compactions, { op: 'compact' }, []).catch(() => {
+        // each compaction's caller has the rejection
+      });
+    }
+  }
+
+  /** Sends `message` with `compactions` and settles each of them from the reply. */
+  private async sendWithCompactions(
+    compactions: readonly WaitingCompaction[],
+    message: DistributiveOmit<Extract<Request, { compactions: unknown }>, 'compactions'>,
+    transfer: ArrayBuffer[],
+  ): Promise<WriterReply & { ok: true }> {
+    const requests = compactions.map((waiting) => waiting.request);
+    let reply: WriterReply & { ok: true };
+    try {
+      reply = await this.request({ ...message, compactions: requests }, [
+        ...transfer,
+        ...compactions.map((waiting) => waiting.buffer),
+      ]);
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      for (const waiting of compactions) waiting.reject(failure);
+      throw error;
+    }
+    compactions.forEach((waiting, i) => {
+      const failed = reply.compactionErrors?.[i];
+      if (failed) waiting.reject(new Error(`sqlite writer: ${failed}`));
+      else waiting.resolve();
+    });
+    return reply;
   }
 
   /** Lets the writer finish every request sent so far, checkpoints, then closes both connections. */
   override close(): Promise<void> {
+    if (!this.closing) this.sendCompactions();
     this.closing ??= (async () => {
       const worker = this.worker;
       if (worker) {
