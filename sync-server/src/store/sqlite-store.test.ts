@@ -7,6 +7,11 @@ import { SqliteStore } from './sqlite-store.ts';
 import { runDocumentStoreContract } from './store-contract.ts';
 import type { AppendEntry } from './document-store.ts';
 
+/** The snapshots table, the same in every layout of the log so far. */
+const SNAPSHOTS_TABLE = `
+  CREATE TABLE yjs_snapshots (doc_name TEXT PRIMARY KEY, snapshot BLOB NOT NULL,
+    snapshot_seq INTEGER NOT NULL, updated_at INTEGER NOT NULL) WITHOUT ROWID;`;
+
 function tempFile(): { file: string; dir: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plod-store-'));
   return { dir, file: path.join(dir, 'plod.db') };
@@ -53,9 +58,7 @@ describe('SqliteStore', () => {
     const { dir, file } = tempFile();
     // The first layout, as databases written before the clustered log hold it.
     const old = new Database(file);
-    old.exec(`
-      CREATE TABLE yjs_snapshots (doc_name TEXT PRIMARY KEY, snapshot BLOB NOT NULL,
-        snapshot_seq INTEGER NOT NULL, updated_at INTEGER NOT NULL) WITHOUT ROWID;
+    old.exec(`${SNAPSHOTS_TABLE}
       CREATE TABLE yjs_updates (seq INTEGER PRIMARY KEY AUTOINCREMENT, doc_name TEXT NOT NULL,
         data BLOB NOT NULL);
       CREATE INDEX yjs_updates_doc_seq ON yjs_updates (doc_name, seq);`);
@@ -107,9 +110,7 @@ describe('SqliteStore', () => {
     const { dir, file } = tempFile();
     // The second layout, as databases written before the journal hold it.
     const old = new Database(file);
-    old.exec(`
-      CREATE TABLE yjs_snapshots (doc_name TEXT PRIMARY KEY, snapshot BLOB NOT NULL,
-        snapshot_seq INTEGER NOT NULL, updated_at INTEGER NOT NULL) WITHOUT ROWID;
+    old.exec(`${SNAPSHOTS_TABLE}
       CREATE TABLE yjs_log (doc_name TEXT NOT NULL, seq INTEGER NOT NULL, data BLOB NOT NULL,
         PRIMARY KEY (doc_name, seq)) WITHOUT ROWID;
       CREATE TABLE yjs_log_seq (id INTEGER PRIMARY KEY CHECK (id = 1), next_seq INTEGER NOT NULL);
