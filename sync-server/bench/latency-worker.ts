@@ -16,16 +16,22 @@ export interface LatencyInput {
   docs: string[];
   clientsPerDoc: number;
   ratePerSecond: number;
+  /**
+   * When the clients send, in ms after 'go': each block is [start, end). A change sent in a block's
+   * first `warmupMs` is not measured. One block for a plain window; several, with gaps, when two
+   * servers take turns (latency-blocks.ts).
+   */
+  blocks: [number, number][];
   warmupMs: number;
-  durationMs: number;
 }
 
 export interface LatencyResult {
-  /** Latencies in ms, measured after the warm-up. */
-  samples: number[];
-  sent: number;
-  /** Remote changes expected by receivers during the measured window (sent x (clients - 1)). */
-  expected: number;
+  /** Latencies in ms of measured changes, per block. */
+  samples: number[][];
+  /** Changes sent in each block's measured time. */
+  sent: number[];
+  /** Changes sent in each block, its warm-up included. */
+  sentAll: number[];
 }
 
 interface Client {
@@ -57,12 +63,21 @@ async function prepare(input: LatencyInput): Promise<Client[]> {
 }
 
 async function run(clients: Client[], input: LatencyInput): Promise<LatencyResult> {
-  const samples: number[] = [];
   const start = performance.now();
-  const measureFrom = start + input.warmupMs;
-  const stopAt = measureFrom + input.durationMs;
-  let sent = 0;
-  let expected = 0;
+  const blocks = input.blocks.map(([from, to]) => ({
+    from: start + from,
+    measureFrom: start + from + input.warmupMs,
+    to: start + to,
+  }));
+  const samples = blocks.map((): number[] => []);
+  const endAt = start + Math.max(...input.blocks.map(([, to]) => to));
+  /** The block a change sent at `at` belongs to, if it is measured; else -1. */
+  const measuredBlock = (at: number) =>
+    blocks.findIndex((block) => at >= block.measureFrom && at < block.to);
+  /** The block in which the clients send at `at`, if any; else -1. */
+  const blockAt = (at: number) => blocks.findIndex((block) => at >= block.from && at < block.to);
+  const sent = blocks.map(() => 0);
+  const sentAll = blocks.map(() => 0);
   const timers: NodeJS.Timeout[] = [];
   const intervalMs = 1000 / input.ratePerSecond;
   for (const client of clients) {
@@ -70,12 +85,11 @@ async function run(clients: Client[], input: LatencyInput): Promise<LatencyResul
     map.observe((event) => {
       if (event.transaction.local) return;
       const now = performance.now();
-      if (now < measureFrom || now > stopAt + 900) return;
       for (const key of event.keysChanged) {
         const value = map.get(key);
-        if (key !== client.key && typeof value === 'number' && value >= measureFrom) {
-          samples.push(now - value);
-        }
+        if (key === client.key || typeof value !== 'number') continue;
+        const block = measuredBlock(value);
+        if (block >= 0) samples[block]?.push(now - value);
       }
     });
     // Spread the clients' ticks over the interval instead of firing them all together.
@@ -84,24 +98,24 @@ async function run(clients: Client[], input: LatencyInput): Promise<LatencyResul
       setTimeout(() => {
         const timer = setInterval(() => {
           const now = performance.now();
-          if (now >= stopAt) return clearInterval(timer);
+          if (now >= endAt) return clearInterval(timer);
+          const block = blockAt(now);
+          if (block < 0) return;
           map.set(client.key, now);
-          if (now >= measureFrom) {
-            sent += 1;
-            expected += input.clientsPerDoc - 1;
-          }
+          sentAll[block] = (sentAll[block] ?? 0) + 1;
+          if (now >= (blocks[block]?.measureFrom ?? Infinity)) sent[block] = (sent[block] ?? 0) + 1;
         }, intervalMs);
         timers.push(timer);
       }, offset),
     );
   }
-  await sleep(input.warmupMs + input.durationMs + 1_000);
+  await sleep(endAt - start + 1_000);
   for (const timer of timers) clearInterval(timer);
   for (const client of clients) {
     client.provider.destroy();
     client.doc.destroy();
   }
-  return { samples, sent, expected };
+  return { samples, sent, sentAll };
 }
 
 serveLoad(prepare, run);

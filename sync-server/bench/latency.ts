@@ -75,8 +75,8 @@ export async function measureLatency(
         docs: names.filter((_, i) => i % options.workers === w),
         clientsPerDoc: options.clientsPerDoc,
         ratePerSecond: options.ratePerSecond,
+        blocks: [[0, options.warmupMs + options.durationMs]],
         warmupMs: options.warmupMs,
-        durationMs: options.durationMs,
       };
       return startLoad<LatencyInput, LatencyResult>(
         'latency-worker.ts',
@@ -90,9 +90,9 @@ export async function measureLatency(
     const cpu = await server.measure(options.warmupMs, options.durationMs);
     const results = await Promise.all(loads.map((load) => load.result));
     const rss = server.rssKb();
-    const all = Float64Array.from(results.flatMap((result) => result.samples)).sort();
-    const expected = results.reduce((sum, result) => sum + result.expected, 0);
-    const sent = results.reduce((sum, result) => sum + result.sent, 0);
+    const all = Float64Array.from(results.flatMap((result) => result.samples.flat())).sort();
+    const sent = results.reduce((sum, result) => sum + (result.sent[0] ?? 0), 0);
+    const expected = sent * (options.clientsPerDoc - 1);
     return {
       kind,
       p50: round(percentile(all, 50)),

@@ -1,7 +1,7 @@
 /**
  * Sync relay benchmark (issue 3). Prints figures; asserts nothing about timing.
  *
- *   pnpm --filter @plod/sync-server bench [latency|cost|ingest|idle|cold|sigkill|projection|store ...] [--duration=20] ...
+ *   pnpm --filter @plod/sync-server bench [latency|blocks|cost|ingest|idle|cold|sigkill|projection|store ...] [--duration=20] ...
  *
  * With no part named, runs them all. See docs/benchmarks.md for what each figure means.
  */
@@ -12,12 +12,14 @@ import { costBench } from './cost.ts';
 import { idleBench } from './idle.ts';
 import { ingestBenchAll } from './ingest.ts';
 import { latencyBench } from './latency.ts';
+import { latencyBlocksBench } from './latency-blocks.ts';
 import { projectionBench } from './projection.ts';
 import { sigkillBench } from './sigkill.ts';
 import { storeBench } from './store.ts';
 
 const PARTS = [
   'latency',
+  'blocks',
   'cost',
   'ingest',
   'idle',
@@ -39,6 +41,10 @@ const { values, positionals } = parseArgs({
     rate: { type: 'string', default: '10' },
     workers: { type: 'string', default: '2' },
     rounds: { type: 'string', default: '3' },
+    pairs: { type: 'string', default: '10' },
+    block: { type: 'string', default: '6' },
+    'block-warmup': { type: 'string', default: '1' },
+    gap: { type: 'string', default: '1' },
     'max-steal': { type: 'string', default: '0.03' },
     'cost-duration': { type: 'string', default: '10' },
     'ingest-clients': { type: 'string', default: '40' },
@@ -75,6 +81,18 @@ for (const part of parts) {
       warmupMs: num(values.warmup, 'warmup') * 1000,
       workers: num(values.workers, 'workers'),
       rounds: num(values.rounds, 'rounds'),
+      maxSteal: num(values['max-steal'], 'max-steal'),
+    });
+  } else if (part === 'blocks') {
+    await latencyBlocksBench({
+      docs: num(values.docs, 'docs'),
+      clientsPerDoc: num(values.clients, 'clients'),
+      ratePerSecond: num(values.rate, 'rate'),
+      pairs: num(values.pairs, 'pairs'),
+      blockMs: num(values.block, 'block') * 1000,
+      warmupMs: num(values['block-warmup'], 'block-warmup') * 1000,
+      gapMs: num(values.gap, 'gap') * 1000,
+      workers: num(values.workers, 'workers'),
       maxSteal: num(values['max-steal'], 'max-steal'),
     });
   } else if (part === 'cost') {
