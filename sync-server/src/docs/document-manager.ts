@@ -37,7 +37,10 @@ export interface DocumentLease {
   release(): void;
 }
 
-/** Called once an update of `docName` is committed, with its log seq. */
+/**
+ * Called after each commit once for every document it held updates of, with the highest log seq
+ * committed for it (a commit under load holds a few updates of each of many documents).
+ */
 export type StoredListener = (docName: string, seq: number) => void;
 
 /** A document being loaded: its stored bytes first, then (once `build` is called) the Y.Doc. */
@@ -315,20 +318,19 @@ export class DocumentManager {
     seqs: readonly number[],
   ): void {
     lives.forEach((live, index) => {
-      const seq = seqs[index] ?? 0;
       live.uncommitted -= 1;
-      live.committedSeq = Math.max(live.committedSeq, seq);
+      live.committedSeq = Math.max(live.committedSeq, seqs[index] ?? 0);
       live.rowsSinceSnapshot += 1;
       live.bytesSinceSnapshot += sizes[index] ?? 0;
+    });
+    for (const live of new Set(lives)) {
       for (const listener of this.storedListeners) {
         try {
-          listener(live.name, seq);
+          listener(live.name, live.committedSeq);
         } catch (error) {
           this.options.logger.error('stored listener failed', { error, doc: live.name });
         }
       }
-    });
-    for (const live of new Set(lives)) {
       this.compactor.consider(live);
       if (live.uncommitted === 0) this.maybeUnload(live);
     }
