@@ -45,24 +45,35 @@ async function settledRss(server: BenchServer, ms = 3_000): Promise<number> {
   return lowest;
 }
 
+/**
+ * RSS per idle socket: the delta over a second batch of `connections` sockets, once a first batch
+ * is open. The first batch also pays for one-off growth (V8 enlarging its young generation and
+ * heap for the burst of upgrades), which depends on how much room the process happened to have
+ * (ours under tsx, with a heap grown by compiling the sources, showed 15 KB a socket; the bundle,
+ * starting smaller, 24 KB); it is printed too.
+ */
 async function measureIdle(kind: ServerKind, connections: number, docs: number) {
   const server = await startServer(kind);
   const sockets: WebSocket[] = [];
   try {
     const names = reportNames(docs);
     // Warm up (JIT, lazily allocated pools), then load every document with one socket each, so
-    // the delta below is the sockets' cost, not the documents'.
+    // the deltas below are the sockets' cost, not the documents'.
     for (const socket of await openSockets(server, names.slice(0, 50))) socket.terminate();
     sockets.push(...(await openSockets(server, names)));
-    const before = await settledRss(server);
+    const loaded = await settledRss(server);
     const more = Array.from({ length: connections }, (_, i) => names[i % docs] ?? 'x');
+    sockets.push(...(await openSockets(server, more)));
+    const before = await settledRss(server);
     sockets.push(...(await openSockets(server, more)));
     const after = await settledRss(server);
     return {
       kind,
       connections,
+      rssLoadedMb: round(loaded / 1024, 1),
       rssBeforeMb: round(before / 1024, 1),
       rssAfterMb: round(after / 1024, 1),
+      firstBatchKb: round((before - loaded) / connections, 1),
       perConnectionKb: round((after - before) / connections, 1),
     };
   } finally {
@@ -73,8 +84,8 @@ async function measureIdle(kind: ServerKind, connections: number, docs: number) 
 
 export async function idleBench(connections: number): Promise<void> {
   console.log(
-    `\n## RSS per idle connection: ${connections} synced, silent sockets on 100 loaded documents ` +
-      `(server RSS delta / ${connections})`,
+    `\n## RSS per idle connection: ${connections} synced, silent sockets on 100 loaded documents, ` +
+      `then ${connections} more: the second batch's RSS delta / ${connections}`,
   );
   const rows = [
     await measureIdle('plod', connections, 100),
