@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds the web app and starts the server on the embedded default:
+# Installs what is missing, builds the web app and the server (sync-server/dist) and starts it on the embedded default:
 # SQLite in ./data, a demo site, rig and crew on first start. PORT (default 8787) and
 # PLOD_DATA_DIR override.
 set -euo pipefail
