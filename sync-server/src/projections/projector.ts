@@ -20,6 +20,9 @@ export const PROJECTION_INTERVAL_MS = 1_000;
 /** A pass yields to the event loop after projecting for this long (a report takes 0.3-0.8 ms). */
 const PROJECTION_SLICE_MS = 2;
 
+/** When the write lock was held, the next try (a commit of the store's writer takes about 1 ms). */
+const LOCKED_RETRY_MS = 5;
+
 /**
  * Keeps the reports projection in step with the documents: every committed update marks its report
  * dirty, a pass soon after (at most one per `intervalMs`; the first at once) re-projects dirty
@@ -28,7 +31,7 @@ const PROJECTION_SLICE_MS = 2;
  */
 export class Projector {
   private readonly dirty = new Map<ReportId, number>();
-  private running: Promise<void> | null = null;
+  private running: Promise<boolean> | null = null;
   private scheduled = false;
   private stopped = false;
   private lastPassAt = Number.NEGATIVE_INFINITY;
@@ -66,25 +69,38 @@ export class Projector {
   markDirty(id: ReportId, seq: number): void {
     this.dirty.set(id, Math.max(seq, this.dirty.get(id) ?? 0));
     if (this.scheduled || this.stopped) return;
+    this.schedule(this.lastPassAt + this.intervalMs - performance.now());
+  }
+
+  /** A pass in `wait` ms (at once if not positive) that never waits for the write lock. */
+  private schedule(wait: number): void {
     this.scheduled = true;
     const pass = () => {
       this.scheduled = false;
-      this.flush().catch((error: unknown) => this.logger.error('projection failed', { error }));
+      this.flush({ waitForLock: false }).catch((error: unknown) =>
+        this.logger.error('projection failed', { error }),
+      );
     };
-    const wait = this.lastPassAt + this.intervalMs - performance.now();
     if (wait <= 0) setImmediate(pass);
     else setTimeout(pass, wait).unref();
   }
 
-  /** Resolves once every report marked dirty so far is projected. */
-  async flush(): Promise<void> {
+  /**
+   * Resolves once every report marked dirty so far is projected (what reads await). A timed pass
+   * does not wait for the write lock (`waitForLock: false`): if the store's writer holds it, its rows
+   * stay dirty for a pass a few milliseconds later, and the event loop goes on.
+   */
+  async flush(options: { waitForLock?: boolean } = {}): Promise<void> {
+    const waitForLock = options.waitForLock ?? true;
     while (this.dirty.size > 0 || this.running) {
       if (!this.running) {
-        this.running = this.runBatch().finally(() => {
+        this.running = this.runBatch(waitForLock).finally(() => {
           this.running = null;
         });
       }
-      await this.running;
+      const written = await this.running;
+      // A timed pass leaves rows it could not write to its retry; a read waits for them.
+      if (!written && !waitForLock) return;
     }
   }
 
@@ -110,7 +126,8 @@ export class Projector {
     return this.index?.replaced(this.table.all({})) ?? Promise.resolve();
   }
 
-  private async runBatch(): Promise<void> {
+  /** One pass; false when its rows could not be written without waiting (they stay dirty). */
+  private async runBatch(waitForLock: boolean): Promise<boolean> {
     this.lastPassAt = performance.now();
     const batch = [...this.dirty];
     this.dirty.clear();
@@ -130,10 +147,15 @@ export class Projector {
         this.logger.error('report projection failed', { id, error });
       }
     }
-    if (rows.length > 0) {
-      this.table.upsert(rows);
-      void this.index?.upserted(rows.map(({ row }) => row));
+    if (rows.length === 0) return true;
+    if (waitForLock) this.table.upsert(rows);
+    else if (!this.table.tryUpsert(rows)) {
+      for (const [id, seq] of batch) this.dirty.set(id, Math.max(seq, this.dirty.get(id) ?? 0));
+      if (!this.scheduled && !this.stopped) this.schedule(LOCKED_RETRY_MS);
+      return false;
     }
+    void this.index?.upserted(rows.map(({ row }) => row));
+    return true;
   }
 }
 

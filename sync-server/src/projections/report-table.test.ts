@@ -74,4 +74,21 @@ describe('ReportTable', () => {
     expect(table.dump().map((stored) => stored.id)).toEqual(['r1']);
     db.close();
   });
+
+  it('tries an upsert without waiting for a write lock another connection holds', () => {
+    const db = fullDatabase();
+    db.pragma('busy_timeout = 2500');
+    const table = new ReportTable(db);
+    const other = new Database(db.name);
+    other.exec('BEGIN IMMEDIATE');
+    expect(table.tryUpsert([{ row: row('a'), seq: 1 }])).toBe(false);
+    expect(table.dump()).toEqual([]);
+    other.exec('ROLLBACK');
+    other.close();
+    expect(table.tryUpsert([{ row: row('a'), seq: 1 }])).toBe(true);
+    expect(table.dump().map((stored) => stored.id)).toEqual(['a']);
+    // The connection's own busy timeout is back for everything else.
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(2500);
+    db.close();
+  });
 });

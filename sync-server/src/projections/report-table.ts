@@ -121,6 +121,9 @@ const SYNCHRONOUS_FULL = 2;
 export class ReportTable {
   private readonly upsertStmt: Database.Statement;
   private readonly deleteStmt: Database.Statement<[string]>;
+  private readonly writeRows: Database.Transaction<
+    (rows: readonly { row: ReportRow; seq: number }[]) => void
+  >;
 
   constructor(readonly db: Database.Database) {
     db.exec(SCHEMA);
@@ -138,6 +141,11 @@ export class ReportTable {
          seq = MAX(seq, excluded.seq)`,
     );
     this.deleteStmt = db.prepare(`DELETE FROM ${TABLE} WHERE id = ?`);
+    this.writeRows = db.transaction((rows) => {
+      for (const { row, seq } of rows) {
+        this.upsertStmt.run({ ...row, sortKey: sortKey(row), seq });
+      }
+    });
   }
 
   /**
@@ -148,13 +156,27 @@ export class ReportTable {
    * reports are edited, and should not wait on the disk each time.
    */
   upsert(rows: readonly { row: ReportRow; seq: number }[]): void {
-    withoutFsync(this.db, () =>
-      this.db.transaction(() => {
-        for (const { row, seq } of rows) {
-          this.upsertStmt.run({ ...row, sortKey: sortKey(row), seq });
-        }
-      })(),
-    );
+    withoutFsync(this.db, () => this.writeRows(rows));
+  }
+
+  /**
+   * `upsert`, unless another connection holds the database's write lock (the store's writer thread
+   * commits about ten times a second): then nothing is written and it answers false at once. The
+   * blocking `upsert` would wait in SQLite's busy handler, which sleeps (1, 2, 5, 10 ms ...) on the
+   * thread that called it: here, the relay's event loop.
+   */
+  tryUpsert(rows: readonly { row: ReportRow; seq: number }[]): boolean {
+    const timeout = this.db.pragma('busy_timeout', { simple: true });
+    this.db.pragma('busy_timeout = 0');
+    try {
+      withoutFsync(this.db, () => this.writeRows.immediate(rows));
+      return true;
+    } catch (error) {
+      if (error instanceof Error && 'code' in error && error.code === 'SQLITE_BUSY') return false;
+      throw error;
+    } finally {
+      this.db.pragma(`busy_timeout = ${Number(timeout)}`);
+    }
   }
 
   delete(ids: readonly string[]): void {

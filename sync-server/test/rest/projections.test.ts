@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reportDocName } from '@plod/model';
@@ -7,7 +8,8 @@ import type { PlodServer } from '../../src/server.ts';
 import { rebuildProjection } from '../../src/projections/projector.ts';
 import { ReportTable } from '../../src/projections/report-table.ts';
 import { seedDemo } from '../../src/services/demo.ts';
-import { tempDir } from '../helpers.ts';
+import { DATABASE_FILE } from '../../src/store/sqlite-store.ts';
+import { tempDir, waitFor } from '../helpers.ts';
 
 async function sqliteServer(dataDir = tempDir()) {
   const server = createServer({
@@ -138,6 +140,34 @@ describe('reports projection', () => {
       await server.app.request('/api/shift-summaries?limit=100')
     ).json()) as unknown[];
     expect(rows).toHaveLength(60);
+  });
+
+  it('leaves a pass’s rows for a retry while the writer holds the lock, never waiting on it', async () => {
+    const t = await sqliteServer();
+    server = t.server;
+    const id = (await t.call('POST', '/api/shift-summaries', { date: '2025-07-01' })).body
+      .id as ReportId;
+    await server.rest.projector.flush();
+    const table = server.rest.projector.table;
+    const shiftOf = () => table.dump().find((row) => row.id === id)?.shiftType;
+    const before = shiftOf();
+    expect(before).not.toBe('night');
+    await server.manager.transact(reportDocName(id), (doc) =>
+      doc.getMap('shift').set('shiftType', 'night'),
+    );
+    // Another connection takes the write lock before the timed pass (a second after the last).
+    const other = new Database(path.join(t.dataDir, DATABASE_FILE));
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(shiftOf()).toBe(before);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    // Waiting in SQLite's busy handler would have held this thread (and the timer above) for the
+    // whole busy timeout, then dropped the pass; the retry writes it with no further change.
+    await waitFor(() => shiftOf() === 'night', 'the projection after the lock is free', 3_000);
   });
 
   it('catches up on restart with updates stored after the last projection', async () => {
