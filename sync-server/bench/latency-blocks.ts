@@ -10,16 +10,9 @@
  * block.
  */
 import os from 'node:os';
-import type { LatencyInput, LatencyResult } from './latency-worker.ts';
-import {
-  median,
-  percentile,
-  reportNames,
-  round,
-  startLoad,
-  startProbedServer,
-  untilCalm,
-} from './processes.ts';
+import { startLatencyLoads } from './latency.ts';
+import type { LatencyResult } from './latency-worker.ts';
+import { median, percentile, round, startProbedServer, untilCalm } from './processes.ts';
 import type { ServerKind } from './processes.ts';
 
 export interface BlockOptions {
@@ -80,27 +73,12 @@ export async function latencyBlocksBench(options: BlockOptions): Promise<void> {
   const load1 = os.loadavg()[0] ?? Number.NaN;
   const servers = await Promise.all(KINDS.map((kind) => startProbedServer(kind)));
   try {
-    const loads = servers.flatMap((server) => {
-      const names = reportNames(options.docs);
-      return Array.from({ length: options.workers }, (_, w) => {
-        const input: LatencyInput = {
-          url: server.url,
-          docs: names.filter((_, i) => i % options.workers === w),
-          clientsPerDoc: options.clientsPerDoc,
-          ratePerSecond: options.ratePerSecond,
-          blocks: schedule[server.kind],
-          warmupMs: options.warmupMs,
-        };
-        return {
-          kind: server.kind,
-          load: startLoad<LatencyInput, LatencyResult>(
-            'latency-worker.ts',
-            input,
-            totalMs + 60_000,
-          ),
-        };
-      });
-    });
+    const loads = servers.flatMap((server) =>
+      startLatencyLoads(server.url, options, {
+        blocks: schedule[server.kind],
+        warmupMs: options.warmupMs,
+      }).map((load) => ({ kind: server.kind, load })),
+    );
     await Promise.all(loads.map(({ load }) => load.ready));
     const steal = await untilCalm(options.maxSteal);
     if (steal > options.maxSteal) console.log(`(steal still ${steal} after a minute)`);

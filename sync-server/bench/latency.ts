@@ -9,7 +9,7 @@ import {
   startProbedServer,
   untilCalm,
 } from './processes.ts';
-import type { ServerKind } from './processes.ts';
+import type { LoadProcess, ServerKind } from './processes.ts';
 
 export interface LatencyOptions {
   docs: number;
@@ -61,6 +61,32 @@ export interface LatencyFigures {
   steal: number;
 }
 
+/**
+ * `options.workers` load processes of stock clients for `options.docs` new report documents on the
+ * server at `url` (split between them), sending in `schedule`'s blocks.
+ */
+export function startLatencyLoads(
+  url: string,
+  options: Pick<LatencyOptions, 'docs' | 'clientsPerDoc' | 'ratePerSecond' | 'workers'>,
+  schedule: Pick<LatencyInput, 'blocks' | 'warmupMs'>,
+): LoadProcess<LatencyResult>[] {
+  const names = reportNames(options.docs);
+  const lastMs = Math.max(...schedule.blocks.map(([, to]) => to));
+  return Array.from({ length: options.workers }, (_, w) =>
+    startLoad<LatencyInput, LatencyResult>(
+      'latency-worker.ts',
+      {
+        url,
+        docs: names.filter((_, i) => i % options.workers === w),
+        clientsPerDoc: options.clientsPerDoc,
+        ratePerSecond: options.ratePerSecond,
+        ...schedule,
+      },
+      lastMs + 60_000,
+    ),
+  );
+}
+
 export async function measureLatency(
   kind: ServerKind,
   options: LatencyOptions,
@@ -68,21 +94,9 @@ export async function measureLatency(
   const load1 = os.loadavg()[0] ?? Number.NaN;
   const server = await startProbedServer(kind);
   try {
-    const names = reportNames(options.docs);
-    const loads = Array.from({ length: options.workers }, (_, w) => {
-      const input: LatencyInput = {
-        url: server.url,
-        docs: names.filter((_, i) => i % options.workers === w),
-        clientsPerDoc: options.clientsPerDoc,
-        ratePerSecond: options.ratePerSecond,
-        blocks: [[0, options.warmupMs + options.durationMs]],
-        warmupMs: options.warmupMs,
-      };
-      return startLoad<LatencyInput, LatencyResult>(
-        'latency-worker.ts',
-        input,
-        options.warmupMs + options.durationMs + 60_000,
-      );
+    const loads = startLatencyLoads(server.url, options, {
+      blocks: [[0, options.warmupMs + options.durationMs]],
+      warmupMs: options.warmupMs,
     });
     await Promise.all(loads.map((load) => load.ready));
     for (const load of loads) load.go();
