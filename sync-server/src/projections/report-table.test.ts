@@ -85,8 +85,19 @@ describe('ReportTable', () => {
     expect(table.dump()).toEqual([]);
     other.exec('ROLLBACK');
     other.close();
-    expect(table.tryUpsert([{ row: row('a'), seq: 1 }])).toBe(true);
+    let during: unknown;
+    const watched = {
+      ...row('a'),
+      get bundle() {
+        during = db.pragma('synchronous', { simple: true });
+        return '{}';
+      },
+    };
+    expect(table.tryUpsert([{ row: watched, seq: 1 }])).toBe(true);
     expect(table.dump().map((stored) => stored.id)).toEqual(['a']);
+    // Without an fsync too, as upsert.
+    expect(during).toBe(NORMAL);
+    expect(db.pragma('synchronous', { simple: true })).toBe(FULL);
     // The connection's own busy timeout is back for everything else.
     expect(db.pragma('busy_timeout', { simple: true })).toBe(2500);
     db.close();
