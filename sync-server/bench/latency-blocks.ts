@@ -10,7 +10,7 @@
  * block.
  */
 import os from 'node:os';
-import { startLatencyLoads } from './latency.ts';
+import { startLatencyLoads, summarizeLatency } from './latency.ts';
 import type { LatencyResult } from './latency-worker.ts';
 import { median, percentile, round, startProbedServer, untilCalm } from './processes.ts';
 import type { ServerKind } from './processes.ts';
@@ -47,18 +47,12 @@ export function blockSchedule(options: BlockOptions): Record<ServerKind, [number
   return schedule;
 }
 
-interface Figures {
+type Figures = ReturnType<typeof summarizeLatency> & {
   kind: ServerKind;
-  p50: number;
-  p99: number;
-  p999: number;
-  max: number;
-  samples: number;
-  delivered: number;
   cpuUsPerUpdate: number;
   loopMax: number;
   gcMajor: number;
-}
+};
 
 export async function latencyBlocksBench(options: BlockOptions): Promise<void> {
   const schedule = blockSchedule(options);
@@ -96,8 +90,6 @@ export async function latencyBlocksBench(options: BlockOptions): Promise<void> {
       const blocks = schedule[kind].map((_, b) =>
         Float64Array.from(mine.flatMap((result) => result.samples[b] ?? [])).sort(),
       );
-      // Block 0 warms the server up: not measured.
-      const all = Float64Array.from(blocks.slice(1).flatMap((block) => [...block])).sort();
       const inMeasuredBlocks = (counts: (result: LatencyResult) => number[]) =>
         mine.reduce(
           (sum, result) =>
@@ -114,12 +106,11 @@ export async function latencyBlocksBench(options: BlockOptions): Promise<void> {
       if (!probe) throw new Error(`no probe figures for ${kind}`);
       return {
         kind,
-        p50: round(percentile(all, 50)),
-        p99: round(percentile(all, 99)),
-        p999: round(percentile(all, 99.9)),
-        max: round(all[all.length - 1] ?? Number.NaN),
-        samples: all.length,
-        delivered: round(expected === 0 ? 0 : all.length / expected, 4),
+        // Block 0 warms the server up: not measured.
+        ...summarizeLatency(
+          blocks.slice(1).flatMap((block) => [...block]),
+          expected,
+        ),
         cpuUsPerUpdate: round(((probe.userMs + probe.systemMs) * 1000) / Math.max(1, sent), 1),
         loopMax: probe.loopMax,
         gcMajor: probe.gcMajor,

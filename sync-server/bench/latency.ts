@@ -87,6 +87,19 @@ export function startLatencyLoads(
   );
 }
 
+/** Latency percentiles (ms) of `samples`, and the share of `expected` remote changes they are. */
+export function summarizeLatency(samples: readonly number[], expected: number) {
+  const all = Float64Array.from(samples).sort();
+  return {
+    p50: round(percentile(all, 50)),
+    p99: round(percentile(all, 99)),
+    p999: round(percentile(all, 99.9)),
+    max: round(all[all.length - 1] ?? Number.NaN),
+    samples: all.length,
+    delivered: round(expected === 0 ? 0 : all.length / expected, 4),
+  };
+}
+
 export async function measureLatency(
   kind: ServerKind,
   options: LatencyOptions,
@@ -104,17 +117,13 @@ export async function measureLatency(
     const cpu = await server.measure(options.warmupMs, options.durationMs);
     const results = await Promise.all(loads.map((load) => load.result));
     const rss = server.rssKb();
-    const all = Float64Array.from(results.flatMap((result) => result.samples.flat())).sort();
     const sent = results.reduce((sum, result) => sum + (result.sent[0] ?? 0), 0);
-    const expected = sent * (options.clientsPerDoc - 1);
     return {
       kind,
-      p50: round(percentile(all, 50)),
-      p99: round(percentile(all, 99)),
-      p999: round(percentile(all, 99.9)),
-      max: round(all[all.length - 1] ?? Number.NaN),
-      samples: all.length,
-      delivered: round(expected === 0 ? 0 : all.length / expected, 4),
+      ...summarizeLatency(
+        results.flatMap((result) => result.samples.flat()),
+        sent * (options.clientsPerDoc - 1),
+      ),
       sentPerSecond: Math.round(sent / (options.durationMs / 1000)),
       serverRssMb: round(rss / 1024, 1),
       heapUsedMb: cpu.heapUsedMb,

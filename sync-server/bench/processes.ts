@@ -5,10 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { SERVER_ENTRIES, bundle, serverDistDir } from '../scripts/build.ts';
+import { SERVER_ENTRIES, bundle, packageDir, serverDistDir } from '../scripts/build.ts';
 import type { ProbeFigures } from './probe.ts';
 
-export const packageDir = path.resolve(import.meta.dirname, '..');
+export { packageDir };
 
 /**
  * `count` report document names as the app makes them (`report:{uuid}`), so each server does for the

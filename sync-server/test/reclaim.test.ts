@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
+import { applyStored } from '../src/docs/stored-document.ts';
 import { MemoryStore } from '../src/store/memory-store.ts';
 import { SqliteStore } from '../src/store/sqlite-store.ts';
 import { DATABASE_FILE } from '../src/store/sqlite-store.ts';
@@ -10,8 +11,7 @@ import type { TestClient, TestServer } from './helpers.ts';
 
 function stateOf(stored: StoredDocument | null): unknown {
   const doc = new Y.Doc();
-  if (stored?.snapshot) Y.applyUpdate(doc, stored.snapshot);
-  for (const row of stored?.updates ?? []) Y.applyUpdate(doc, row.update);
+  applyStored(doc, stored);
   return doc.getMap('m').toJSON();
 }
 

@@ -2,6 +2,7 @@ import * as Y from 'yjs';
 import { classifyDocName, reportDocName } from '@plod/model';
 import type { ReportId } from '@plod/model';
 import type { DocumentManager } from '../docs/document-manager.ts';
+import { applyStored, storedThroughSeq } from '../docs/stored-document.ts';
 import type { DocumentStore } from '../store/document-store.ts';
 import type { Logger } from '../logger.ts';
 import { projectReport } from './report-row.ts';
@@ -172,11 +173,9 @@ export async function rebuildProjection(
     if (!stored) continue;
     const doc = new Y.Doc();
     try {
-      if (stored.snapshot) Y.applyUpdate(doc, stored.snapshot);
-      for (const entry of stored.updates) Y.applyUpdate(doc, entry.update);
+      applyStored(doc, stored);
       const row = projectReport(doc);
-      const seq = Math.max(stored.snapshotSeq, stored.updates.at(-1)?.seq ?? 0);
-      if (row) rows.push({ row, seq });
+      if (row) rows.push({ row, seq: storedThroughSeq(stored) });
     } finally {
       doc.destroy();
     }

@@ -30,6 +30,19 @@ function row(id: string): ReportRow {
   };
 }
 
+/** A row that notes `PRAGMA synchronous` when a write binds it, inside the write's transaction. */
+function watchSynchronous(db: Database.Database, id: string): { row: ReportRow; during: unknown } {
+  const watched = { during: undefined as unknown };
+  const watchedRow: ReportRow = {
+    ...row(id),
+    get bundle() {
+      watched.during = db.pragma('synchronous', { simple: true });
+      return '{}';
+    },
+  };
+  return Object.assign(watched, { row: watchedRow });
+}
+
 describe('ReportTable', () => {
   const dirs: string[] = [];
   afterEach(() => {
@@ -48,17 +61,9 @@ describe('ReportTable', () => {
   it('commits projected rows without an fsync, and leaves the connection fsyncing for the rest', () => {
     const db = fullDatabase();
     const table = new ReportTable(db);
-    let during: unknown;
-    // Read while the upsert binds the row, inside its transaction.
-    const watched = {
-      ...row('r1'),
-      get bundle() {
-        during = db.pragma('synchronous', { simple: true });
-        return '{}';
-      },
-    };
-    table.upsert([{ row: watched, seq: 3 }]);
-    expect(during).toBe(NORMAL);
+    const watched = watchSynchronous(db, 'r1');
+    table.upsert([{ row: watched.row, seq: 3 }]);
+    expect(watched.during).toBe(NORMAL);
     expect(db.pragma('synchronous', { simple: true })).toBe(FULL);
     expect(table.dump().map((stored) => stored.id)).toEqual(['r1']);
 
@@ -85,18 +90,11 @@ describe('ReportTable', () => {
     expect(table.dump()).toEqual([]);
     other.exec('ROLLBACK');
     other.close();
-    let during: unknown;
-    const watched = {
-      ...row('a'),
-      get bundle() {
-        during = db.pragma('synchronous', { simple: true });
-        return '{}';
-      },
-    };
-    expect(table.tryUpsert([{ row: watched, seq: 1 }])).toBe(true);
+    const watched = watchSynchronous(db, 'a');
+    expect(table.tryUpsert([{ row: watched.row, seq: 1 }])).toBe(true);
     expect(table.dump().map((stored) => stored.id)).toEqual(['a']);
     // Without an fsync too, as upsert.
-    expect(during).toBe(NORMAL);
+    expect(watched.during).toBe(NORMAL);
     expect(db.pragma('synchronous', { simple: true })).toBe(FULL);
     // The connection's own busy timeout is back for everything else.
     expect(db.pragma('busy_timeout', { simple: true })).toBe(2500);
