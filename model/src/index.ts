@@ -168,7 +168,7 @@ export { toBundle } from './bundle/to-bundle.ts';
 
 // Shift summary (the report itself): status, details, overrides, sign-off
 export type { ReportStatus } from './shift-summary/status.ts';
-export { REPORT_STATUSES, reportTab } from './shift-summary/status.ts';
+export { REPORT_STATUSES, isSubmittedStatus, reportTab } from './shift-summary/status.ts';
 export type {
   SavedReportsPreview,
   ShiftDetailsDraft,

@@ -1,3 +1,5 @@
+import type { ReportStatus } from '../shift-summary/status.ts';
+
 /**
  * The shift report bundle: one report's data in the shape SPEC section 3 names it, with every derived
  * value (run numbers and depths, hours, costs, totals) already computed from the report document.
@@ -15,7 +17,7 @@ export interface ShiftReportBundle {
 }
 
 export type BundleShiftType = 'day' | 'night';
-export type BundleReportStatus = 'active' | 'sent' | 'deleted' | 'completed';
+export type BundleReportStatus = ReportStatus;
 
 export interface BundleShiftSummary {
   id: string;

@@ -79,6 +79,8 @@ describe('read-only reports', () => {
     expect(isReportReadOnly('completed')).toBe(true);
     expect(isReportReadOnly('sent')).toBe(true);
     expect(isReportReadOnly('deleted')).toBe(true);
+    expect(isReportReadOnly('approved')).toBe(true);
+    expect(isReportReadOnly('returned')).toBe(false);
   });
 
   it('can still be submitted after Complete Shift & Save, but not after Submit', () => {
@@ -87,5 +89,7 @@ describe('read-only reports', () => {
     expect(canSubmitReport('completed')).toBe(true);
     setStatus(doc, 'sent');
     expect(canSubmitReport('sent')).toBe(false);
+    expect(canSubmitReport('returned')).toBe(true);
+    expect(canSubmitReport('approved')).toBe(false);
   });
 });

@@ -13,15 +13,34 @@ describe('report status', () => {
     expect(canTransition('active', 'sent')).toBe(true);
     expect(canTransition('active', 'deleted')).toBe(true);
   });
-  it('keeps a sent report final except for deletion, and restores a deleted one to active', () => {
+  it('lets the crew reopen a completed report, but not a sent one', () => {
+    expect(canTransition('completed', 'active')).toBe(true);
     expect(canTransition('sent', 'active')).toBe(false);
+    expect(canTransition('sent', 'completed')).toBe(false);
+  });
+  it('takes a sent report to approved or returned; a returned one goes back to sent', () => {
+    expect(canTransition('sent', 'approved')).toBe(true);
+    expect(canTransition('sent', 'returned')).toBe(true);
+    expect(canTransition('returned', 'sent')).toBe(true);
+    expect(canTransition('active', 'approved')).toBe(false);
+    expect(canTransition('returned', 'approved')).toBe(false);
+  });
+  it('locks an approved report', () => {
+    for (const to of ['active', 'completed', 'sent', 'returned', 'deleted'] as const) {
+      expect(canTransition('approved', to)).toBe(false);
+    }
+  });
+  it('restores a deleted report to the status it could have had, never to approved', () => {
     expect(canTransition('sent', 'deleted')).toBe(true);
     expect(canTransition('deleted', 'active')).toBe(true);
-    expect(canTransition('deleted', 'sent')).toBe(false);
+    expect(canTransition('deleted', 'sent')).toBe(true);
+    expect(canTransition('deleted', 'approved')).toBe(false);
   });
-  it('shows completed reports on the Active tab', () => {
+  it('shows completed and returned reports on the Active tab, approved ones under Sent', () => {
     expect(reportTab('completed')).toBe('active');
+    expect(reportTab('returned')).toBe('active');
     expect(reportTab('sent')).toBe('sent');
+    expect(reportTab('approved')).toBe('sent');
   });
 });
 

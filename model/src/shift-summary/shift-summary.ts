@@ -6,19 +6,22 @@ import { isoDaySchema, shiftTypeSchema, timeOfDaySchema } from '../shift/time.ts
 import { REPORT_STATUSES, type ReportStatus } from './status.ts';
 
 export type { ReportStatus } from './status.ts';
-export { REPORT_STATUSES, reportTab } from './status.ts';
+export { REPORT_STATUSES, isSubmittedStatus, reportTab } from './status.ts';
 
 export const reportStatusSchema = z.enum(REPORT_STATUSES);
 
 /**
- * Allowed status changes. New reports are active; completing or sending ends the shift; delete moves a
- * report to the Deleted tab and a deleted report can be restored to active. A sent report is final.
+ * Allowed status changes (see status.ts for the lifecycle). Who may make which change (crew,
+ * supervisor, client) is the server's access rule, not the model's. A deleted plod is restored to the
+ * status it had. An approved plod is locked.
  */
 export const STATUS_TRANSITIONS: Readonly<Record<ReportStatus, readonly ReportStatus[]>> = {
   active: ['completed', 'sent', 'deleted'],
   completed: ['active', 'sent', 'deleted'],
-  sent: ['deleted'],
-  deleted: ['active'],
+  returned: ['active', 'completed', 'sent', 'deleted'],
+  sent: ['approved', 'returned', 'deleted'],
+  approved: [],
+  deleted: ['active', 'completed', 'sent', 'returned'],
 };
 
 /** True when a report may move from one status to another (staying put is always allowed). */
@@ -28,7 +31,7 @@ export function canTransition(from: ReportStatus, to: ReportStatus): boolean {
 
 /** Statuses that close the shift and stamp completedAt. */
 export function isClosingStatus(status: ReportStatus): boolean {
-  return status === 'completed' || status === 'sent';
+  return status === 'completed' || status === 'sent' || status === 'approved';
 }
 
 /** Shift details a person edits on the Shift Details screen. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import * as Y from 'yjs';
-import { classifyDocName, readReportMeta } from '@plod/model';
+import { classifyDocName, isSubmittedStatus, readReportMeta } from '@plod/model';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import type { LiveDocument } from '../docs/live-document.ts';
 import type { Logger } from '../logger.ts';
@@ -92,7 +92,7 @@ export class LateEdits {
       shouldHold: (document) => {
         if (!isReport) return false;
         live = document;
-        return readReportMeta(document.doc).status === 'sent';
+        return isSubmittedStatus(readReportMeta(document.doc).status);
       },
       keep: (name, update) => this.keep(name, update, device, live?.doc ?? null),
     };
@@ -143,8 +143,9 @@ export class LateEdits {
         );
       }
       applyClientUpdate(doc, row.update_blob, repeats, null);
-      if (meta.status === 'sent' && readReportMeta(doc).status !== 'sent') {
-        doc.getMap(META_ROOT).set(STATUS_KEY, 'sent');
+      // The edit was made before the phone learnt of the submission: it cannot change the status.
+      if (readReportMeta(doc).status !== meta.status) {
+        doc.getMap(META_ROOT).set(STATUS_KEY, meta.status);
       }
     });
     this.db.prepare(`DELETE FROM ${TABLE} WHERE id = ?`).run(id);

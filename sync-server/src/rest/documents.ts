@@ -5,6 +5,7 @@ import {
   SETUP_DOC_NAME,
   migrateHolesDoc,
   migrateReportDoc,
+  isSubmittedStatus,
   migrateSetupDoc,
   readReportMeta,
   reportDocName,
@@ -74,7 +75,8 @@ export class DocumentService {
     return this.manager.transact(reportDocName(id), (doc) => {
       this.prepare(doc, migrateReportDoc);
       if (!exists(doc)) throw notFound('Shift summary', id);
-      if (device && readReportMeta(doc).status === 'sent') throw forbidden(SUBMITTED_READ_ONLY);
+      if (device && isSubmittedStatus(readReportMeta(doc).status))
+        throw forbidden(SUBMITTED_READ_ONLY);
       return change(doc);
     });
   }

@@ -25,7 +25,7 @@ import type {
 import type * as Y from 'yjs';
 import type { DocumentService } from '../rest/documents.ts';
 import { HttpError, notFound } from '../rest/errors.ts';
-import type { ReportService } from './reports.ts';
+import { LIVE_STATUSES, type ReportService } from './reports.ts';
 
 type RunRow = BundleRunSheetEntry & { shiftSummaryId: string };
 
@@ -40,7 +40,7 @@ export class HoleService {
   async runs(filter: { reportId?: ReportId; holeId?: string }): Promise<RunRow[]> {
     const bundles = filter.reportId
       ? [await this.reports.bundle(filter.reportId)]
-      : await this.reports.bundles({ statuses: ['active', 'completed', 'sent'] });
+      : await this.reports.bundles({ statuses: LIVE_STATUSES });
     return bundles
       .flatMap((b) =>
         b.runSheetEntries.map((run) => ({ ...run, shiftSummaryId: b.shiftSummary.id })),

@@ -3,7 +3,7 @@ import type { Actor } from '../auth/principal.ts';
 import type { ReportId, ShiftReportBundle } from '@plod/model';
 import type { DocumentService } from '../rest/documents.ts';
 import { notFound } from '../rest/errors.ts';
-import type { ReportService } from './reports.ts';
+import { LIVE_STATUSES, type ReportService } from './reports.ts';
 
 type EntryList = Exclude<keyof ShiftReportBundle, 'shiftSummary'>;
 
@@ -34,7 +34,7 @@ export class ReportEntries<In, Patch> {
 
   /** Rows of every report that is not deleted (for offline download), from the projection. */
   async all(): Promise<Row[]> {
-    const bundles = await this.reports.bundles({ statuses: ['active', 'completed', 'sent'] });
+    const bundles = await this.reports.bundles({ statuses: LIVE_STATUSES });
     return bundles.flatMap((bundle) => rowsOf(bundle, this.kind.list));
   }
 

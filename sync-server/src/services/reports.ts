@@ -1,5 +1,6 @@
 import type { Actor } from '../auth/principal.ts';
 import {
+  REPORT_STATUSES,
   ReportIds,
   applyShiftSummaryUpdate,
   createReport,
@@ -25,7 +26,12 @@ import type { Page, ReportFilter } from '../projections/report-table.ts';
 import type { ReferenceNames } from './reference.ts';
 
 /** Reports that closed the shift: what a site's completed-reports list and export hold. */
-export const COMPLETED_STATUSES: readonly ReportStatus[] = ['completed', 'sent'];
+/** Every status but deleted: the plods that count. */
+export const LIVE_STATUSES: readonly ReportStatus[] = REPORT_STATUSES.filter(
+  (s) => s !== 'deleted',
+);
+
+export const COMPLETED_STATUSES: readonly ReportStatus[] = ['completed', 'sent', 'approved'];
 export const NO_COMPLETED_REPORTS = 'No completed reports available for export';
 
 export interface CsvFile {

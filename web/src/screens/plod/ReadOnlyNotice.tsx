@@ -5,6 +5,8 @@ const TITLE: Record<ReportStatus, string> = {
   active: 'Open',
   completed: 'Shift completed',
   sent: 'Report submitted',
+  approved: 'Report approved',
+  returned: 'Returned for changes',
   deleted: 'Report deleted',
 };
 

@@ -56,6 +56,8 @@ describe('live rows', () => {
       active: 2,
       completed: 0,
       sent: 1,
+      approved: 0,
+      returned: 0,
       deleted: 1,
     });
     expect(totalsOf(filterRows(rows, { site: null, status: 'current' }))).toEqual({

@@ -8,6 +8,8 @@ export const STATUS_FILTERS: readonly StatusFilter[] = [
   'active',
   'completed',
   'sent',
+  'approved',
+  'returned',
   'deleted',
 ];
 
@@ -16,6 +18,8 @@ export const STATUS_LABEL: Record<StatusFilter, string> = {
   active: 'Active',
   completed: 'Completed',
   sent: 'Sent',
+  approved: 'Approved',
+  returned: 'Returned',
   deleted: 'Deleted',
 };
 
@@ -23,6 +27,8 @@ export const STATUS_COLOR: Record<ReportStatus, string> = {
   active: 'blue',
   completed: 'teal',
   sent: 'green',
+  approved: 'green',
+  returned: 'orange',
   deleted: 'gray',
 };
 
@@ -102,6 +108,8 @@ export function statusCounts(rows: readonly ReportsIndexRow[]): Record<StatusFil
     active: 0,
     completed: 0,
     sent: 0,
+    approved: 0,
+    returned: 0,
     deleted: 0,
   };
   for (const row of rows) {
