@@ -80,6 +80,7 @@ export default defineConfig({
         'whole-shift.spec.ts',
         'collab-live.spec.ts',
         'collab-offline.spec.ts',
+        'plod-address.spec.ts',
       ],
     },
   ],

@@ -1,6 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join as joinPath } from 'node:path';
 import type { Page } from '@playwright/test';
+import { plodIdOf } from './collab-helpers';
 import { E2E_ADMIN, E2E_CREW_CODE } from './server';
 import { expect, heading, test } from './fixtures';
 
@@ -86,15 +87,15 @@ test('a device revoked by the supervisor returns to Join; its reports and unsent
   playwright,
   baseURL,
 }) => {
+  const deviceName = `Soon Revoked ${Date.now().toString(36)}`;
   await page.goto('/join');
-  await join(page, E2E_CREW_CODE, 'Soon Revoked');
+  await join(page, E2E_CREW_CODE, deviceName);
   await expect(heading(page, 'Plods')).toBeVisible();
 
   // A report made on this phone, then an edit made while switched to Offline: not yet sent.
   await page.getByRole('button', { name: 'New Report' }).click();
-  await expect(page).toHaveURL(/\/drill-report-dashboard$/);
-  const reportId = (await page.evaluate(() => localStorage.getItem('plod.currentReportId'))) ?? '';
-  expect(reportId).not.toBe('');
+  await expect(heading(page, 'Drill Report Dashboard')).toBeVisible();
+  const reportId = plodIdOf(page);
   await page.goto('/');
   await page.getByTestId('network-toggle').click();
   await expect(page.getByTestId('network-toggle')).toHaveText('Offline');
@@ -103,17 +104,19 @@ test('a device revoked by the supervisor returns to Join; its reports and unsent
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(card(page, reportId)).toContainText('Kept Kim');
   await expect(page.getByTestId('pending-count')).not.toHaveText('0');
-  const deviceId = await page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem('plod.device') ?? '{}') as { deviceId?: string }).deviceId,
-  );
 
-  // The supervisor revokes it through the API.
+  // The supervisor finds the phone by its name in the device list and revokes it through the API.
   const origin = { Origin: String(baseURL) };
   const supervisor = await playwright.request.newContext({ baseURL });
   expect(
     (await supervisor.post('/api/auth/login', { data: E2E_ADMIN, headers: origin })).status(),
   ).toBe(200);
+  const joined = (await (await supervisor.get('/api/devices')).json()) as {
+    id: string;
+    name: string;
+  }[];
+  const deviceId = joined.find((d) => d.name === deviceName)?.id ?? '';
+  expect(deviceId).not.toBe('');
   expect((await supervisor.delete(`/api/devices/${deviceId}`, { headers: origin })).status()).toBe(
     204,
   );
@@ -126,12 +129,14 @@ test('a device revoked by the supervisor returns to Join; its reports and unsent
   // On the next start the phone learns it was revoked: the token goes, nothing else does.
   await page.reload();
   await expect(heading(page, 'Join this device')).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('plod.device'))).toBeNull();
-  expect(await page.evaluate(() => localStorage.getItem('plod.currentReportId'))).toBe(reportId);
 
   await join(page, E2E_CREW_CODE, 'Rejoined Phone');
   await expect(heading(page, 'Plods')).toBeVisible();
   await expect(card(page, reportId)).toContainText('Kept Kim');
+  // The plod it was working on is still its current one.
+  await page.goto('/drill-report-dashboard');
+  await expect(page).toHaveURL(new RegExp(`/plods/${reportId}$`));
+  await page.goto('/');
 
   // Back online with the new token, the edit made before the revocation reaches the server.
   await page.getByTestId('network-toggle').click();

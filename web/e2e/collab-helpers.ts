@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { prepareContext, type JoinedDevice } from './fixtures';
+import { joinThroughUi, prepareContext } from './fixtures';
 
 /** A phone: its own browser context (storage, network) at the app's design size. */
 export interface Phone {
@@ -17,15 +17,10 @@ export async function createReport(request: APIRequestContext): Promise<string> 
 }
 
 /**
- * Opens a phone joined as `device`, whose current report is `reportId` and whose presence name is
- * `name`.
+ * A new phone: its own browser context, joined through the Join screen as `name` (the name its
+ * crewmates see beside their screens).
  */
-export async function openPhone(
-  browser: Browser,
-  device: JoinedDevice,
-  reportId: string,
-  name: string,
-): Promise<Phone> {
+export async function openPhone(browser: Browser, name: string): Promise<Phone> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -34,16 +29,42 @@ export async function openPhone(
     // A service worker would keep serving the previous build between runs; these tests are about sync.
     serviceWorkers: 'block',
   });
-  await prepareContext(context, device);
-  await context.addInitScript(
-    ([id, device]) => {
-      localStorage.setItem('plod.currentReportId', id);
-      localStorage.setItem('plod.deviceName', device);
-    },
-    [reportId, name] as const,
-  );
+  await prepareContext(context);
   const page = await context.newPage();
+  await joinThroughUi(page, name);
   return { context, page };
+}
+
+const PLOD_URL = /\/plods\/([0-9a-f-]{36})(?:\/|$|\?)/;
+
+/** The id of the plod whose address the page is at. */
+export function plodIdOf(page: Page): string {
+  const id = PLOD_URL.exec(page.url())?.[1];
+  if (!id) throw new Error(`not at a plod's address: ${page.url()}`);
+  return id;
+}
+
+/** New Report on the Plods list: it opens at the new plod's address, whose id this returns. */
+export async function newReport(page: Page): Promise<string> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New Report' }).click();
+  await expect(page).toHaveURL(PLOD_URL);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Drill Report Dashboard' }),
+  ).toBeVisible();
+  return plodIdOf(page);
+}
+
+/** A plod's card on the Plods list. */
+export function plodCard(page: Page, id: string) {
+  return page.locator(`[data-testid="report-card"][data-report-id="${id}"]`);
+}
+
+/** Opens a plod from the Plods list by tapping its card (its Drill Report Dashboard). */
+export async function openFromList(page: Page, id: string): Promise<void> {
+  await page.goto('/');
+  await plodCard(page, id).getByTestId('open-plod').click();
+  await expect(page).toHaveURL(new RegExp(`/plods/${id}$`));
 }
 
 /** A label unlikely to clash with holes other tests register on the same server. */

@@ -1,7 +1,8 @@
 import { expect, test } from './fixtures';
 import {
   addRunInModal,
-  createReport,
+  newReport,
+  openFromList,
   openPhone,
   runRows,
   startHole,
@@ -9,28 +10,34 @@ import {
 } from './collab-helpers';
 
 // Issue 6, browser test 2: two phones on one report at once, crew on one and runs on the other.
+// Issue 15: the second phone opens the plod a crewmate started by tapping its card in the list.
 test('two phones on the same report see each other and each other’s work live', async ({
   browser,
-  request,
-  crewDevice,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const reportId = await createReport(request);
-  const alex = await openPhone(browser, crewDevice, reportId, 'Alex phone');
-  const sam = await openPhone(browser, crewDevice, reportId, 'Sam phone');
+  const alex = await openPhone(browser, 'Alex phone');
+  const sam = await openPhone(browser, 'Sam phone');
   const shot = (phone: typeof alex, name: string) =>
     phone.page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 
-  // Alex sets up the shift, then opens Crew Assignment; Sam opens Run Sheets.
-  await alex.page.goto('/shift-details');
+  // Alex starts the plod and sets up the shift, then opens Crew Assignment.
+  const reportId = await newReport(alex.page);
+  await alex.page.getByRole('link', { name: /Shift Details/ }).click();
   await alex.page.getByLabel('Site').selectOption({ label: 'Demo Site' });
   await alex.page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
   await shot(alex, 'shift-details');
   await alex.page.getByRole('button', { name: 'Save & Continue' }).click();
   await expect(alex.page.getByTestId('report-header')).toContainText('Demo Site - Demo Rig 1');
+  await expect(alex.page).toHaveURL(new RegExp(`/plods/${reportId}$`));
   await shot(alex, 'drill-report-dashboard');
   await alex.page.getByRole('link', { name: /Crew Assignment/ }).click();
-  await sam.page.goto('/run-sheets');
+  await expect(alex.page).toHaveURL(new RegExp(`/plods/${reportId}/crew$`));
+
+  // Sam finds Alex's plod in the list, taps its card and opens Run Sheets from its dashboard.
+  await openFromList(sam.page, reportId);
+  await expect(sam.page.getByTestId('report-header')).toContainText('Demo Site - Demo Rig 1');
+  await sam.page.getByRole('link', { name: /Run Sheets/ }).click();
+  await expect(sam.page).toHaveURL(new RegExp(`/plods/${reportId}/run-sheets$`));
 
   // Presence: each sees who else is in the report and where.
   await expect(alex.page.getByTestId('presence-bar')).toContainText('Sam phone · Run Sheets');
@@ -45,8 +52,10 @@ test('two phones on the same report see each other and each other’s work live'
   await alex.page.getByRole('button', { name: 'Assign Crew Member' }).click();
   await expect(alex.page.getByTestId('crew-assignment')).toHaveCount(1);
 
-  // Sam moves to Crew Assignment and watches Alex add an offsider.
+  // Sam moves to Crew Assignment (the plain route leads to his current plod) and watches Alex add
+  // an offsider.
   await sam.page.goto('/crew');
+  await expect(sam.page).toHaveURL(new RegExp(`/plods/${reportId}/crew$`));
   await expect(
     sam.page.getByTestId('crew-assignment').filter({ hasText: 'Alex Driller' }),
   ).toContainText('Primary');
@@ -60,7 +69,8 @@ test('two phones on the same report see each other and each other’s work live'
   await alex.page.getByRole('link', { name: 'Back' }).click();
   await alex.page.getByRole('link', { name: /Run Sheets/ }).click();
   await expect(alex.page.getByTestId('run-row')).toHaveCount(1);
-  await sam.page.goto('/run-sheets');
+  await sam.page.goBack();
+  await expect(sam.page).toHaveURL(new RegExp(`/plods/${reportId}/run-sheets(\\?|$)`));
   await addRunInModal(sam.page, { stickUp: '0.3', ori: true, notes: 'broken ground' });
   await expect(alex.page.getByTestId('run-row')).toHaveCount(2);
   expect(await runRows(alex.page)).toEqual(await runRows(sam.page));
@@ -73,7 +83,7 @@ test('two phones on the same report see each other and each other’s work live'
   await shot(alex, 'run-sheets');
 
   // The operator (primary driller) shows on Sam's dashboard.
-  await sam.page.goto('/drill-report-dashboard');
+  await sam.page.getByRole('link', { name: 'Back to Dashboard' }).click();
   await expect(sam.page.getByTestId('report-header')).toContainText('Operator: Alex Driller');
 
   await alex.context.close();

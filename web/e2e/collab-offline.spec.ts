@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   addRunInModal,
-  createReport,
+  newReport,
   openPhone,
   runRows,
   startHole,
@@ -33,18 +33,18 @@ async function goOnline(page: Page): Promise<void> {
 test('runs added offline on two phones merge into one depth chain everywhere', async ({
   browser,
   request,
-  crewDevice,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const reportId = await createReport(request);
-  const a = await openPhone(browser, crewDevice, reportId, 'Phone A');
-  const b = await openPhone(browser, crewDevice, reportId, 'Phone B');
+  const a = await openPhone(browser, 'Phone A');
+  const b = await openPhone(browser, 'Phone B');
 
+  // Phone A starts the plod; phone B opens it by its link (as a crewmate would from a message).
+  const reportId = await newReport(a.page);
   const holeId = uniqueHoleId('OFF');
-  await a.page.goto('/run-sheets');
+  await a.page.getByRole('link', { name: /Run Sheets/ }).click();
   await startHole(a.page, holeId);
   await addRunInModal(a.page, { notes: 'online run' });
-  await b.page.goto('/run-sheets');
+  await b.page.goto(`/plods/${reportId}/run-sheets`);
   await expect(b.page.getByTestId('run-row')).toHaveCount(1);
 
   await goOffline(a.page);

@@ -48,14 +48,14 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** A crew device joined through the API: what the Join screen would have stored. */
+/** A device joined through the API, for a test's own REST calls (never a phone's state). */
 export interface JoinedDevice {
   token: string;
   deviceId: string;
   deviceName: string;
 }
 
-/** Joins a device with the crew code, as the Join screen does. */
+/** Joins a device with the crew code over REST: the test's own API client, not a phone. */
 export async function joinThroughApi(
   requests: typeof playwrightRequest,
   baseURL: string,
@@ -81,53 +81,51 @@ export function deviceRequest(baseURL: string, device: JoinedDevice): Promise<AP
   });
 }
 
+/**
+ * Joins the phone `page` belongs to as a person does: the Join screen, the crew's access code and a
+ * device name (which is also the name its crewmates see). A correct code never counts against the
+ * server's throttle of failed joins.
+ */
+export async function joinThroughUi(page: Page, deviceName: string): Promise<void> {
+  await page.goto('/join');
+  await page.getByLabel('Access code').fill(E2E_CREW_CODE);
+  await page.getByLabel('Device name').fill(deviceName);
+  await page.getByRole('button', { name: 'Join' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Plods', exact: true })).toBeVisible();
+}
+
 // Content Security Policy violations of every watched context in the running test.
 let cspViolations: string[] = [];
 const watched = new WeakSet<BrowserContext>();
 
-/**
- * Readies a browser context for a test: reports CSP violations of its pages (checked after each
- * test), and, given a device, stores that device's join on first load, as the Join screen would.
- * The join is stored once: a test that revokes or clears it sees the app do so for real.
- */
-export async function prepareContext(
-  context: BrowserContext,
-  device: JoinedDevice | null,
-): Promise<void> {
-  if (!watched.has(context)) {
-    watched.add(context);
-    await context.exposeBinding('__plodCspViolation', (_source, text: string) => {
-      cspViolations.push(text);
+/** Readies a browser context for a test: reports CSP violations of its pages (checked after each test). */
+export async function prepareContext(context: BrowserContext): Promise<void> {
+  if (watched.has(context)) return;
+  watched.add(context);
+  await context.exposeBinding('__plodCspViolation', (_source, text: string) => {
+    cspViolations.push(text);
+  });
+  await context.addInitScript(() => {
+    const report = (window as unknown as { __plodCspViolation?: (text: string) => void })
+      .__plodCspViolation;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      report?.(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} on ${event.documentURI}`,
+      );
     });
-    await context.addInitScript(() => {
-      const report = (window as unknown as { __plodCspViolation?: (text: string) => void })
-        .__plodCspViolation;
-      document.addEventListener('securitypolicyviolation', (event) => {
-        report?.(
-          `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} on ${event.documentURI}`,
-        );
-      });
-    });
-  }
-  if (device) {
-    await context.addInitScript((joined) => {
-      if (localStorage.getItem('plod.e2e-joined') === joined.deviceId) return;
-      localStorage.setItem('plod.e2e-joined', joined.deviceId);
-      localStorage.setItem('plod.device', JSON.stringify(joined));
-    }, device);
-  }
+  });
 }
 
 interface TestFixtures {
   errors: string[];
-  /** Whether the test's context starts as a joined crew device (default) or a fresh one. */
+  /** Whether the test's phone starts joined (through the Join screen; default) or fresh. */
   joined: boolean;
   /** Fails the test when any watched page met a CSP violation; the value is the list so far. */
   cspViolations: string[];
 }
 
 interface WorkerFixtures {
-  /** One crew device per worker, joined through the API. */
+  /** The tests' own REST client's device, joined through the API (never a phone's state). */
   crewDevice: JoinedDevice;
 }
 
@@ -137,7 +135,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ playwright }, provide, workerInfo) => {
       const baseURL = String(workerInfo.project.use.baseURL);
       await provide(
-        await joinThroughApi(playwright.request, baseURL, `E2E Phone ${workerInfo.workerIndex}`),
+        await joinThroughApi(playwright.request, baseURL, `E2E API ${workerInfo.workerIndex}`),
       );
     },
     { scope: 'worker' },
@@ -152,11 +150,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { auto: true },
   ],
-  context: async ({ context, joined, crewDevice }, provide) => {
-    await prepareContext(context, joined ? crewDevice : null);
+  context: async ({ context }, provide) => {
+    await prepareContext(context);
     await provide(context);
   },
-  // REST calls in specs speak as the joined crew device.
+  // A joined phone has been through the Join screen before the test starts.
+  page: async ({ page, joined }, provide, testInfo) => {
+    if (joined) await joinThroughUi(page, `E2E Phone ${testInfo.workerIndex}`);
+    await provide(page);
+  },
+  // REST calls in specs speak as the tests' own API device.
   request: async ({ crewDevice, baseURL }, provide) => {
     const api = await deviceRequest(String(baseURL), crewDevice);
     await provide(api);

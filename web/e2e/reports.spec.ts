@@ -1,22 +1,7 @@
 import type { Page } from '@playwright/test';
-import { createReport } from './collab-helpers';
+import { createReport, newReport, openPhone, plodCard as card, plodIdOf } from './collab-helpers';
 import { DOCS_SCREENSHOTS } from './docs-screenshots';
-import { expect, heading, prepareContext, test } from './fixtures';
-
-const currentReportId = (page: Page) =>
-  page.evaluate(() => localStorage.getItem('plod.currentReportId'));
-
-const card = (page: Page, id: string) =>
-  page.locator(`[data-testid="report-card"][data-report-id="${id}"]`);
-
-async function newReport(page: Page): Promise<string> {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'New Report' }).click();
-  await expect(page).toHaveURL(/\/drill-report-dashboard$/);
-  const id = await currentReportId(page);
-  expect(id).toMatch(/^[0-9a-f-]{36}$/);
-  return id ?? '';
-}
+import { expect, heading, test } from './fixtures';
 
 async function editOperator(page: Page, id: string, operator: string) {
   await page.goto(`/edit-report/${id}`);
@@ -51,8 +36,8 @@ test('a report made and edited offline survives an offline reload and reaches th
   await page.getByTestId('network-toggle').click();
   await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-status', 'offline');
   await page.getByRole('button', { name: 'New Report' }).click();
-  await expect(page).toHaveURL(/\/drill-report-dashboard$/);
-  const id = (await currentReportId(page)) ?? '';
+  await expect(heading(page, 'Drill Report Dashboard')).toBeVisible();
+  const id = plodIdOf(page);
   await editOperator(page, id, 'Offline Olga');
   await expect(page.getByTestId('pending-count')).not.toHaveText('0');
 
@@ -77,21 +62,11 @@ test('a report made and edited offline survives an offline reload and reaches th
 test('an edit on one phone shows on another phone’s list within two seconds', async ({
   browser,
   request,
-  crewDevice,
 }) => {
   const id = await createReport(request);
-  const phones = await Promise.all(
-    [0, 1].map(async () => {
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        serviceWorkers: 'block',
-      });
-      await prepareContext(context, crewDevice);
-      return { context, page: await context.newPage() };
-    }),
-  );
-  const [a, b] = phones;
-  if (!a || !b) throw new Error('two phones');
+  const a = await openPhone(browser, 'List phone A');
+  const b = await openPhone(browser, 'List phone B');
+  const phones = [a, b];
   await b.page.goto('/');
   await expect(card(b.page, id)).toBeVisible();
 

@@ -1,5 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
-import { addRunInModal, createReport, openPhone, startHole, uniqueHoleId } from './collab-helpers';
+import {
+  addRunInModal,
+  createReport,
+  openPhone,
+  plodIdOf,
+  startHole,
+  uniqueHoleId,
+} from './collab-helpers';
 import { expect, heading, prepareContext, test, watchErrors } from './fixtures';
 import { E2E_ADMIN } from './server';
 import { addOnTab, create, names, signInAsSupervisor } from './supervisor-helpers';
@@ -48,7 +55,7 @@ test('a supervisor sets up a site, a crew phone joins and reports on it, and the
     hasTouch: true,
     serviceWorkers: 'block',
   });
-  await prepareContext(crew, null);
+  await prepareContext(crew);
   const phone = await crew.newPage();
   const phoneErrors = watchErrors(phone);
   await phone.goto('/');
@@ -72,10 +79,9 @@ test('a supervisor sets up a site, a crew phone joins and reports on it, and the
 
   // The crew starts a report on the new site and rig (the setup document reached the phone).
   await phone.getByRole('button', { name: 'New Report' }).click();
-  await expect(phone).not.toHaveURL(/\/$/);
-  const reportId = await phone.evaluate(() => localStorage.getItem('plod.currentReportId'));
-  expect(reportId).toBeTruthy();
-  await phone.goto('/shift-details');
+  await expect(heading(phone, 'Drill Report Dashboard')).toBeVisible();
+  const reportId = plodIdOf(phone);
+  await phone.getByRole('link', { name: /Shift Details/ }).click();
   await phone.getByLabel('Site').selectOption({ label: n.site });
   await phone.getByLabel('Rig').selectOption({ label: n.rig });
   await phone.getByRole('button', { name: 'Save & Continue' }).click();
@@ -104,7 +110,7 @@ test('a supervisor sets up a site, a crew phone joins and reports on it, and the
   // The live view shows the crew's report.
   await page.getByRole('link', { name: 'Live Reports' }).first().click();
   await expect(heading(page, 'Live Reports')).toBeVisible();
-  const row = liveRow(page, reportId ?? '');
+  const row = liveRow(page, reportId);
   await expect(row).toContainText(`${n.site} - ${n.rig}`);
   await expect(row.getByTestId('live-status')).toHaveText('Active');
   await expect(row.getByTestId('live-metres')).toHaveText('0.0');
@@ -133,15 +139,14 @@ test('an offline edit that arrives after submission waits for the supervisor, wh
   page,
   browser,
   request,
-  crewDevice,
   errors,
 }) => {
   test.setTimeout(180_000);
   const reportId = await createReport(request);
-  const phone = await openPhone(browser, crewDevice, reportId, 'Late phone');
+  const phone = await openPhone(browser, 'Late phone');
 
-  // One run while online: the server has it.
-  await phone.page.goto('/run-sheets');
+  // One run while online: the server has it. The phone opens the plod by its link.
+  await phone.page.goto(`/plods/${reportId}/run-sheets`);
   await startHole(phone.page, uniqueHoleId('LATE'));
   await addRunInModal(phone.page);
   await expect
@@ -176,7 +181,7 @@ test('an offline edit that arrives after submission waits for the supervisor, wh
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(edit).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
-  await expect(edit).toContainText(crewDevice.deviceName);
+  await expect(edit).toContainText('Late phone');
   await expect(edit).toContainText('Runs');
   await expect(row).toContainText('Late edit');
   await page.screenshot({ path: test.info().outputPath('late-edit.png'), fullPage: true });

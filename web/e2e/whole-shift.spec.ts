@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { addRunInModal, runRows, startHole, uniqueHoleId } from './collab-helpers';
+import { addRunInModal, newReport, runRows, startHole, uniqueHoleId } from './collab-helpers';
 import { DOCS_SCREENSHOTS as SHOTS } from './docs-screenshots';
 import { expect, heading, test } from './fixtures';
 
@@ -54,13 +54,8 @@ test('a whole shift on a phone, from New Report to submission and the CSV downlo
   test.setTimeout(300_000);
   const holeId = uniqueHoleId('DH');
 
-  // New Report from the reports list.
-  await page.goto('/');
-  await expect(heading(page, 'Plods')).toBeVisible();
-  await page.getByRole('button', { name: 'New Report' }).click();
-  await expect(page).not.toHaveURL(/\/$/);
-  const reportId = await page.evaluate(() => localStorage.getItem('plod.currentReportId'));
-  expect(reportId).toBeTruthy();
+  // New Report from the reports list: it opens at the plod's address.
+  const reportId = await newReport(page);
 
   // Shift details.
   await page.goto('/shift-details');

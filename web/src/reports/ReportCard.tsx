@@ -1,7 +1,18 @@
-import { ActionIcon, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { formatDepth, formatHours, shiftTypeLabel } from '@plod/model';
 import type { ReportStatus, ReportsIndexRow } from '@plod/model';
 import { Link } from 'react-router';
+import { plodPath } from '../routes/plod-paths';
 
 const STATUS_LOOK: Record<ReportStatus, { color: string; label: string }> = {
   active: { color: 'blue', label: 'Active' },
@@ -30,40 +41,46 @@ export interface ReportCardProps {
   onDelete?: (id: string) => void;
 }
 
-/** SPEC 2 report card: site - rig, date, shift type, status, OPERATOR, DRILLED, HOURS and actions. */
+/**
+ * SPEC 2 report card: site - rig, date, shift type, status, OPERATOR, DRILLED, HOURS and actions.
+ * Tapping the card's heading opens the plod at its address (its Drill Report Dashboard); opening a
+ * plod makes it this phone's current one.
+ */
 export function ReportCard({ report, onDelete }: ReportCardProps) {
   const look = STATUS_LOOK[report.status];
   const title = `${report.site ?? 'No site'} - ${report.rig ?? 'No rig'}`;
   return (
     <Card data-testid="report-card" data-report-id={report.id}>
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={800} size="lg" truncate>
-              {title}
-            </Text>
-            <Text c="dimmed" size="sm">
-              {report.date ?? 'No date'}
-              {' · '}
-              {report.shiftType ? shiftTypeLabel(report.shiftType) : 'Shift not set'}
-            </Text>
-          </Stack>
-          <Badge color={look.color} variant="light" size="lg" style={{ flexShrink: 0 }}>
-            {look.label}
-          </Badge>
-        </Group>
+        <UnstyledButton component={Link} to={plodPath(report.id)} data-testid="open-plod">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" mih={44}>
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={800} size="lg" truncate c="blue.9">
+                {title}
+              </Text>
+              <Text c="dimmed" size="sm">
+                {report.date ?? 'No date'}
+                {' · '}
+                {report.shiftType ? shiftTypeLabel(report.shiftType) : 'Shift not set'}
+              </Text>
+            </Stack>
+            <Badge color={look.color} variant="light" size="lg" style={{ flexShrink: 0 }}>
+              {look.label}
+            </Badge>
+          </Group>
+        </UnstyledButton>
         <SimpleGrid cols={3} spacing="xs">
           <Figure label="Operator" value={report.operator ?? '—'} />
           <Figure label="Drilled" value={`${formatDepth(report.metres)} m`} />
           <Figure label="Hours" value={formatHours(report.hours)} />
         </SimpleGrid>
         <Group gap="xs" wrap="nowrap">
-          <Button component={Link} to={`/edit-report/${report.id}`} px="sm" style={{ flex: 1 }}>
+          <Button component={Link} to={plodPath(report.id, 'edit')} px="sm" style={{ flex: 1 }}>
             Edit Report
           </Button>
           <Button
             component={Link}
-            to={`/run-sheets?reportId=${encodeURIComponent(report.id)}`}
+            to={plodPath(report.id, 'run-sheets')}
             variant="light"
             px="sm"
             style={{ flex: 1 }}
@@ -71,7 +88,7 @@ export function ReportCard({ report, onDelete }: ReportCardProps) {
             Run Sheets
           </Button>
           {report.status === 'sent' && (
-            <Button component={Link} to={`/csv-editor/${report.id}`} variant="default" px="sm">
+            <Button component={Link} to={plodPath(report.id, 'csv')} variant="default" px="sm">
               Export CSV
             </Button>
           )}

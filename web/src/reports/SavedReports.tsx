@@ -1,7 +1,8 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { formatDepth, shiftTypeLabel } from '@plod/model';
 import type { ReportsIndexRow, SavedReportsPreview } from '@plod/model';
 import { Link } from 'react-router';
+import { plodPath } from '../routes/plod-paths';
 
 /** The dashboard's Saved Shift Reports: the latest five, Edit on each, View All when more. */
 export function SavedReports({ preview }: { preview: SavedReportsPreview<ReportsIndexRow> }) {
@@ -21,7 +22,13 @@ export function SavedReports({ preview }: { preview: SavedReportsPreview<Reports
       {preview.visible.map((report) => (
         <Card key={report.id} padding="md" data-testid="saved-report">
           <Group justify="space-between" wrap="nowrap">
-            <Stack gap={0} style={{ minWidth: 0 }}>
+            {/* The row opens the plod at its address; Edit opens its Edit Shift Report. */}
+            <UnstyledButton
+              component={Link}
+              to={plodPath(report.id)}
+              style={{ minWidth: 0, flex: 1 }}
+              mih={44}
+            >
               <Text fw={700} truncate>
                 {report.site ?? 'No site'} - {report.rig ?? 'No rig'}
               </Text>
@@ -30,8 +37,8 @@ export function SavedReports({ preview }: { preview: SavedReportsPreview<Reports
                 {report.shiftType ? ` · ${shiftTypeLabel(report.shiftType)}` : ''} ·{' '}
                 {formatDepth(report.metres)} m
               </Text>
-            </Stack>
-            <Button component={Link} to={`/edit-report/${report.id}`} variant="light">
+            </UnstyledButton>
+            <Button component={Link} to={plodPath(report.id, 'edit')} variant="light">
               Edit
             </Button>
           </Group>

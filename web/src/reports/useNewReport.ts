@@ -3,6 +3,7 @@ import { ReportIds, localIsoDay, reportDocName, shiftTypeAt } from '@plod/model'
 import type { ReportId } from '@plod/model';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { plodPath } from '../routes/plod-paths';
 import { setCurrentReportId } from '../session/current-report';
 import { addKnownReportId } from '../session/known-reports';
 import { useDocMutator } from '../sync';
@@ -10,12 +11,10 @@ import { useDocMutator } from '../sync';
 export const CREATE_FAILED_MESSAGE =
   'Failed to create new report. Check your connection and try again.';
 
-/** Where New Report lands: the report's hub, from which the crew fills in shift details first. */
-export const NEW_REPORT_TARGET = '/drill-report-dashboard';
-
 /**
  * New Report: makes the report document on this device at once (the id is made offline, nothing
- * waits on the server), remembers it, makes it the current report and opens it. The document's
+ * waits on the server), remembers it, makes it the current report and opens its Drill Report
+ * Dashboard (/plods/{id}), from which the crew fills in shift details first. The document's
  * write code is a separate chunk (precached by the service worker, loaded on the first tap), so the
  * reports list's first paint does not carry it.
  */
@@ -33,7 +32,7 @@ export function useNewReport(): () => Promise<ReportId | null> {
       });
       addKnownReportId(id);
       setCurrentReportId(id);
-      await navigate(NEW_REPORT_TARGET);
+      await navigate(plodPath(id));
       return id;
     } catch {
       notifications.show({ color: 'red', title: 'New Report', message: CREATE_FAILED_MESSAGE });

@@ -34,7 +34,9 @@ describe('router', () => {
       // A supervisor: the supervisor's own screens open too.
       signInLocally();
       open(sampleUrl(path));
-      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+      // SPEC: the CSV editor with no report selected goes back to the list.
+      const landing = path === '/csv-editor' ? 'Plods' : title;
+      expect(await screen.findByRole('heading', { level: 1, name: landing })).toBeTruthy();
       expect(screen.queryByTestId('not-found')).toBeNull();
     },
   );
@@ -86,6 +88,38 @@ describe('router', () => {
     expect(screen.getByRole('link', { name: 'Continue Shift' }).getAttribute('href')).toBe(
       '/main-menu',
     );
+  });
+});
+
+describe('plod addresses', () => {
+  const ID = '0190a0a0-0000-7000-8000-0000000000aa';
+  const OTHER = '0190a0a0-0000-7000-8000-0000000000bb';
+
+  it.each([
+    ['/run-sheets', `/plods/${ID}/run-sheets`, ''],
+    ['/drill-report-dashboard', `/plods/${ID}`, ''],
+    ['/timesheet', `/plods/${ID}/timesheets`, ''],
+    ['/survey-fixed', `/plods/${ID}/survey`, ''],
+    ['/csv-editor', `/plods/${ID}/csv`, ''],
+    [`/run-sheets?reportId=${OTHER}&holeId=DH-1`, `/plods/${OTHER}/run-sheets`, '?holeId=DH-1'],
+    [`/edit-report/${OTHER}`, `/plods/${OTHER}/edit`, ''],
+    [`/csv-editor/${OTHER}`, `/plods/${OTHER}/csv`, ''],
+  ])('the plain route %s leads to %s', async (from, pathname, search) => {
+    localStorage.setItem('plod.currentReportId', ID);
+    const router = open(from);
+    await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
+    expect(router.state.location.search).toBe(search);
+  });
+
+  it('says no report is open on a plain route when the phone has no current plod', async () => {
+    open('/crew');
+    expect(await screen.findByTestId('no-current-report')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Crew Assignment' })).toBeTruthy();
+  });
+
+  it('answers an unknown screen of a plod with the 404 card', async () => {
+    open(`/plods/${ID}/no-such-screen`);
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
   });
 });
 

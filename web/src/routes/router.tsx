@@ -1,8 +1,45 @@
-import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  createMemoryRouter,
+  type IndexRouteObject,
+  type NonIndexRouteObject,
+  type RouteObject,
+} from 'react-router';
 import { AppLayout, RouteLoading } from '../components/AppLayout';
 import { NotFound } from '../components/NotFound';
 import { RouteError } from '../components/RouteError';
-import { screenRoutes } from './table';
+import {
+  PLOD_ROUTE_PATH,
+  pageRoutes,
+  plainPlodRoutes,
+  plodRoutes,
+  type PlodRoute,
+  type ScreenRoute,
+} from './table';
+
+function pageRoute({ path, title, load, public: open }: ScreenRoute): RouteObject {
+  return {
+    path,
+    handle: { title, public: open === true },
+    lazy: async () => {
+      const { default: Screen } = await load();
+      return { element: <Screen title={title} /> };
+    },
+  };
+}
+
+function plodScreenRoute({ screen, title, load }: PlodRoute): RouteObject {
+  const common: Omit<NonIndexRouteObject, 'path' | 'index'> = {
+    handle: { title, public: false },
+    lazy: async () => {
+      const { default: Screen } = await load();
+      return { element: <Screen title={title} /> };
+    },
+  };
+  return screen === ''
+    ? ({ ...common, index: true } as IndexRouteObject)
+    : { ...common, path: screen };
+}
 
 export const routes: RouteObject[] = [
   {
@@ -10,12 +47,23 @@ export const routes: RouteObject[] = [
     HydrateFallback: RouteLoading,
     errorElement: <RouteError />,
     children: [
-      ...screenRoutes.map(({ path, title, load, public: open }): RouteObject => ({
-        path,
-        handle: { title, public: open === true },
+      ...pageRoutes.map(pageRoute),
+      // One plod's screens: the gate opens the plod its address names (and says so when it cannot);
+      // it is a chunk of its own, so the reports list's first paint does not carry the model's readers.
+      {
+        path: PLOD_ROUTE_PATH,
         lazy: async () => {
-          const { default: Screen } = await load();
-          return { element: <Screen title={title} /> };
+          const { PlodGate } = await import('../screens/plod/PlodGate');
+          return { Component: PlodGate };
+        },
+        children: plodRoutes.map(plodScreenRoute),
+      },
+      ...plainPlodRoutes.map(({ path, title, toPlod }): RouteObject => ({
+        path,
+        handle: { title, public: false },
+        lazy: async () => {
+          const { CurrentPlod } = await import('../screens/plod/CurrentPlod');
+          return { element: <CurrentPlod screen={toPlod} title={title} /> };
         },
       })),
       { path: '*', Component: NotFound, handle: { title: 'Page Not Found', public: true } },

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { PlodScreen } from './plod-paths';
 
 /** Every screen receives its route's title; most ignore it, the coming-soon page shows it. */
 export type ScreenComponent = ComponentType<{ title: string }>;
@@ -20,11 +21,11 @@ const shiftDetails = () => import('../screens/ShiftDetails');
 const crew = () => import('../screens/CrewAssignment');
 const survey = () => import('../screens/Survey');
 const maintenance = () => import('../screens/DrillSiteMaintenance');
-const csvEditor = () => import('../screens/CsvEditor');
 const comingSoon = () => import('../screens/ComingSoon');
+const reportDashboard = () => import('../screens/DrillReportDashboard');
 
-/** SPEC section 2's route table. The -professional and -fixed paths named in its navigation lead to the same screens. */
-export const screenRoutes: readonly ScreenRoute[] = [
+/** SPEC section 2's route table, apart from the report screens (below). */
+export const pageRoutes: readonly ScreenRoute[] = [
   { path: '/', title: 'Plods', load: reportsList },
   { path: '/plods', title: 'Plods', load: reportsList },
   {
@@ -46,45 +47,7 @@ export const screenRoutes: readonly ScreenRoute[] = [
     title: 'Drilling Operations',
     load: () => import('../screens/HomeDashboard'),
   },
-  { path: '/timesheets', title: 'Timesheets', load: timesheets },
-  { path: '/timesheet', title: 'Timesheets', load: timesheets },
-  { path: '/timesheets-professional', title: 'Timesheets', load: timesheets },
-  { path: '/run-sheets', title: 'Run Sheets', load: runSheets },
-  { path: '/run-details', title: 'Run Sheets', load: runSheets },
-  { path: '/run-sheets-professional', title: 'Run Sheets', load: runSheets },
-  { path: '/add-run', title: 'Add New Run', load: () => import('../screens/AddRun') },
-  {
-    path: '/edit-report/:id',
-    title: 'Edit Shift Report',
-    load: () => import('../screens/EditReport'),
-  },
-  {
-    path: '/shift-completion',
-    title: 'Shift Completion',
-    load: () => import('../screens/ShiftCompletion'),
-  },
-  {
-    path: '/drill-report-dashboard',
-    title: 'Drill Report Dashboard',
-    load: () => import('../screens/DrillReportDashboard'),
-  },
-  { path: '/shift-details', title: 'Shift Details', load: shiftDetails },
-  { path: '/shift-details-professional', title: 'Shift Details', load: shiftDetails },
-  {
-    path: '/complete-shift',
-    title: 'Complete Shift Summary',
-    load: () => import('../screens/CompleteShift'),
-  },
-  { path: '/crew', title: 'Crew Assignment', load: crew },
-  { path: '/crew-professional', title: 'Crew Assignment', load: crew },
   { path: '/equipment', title: 'Equipment', load: () => import('../screens/Equipment') },
-  { path: '/drill-site-maintenance', title: 'Drill Site Maintenance', load: maintenance },
-  { path: '/drill-site-maintenance-fixed', title: 'Drill Site Maintenance', load: maintenance },
-  { path: '/hire-tools', title: 'Hire Tools', load: () => import('../screens/HireTools') },
-  { path: '/survey', title: 'Survey Data', load: survey },
-  { path: '/survey-fixed', title: 'Survey Data', load: survey },
-  { path: '/csv-editor', title: 'CSV Report Editor', load: csvEditor },
-  { path: '/csv-editor/:id', title: 'CSV Report Editor', load: csvEditor },
   {
     path: '/privacy',
     title: 'Privacy Policy',
@@ -97,6 +60,95 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { path: '/shift-summary', title: 'Shift Summary', load: comingSoon },
   { path: '/reports', title: 'Reports', load: comingSoon },
   { path: '/settings', title: 'Settings', load: comingSoon },
+];
+
+/** A report screen: one plod's, at /plods/{id}/{screen}, shown once that plod is open on the device. */
+export interface PlodRoute {
+  screen: PlodScreen;
+  title: string;
+  load: () => Promise<{ default: ScreenComponent }>;
+}
+
+/** Where the plod's screens hang: the plod's gate reads `:id` and opens that plod. */
+export const PLOD_ROUTE_PATH = '/plods/:id';
+
+/** Every report screen, each under its plod's address. */
+export const plodRoutes: readonly PlodRoute[] = [
+  { screen: '', title: 'Drill Report Dashboard', load: reportDashboard },
+  { screen: 'shift-details', title: 'Shift Details', load: shiftDetails },
+  { screen: 'crew', title: 'Crew Assignment', load: crew },
+  { screen: 'run-sheets', title: 'Run Sheets', load: runSheets },
+  { screen: 'add-run', title: 'Add New Run', load: () => import('../screens/AddRun') },
+  { screen: 'timesheets', title: 'Timesheets', load: timesheets },
+  { screen: 'survey', title: 'Survey Data', load: survey },
+  { screen: 'drill-site-maintenance', title: 'Drill Site Maintenance', load: maintenance },
+  { screen: 'hire-tools', title: 'Hire Tools', load: () => import('../screens/HireTools') },
+  {
+    screen: 'complete-shift',
+    title: 'Complete Shift Summary',
+    load: () => import('../screens/CompleteShift'),
+  },
+  {
+    screen: 'shift-completion',
+    title: 'Shift Completion',
+    load: () => import('../screens/ShiftCompletion'),
+  },
+  { screen: 'edit', title: 'Edit Shift Report', load: () => import('../screens/EditReport') },
+  { screen: 'csv', title: 'CSV Report Editor', load: () => import('../screens/CsvEditor') },
+];
+
+/**
+ * The SPEC's plain routes to report screens: each leads to that screen of the plod its `:id` or
+ * `?reportId=` names, else of the phone's current plod. The -professional and -fixed paths named in
+ * its navigation lead to the same screens.
+ */
+export interface PlainPlodRoute {
+  path: string;
+  title: string;
+  toPlod: PlodScreen;
+}
+
+export const plainPlodRoutes: readonly PlainPlodRoute[] = [
+  { path: '/drill-report-dashboard', title: 'Drill Report Dashboard', toPlod: '' },
+  { path: '/shift-details', title: 'Shift Details', toPlod: 'shift-details' },
+  { path: '/shift-details-professional', title: 'Shift Details', toPlod: 'shift-details' },
+  { path: '/crew', title: 'Crew Assignment', toPlod: 'crew' },
+  { path: '/crew-professional', title: 'Crew Assignment', toPlod: 'crew' },
+  { path: '/run-sheets', title: 'Run Sheets', toPlod: 'run-sheets' },
+  { path: '/run-details', title: 'Run Sheets', toPlod: 'run-sheets' },
+  { path: '/run-sheets-professional', title: 'Run Sheets', toPlod: 'run-sheets' },
+  { path: '/add-run', title: 'Add New Run', toPlod: 'add-run' },
+  { path: '/timesheets', title: 'Timesheets', toPlod: 'timesheets' },
+  { path: '/timesheet', title: 'Timesheets', toPlod: 'timesheets' },
+  { path: '/timesheets-professional', title: 'Timesheets', toPlod: 'timesheets' },
+  { path: '/survey', title: 'Survey Data', toPlod: 'survey' },
+  { path: '/survey-fixed', title: 'Survey Data', toPlod: 'survey' },
+  {
+    path: '/drill-site-maintenance',
+    title: 'Drill Site Maintenance',
+    toPlod: 'drill-site-maintenance',
+  },
+  {
+    path: '/drill-site-maintenance-fixed',
+    title: 'Drill Site Maintenance',
+    toPlod: 'drill-site-maintenance',
+  },
+  { path: '/hire-tools', title: 'Hire Tools', toPlod: 'hire-tools' },
+  { path: '/complete-shift', title: 'Complete Shift Summary', toPlod: 'complete-shift' },
+  { path: '/shift-completion', title: 'Shift Completion', toPlod: 'shift-completion' },
+  { path: '/edit-report/:id', title: 'Edit Shift Report', toPlod: 'edit' },
+  { path: '/csv-editor', title: 'CSV Report Editor', toPlod: 'csv' },
+  { path: '/csv-editor/:id', title: 'CSV Report Editor', toPlod: 'csv' },
+];
+
+/** Every path the app answers with a screen, and that screen's title (tests walk these). */
+export const screenRoutes: readonly { path: string; title: string; public?: true }[] = [
+  ...pageRoutes,
+  ...plodRoutes.map(({ screen, title }) => ({
+    path: screen === '' ? PLOD_ROUTE_PATH : `${PLOD_ROUTE_PATH}/${screen}`,
+    title,
+  })),
+  ...plainPlodRoutes,
 ];
 
 /**

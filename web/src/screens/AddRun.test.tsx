@@ -13,7 +13,7 @@ describe('Add New Run', () => {
   }, 30_000);
 
   it('needs a stick-up, keeps No Rod Added for later runs, previews and returns', async () => {
-    const { sync, docName, router } = openReport('/add-run');
+    const { sync, docName, router, reportId } = openReport('/add-run');
     sync.registry.mutate(docName, addHoleToReport, { holeId: 'DH-A', targetDepth: 10 });
     expect((await screen.findByTestId('add-run-number', {}, WAIT)).textContent).toBe('Run #1');
     expect(screen.getByLabelText('No Rod Added').hasAttribute('disabled')).toBe(true);
@@ -26,7 +26,10 @@ describe('Add New Run', () => {
     expect(preview).toContain('Progress: 40.0%');
     expect(preview).toContain('Remaining: 6.0 m');
     fireEvent.click(screen.getByRole('button', { name: 'Add Run' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/run-sheets'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/plods/${reportId}/run-sheets`),
+    );
+    expect(router.state.location.search).toBe('?holeId=DH-A');
   }, 30_000);
 
   it('drills the previous stick-up on a no-rod run', async () => {

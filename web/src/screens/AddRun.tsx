@@ -21,26 +21,21 @@ import {
   remainingDepth,
   runInputSchema,
   type ReportHole,
-  type ReportId,
 } from '@plod/model';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PresenceBar } from '../components/PresenceBar';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { useMutation } from '../sync';
-import { NoCurrentReport } from './report-common/NoCurrentReport';
-import { useReport, useTargetReportId } from './report-common/useReport';
+import { usePlod, usePlodPath } from './plod/plod-context';
+import { useReport } from './report-common/useReport';
 
 const TITLE = 'Add New Run';
 
 export default function AddRun() {
-  const reportId = useTargetReportId();
-  if (!reportId) return <NoCurrentReport title={TITLE} />;
-  return <AddRunScreen reportId={reportId} />;
-}
-
-function AddRunScreen({ reportId }: { reportId: ReportId }) {
-  const { docName, report, loading } = useReport(reportId);
+  const { id } = usePlod();
+  const path = usePlodPath();
+  const { docName, report, loading } = useReport(id);
   const [params] = useSearchParams();
   const wanted = report.holes.find((h) => h.holeId === params.get('holeId'));
   // The hole Run Sheets shows, else the latest active one.
@@ -48,7 +43,7 @@ function AddRunScreen({ reportId }: { reportId: ReportId }) {
   const active = hole && hole.status === 'ACTIVE' && report.status === 'active' ? hole : null;
   return (
     <>
-      <ScreenHeader title={TITLE} backTo="/run-sheets" backLabel="Back to Run Sheets" />
+      <ScreenHeader title={TITLE} backTo={path('run-sheets')} backLabel="Back to Run Sheets" />
       <PresenceBar docName={docName} screen={TITLE} />
       {loading ? (
         <Loader />
@@ -58,7 +53,7 @@ function AddRunScreen({ reportId }: { reportId: ReportId }) {
         <Alert color="yellow" title="No Active Hole" data-testid="no-active-hole">
           <Stack gap="sm">
             <Text size="md">Set up or continue a hole on Run Sheets first.</Text>
-            <Button component={Link} to="/run-sheets">
+            <Button component={Link} to={path('run-sheets')}>
               Back to Run Sheets
             </Button>
           </Stack>
@@ -70,6 +65,7 @@ function AddRunScreen({ reportId }: { reportId: ReportId }) {
 
 function AddRunForm({ docName, hole }: { docName: string; hole: ReportHole }) {
   const navigate = useNavigate();
+  const path = usePlodPath();
   const save = useMutation(docName, addRun);
   const [rodAdded, setRodAdded] = useState(true);
   const [stickUp, setStickUp] = useState('');
@@ -90,7 +86,7 @@ function AddRunForm({ docName, hole }: { docName: string; hole: ReportHole }) {
         title: 'Run Added',
         message: 'New run has been saved successfully',
       });
-      void navigate(`/run-sheets?holeId=${encodeURIComponent(hole.holeId)}`);
+      void navigate(path('run-sheets', `holeId=${encodeURIComponent(hole.holeId)}`));
     } catch {
       notifications.show({ color: 'red', title: 'Error', message: 'Failed to add run' });
       setPending(false);

@@ -46,6 +46,18 @@ describe('Administrator Login', () => {
   });
 });
 
+describe('Administrator Login from a plod’s link', () => {
+  it('signs in from the gate and goes back to the plod’s address', async () => {
+    const plod = '/plods/0190a0a0-0000-7000-8000-0000000000dd/timesheets';
+    const { router } = open(plod);
+    fireEvent.click(await screen.findByRole('link', { name: 'Supervisor? Sign in' }));
+    await screen.findByRole('heading', { level: 1, name: 'Administrator Login' });
+    fill(await screen.findByRole('main'), UNIT_ADMIN.username, UNIT_ADMIN.password);
+    await waitFor(() => expect(router.state.location.pathname).toBe(plod));
+    expect(getAuthState().kind).toBe('supervisor');
+  });
+});
+
 describe('Settings: Administrator Login modal, who is here, Sign out', () => {
   it('signs in from the reports list’s settings, shows who, and signs out keeping the device', async () => {
     await joinDevice(UNIT_CREW_CODE, 'Office Phone');

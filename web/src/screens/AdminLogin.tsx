@@ -1,12 +1,24 @@
 import { Anchor, Card, Stack, Text } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../auth';
 import { SignInForm } from '../auth/SignInForm';
 import { ScreenHeader } from '../components/ScreenHeader';
 
-/** SPEC 2 Admin Login: supervisors sign in against the server and go on to Site Setup. */
+/** Where a sign-in started from a gated screen (a plod's link) goes back to, if anywhere. */
+function returnPath(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('from' in state)) return null;
+  const { from } = state;
+  // Only a path of this app: never a URL elsewhere.
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : null;
+}
+
+/**
+ * SPEC 2 Admin Login: supervisors sign in against the server and go on to Site Setup, or back to the
+ * screen (a plod's address) whose gate sent them here.
+ */
 export default function AdminLogin() {
   const navigate = useNavigate();
+  const from = returnPath(useLocation().state);
   const auth = useAuth();
   return (
     <>
@@ -27,7 +39,7 @@ export default function AdminLogin() {
               </Anchor>
             </Text>
           )}
-          <SignInForm onSignedIn={() => void navigate('/site-setup')} />
+          <SignInForm onSignedIn={() => void navigate(from ?? '/site-setup')} />
           <Text size="sm" c="dimmed">
             Crew members do not sign in: a supervisor gives each phone an access code to{' '}
             <Anchor component={Link} to="/join">

@@ -8,13 +8,14 @@ import { useMutation } from '../sync';
 import { countFacts, shiftFacts } from './complete-shift/summaryFacts';
 import { FactList } from './plod/FactList';
 import { ReadOnlyNotice } from './plod/ReadOnlyNotice';
-import { ReportGate } from './plod/ReportGate';
+import { usePlod, usePlodPath } from './plod/plod-context';
 import { useReportView } from './plod/useReport';
 
 const TITLE = 'Complete Shift Summary';
-const BACK = '/drill-report-dashboard';
 
-function CompleteShiftBody({ docName }: { docName: string }) {
+export default function CompleteShift() {
+  const { docName } = usePlod();
+  const path = usePlodPath();
   const { report, readOnly } = useReportView(docName);
   const saveNotes = useMutation(docName, setReportNotes);
   const changeStatus = useMutation(docName, setStatus);
@@ -35,7 +36,7 @@ function CompleteShiftBody({ docName }: { docName: string }) {
         title: 'Shift Completed',
         message: 'Shift saved as completed',
       });
-      void navigate('/shift-completion');
+      void navigate(path('shift-completion'));
     } catch {
       notifications.show({ color: 'red', title: 'Error', message: 'Failed to complete shift' });
       setCompleting(false);
@@ -44,7 +45,7 @@ function CompleteShiftBody({ docName }: { docName: string }) {
 
   return (
     <>
-      <ScreenHeader title={TITLE} backTo={BACK} />
+      <ScreenHeader title={TITLE} backTo={path()} />
       {readOnly && <ReadOnlyNotice status={report.status} />}
       <Stack gap="md">
         <FactList title="Shift" facts={shiftFacts(report)} testId="shift-facts" />
@@ -64,13 +65,5 @@ function CompleteShiftBody({ docName }: { docName: string }) {
         )}
       </Stack>
     </>
-  );
-}
-
-export default function CompleteShift() {
-  return (
-    <ReportGate title={TITLE} backTo={BACK}>
-      {(docName) => <CompleteShiftBody docName={docName} />}
-    </ReportGate>
   );
 }

@@ -13,7 +13,6 @@ import {
   validateCrew,
   type AssignRoleChoice,
   type CrewMember,
-  type ReportId,
 } from '@plod/model';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -23,19 +22,15 @@ import { useConnection, useMutation } from '../sync';
 import { AssignCrewForm } from './crew/AssignCrewForm';
 import { AssignedCrewList } from './crew/AssignedCrewList';
 import { CrewIssues } from './crew/CrewIssues';
-import { NoCurrentReport } from './report-common/NoCurrentReport';
-import { useReport, useSetup, useTargetReportId } from './report-common/useReport';
+import { usePlod, usePlodPath } from './plod/plod-context';
+import { useReport, useSetup } from './report-common/useReport';
 
 const TITLE = 'Crew Assignment';
 
 export default function CrewAssignment() {
-  const reportId = useTargetReportId();
-  if (!reportId) return <NoCurrentReport title={TITLE} />;
-  return <CrewScreen reportId={reportId} />;
-}
-
-function CrewScreen({ reportId }: { reportId: ReportId }) {
-  const { docName, report, loading } = useReport(reportId);
+  const { id } = usePlod();
+  const path = usePlodPath();
+  const { docName, report, loading } = useReport(id);
   const setup = useSetup();
   const { lastSyncedAt, syncNow } = useConnection();
   const [error, setError] = useState<string | null>(null);
@@ -83,7 +78,7 @@ function CrewScreen({ reportId }: { reportId: ReportId }) {
     <>
       <ScreenHeader
         title={TITLE}
-        backTo="/drill-report-dashboard"
+        backTo={path()}
         subtitle={
           <>
             <Text span fw={700} data-testid="crew-count">
@@ -117,7 +112,7 @@ function CrewScreen({ reportId }: { reportId: ReportId }) {
               <Text size="md" mb="sm">
                 Please complete Shift Details first before assigning crew members...
               </Text>
-              <Button component={Link} to="/shift-details">
+              <Button component={Link} to={path('shift-details')}>
                 Go to Shift Details
               </Button>
             </Alert>

@@ -6,7 +6,7 @@ afterEach(resetDevice);
 
 describe('Drill Report Dashboard', () => {
   it('shows the shift header, eight tiles and the status bar', async () => {
-    openReport('/drill-report-dashboard');
+    const { reportId } = openReport('/drill-report-dashboard');
     const header = await screen.findByTestId('report-header', {}, WAIT);
     expect(within(header).getByText('North Pit - Rig 7')).toBeTruthy();
     expect(within(header).getByText('2025-07-14 · Day Shift')).toBeTruthy();
@@ -16,21 +16,22 @@ describe('Drill Report Dashboard', () => {
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'))
       .filter((href) => href !== '/');
+    // Every tile stays within the plod's address.
     for (const to of [
-      '/shift-details',
-      '/crew',
-      '/run-sheets',
-      '/timesheets',
-      '/survey',
-      '/drill-site-maintenance',
-      '/hire-tools',
-      '/complete-shift',
+      'shift-details',
+      'crew',
+      'run-sheets',
+      'timesheets',
+      'survey',
+      'drill-site-maintenance',
+      'hire-tools',
+      'complete-shift',
     ]) {
-      expect(hrefs).toContain(to);
+      expect(hrefs).toContain(`/plods/${reportId}/${to}`);
     }
     expect(screen.getByRole('button', { name: 'Save & Sync' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Export Report' }).getAttribute('href')).toBe(
-      '/complete-shift',
+      `/plods/${reportId}/complete-shift`,
     );
     expect(screen.getByRole('link', { name: /Back to Reports/ }).getAttribute('href')).toBe('/');
   }, 30_000);

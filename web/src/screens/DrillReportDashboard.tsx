@@ -1,35 +1,31 @@
 import { Button, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { ReportId } from '@plod/model';
 import { Link } from 'react-router';
 import { PresenceBar } from '../components/PresenceBar';
 import { ScreenHeader } from '../components/ScreenHeader';
+import type { PlodScreen } from '../routes/plod-paths';
 import { useConnection } from '../sync';
-import { NoCurrentReport } from './report-common/NoCurrentReport';
+import { usePlod, usePlodPath } from './plod/plod-context';
 import { dateShiftLabel, shiftTimesLabel, siteRigLabel } from './report-common/format';
-import { useReport, useTargetReportId } from './report-common/useReport';
+import { useReport } from './report-common/useReport';
 
-const TILES = [
-  { to: '/shift-details', label: 'Shift Details', hint: 'Date, shift, site and rig' },
-  { to: '/crew', label: 'Crew Assignment', hint: 'Drillers and offsiders' },
-  { to: '/run-sheets', label: 'Run Sheets', hint: 'Holes and runs' },
-  { to: '/timesheets', label: 'Timesheets', hint: 'Hours by activity' },
-  { to: '/survey', label: 'Survey Data', hint: 'Survey points' },
-  { to: '/drill-site-maintenance', label: 'Maintenance', hint: 'Tasks and time' },
-  { to: '/hire-tools', label: 'Hire Tools', hint: 'Tools and cost' },
-  { to: '/complete-shift', label: 'Complete Shift', hint: 'Summary and sign-off' },
-] as const;
+const TILES: readonly { to: PlodScreen; label: string; hint: string }[] = [
+  { to: 'shift-details', label: 'Shift Details', hint: 'Date, shift, site and rig' },
+  { to: 'crew', label: 'Crew Assignment', hint: 'Drillers and offsiders' },
+  { to: 'run-sheets', label: 'Run Sheets', hint: 'Holes and runs' },
+  { to: 'timesheets', label: 'Timesheets', hint: 'Hours by activity' },
+  { to: 'survey', label: 'Survey Data', hint: 'Survey points' },
+  { to: 'drill-site-maintenance', label: 'Maintenance', hint: 'Tasks and time' },
+  { to: 'hire-tools', label: 'Hire Tools', hint: 'Tools and cost' },
+  { to: 'complete-shift', label: 'Complete Shift', hint: 'Summary and sign-off' },
+];
 
 const TITLE = 'Drill Report Dashboard';
 
 export default function DrillReportDashboard() {
-  const reportId = useTargetReportId();
-  if (!reportId) return <NoCurrentReport title={TITLE} />;
-  return <Dashboard reportId={reportId} />;
-}
-
-function Dashboard({ reportId }: { reportId: ReportId }) {
-  const { docName, report, loading } = useReport(reportId);
+  const { id } = usePlod();
+  const path = usePlodPath();
+  const { docName, report, loading } = useReport(id);
   const { enabled, syncNow } = useConnection();
   const saveAndSync = () => {
     // Every change is already saved on the phone as it is made; this pushes it now if there is signal.
@@ -64,7 +60,7 @@ function Dashboard({ reportId }: { reportId: ReportId }) {
           <Card
             key={tile.to}
             component={Link}
-            to={tile.to}
+            to={path(tile.to)}
             withBorder
             padding="md"
             mih={88}
@@ -84,7 +80,7 @@ function Dashboard({ reportId }: { reportId: ReportId }) {
           <Button size="lg" onClick={saveAndSync}>
             Save & Sync
           </Button>
-          <Button size="lg" variant="light" component={Link} to="/complete-shift">
+          <Button size="lg" variant="light" component={Link} to={path('complete-shift')}>
             Export Report
           </Button>
         </SimpleGrid>

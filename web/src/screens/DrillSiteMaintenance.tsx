@@ -14,12 +14,11 @@ import { MaintenanceForm } from './maintenance/MaintenanceForm';
 import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
 import { label } from './plod/labels';
 import { ReadOnlyNotice } from './plod/ReadOnlyNotice';
-import { ReportGate } from './plod/ReportGate';
+import { usePlod, usePlodPath } from './plod/plod-context';
 import { StatRow } from './plod/StatRow';
 import { useReportView } from './plod/useReport';
 
 const TITLE = 'Drill Site Maintenance';
-const BACK = '/drill-report-dashboard';
 
 const COLUMNS: Column<MaintenanceEntry>[] = [
   { header: 'Equipment', cell: (m) => label(m.equipmentType) },
@@ -42,7 +41,9 @@ const COLUMNS: Column<MaintenanceEntry>[] = [
   { header: 'Notes', cell: (m) => orDash(m.notes) },
 ];
 
-function MaintenanceBody({ docName }: { docName: string }) {
+export default function DrillSiteMaintenance() {
+  const { docName } = usePlod();
+  const path = usePlodPath();
   const { report, readOnly } = useReportView(docName);
   const add = useMutation(docName, addMaintenanceEntry);
   const [open, setOpen] = useState(false);
@@ -63,7 +64,7 @@ function MaintenanceBody({ docName }: { docName: string }) {
   const count = report.maintenance.length;
   return (
     <>
-      <ScreenHeader title={TITLE} backTo={BACK} />
+      <ScreenHeader title={TITLE} backTo={path()} />
       <StatRow
         stats={[
           { label: count === 1 ? 'Task' : 'Tasks', value: String(count), testId: 'task-count' },
@@ -91,13 +92,5 @@ function MaintenanceBody({ docName }: { docName: string }) {
         empty={<EmptyText title="No maintenance tasks recorded yet" />}
       />
     </>
-  );
-}
-
-export default function DrillSiteMaintenance() {
-  return (
-    <ReportGate title={TITLE} backTo={BACK}>
-      {(docName) => <MaintenanceBody docName={docName} />}
-    </ReportGate>
   );
 }

@@ -20,7 +20,7 @@ describe('Edit Shift Report', { timeout: 20_000 }, () => {
     runtimes.push(sync);
     sync.connection.setEnabled(false);
     const id = seedReport(sync, { shiftType: 'day', startTime: '06:00', endTime: '18:00' });
-    await act(() => router.navigate(`/edit-report/${id}`));
+    await act(() => router.navigate(`/plods/${id}/edit`));
     expect(await screen.findByText(`Report #${id}`)).toBeTruthy();
     expect(getKnownReportIds()).toContain(id);
     const hours = screen.getByLabelText('Hours Worked') as HTMLInputElement;
@@ -45,14 +45,27 @@ describe('Edit Shift Report', { timeout: 20_000 }, () => {
     expect(report.notes).toBe('Wet hole');
   });
 
-  it('says Report not found, with Back to Dashboard, for an id on neither device nor server', async () => {
-    const { sync } = renderApp('/edit-report/0190a0a0-0000-7000-8000-000000000000');
+  it('says Report not found, with Back to Dashboard, for an id that names no report', async () => {
+    const { sync, router } = renderApp('/edit-report/r-42');
     runtimes.push(sync);
-    sync.connection.setEnabled(false);
     expect(await screen.findByText('Report not found')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/plods/r-42/edit');
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
     );
+  });
+
+  it('says plainly that a plod this phone never had cannot open while offline', async () => {
+    const { sync } = renderApp('/plods/0190a0a0-0000-7000-8000-000000000000/edit');
+    runtimes.push(sync);
+    sync.connection.setEnabled(false);
+    const card = await screen.findByTestId('plod-not-on-device');
+    expect(card.textContent).toContain('This plod is not on this phone yet');
+    expect(card.textContent).toContain('the phone is offline');
+    // Nothing is shown as if the plod existed, and nothing offers to save into it.
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Go Online' }));
+    expect(sync.connection.getState().enabled).toBe(true);
   });
 });
 

@@ -2,7 +2,6 @@ import {
   Button,
   Card,
   Group,
-  Loader,
   NumberInput,
   SegmentedControl,
   Stack,
@@ -12,10 +11,10 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { isReportId, readReport, reportDocName, shiftTypeLabel } from '@plod/model';
-import type { ReportId, ShiftType } from '@plod/model';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { readReport, shiftTypeLabel } from '@plod/model';
+import type { ShiftType } from '@plod/model';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { ScreenHeader } from '../components/ScreenHeader';
 import {
   applyEditReport,
@@ -24,60 +23,13 @@ import {
   initialEditValues,
   type EditReportValues,
 } from '../reports/edit-report';
-import { addKnownReportId } from '../session/known-reports';
-import { useConnection, useDocReady, useDocSnapshot, useDocument, useMutation } from '../sync';
+import { useDocReady, useDocSnapshot, useMutation } from '../sync';
+import { usePlod } from './plod/plod-context';
 
-/** How long to wait for the server before saying a report missing on the device does not exist. */
-export const NOT_FOUND_WAIT_MS = 5000;
-
-function NotFoundCard() {
-  return (
-    <Card mt="xl" ta="center" data-testid="report-not-found">
-      <Stack align="center">
-        <Text fw={800} size="xl">
-          Report not found
-        </Text>
-        <Button component={Link} to="/dashboard" fullWidth>
-          Back to Dashboard
-        </Button>
-      </Stack>
-    </Card>
-  );
-}
-
-function Loading() {
-  return (
-    <Group justify="center" mt="xl" gap="sm">
-      <Loader size="sm" />
-      <Text>Loading report...</Text>
-    </Group>
-  );
-}
-
+/** SPEC's Edit Shift Report, at /plods/{id}/edit (and /edit-report/{id}). */
 export default function EditReport() {
-  const { id = '' } = useParams();
-  const valid = isReportId(id);
-  // An invalid id still needs a document name for the hooks; nothing is written to it.
-  const name = reportDocName((valid ? id : 'invalid') as ReportId);
-  const info = useDocument(name);
-  const report = useDocSnapshot(name, readReport);
-  const { enabled, browserOnline } = useConnection();
-  const [waitedOut, setWaitedOut] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setWaitedOut(true), NOT_FOUND_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [name]);
-
-  const exists = info.status === 'ready' && report.id !== null;
-  useEffect(() => {
-    if (exists) addKnownReportId(id);
-  }, [exists, id]);
-
-  if (!valid) return <Shell>{<NotFoundCard />}</Shell>;
-  if (exists) return <EditForm key={name} name={name} />;
-  const online = enabled && browserOnline;
-  const settled = info.status === 'ready' && (info.serverSynced || !online || waitedOut);
-  return <Shell>{settled ? <NotFoundCard /> : <Loading />}</Shell>;
+  const { docName } = usePlod();
+  return <EditForm key={docName} name={docName} />;
 }
 
 function Shell({ children, subtitle }: { children: ReactNode; subtitle?: string }) {

@@ -14,12 +14,11 @@ import { useDocSnapshot, useMutation } from '../sync';
 import { HireToolForm } from './hire-tools/HireToolForm';
 import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
 import { ReadOnlyNotice } from './plod/ReadOnlyNotice';
-import { ReportGate } from './plod/ReportGate';
+import { usePlod, usePlodPath } from './plod/plod-context';
 import { StatRow } from './plod/StatRow';
 import { useReportView } from './plod/useReport';
 
 const TITLE = 'Hire Tools';
-const BACK = '/drill-report-dashboard';
 
 const COLUMNS: Column<HireToolUsageRow>[] = [
   { header: 'Tool', cell: (t) => t.toolName },
@@ -30,7 +29,9 @@ const COLUMNS: Column<HireToolUsageRow>[] = [
   { header: 'Notes', cell: (t) => orDash(t.notes) },
 ];
 
-function HireToolsBody({ docName }: { docName: string }) {
+export default function HireTools() {
+  const { docName } = usePlod();
+  const path = usePlodPath();
   const { report, readOnly } = useReportView(docName);
   const setup = useDocSnapshot(SETUP_DOC_NAME, readSetup);
   const add = useMutation(docName, addHireToolUsage);
@@ -49,7 +50,7 @@ function HireToolsBody({ docName }: { docName: string }) {
   };
   return (
     <>
-      <ScreenHeader title={TITLE} backTo={BACK} />
+      <ScreenHeader title={TITLE} backTo={path()} />
       <StatRow
         stats={[
           { label: 'Tools', value: String(report.hireTools.length), testId: 'tool-count' },
@@ -77,13 +78,5 @@ function HireToolsBody({ docName }: { docName: string }) {
         empty={<EmptyText title="No hire tools recorded yet" />}
       />
     </>
-  );
-}
-
-export default function HireTools() {
-  return (
-    <ReportGate title={TITLE} backTo={BACK}>
-      {(docName) => <HireToolsBody docName={docName} />}
-    </ReportGate>
   );
 }

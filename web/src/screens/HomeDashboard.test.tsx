@@ -42,6 +42,7 @@ describe('Home dashboard', { timeout: 20_000 }, () => {
     expect(hole.textContent).toContain('96.0%');
     expect(screen.getByTestId('active-status').textContent).toBe('DRILLING');
     expect(screen.getByText('In Progress')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(`/plods/${id}`);
     const runSheets = screen.getByRole('link', { name: /Run Sheets/ });
     expect(runSheets.getAttribute('data-warning')).toBe('true');
     expect(within(runSheets).getByText('Within 6 m of target depth')).toBeTruthy();
@@ -56,6 +57,9 @@ describe('Home dashboard', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/plods');
     const edit = within(saved[0] as HTMLElement).getByRole('link', { name: 'Edit' });
     // Newest first: the sixth row has the latest update.
-    expect(edit.getAttribute('href')).toBe(`/edit-report/${ids[5]}`);
+    expect(edit.getAttribute('href')).toBe(`/plods/${ids[5]}/edit`);
+    // The row itself opens the plod at its address.
+    const row = within(saved[0] as HTMLElement).getByRole('link', { name: /North Pit - Rig 7/ });
+    expect(row.getAttribute('href')).toBe(`/plods/${ids[5]}`);
   });
 });

@@ -10,6 +10,7 @@ import {
 import type { ReportId, ReportSnapshot } from '@plod/model';
 import { Link } from 'react-router';
 import { ScreenHeader } from '../components/ScreenHeader';
+import { plodPath } from '../routes/plod-paths';
 import { formatClock, formatUsDate, shiftTypeAt } from '../lib/time';
 import { useNow } from '../lib/useNow';
 import { activeHole, totalHoles } from '../reports/active-hole';
@@ -117,9 +118,14 @@ export default function HomeDashboard() {
               </Text>
             </Stack>
             {current && (
-              <Badge color="orange" size="lg">
-                In Progress
-              </Badge>
+              <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+                <Badge color="orange" size="lg">
+                  In Progress
+                </Badge>
+                <Button component={Link} to={plodPath(current.id ?? '')} variant="light">
+                  Open
+                </Button>
+              </Group>
             )}
           </Group>
         </Card>

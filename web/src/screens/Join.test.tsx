@@ -61,6 +61,17 @@ describe('Join this device', () => {
   });
 });
 
+describe('Join this device at a plod’s address', () => {
+  it('joins in place and keeps the address the link named', async () => {
+    const plod = '/plods/0190a0a0-0000-7000-8000-0000000000cc/run-sheets';
+    const { router } = open(plod);
+    await submit(UNIT_CREW_CODE, 'Link Phone');
+    await waitFor(() => expect(getAuthState().kind).toBe('device'));
+    expect(router.state.location.pathname).toBe(plod);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Run Sheets' })).toBeTruthy();
+  });
+});
+
 describe('Join this device, throttled', () => {
   // A server of its own: the wrong codes tried here must not throttle the other tests.
   withRealServer();

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { joinDevice, useAuth } from '../auth';
 import { joinFailureMessage } from '../auth/messages';
 import { ScreenHeader } from '../components/ScreenHeader';
@@ -15,10 +15,17 @@ interface JoinValues {
 /**
  * A phone joins the deployment once with the access code a supervisor gives the crew; the device
  * token it receives goes with every request and sync connection from then on. Shown at /join and
- * in place of any crew screen on a phone that has not joined.
+ * in place of any crew screen on a phone that has not joined: there, joining opens the screen that
+ * was asked for (a plod's link keeps its address through the join).
  */
 export default function Join() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const atJoin = location.pathname === '/join';
+  // A supervisor signing in from a screen's own address (a plod's link) comes back to it; from the
+  // list or /join, sign-in leads to Site Setup as the SPEC says.
+  const returnTo =
+    atJoin || location.pathname === '/' ? undefined : location.pathname + location.search;
   const auth = useAuth();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -37,7 +44,7 @@ export default function Join() {
       await joinDevice(code.trim(), name);
       // Presence shows the same name the supervisor sees in the device list.
       setDeviceName(name);
-      void navigate('/');
+      if (atJoin) void navigate('/');
     } catch (error) {
       setFailure(joinFailureMessage(error));
       setBusy(false);
@@ -85,7 +92,12 @@ export default function Join() {
             <Button type="submit" disabled={busy} fullWidth>
               {busy ? 'Joining...' : 'Join'}
             </Button>
-            <Anchor component={Link} to="/login" ta="center">
+            <Anchor
+              component={Link}
+              to="/login"
+              state={returnTo ? { from: returnTo } : undefined}
+              ta="center"
+            >
               Supervisor? Sign in
             </Anchor>
           </Stack>

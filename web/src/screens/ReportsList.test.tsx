@@ -43,7 +43,8 @@ describe('Reports list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(getCurrentReportId()).not.toBeNull());
     const id = getCurrentReportId();
     expect(getKnownReportIds()).toContain(id);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/drill-report-dashboard'));
+    // It opens at the plod's own address: its Drill Report Dashboard.
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/plods/${id}`));
     const report = sync.registry.read(reportDocName(id as ReportId), readReport);
     expect(report).toMatchObject({ id, status: 'active' });
   });
@@ -69,9 +70,15 @@ describe('Reports list', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('tab', { name: /Sent/ }));
     const sent = await screen.findByTestId('report-card');
     const csv = within(sent).getByRole('link', { name: 'Export CSV' });
-    expect(csv.getAttribute('href')).toMatch(/^\/csv-editor\//);
+    const id = sent.getAttribute('data-report-id');
+    expect(csv.getAttribute('href')).toBe(`/plods/${id}/csv`);
     const runSheets = within(sent).getByRole('link', { name: 'Run Sheets' });
-    expect(runSheets.getAttribute('href')).toMatch(/^\/run-sheets\?reportId=/);
+    expect(runSheets.getAttribute('href')).toBe(`/plods/${id}/run-sheets`);
+    expect(within(sent).getByRole('link', { name: 'Edit Report' }).getAttribute('href')).toBe(
+      `/plods/${id}/edit`,
+    );
+    // The card's heading opens the plod itself.
+    expect(within(sent).getByTestId('open-plod').getAttribute('href')).toBe(`/plods/${id}`);
   });
 
   it('asks before deleting, then moves the report to the Deleted tab (soft delete)', async () => {

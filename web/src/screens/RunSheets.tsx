@@ -1,10 +1,8 @@
 import { Alert, Button, Loader, SimpleGrid, Stack } from '@mantine/core';
 import type { ReportId } from '@plod/model';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PresenceBar } from '../components/PresenceBar';
-import { NoCurrentReport } from './report-common/NoCurrentReport';
-import { useTargetReportId } from './report-common/useReport';
+import { usePlod, usePlodPath } from './plod/plod-context';
 import { AddRunModal } from './run-sheets/AddRunModal';
 import { ContinueHoleModal } from './run-sheets/ContinueHoleModal';
 import { HoleStatusCard } from './run-sheets/HoleStatusCard';
@@ -16,13 +14,9 @@ import { useRunSheet } from './run-sheets/useRunSheet';
 const TITLE = 'Run Sheets';
 
 export default function RunSheets() {
-  const [params] = useSearchParams();
-  const explicit = params.get('reportId');
-  const reportId = useTargetReportId(explicit);
-  if (!reportId) return <NoCurrentReport title={TITLE} />;
-  return (
-    <RunSheetsScreen reportId={reportId} backTo={explicit ? '/' : '/drill-report-dashboard'} />
-  );
+  const { id } = usePlod();
+  const path = usePlodPath();
+  return <RunSheetsScreen reportId={id} backTo={path()} />;
 }
 
 type Dialog = 'add-run' | 'continue' | null;

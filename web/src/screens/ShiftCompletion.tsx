@@ -19,14 +19,13 @@ import { useMutation } from '../sync';
 import { DataTable, EmptyText, type Column } from './plod/DataTable';
 import { FactList } from './plod/FactList';
 import { ReadOnlyNotice } from './plod/ReadOnlyNotice';
-import { ReportGate } from './plod/ReportGate';
+import { usePlod, usePlodPath } from './plod/plod-context';
 import { StatRow } from './plod/StatRow';
 import { useReportView } from './plod/useReport';
 import { crewLines } from './shift-completion/crewLines';
 import { SignOffForm } from './shift-completion/SignOffForm';
 
 const TITLE = 'Shift Completion';
-const BACK = '/main-menu';
 
 const SURVEY_COLUMNS: Column<SurveyEntry>[] = [
   { header: 'Depth', cell: (s) => `${formatDepth(s.depth)} m` },
@@ -37,7 +36,9 @@ const SURVEY_COLUMNS: Column<SurveyEntry>[] = [
 
 const or = (v: string | null | undefined) => (v && v.trim() ? v : 'Not set');
 
-function ShiftCompletionBody({ docName }: { docName: string }) {
+export default function ShiftCompletion() {
+  const { docName } = usePlod();
+  const path = usePlodPath();
   const { report } = useReportView(docName);
   const signOff = useMutation(docName, signOffReport);
   const changeStatus = useMutation(docName, setStatus);
@@ -77,7 +78,7 @@ function ShiftCompletionBody({ docName }: { docName: string }) {
 
   return (
     <>
-      <ScreenHeader title={TITLE} backTo={BACK} backLabel="Back to Main Menu" />
+      <ScreenHeader title={TITLE} backTo={path()} backLabel="Back to Dashboard" />
       {/* A completed shift is still submitted from here; only a sent (or deleted) one is final. */}
       {!canSubmitReport(report.status) && <ReadOnlyNotice status={report.status} />}
       <Stack gap="md">
@@ -131,13 +132,5 @@ function ShiftCompletionBody({ docName }: { docName: string }) {
         )}
       </Stack>
     </>
-  );
-}
-
-export default function ShiftCompletion() {
-  return (
-    <ReportGate title={TITLE} backTo={BACK} backLabel="Back to Main Menu">
-      {(docName) => <ShiftCompletionBody docName={docName} />}
-    </ReportGate>
   );
 }

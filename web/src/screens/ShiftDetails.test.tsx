@@ -25,7 +25,7 @@ describe('Shift Details', () => {
   }, 30_000);
 
   it('offers only the chosen site’s rigs, saves and returns to the dashboard', async () => {
-    const { sync, router, docName } = openReport('/shift-details', { withShift: false });
+    const { sync, router, docName, reportId } = openReport('/shift-details', { withShift: false });
     await screen.findByRole('button', { name: 'Save & Continue' }, WAIT);
     fireEvent.change(select('Site'), {
       target: { value: screen.getByRole('option', { name: 'North Pit' }).getAttribute('value') },
@@ -36,7 +36,7 @@ describe('Shift Details', () => {
     });
     fireEvent.change(select('End Time'), { target: { value: '17:30' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save & Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/drill-report-dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/plods/${reportId}`));
     const { shift } = sync.registry.read(docName, readReport);
     expect(shift).toMatchObject({ siteName: 'North Pit', rigName: 'Rig 7', endTime: '17:30' });
   }, 30_000);

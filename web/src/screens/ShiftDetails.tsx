@@ -19,7 +19,6 @@ import {
   shiftTypeAt,
   timeOptions,
   updateShiftDetails,
-  type ReportId,
   type ReportSnapshot,
   type SetupSnapshot,
   type ShiftType,
@@ -28,8 +27,8 @@ import { useNavigate } from 'react-router';
 import { PresenceBar } from '../components/PresenceBar';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { useConnection, useMutation } from '../sync';
-import { NoCurrentReport } from './report-common/NoCurrentReport';
-import { useReport, useSetup, useTargetReportId } from './report-common/useReport';
+import { usePlod, usePlodPath } from './plod/plod-context';
+import { useReport, useSetup } from './report-common/useReport';
 
 const TITLE = 'Shift Details';
 const TIME_OPTIONS = timeOptions();
@@ -57,20 +56,16 @@ export function initialShiftForm(report: ReportSnapshot, now: Date): ShiftForm {
 }
 
 export default function ShiftDetails() {
-  const reportId = useTargetReportId();
-  if (!reportId) return <NoCurrentReport title={TITLE} />;
-  return <ShiftDetailsScreen reportId={reportId} />;
-}
-
-function ShiftDetailsScreen({ reportId }: { reportId: ReportId }) {
-  const { docName, report, loading } = useReport(reportId);
+  const { id } = usePlod();
+  const path = usePlodPath();
+  const { docName, report, loading } = useReport(id);
   const setup = useSetup();
   const { syncNow, enabled } = useConnection();
   return (
     <>
       <ScreenHeader
         title={TITLE}
-        backTo="/drill-report-dashboard"
+        backTo={path()}
         actions={
           <Button variant="default" onClick={syncNow} disabled={!enabled}>
             Sync
@@ -101,6 +96,7 @@ function ShiftDetailsForm({
   setup: SetupSnapshot;
 }) {
   const navigate = useNavigate();
+  const path = usePlodPath();
   const save = useMutation(docName, updateShiftDetails);
   const form = useForm<ShiftForm>({
     initialValues: initial,
@@ -126,7 +122,7 @@ function ShiftDetailsForm({
       rigName: rig?.rigName ?? null,
     });
     notifications.show({ title: 'Shift details saved', message: 'Saved on this phone.' });
-    void navigate('/drill-report-dashboard');
+    void navigate(path());
   });
   return (
     <Card withBorder component="form" onSubmit={submit} noValidate>

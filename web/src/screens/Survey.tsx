@@ -7,13 +7,12 @@ import { useMutation } from '../sync';
 import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
 import { label } from './plod/labels';
 import { ReadOnlyNotice } from './plod/ReadOnlyNotice';
-import { ReportGate } from './plod/ReportGate';
+import { usePlod, usePlodPath } from './plod/plod-context';
 import { StatRow } from './plod/StatRow';
 import { useReportView } from './plod/useReport';
 import { SurveyForm } from './survey/SurveyForm';
 
 const TITLE = 'Survey Data';
-const BACK = '/drill-report-dashboard';
 
 const COLUMNS: Column<SurveyEntry>[] = [
   { header: 'Hole ID', cell: (s) => s.holeId },
@@ -26,7 +25,9 @@ const COLUMNS: Column<SurveyEntry>[] = [
   { header: 'Notes', cell: (s) => orDash(s.notes) },
 ];
 
-function SurveyBody({ docName }: { docName: string }) {
+export default function Survey() {
+  const { docName } = usePlod();
+  const path = usePlodPath();
   const { report, readOnly } = useReportView(docName);
   const add = useMutation(docName, addSurveyEntry);
   const [open, setOpen] = useState(false);
@@ -43,7 +44,7 @@ function SurveyBody({ docName }: { docName: string }) {
   const count = report.survey.length;
   return (
     <>
-      <ScreenHeader title={TITLE} backTo={BACK} />
+      <ScreenHeader title={TITLE} backTo={path()} />
       <StatRow
         stats={[
           { label: count === 1 ? 'Point' : 'Points', value: String(count), testId: 'point-count' },
@@ -75,13 +76,5 @@ function SurveyBody({ docName }: { docName: string }) {
         empty={<EmptyText title="No survey points recorded yet" />}
       />
     </>
-  );
-}
-
-export default function Survey() {
-  return (
-    <ReportGate title={TITLE} backTo={BACK}>
-      {(docName) => <SurveyBody docName={docName} />}
-    </ReportGate>
   );
 }

@@ -7,8 +7,8 @@ import { useConnection, useMutation } from '../sync';
 import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
 import { label } from './plod/labels';
 import { ReadOnlyNotice } from './plod/ReadOnlyNotice';
-import { useCurrentReportDoc, useReportView } from './plod/useReport';
-import { NoReportCard } from './plod/ReportGate';
+import { usePlod, usePlodPath } from './plod/plod-context';
+import { useReportView } from './plod/useReport';
 import {
   TimeEntryModal,
   toTimesheetInput,
@@ -25,7 +25,9 @@ const COLUMNS: Column<TimesheetEntry>[] = [
   { header: 'Notes', cell: (e) => orDash(e.notes) },
 ];
 
-function TimesheetBody({ docName }: { docName: string }) {
+export default function Timesheets() {
+  const { docName } = usePlod();
+  const path = usePlodPath();
   const { report, loading, readOnly } = useReportView(docName);
   const add = useMutation(docName, addTimesheetEntry);
   const { syncNow, enabled } = useConnection();
@@ -46,7 +48,7 @@ function TimesheetBody({ docName }: { docName: string }) {
 
   return (
     <>
-      <TimesheetHeader totals={loading ? undefined : report.totals} />
+      <TimesheetHeader backTo={path()} totals={loading ? undefined : report.totals} />
       {readOnly && <ReadOnlyNotice status={report.status} />}
       {warnings.map((w) => (
         <Alert
@@ -92,17 +94,4 @@ function TimesheetBody({ docName }: { docName: string }) {
       <TimeEntryModal opened={adding} onClose={() => setAdding(false)} onAdd={onAdd} />
     </>
   );
-}
-
-export default function Timesheets() {
-  const docName = useCurrentReportDoc();
-  if (!docName) {
-    return (
-      <>
-        <TimesheetHeader />
-        <NoReportCard />
-      </>
-    );
-  }
-  return <TimesheetBody docName={docName} />;
 }

@@ -1,7 +1,6 @@
 import {
   HOLES_DOC_NAME,
   SETUP_DOC_NAME,
-  isReportId,
   readHoleRegister,
   readReport,
   readSetup,
@@ -9,15 +8,7 @@ import {
   type ReportId,
   type ReportSnapshot,
 } from '@plod/model';
-import { useCurrentReportId } from '../../session/current-report';
 import { useDocSnapshot, useDocument } from '../../sync';
-
-/** The report a screen acts on: an explicit id (a ?reportId= query) wins over the current report. */
-export function useTargetReportId(explicit?: string | null): ReportId | null {
-  const current = useCurrentReportId();
-  const id = explicit || current;
-  return id && isReportId(id) ? id : null;
-}
 
 export interface OpenReport {
   docName: string;

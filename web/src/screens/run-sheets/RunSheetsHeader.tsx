@@ -35,7 +35,7 @@ export function RunSheetsHeader({
     <header>
       <Group justify="space-between" wrap="nowrap" mb="xs">
         <Button component={Link} to={backTo} variant="subtle" px="xs" leftSection="‹">
-          Back to Reports
+          Back to Dashboard
         </Button>
         <ActionIcon
           component={Link}

@@ -14,19 +14,13 @@ export function timesheetStatus(totals: Pick<ReportTotals, 'timesheetHours'>): {
   return { label: 'OPEN', color: 'orange.8' };
 }
 
-export function TimesheetHeader({ totals }: { totals?: ReportTotals }) {
+export function TimesheetHeader({ backTo, totals }: { backTo: string; totals?: ReportTotals }) {
   const status = totals ? timesheetStatus(totals) : null;
   return (
     <Stack gap="xs" mb="md" component="header">
       <Group justify="space-between" wrap="nowrap" gap="xs">
         {/* SPEC: a full page load, not a client-side navigation, back to the dashboard. */}
-        <Button
-          component="a"
-          href="/drill-report-dashboard"
-          variant="subtle"
-          px="xs"
-          leftSection="‹"
-        >
+        <Button component="a" href={backTo} variant="subtle" px="xs" leftSection="‹">
           Back
         </Button>
         <SyncIndicator />

@@ -19,15 +19,13 @@ async function chooseOption(field: string, option: string) {
 
 describe('Timesheets', () => {
   it('shows the empty state, 0 hours and 12 remaining', async () => {
-    openReport('/timesheets');
+    const { id } = openReport('/timesheets');
     expect(await screen.findByText('No time entries recorded')).toBeTruthy();
     expect(screen.getByText('Add your first time entry to start tracking hours')).toBeTruthy();
     expect(screen.getByTestId('total-hours').textContent).toBe('0.0');
     expect(screen.getByTestId('remaining-hours').textContent).toBe('12.0');
-    // SPEC: back is a full page load to the dashboard (a plain link, not the router's).
-    expect(screen.getByRole('link', { name: /Back/ }).getAttribute('href')).toBe(
-      '/drill-report-dashboard',
-    );
+    // SPEC: back is a full page load to the plod's dashboard (a plain link, not the router's).
+    expect(screen.getByRole('link', { name: /Back/ }).getAttribute('href')).toBe(`/plods/${id}`);
   });
 
   it('adds an entry with hours derived from start and end, then resets the modal', async () => {
