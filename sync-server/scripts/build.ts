@@ -48,7 +48,8 @@ export async function bundle({
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: ['better-sqlite3'],
+    // pg-native: pg's optional libpq binding, which the server does not use.
+    external: ['better-sqlite3', 'pg-native'],
     packages: packagesExternal ? 'external' : undefined,
     banner: { js: requireShim },
     sourcemap: 'linked',

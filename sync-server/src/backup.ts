@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { resolveDataDir } from './data-dir.ts';
 import { DATABASE_FILE } from './store/sqlite-store.ts';
 
 /**
@@ -13,8 +14,8 @@ async function main(): Promise<void> {
     console.error('usage: backup <file>');
     process.exit(2);
   }
-  // PLOD_DATA_DIR resolves like the server's (from the package folder); the target from the caller's.
-  const source = path.resolve(process.env.PLOD_DATA_DIR ?? './data', DATABASE_FILE);
+  // PLOD_DATA_DIR resolves as the server's does; the target from the folder pnpm was started in.
+  const source = path.join(resolveDataDir(), DATABASE_FILE);
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), target);
   if (!fs.existsSync(source)) {
     console.error(`no database at ${source}`);

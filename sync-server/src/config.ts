@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './auth/passwords.ts';
+import { resolveDataDir } from './data-dir.ts';
 import { MIN_CREW_CODE_LENGTH, normalizeCrewCode } from './auth/secrets.ts';
 import { LOG_LEVELS } from './logger.ts';
 import type { LogLevel } from './logger.ts';
@@ -35,7 +35,14 @@ const origins = z
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().optional(),
-  PLOD_DATA_DIR: z.string().default('./data'),
+  PLOD_DATA_DIR: z.string().optional(),
+  PLOD_DATABASE_URL: z
+    .string()
+    .regex(
+      /^postgres(ql)?:\/\/\S+$/,
+      'must be a PostgreSQL URL such as postgres://plod:secret@db.example.com:5432/plod',
+    )
+    .optional(),
   PLOD_LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PLOD_INSECURE_ALLOW_ALL: bool.default(false),
   PLOD_ADMIN_USERNAME: z.string().trim().min(1).optional(),
@@ -96,7 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     logLevel: e.PLOD_LOG_LEVEL,
     server: {
-      dataDir: path.resolve(e.PLOD_DATA_DIR),
+      dataDir: resolveDataDir(env),
+      databaseUrl: e.PLOD_DATABASE_URL,
       logLevel: e.PLOD_LOG_LEVEL,
       insecureAllowAll: e.PLOD_INSECURE_ALLOW_ALL,
       admin:

@@ -3,11 +3,16 @@ import { createLogger } from './logger.ts';
 import { createServer } from './server.ts';
 import { loadRestConfig } from './rest/config.ts';
 import { seedDemo } from './services/demo.ts';
+import { PgStore } from './store/pg-store.ts';
 
 /** A setting that cannot work: say why on stderr and exit 1, without a stack trace. */
 function fail(error: unknown): never {
-  process.stderr.write(`plod: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`plod: ${errorText(error)}\n`);
   process.exit(1);
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 let config: ReturnType<typeof loadConfig>;
@@ -29,6 +34,13 @@ try {
   });
 } catch (error) {
   fail(error);
+}
+// PostgreSQL: reach it and create the tables before listening, or say why not and stop.
+if (server.store instanceof PgStore) {
+  await server.store.ready().catch(async (error: unknown) => {
+    await server.close();
+    fail(new Error(`cannot use PLOD_DATABASE_URL: ${errorText(error)}`));
+  });
 }
 if (restConfig.demo && (await seedDemo(server.rest.docs, server.store))) {
   logger.info('demo data created (set PLOD_DEMO=0 to start empty)');

@@ -1,6 +1,4 @@
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import Database from 'better-sqlite3';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import type { ServerType } from '@hono/node-server';
@@ -17,9 +15,8 @@ import { mountRest } from './rest/index.ts';
 import type { RestServices } from './rest/services.ts';
 import { mountWeb } from './rest/web.ts';
 import type { DocumentStore } from './store/document-store.ts';
-import { DATABASE_FILE, SqliteStore } from './store/sqlite-store.ts';
-import type { SqliteSynchronous } from './store/sqlite-store.ts';
-import { WorkerSqliteStore } from './store/worker-sqlite-store.ts';
+import { openStorage } from './storage.ts';
+import type { StorageOptions } from './storage.ts';
 import { ConnectionRegistry } from './sync/connection-registry.ts';
 import { createSyncRoutes } from './sync/sync-route.ts';
 import { toGrant } from './sync/grant.ts';
@@ -29,14 +26,7 @@ const SERVER_WRITTEN_DOCS: ReadonlySet<string> = new Set([REPORTS_INDEX_DOC_NAME
 
 export const VERSION = '0.1.0';
 
-export interface ServerOptions {
-  /** Folder of the SQLite database (`plod.db`); ignored when `store` is given. Default ./data. */
-  dataDir?: string;
-  /** A store to use instead of SQLite in dataDir (e.g. MemoryStore, or a failing one in tests). */
-  store?: DocumentStore;
-  sqliteSynchronous?: SqliteSynchronous;
-  /** How much lower the SQLite writer thread's scheduling priority is (Linux; default 10, 0: equal). */
-  writerNiceness?: number;
+export interface ServerOptions extends StorageOptions {
   /**
    * Replaces the access policy for /sync upgrades (tests of the relay's own behaviour). Without it,
    * sessions and device tokens decide (see auth/sync-policy.ts).
@@ -117,13 +107,8 @@ export const DEFAULTS = {
 
 export function createServer(options: ServerOptions = {}): PlodServer {
   const logger = options.logger ?? createLogger(options.logLevel ?? 'info');
-  const store =
-    options.store ??
-    new WorkerSqliteStore(path.join(options.dataDir ?? './data', DATABASE_FILE), {
-      synchronous: options.sqliteSynchronous ?? 'FULL',
-      writerNiceness: options.writerNiceness,
-      logger,
-    });
+  const storage = openStorage(options, logger);
+  const { store } = storage;
   const manager = new DocumentManager({
     store,
     logger,
@@ -135,14 +120,8 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   });
   const registry = new ConnectionRegistry();
   const allowAll = options.insecureAllowAll ?? false;
-  // Accounts live in the document store's database file (backed up with it); otherwise in memory.
-  const ownAccountsDb = !(store instanceof SqliteStore);
-  const accountsDb = store instanceof SqliteStore ? store.database : new Database(':memory:');
-  const credentialsDir = options.store
-    ? (options.dataDir ?? (store instanceof SqliteStore ? path.dirname(store.database.name) : null))
-    : (options.dataDir ?? './data');
   const access = createAccessControl({
-    db: accountsDb,
+    db: storage.appDb,
     logger,
     now: options.now,
     sessionHours: options.sessionHours,
@@ -152,7 +131,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     allowedOrigins: options.allowedOrigins,
     corsOrigins: options.corsOrigins,
     trustProxy: options.trustProxy,
-    credentialsDir,
+    credentialsDir: storage.credentialsDir,
     // Late edits to submitted reports are kept aside in the REST layer's store (built below).
     holdFor:
       options.holdFor ?? ((docName, device) => rest.services.lateEdits.holdFor(docName, device)),
@@ -214,6 +193,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   const rest = mountRest(app, {
     manager,
     store,
+    appDb: storage.appDb,
     logger,
     version: VERSION,
     maxBodyBytes: options.maxBodyBytes,
@@ -240,7 +220,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       access.close();
       await manager.close();
       await store.close();
-      if (ownAccountsDb) accountsDb.close();
+      storage.closeAppDb();
       logger.info('server stopped');
     })();
     return closing;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import readline from 'node:readline';
 import Database from 'better-sqlite3';
+import { resolveDataDir } from '../data-dir.ts';
 import { DATABASE_FILE } from '../store/sqlite-store.ts';
 import { Accounts, PasswordPolicyError } from './accounts.ts';
 
@@ -30,7 +31,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const password = await readPassword();
-  const file = path.resolve(process.env.PLOD_DATA_DIR ?? './data', DATABASE_FILE);
+  const file = path.join(resolveDataDir(), DATABASE_FILE);
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { REPORT_DOC_PREFIX } from '@plod/model';
 import type { ReportStatus } from '@plod/model';
 import type { ReportRow } from './report-row.ts';
 
@@ -240,6 +241,22 @@ export class ReportTable {
   /** Every row by id, for comparing a kept-in-step table with a rebuilt one. */
   dump(): ReportRow[] {
     return this.db.prepare<[], DbRow>(`SELECT * FROM ${TABLE} ORDER BY id`).all().map(fromDb);
+  }
+
+  /**
+   * Report documents stored past the seq their row reflects (or never projected), given each
+   * report document's highest stored seq: `staleDocuments` for a store in another database.
+   */
+  behind(latest: ReadonlyMap<string, number>): string[] {
+    const projected = new Map(
+      this.db
+        .prepare<[], { id: string; seq: number }>(`SELECT id, seq FROM ${TABLE}`)
+        .all()
+        .map((row) => [`${REPORT_DOC_PREFIX}${row.id}`, row.seq]),
+    );
+    return [...latest]
+      .filter(([name, seq]) => seq > (projected.get(name) ?? -1))
+      .map(([name]) => name);
   }
 
   /**

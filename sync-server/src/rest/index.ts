@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { bodyLimit } from 'hono/body-limit';
 import type { Hono } from 'hono';
 import type { AccessControl } from '../auth/index.ts';
@@ -43,6 +44,8 @@ const API = '/api';
 export interface RestOptions {
   manager: DocumentManager;
   store: DocumentStore;
+  /** The app's own tables: projections, late edits, cleanup results (see storage.ts). */
+  appDb: Database.Database;
   logger: Logger;
   version: string;
   /** Request bodies above this get 413 (default 1 MiB). */
@@ -64,7 +67,7 @@ export interface RestApi {
 
 /** Mounts every REST resource under /api on the server's app, with one error handler for all of them. */
 export function mountRest(app: Hono, options: RestOptions): RestApi {
-  const s = createServices(options.manager, options.store, options.logger);
+  const s = createServices(options.manager, options.store, options.appDb, options.logger);
   const maxSize = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const api = resourceApp().basePath(API);
   api.onError(restErrorHandler(options.logger));

@@ -1,7 +1,9 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { REPORT_DOC_PREFIX } from '@plod/model';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import type { Logger } from '../logger.ts';
 import type { DocumentStore } from '../store/document-store.ts';
+import { PgStore } from '../store/pg-store.ts';
 import { SqliteStore } from '../store/sqlite-store.ts';
 import { Projector } from '../projections/projector.ts';
 import { ReportTable } from '../projections/report-table.ts';
@@ -19,14 +21,24 @@ import { CREW_MEMBERS, HIRE_TOOLS, RIGS, SITES, SetupCollection } from '../servi
 import { DocumentService } from './documents.ts';
 
 /** Everything the REST routes call; built once per server. */
-export function createServices(manager: DocumentManager, store: DocumentStore, logger: Logger) {
-  // Projections live in the store's SQLite file; with another store they are kept in memory.
-  const db = store instanceof SqliteStore ? store.database : new Database(':memory:');
+export function createServices(
+  manager: DocumentManager,
+  store: DocumentStore,
+  db: Database.Database,
+  logger: Logger,
+) {
   const table = new ReportTable(db);
   const projector = new Projector(manager, table, logger, new ReportsIndexHook(manager, logger));
   // Before catch-up, so rows projected by catch-up land after the full set.
   void projector.reconcileIndex();
+  // Reports stored past their row (a crash between a commit and its projection) are re-projected.
   if (store instanceof SqliteStore) projector.catchUp(table.staleDocuments());
+  if (store instanceof PgStore) {
+    store.latestSeqs(REPORT_DOC_PREFIX).then(
+      (latest) => projector.catchUp(table.behind(latest)),
+      (error: unknown) => logger.error('projection catch-up failed', { error }),
+    );
+  }
   const docs = new DocumentService(manager);
   const names = new ReferenceNames(docs);
   projector.onSetupChanged(() => names.invalidate());

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+
+describe('where the server keeps its data', () => {
+  it('keeps it in the project root’s data folder by default, wherever it runs from', () => {
+    // `npm start` runs the server inside sync-server/; the README names ./data in the root.
+    expect(loadConfig({}).server.dataDir).toBe(path.join(projectRoot, 'data'));
+    expect(loadConfig({ INIT_CWD: '/somewhere/else' }).server.dataDir).toBe(
+      path.join(projectRoot, 'data'),
+    );
+  });
+
+  it('takes a relative PLOD_DATA_DIR from the folder npm or pnpm was started in', () => {
+    expect(loadConfig({ PLOD_DATA_DIR: 'plod-data', INIT_CWD: '/srv' }).server.dataDir).toBe(
+      '/srv/plod-data',
+    );
+    expect(loadConfig({ PLOD_DATA_DIR: '/var/lib/plod' }).server.dataDir).toBe('/var/lib/plod');
+    expect(loadConfig({ PLOD_DATA_DIR: 'plod-data', INIT_CWD: '' }).server.dataDir).toBe(
+      path.resolve('plod-data'),
+    );
+  });
+
+  it('puts the documents on PostgreSQL only when PLOD_DATABASE_URL names a PostgreSQL database', () => {
+    expect(loadConfig({}).server.databaseUrl).toBeUndefined();
+    const url = 'postgres://plod:secret@db.example.com:5432/plod';
+    expect(loadConfig({ PLOD_DATABASE_URL: url }).server.databaseUrl).toBe(url);
+    expect(loadConfig({ PLOD_DATABASE_URL: 'postgresql://db/plod' }).server.databaseUrl).toBe(
+      'postgresql://db/plod',
+    );
+    expect(() => loadConfig({ PLOD_DATABASE_URL: 'mysql://db/plod' })).toThrow(
+      /PLOD_DATABASE_URL: must be a PostgreSQL URL/,
+    );
+  });
+});

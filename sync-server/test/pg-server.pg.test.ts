@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { PgStore } from '../src/store/pg-store.ts';
+import { connectClient, synced, tempDir, waitFor } from './helpers.ts';
+import type { TestClient } from './helpers.ts';
+import { createTestDatabase } from './pg/database.ts';
+import type { TestDatabase } from './pg/database.ts';
+import { spawnServer } from './process.ts';
+import type { ServerProcess } from './process.ts';
+
+const ROOM = 'report:on-postgres';
+
+async function json(url: string, init?: RequestInit): Promise<unknown> {
+  const res = await fetch(url, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...init?.headers },
+  });
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${res.status}`);
+  return res.json();
+}
+
+describe('the server on PostgreSQL (PLOD_DATABASE_URL)', () => {
+  const processes: ServerProcess[] = [];
+  const clients: TestClient[] = [];
+  const databases: TestDatabase[] = [];
+  afterEach(async () => {
+    for (const c of clients.splice(0)) c.destroy();
+    for (const p of processes.splice(0)) {
+      if (p.child.exitCode === null && p.child.signalCode === null) {
+        p.child.kill('SIGKILL');
+        await p.exited;
+      }
+    }
+    await Promise.all(databases.splice(0).map((database) => database.drop()));
+  });
+
+  const start = async (env: Record<string, string>) => {
+    const server = await spawnServer(env);
+    processes.push(server);
+    return server;
+  };
+
+  it('keeps every update it acknowledged when killed, and serves them after a restart', async () => {
+    const database = await createTestDatabase();
+    databases.push(database);
+    const env = { PLOD_DATABASE_URL: database.url, PLOD_DATA_DIR: tempDir() };
+    const first = await start(env);
+    const writers = ['a', 'b'].map((name) => {
+      const client = connectClient(first.url, ROOM, { durability: true });
+      clients.push(client);
+      return { name, client };
+    });
+    await Promise.all(writers.map((w) => synced(w.client)));
+    let streaming = true;
+    const stream = async (name: string, client: TestClient) => {
+      const map = client.doc.getMap<number>('m');
+      for (let i = 1; streaming && i <= 20_000; i++) {
+        map.set(`${name}:${i}`, i); // local update i <-> local seq i
+        if (i % 10 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const streams = writers.map((w) => stream(w.name, w.client));
+    await waitFor(
+      () => writers.every((w) => (w.client.tracker?.durableSeq ?? 0) >= 500),
+      'five hundred acknowledged per client',
+      20_000,
+    );
+    first.child.kill('SIGKILL');
+    const acknowledged = writers.map((w) => w.client.tracker?.durableSeq ?? 0);
+    streaming = false;
+    await Promise.all(streams);
+    expect(await first.exited).toBe('SIGKILL');
+
+    // Everything acknowledged is in PostgreSQL.
+    const store = new PgStore(database.url);
+    const stored = await store.load(ROOM);
+    await store.close();
+    const reloaded = new Y.Doc();
+    if (stored?.snapshot) Y.applyUpdate(reloaded, stored.snapshot);
+    for (const row of stored?.updates ?? []) Y.applyUpdate(reloaded, row.update);
+    writers.forEach((w, index) => {
+      const missing: number[] = [];
+      for (let i = 1; i <= (acknowledged[index] ?? 0); i++) {
+        if (reloaded.getMap('m').get(`${w.name}:${i}`) !== i) missing.push(i);
+      }
+      expect(missing, `client ${w.name} acknowledged ${acknowledged[index]}`).toEqual([]);
+    });
+
+    // A restarted server on the same database serves it; the writers reconnect by themselves.
+    const second = await start({ ...env, PORT: String(first.port) });
+    await waitFor(() => writers.every((w) => w.client.provider.synced), 'writers back', 15_000);
+    const reader = connectClient(second.url, ROOM);
+    clients.push(reader);
+    await synced(reader);
+    await waitFor(
+      () =>
+        writers.every((w) => reader.doc.getMap('m').has(`${w.name}:${w.client.tracker?.localSeq}`)),
+      'every update, acknowledged or resent, on the restarted server',
+      15_000,
+    );
+    await waitFor(() => writers.every((w) => w.client.tracker?.pending === 0), 'all durable again');
+  });
+
+  it('keeps the documents in PostgreSQL and only the app’s own tables in the data folder', async () => {
+    const database = await createTestDatabase();
+    databases.push(database);
+    const dataDir = tempDir();
+    const first = await start({ PLOD_DATABASE_URL: database.url, PLOD_DATA_DIR: dataDir });
+    const http = `http://127.0.0.1:${first.port}`;
+    const [site] = (await json(`${http}/api/sites`)) as { id: string }[];
+    const created = (await json(`${http}/api/shift-summaries`, {
+      method: 'POST',
+      body: JSON.stringify({ siteId: site?.id, date: '2025-04-01', operator: 'Pat Driller' }),
+    })) as { id: string };
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const stored = await database.query<{ doc_name: string }>(
+      'SELECT doc_name FROM yjs_updates UNION SELECT doc_name FROM yjs_snapshots',
+    );
+    expect(stored.rows.map((row) => row.doc_name)).toContain(`report:${created.id}`);
+    const appDb = new Database(path.join(dataDir, 'plod.db'), { readonly: true });
+    const tables = appDb
+      .prepare<[], string>(`SELECT name FROM sqlite_master WHERE type = 'table'`)
+      .pluck()
+      .all();
+    appDb.close();
+    expect(tables).toContain('report_projection');
+    expect(tables.filter((name) => name.startsWith('yjs_'))).toEqual([]);
+
+    // A server with an empty data folder finds the report in PostgreSQL and lists it again.
+    const emptyDir = tempDir();
+    const second = await start({ PLOD_DATABASE_URL: database.url, PLOD_DATA_DIR: emptyDir });
+    const listed = async () =>
+      (
+        (await json(`http://127.0.0.1:${second.port}/api/shift-summaries`)) as {
+          id: string;
+          operator: string | null;
+        }[]
+      ).find((row) => row.id === created.id);
+    await waitFor(async () => (await listed()) !== undefined, 'the report listed again');
+    expect((await listed())?.operator).toBe('Pat Driller');
+    expect(fs.existsSync(path.join(emptyDir, 'plod.db'))).toBe(true);
+  });
+
+  it('refuses to start (exit 1) when PostgreSQL cannot be reached', async () => {
+    const database = await createTestDatabase();
+    databases.push(database);
+    const unreachable = new URL(database.url);
+    unreachable.port = '1';
+    await expect(
+      spawnServer({ PLOD_DATABASE_URL: unreachable.toString(), PLOD_DATA_DIR: tempDir() }),
+    ).rejects.toThrow('server exited early: 1');
+  });
+});
