@@ -2,6 +2,14 @@ import { isAscii, isUtf8 } from 'node:buffer';
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 
+/**
+ * The versions whose update encoder (yjs) and decoding (lib0) this reader follows, read by read. Both
+ * are pinned exactly (package.json files and pnpm-workspace.yaml's overrides); another version may
+ * write or read an update differently, so update-check-version.test.ts fails until the reader has
+ * been checked against the new one and these are changed with it.
+ */
+export const READER_WRITTEN_FOR = { yjs: '13.6.33', lib0: '0.2.120' } as const;
+
 /** Why an update is refused before it reaches `Y.applyUpdate`; the message says what was wrong. */
 export class UnreadableUpdate extends Error {}
 
