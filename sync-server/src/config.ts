@@ -43,6 +43,7 @@ const EnvSchema = z.object({
       'must be a PostgreSQL URL such as postgres://plod:secret@db.example.com:5432/plod',
     )
     .optional(),
+  PLOD_METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   PLOD_LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PLOD_INSECURE_ALLOW_ALL: bool.default(false),
   PLOD_ADMIN_USERNAME: z.string().trim().min(1).optional(),
@@ -105,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     server: {
       dataDir: resolveDataDir(env),
       databaseUrl: e.PLOD_DATABASE_URL,
+      metricsToken: e.PLOD_METRICS_TOKEN,
       logLevel: e.PLOD_LOG_LEVEL,
       insecureAllowAll: e.PLOD_INSECURE_ALLOW_ALL,
       admin:

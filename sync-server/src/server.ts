@@ -9,6 +9,8 @@ import type { Accounts, HoldFactory } from './auth/index.ts';
 import { CloseCode } from './close-codes.ts';
 import { DocumentManager } from './docs/document-manager.ts';
 import { createLogger } from './logger.ts';
+import { ServerMetrics } from './metrics/metrics.ts';
+import { mountMetrics } from './metrics/route.ts';
 import type { Logger, LogLevel } from './logger.ts';
 import { createHealthRoutes } from './routes/health.ts';
 import { mountRest } from './rest/index.ts';
@@ -69,6 +71,8 @@ export interface ServerOptions extends StorageOptions {
   logLevel?: LogLevel;
   /** REST request bodies above this many bytes get 413 (default 1 MiB). */
   maxBodyBytes?: number;
+  /** The bearer token `GET /metrics` asks for (PLOD_METRICS_TOKEN); without one it answers 404. */
+  metricsToken?: string;
   /** Built web app to serve (SPA fallback); absent folder: skipped with a log line. */
   webDir?: string;
 }
@@ -109,8 +113,9 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   const logger = options.logger ?? createLogger(options.logLevel ?? 'info');
   const storage = openStorage(options, logger);
   const { store } = storage;
+  const metrics = new ServerMetrics();
   const manager = new DocumentManager({
-    store,
+    store: metrics.meter(store),
     logger,
     unloadGraceMs: options.unloadGraceMs ?? DEFAULTS.unloadGraceMs,
     compactAfterUpdates: options.compactAfterUpdates,
@@ -199,6 +204,11 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     maxBodyBytes: options.maxBodyBytes,
     access,
   });
+  mountMetrics(app, metrics, options.metricsToken, () => ({
+    documentsOpen: manager.openDocuments,
+    sockets: registry.size,
+    lateEditsWaiting: rest.services.lateEdits.waitingCount(),
+  }));
   if (options.webDir) mountWeb(app, options.webDir, logger);
 
   let http: ServerType | null = null;

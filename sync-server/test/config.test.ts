@@ -34,4 +34,14 @@ describe('where the server keeps its data', () => {
       /PLOD_DATABASE_URL: must be a PostgreSQL URL/,
     );
   });
+
+  it('takes a metrics token of at least 16 characters', () => {
+    expect(loadConfig({}).server.metricsToken).toBeUndefined();
+    expect(loadConfig({ PLOD_METRICS_TOKEN: 'scrape-me-7Hq2-Lp9x' }).server.metricsToken).toBe(
+      'scrape-me-7Hq2-Lp9x',
+    );
+    expect(() => loadConfig({ PLOD_METRICS_TOKEN: 'short' })).toThrow(
+      /PLOD_METRICS_TOKEN: must be at least 16 characters/,
+    );
+  });
 });

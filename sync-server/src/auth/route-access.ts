@@ -108,6 +108,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
 export const NON_API_ROUTES: Readonly<Record<string, string>> = {
   'GET /sync/{docName}':
     'WebSocket upgrade: decided per document by the sync policy (sync-policy.ts)',
+  'GET /metrics':
+    'Prometheus text: the bearer token PLOD_METRICS_TOKEN, compared in constant time; 404 while none is set (metrics/route.ts)',
   'GET *': 'The built web app (static files, public; it holds no data and no credential)',
 };
 

@@ -98,6 +98,16 @@ export class LateEdits {
     };
   };
 
+  /** How many late edits wait for a supervisor (the metrics' gauge; reads no update bytes). */
+  waitingCount(): number {
+    return (
+      this.db
+        .prepare<[], number>(`SELECT count(*) FROM ${TABLE} WHERE discarded_at IS NULL`)
+        .pluck()
+        .get() ?? 0
+    );
+  }
+
   /** Late edits waiting for a supervisor, oldest first. */
   list(): LateEdit[] {
     return this.db
