@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { createDatabase, startPgCluster } from '../scripts/pg-cluster.ts';
 import type { IngestInput, IngestResult } from './ingest-worker.ts';
-import { percentile, reportNames, round, startLoad, startServer } from './processes.ts';
+import { median, percentile, reportNames, round, startLoad, startServer } from './processes.ts';
 
 export interface IngestOptions {
   clients: number;
@@ -11,8 +13,23 @@ export interface IngestOptions {
   updatesPerClient: number;
 }
 
-export async function ingestBench(options: IngestOptions, synchronous: 'FULL' | 'NORMAL') {
-  const server = await startServer('plod', { env: { PLOD_SQLITE_SYNCHRONOUS: synchronous } });
+/** Which store the server under test runs on: a label and the environment that selects it. */
+interface StoreVariant {
+  store: string;
+  env: Record<string, string>;
+}
+
+const SQLITE_FULL: StoreVariant = {
+  store: 'SQLite FULL',
+  env: { PLOD_SQLITE_SYNCHRONOUS: 'FULL' },
+};
+const SQLITE_NORMAL: StoreVariant = {
+  store: 'SQLite NORMAL',
+  env: { PLOD_SQLITE_SYNCHRONOUS: 'NORMAL' },
+};
+
+export async function ingestBench(options: IngestOptions, variant: StoreVariant) {
+  const server = await startServer('plod', { env: variant.env });
   try {
     const names = reportNames(options.clients);
     const loads = Array.from({ length: options.workers }, (_, w) =>
@@ -37,7 +54,7 @@ export async function ingestBench(options: IngestOptions, synchronous: 'FULL' | 
     const acks = Float64Array.from(results.flatMap((result) => result.ackMs)).sort();
     const exhausted = results.reduce((sum, result) => sum + result.exhausted, 0);
     return {
-      synchronous,
+      store: variant.store,
       clients: options.clients,
       durableUpdates: durable,
       perSecond: Math.round(durable / (elapsed / 1000)),
@@ -51,13 +68,52 @@ export async function ingestBench(options: IngestOptions, synchronous: 'FULL' | 
   }
 }
 
+const header = (options: IngestOptions, title: string) =>
+  `\n## ${title}: ${options.clients} clients (one document each), window ${options.window} ` +
+  `updates, barrier every ${options.barrierEvery}, ${options.durationMs / 1000} s, ` +
+  `${options.workers} load processes`;
+
 export async function ingestBenchAll(options: IngestOptions): Promise<void> {
-  console.log(
-    `\n## Ingest ceiling: ${options.clients} clients (one document each), window ${options.window} ` +
-      `updates, barrier every ${options.barrierEvery}, ${options.durationMs / 1000} s, ` +
-      `${options.workers} load processes`,
-  );
-  const rows = [await ingestBench(options, 'FULL'), await ingestBench(options, 'NORMAL')];
+  console.log(header(options, 'Ingest ceiling'));
+  const rows = [await ingestBench(options, SQLITE_FULL), await ingestBench(options, SQLITE_NORMAL)];
   console.table(rows);
   console.log('target: >= 20000 durable updates/s');
+}
+
+/**
+ * The ingest load on SQLite (FULL) and on PostgreSQL, one server process each, taking turns for
+ * `rounds` rounds (alternating which goes first). PostgreSQL is a throwaway cluster on this machine
+ * (scripts/pg-cluster.ts) with fsync on and synchronous_commit on, as SQLite's FULL fsyncs each
+ * commit; each PostgreSQL run gets a fresh database.
+ */
+export async function ingestPgBench(options: IngestOptions & { rounds: number }): Promise<void> {
+  console.log(header(options, 'Ingest, SQLite (FULL) and PostgreSQL (fsync on), one process'));
+  const cluster = await startPgCluster({ fsync: true });
+  try {
+    const postgres = async (): Promise<StoreVariant> => ({
+      store: 'PostgreSQL',
+      env: {
+        PLOD_DATABASE_URL: await createDatabase(cluster.url, `bench_${randomUUID().slice(0, 8)}`),
+      },
+    });
+    const rows: (Awaited<ReturnType<typeof ingestBench>> & { round: number })[] = [];
+    for (let r = 1; r <= options.rounds; r++) {
+      const order = r % 2 === 1 ? [SQLITE_FULL, await postgres()] : [await postgres(), SQLITE_FULL];
+      for (const variant of order)
+        rows.push({ round: r, ...(await ingestBench(options, variant)) });
+    }
+    console.table(rows);
+    const summary = ['SQLite FULL', 'PostgreSQL'].map((store) => {
+      const mine = rows.filter((row) => row.store === store);
+      return {
+        store,
+        medianPerSecond: median(mine.map((row) => row.perSecond)),
+        medianAckP50Ms: median(mine.map((row) => row.barrierAckP50Ms)),
+        medianAckP99Ms: median(mine.map((row) => row.barrierAckP99Ms)),
+      };
+    });
+    console.table(summary);
+  } finally {
+    await cluster.stop();
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * Sync relay benchmark (issue 3). Prints figures; asserts nothing about timing.
  *
- *   pnpm --filter @plod/sync-server bench [latency|blocks|cost|ingest|idle|cold|sigkill|projection|store ...] [--duration=20] ...
+ *   pnpm --filter @plod/sync-server bench [latency|blocks|cost|ingest|ingest-pg|idle|cold|sigkill|projection|store|store-pg ...] [--duration=20] ...
  *
  * With no part named, runs them all. See docs/benchmarks.md for what each figure means.
  */
@@ -10,23 +10,25 @@ import { parseArgs } from 'node:util';
 import { coldBench } from './cold.ts';
 import { costBench } from './cost.ts';
 import { idleBench } from './idle.ts';
-import { ingestBenchAll } from './ingest.ts';
+import { ingestBenchAll, ingestPgBench } from './ingest.ts';
 import { latencyBench } from './latency.ts';
 import { latencyBlocksBench } from './latency-blocks.ts';
 import { projectionBench } from './projection.ts';
 import { sigkillBench } from './sigkill.ts';
-import { storeBench } from './store.ts';
+import { storeBench, storePgBench } from './store.ts';
 
 const PARTS = [
   'latency',
   'blocks',
   'cost',
   'ingest',
+  'ingest-pg',
   'idle',
   'cold',
   'sigkill',
   'projection',
   'store',
+  'store-pg',
 ] as const;
 type Part = (typeof PARTS)[number];
 const isPart = (value: string): value is Part => (PARTS as readonly string[]).includes(value);
@@ -117,12 +119,24 @@ for (const part of parts) {
       // Enough for 60,000 updates/s over the run, split between the clients.
       updatesPerClient: Math.ceil((60_000 * durationMs) / 1000 / clients),
     });
+  } else if (part === 'ingest-pg') {
+    const clients = num(values['ingest-clients'], 'ingest-clients');
+    const durationMs = num(values['ingest-duration'], 'ingest-duration') * 1000;
+    await ingestPgBench({
+      clients,
+      workers: num(values.workers, 'workers'),
+      durationMs,
+      window: num(values['ingest-window'], 'ingest-window'),
+      barrierEvery: 32,
+      updatesPerClient: Math.ceil((60_000 * durationMs) / 1000 / clients),
+      rounds: num(values.rounds, 'rounds'),
+    });
   } else if (part === 'idle') {
     await idleBench(num(values['idle-connections'], 'idle-connections'));
   } else if (part === 'cold') {
     await coldBench(num(values['cold-runs'], 'cold-runs'));
-  } else if (part === 'store') {
-    await storeBench({
+  } else if (part === 'store' || part === 'store-pg') {
+    await (part === 'store' ? storeBench : storePgBench)({
       docs: num(values.docs, 'docs'),
       perCommit:
         (num(values.clients, 'clients') * num(values.rate, 'rate') * num(values.docs, 'docs')) / 10,

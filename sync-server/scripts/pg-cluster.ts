@@ -14,6 +14,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 
 const run = promisify(execFile);
 
@@ -276,4 +277,37 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
       `could not start a PostgreSQL test cluster: ${message}${log ? `\n${log}` : ''}`,
     );
   }
+}
+
+/** Runs `work` on one connection to `url`, then closes it. */
+export async function withConnection<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Creates the database `name` (letters, digits and underscores) in the cluster `clusterUrl` names,
+ * and returns the URL of the new database.
+ */
+export async function createDatabase(clusterUrl: string, name: string): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
+  await withConnection(clusterUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(clusterUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Ends every connection to the database `name` and drops it. */
+export async function dropDatabase(clusterUrl: string, name: string): Promise<void> {
+  await withConnection(clusterUrl, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  );
 }

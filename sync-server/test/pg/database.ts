@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { inject } from 'vitest';
+import { createDatabase, dropDatabase, withConnection } from '../../scripts/pg-cluster.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,29 +22,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function onCluster<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh database in the test cluster, so tests never see each other's rows or seqs. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const clusterUrl = inject('postgresUrl');
   const name = `plod_${randomUUID().replaceAll('-', '')}`;
-  await onCluster(clusterUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(clusterUrl);
-  url.pathname = `/${name}`;
+  const url = await createDatabase(clusterUrl, name);
   return {
-    url: url.toString(),
-    query: (text, values) => onCluster(url.toString(), (client) => client.query(text, values)),
-    drop: () =>
-      onCluster(clusterUrl, (client) => client.query(`DROP DATABASE ${name} WITH (FORCE)`)).then(
-        () => undefined,
-      ),
+    url,
+    query: (text, values) => withConnection(url, (client) => client.query(text, values)),
+    drop: () => dropDatabase(clusterUrl, name),
   };
 }
