@@ -115,6 +115,8 @@ export {
 } from './shift/shift-type.ts';
 export type { TimeOption } from './shift/time.ts';
 export {
+  crossesMidnight,
+  defaultShiftTimes,
   formatClock,
   formatUsDate,
   hoursBetween,
@@ -313,6 +315,7 @@ export {
 
 // Timesheet
 export type {
+  EntryHoursConcern,
   TimesheetActivity,
   TimesheetEntry,
   TimesheetEntryInput,
@@ -323,6 +326,8 @@ export {
   TIMESHEET_ACTIVITIES,
   TIMESHEET_OVER_CAP_MESSAGE,
   entryHours,
+  entryHoursConcern,
+  entryHoursQuestion,
   timesheetActivitySchema,
   timesheetEntryInputSchema,
   timesheetEntryPatchSchema,

@@ -6,7 +6,7 @@
 export const DAY_SHIFT_START_HOUR = 6;
 /** Day shift ends before this local hour (exclusive); from here on it is night. */
 export const DAY_SHIFT_END_HOUR = 18;
-/** Default shift times (12 hours). */
+/** Default day-shift times (12 hours); a night shift defaults to the reverse (defaultShiftTimes). */
 export const DEFAULT_SHIFT_START_TIME = '06:00';
 export const DEFAULT_SHIFT_END_TIME = '18:00';
 /** A submitted report without an override records this many hours worked. */

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  crossesMidnight,
+  defaultShiftTimes,
   formatClock,
   formatUsDate,
   hoursBetween,
+  shiftDurationHours,
   shiftTypeFromHour,
   timeLabel,
   timeOptions,
@@ -25,10 +28,30 @@ describe('shift time', () => {
     expect(options[47]).toEqual({ value: '23:30', label: '11:30 PM' });
     expect(timeLabel('bad')).toBe('bad');
   });
-  it('measures hours between HH:MM times, floored at 0', () => {
+  it('measures hours between HH:MM times, an end before the start being the next day', () => {
     expect(hoursBetween('06:00', '18:00')).toBe(12);
-    expect(hoursBetween('18:00', '06:00')).toBe(0);
+    expect(hoursBetween('22:00', '02:00')).toBe(4);
+    expect(hoursBetween('18:00', '06:00')).toBe(12);
+    expect(hoursBetween('14:00', '13:00')).toBe(23);
+    expect(hoursBetween('23:30', '00:00')).toBe(0.5);
+    expect(hoursBetween('10:00', '10:00')).toBe(0);
     expect(hoursBetween('x', '06:00')).toBe(0);
+    expect(crossesMidnight('22:00', '02:00')).toBe(true);
+    expect(crossesMidnight('02:00', '22:00')).toBe(false);
+    expect(crossesMidnight('10:00', '10:00')).toBe(false);
+  });
+  it('measures a shift the same way, so a night shift 18:00 - 06:00 is 12 h', () => {
+    expect(shiftDurationHours('18:00', '06:00')).toBe(12);
+    expect(shiftDurationHours('22:00', '02:00')).toBe(hoursBetween('22:00', '02:00'));
+  });
+  it('defaults a day shift to 06:00 - 18:00 and a night shift to 18:00 - 06:00', () => {
+    expect(defaultShiftTimes('day')).toEqual({ startTime: '06:00', endTime: '18:00' });
+    expect(defaultShiftTimes('night')).toEqual({ startTime: '18:00', endTime: '06:00' });
+    // The defaults start inside their own type's hours.
+    expect(shiftTypeFromHour(Number(defaultShiftTimes('night').startTime.slice(0, 2)))).toBe(
+      'night',
+    );
+    expect(shiftTypeFromHour(Number(defaultShiftTimes('day').startTime.slice(0, 2)))).toBe('day');
   });
   it('shows the clock 24-hour with seconds and the date month/day/year', () => {
     const at = new Date(2025, 6, 4, 17, 5, 9);

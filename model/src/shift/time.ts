@@ -1,6 +1,10 @@
-import { TIME_OPTION_STEP_MINUTES } from '../constants/constants.ts';
+import {
+  DEFAULT_SHIFT_END_TIME,
+  DEFAULT_SHIFT_START_TIME,
+  TIME_OPTION_STEP_MINUTES,
+} from '../constants/constants.ts';
 import { z } from 'zod';
-import { SHIFT_TYPES } from './shift-type.ts';
+import { SHIFT_TYPES, type ShiftType } from './shift-type.ts';
 
 export type { ShiftType } from './shift-type.ts';
 export {
@@ -30,12 +34,36 @@ export function minutesOfDay(time: string): number | null {
   return Number(h) * 60 + Number(m);
 }
 
-/** End minus start in hours, floored at 0 (SPEC 5: no wrap past midnight). */
+const MINUTES_PER_DAY = 24 * 60;
+
+/**
+ * Hours from start to end, where an end before the start is the next day (22:00 -> 02:00 is 4 h).
+ * Half of all shifts are nights, so an entry that ends "earlier" crossed midnight; the SPEC's
+ * "floored at 0" was the old app's defect (issue 16). The same time twice is 0 h, never 24 h: a
+ * screen asks the crew to confirm such an entry rather than guessing. Not HH:MM on either side: 0.
+ */
 export function hoursBetween(startTime: string, endTime: string): number {
   const start = minutesOfDay(startTime);
   const end = minutesOfDay(endTime);
   if (start === null || end === null) return 0;
-  return Math.max(0, (end - start) / 60);
+  return ((((end - start) % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY) / 60;
+}
+
+/** True when the end falls on the next day (an end before the start). */
+export function crossesMidnight(startTime: string, endTime: string): boolean {
+  const start = minutesOfDay(startTime);
+  const end = minutesOfDay(endTime);
+  return start !== null && end !== null && end < start;
+}
+
+/**
+ * A shift type's default times: day 06:00 - 18:00, night the other twelve hours, 18:00 - 06:00
+ * (issue 16: nights used to default to the day's hours).
+ */
+export function defaultShiftTimes(shiftType: ShiftType): { startTime: string; endTime: string } {
+  return shiftType === 'day'
+    ? { startTime: DEFAULT_SHIFT_START_TIME, endTime: DEFAULT_SHIFT_END_TIME }
+    : { startTime: DEFAULT_SHIFT_END_TIME, endTime: DEFAULT_SHIFT_START_TIME };
 }
 
 /** 12-hour label of an HH:MM time, e.g. 13:30 -> 1:30 PM. */
@@ -74,10 +102,7 @@ export function formatUsDate(date: Date): string {
   return `${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}`;
 }
 
-/** Length of a shift from start to end, wrapping past midnight (a night shift 18:00-06:00 is 12 h). */
+/** Length of a shift from start to end, crossing midnight as time entries do (18:00-06:00 is 12 h). */
 export function shiftDurationHours(startTime: string, endTime: string): number {
-  const start = minutesOfDay(startTime);
-  const end = minutesOfDay(endTime);
-  if (start === null || end === null) return 0;
-  return ((((end - start) % 1440) + 1440) % 1440) / 60;
+  return hoursBetween(startTime, endTime);
 }

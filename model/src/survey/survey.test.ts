@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageSurveyDepth, surveyEntryInputSchema } from './survey.ts';
+import { averageSurveyDepth, surveyEntryInputSchema, surveyEntryPatchSchema } from './survey.ts';
 
 describe('survey input', () => {
   it('needs no field and fills hole DH001, azimuth 0, dip -60, magnetic method', () => {
@@ -45,5 +45,10 @@ describe('survey input', () => {
   it('averages depths to one decimal', () => {
     expect(averageSurveyDepth([{ depth: 10 }, { depth: 10.15 }])).toBe(10.1);
     expect(averageSurveyDepth([])).toBe(0);
+  });
+  it('patches only the fields sent: no default fills a field the patch leaves out', () => {
+    expect(surveyEntryPatchSchema.parse({ notes: 'retake' })).toEqual({ notes: 'retake' });
+    expect(surveyEntryPatchSchema.parse({ dip: '-75' })).toEqual({ dip: -75 });
+    expect(surveyEntryPatchSchema.safeParse({ dip: -91 }).success).toBe(false);
   });
 });

@@ -56,8 +56,20 @@ export const surveyEntryInputSchema = z.object({
 });
 export type SurveyEntryInput = z.infer<typeof surveyEntryInputSchema>;
 
-/** Patch of a survey row. */
-export const surveyEntryPatchSchema = surveyEntryInputSchema.partial();
+/**
+ * Patch of a survey row: only the fields sent. Not `.partial()` of the input: zod still applies an
+ * optional field's default, so a patch of the notes alone would have reset the method to magnetic.
+ */
+export const surveyEntryPatchSchema = z.object({
+  holeId: surveyEntryInputSchema.shape.holeId.optional(),
+  depth: surveyEntryInputSchema.shape.depth.optional(),
+  azimuth: surveyEntryInputSchema.shape.azimuth.optional(),
+  dip: surveyEntryInputSchema.shape.dip.optional(),
+  magneticTotal: surveyEntryInputSchema.shape.magneticTotal.optional(),
+  method: surveyMethodSchema.optional(),
+  operator: optionalText.optional(),
+  notes: optionalText.optional(),
+});
 export type SurveyEntryPatch = z.infer<typeof surveyEntryPatchSchema>;
 
 /** Average depth of the points (one decimal), 0 when none. */

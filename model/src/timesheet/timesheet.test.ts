@@ -2,15 +2,43 @@ import { describe, expect, it } from 'vitest';
 import {
   TIMESHEET_OVER_CAP_MESSAGE,
   entryHours,
+  entryHoursConcern,
+  entryHoursQuestion,
   timesheetEntryInputSchema,
   timesheetTotals,
   validateTimesheet,
 } from './timesheet.ts';
 
 describe('timesheet', () => {
-  it('computes hours as end minus start, floored at 0', () => {
+  it('computes hours from start to end, crossing midnight when the end is earlier', () => {
     expect(entryHours({ startTime: '06:00', endTime: '10:30' })).toBe(4.5);
-    expect(entryHours({ startTime: '18:00', endTime: '06:00' })).toBe(0);
+    expect(entryHours({ startTime: '22:00', endTime: '02:00' })).toBe(4);
+    expect(entryHours({ startTime: '18:00', endTime: '06:00' })).toBe(12);
+    expect(entryHours({ startTime: '14:00', endTime: '13:00' })).toBe(23);
+  });
+  it('counts a night entry in the totals with its full hours', () => {
+    const night = [
+      { startTime: '18:00', endTime: '22:00' },
+      { startTime: '22:00', endTime: '02:00' },
+    ];
+    expect(timesheetTotals(night)).toEqual({ totalHours: 8, remainingHours: 4, overCap: false });
+  });
+  it('asks to confirm 0 h and over-12 h entries, and nothing else', () => {
+    expect(entryHoursConcern(0)).toBe('zero');
+    expect(entryHoursConcern(12)).toBeNull();
+    expect(entryHoursConcern(12.5)).toBe('over-cap');
+    expect(entryHoursConcern(0.5)).toBeNull();
+    expect(entryHoursQuestion({ startTime: '22:00', endTime: '02:00' })).toBeNull();
+    expect(entryHoursQuestion({ startTime: '06:00', endTime: '18:00' })).toBeNull();
+    expect(entryHoursQuestion({ startTime: '10:00', endTime: '10:00' })).toBe(
+      'This entry starts and ends at the same time: 0.0 hours. Save it anyway?',
+    );
+    expect(entryHoursQuestion({ startTime: '14:00', endTime: '13:00' })).toBe(
+      'This entry is 23.0 hours, ending the next day, more than the 12-hour daily limit. Save it anyway?',
+    );
+    expect(entryHoursQuestion({ startTime: '05:00', endTime: '18:30' })).toBe(
+      'This entry is 13.5 hours, more than the 12-hour daily limit. Save it anyway?',
+    );
   });
   it('reports remaining as 12 minus total, floored at 0, and flags over the cap', () => {
     expect(timesheetTotals([{ startTime: '06:00', endTime: '14:00' }])).toEqual({

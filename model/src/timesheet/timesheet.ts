@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_TIMESHEET_ACTIVITY, TIMESHEET_DAILY_CAP_HOURS } from '../constants/constants.ts';
 import type { HoleId, TimesheetEntryId } from '../ids/ids.ts';
+import { formatHours } from '../format/format.ts';
 import { optionalText, roundTo } from '../format/numbers.ts';
-import { hoursBetween, timeOfDaySchema } from '../shift/time.ts';
+import { crossesMidnight, hoursBetween, timeOfDaySchema } from '../shift/time.ts';
 
 export const TIMESHEET_ACTIVITIES = [
   'drilling',
@@ -57,9 +58,38 @@ export const timesheetEntryPatchSchema = z.object({
 });
 export type TimesheetEntryPatch = z.infer<typeof timesheetEntryPatchSchema>;
 
-/** Hours of a row: end minus start, floored at 0. */
+/** Hours of a row: start to end, an end before the start being the next day (22:00 -> 02:00 = 4 h). */
 export function entryHours(entry: Pick<StoredTimesheetEntry, 'startTime' | 'endTime'>): number {
   return roundTo(hoursBetween(entry.startTime, entry.endTime), 2);
+}
+
+/** Why an entry's hours need the crew's word before it is saved: none, or over a day's cap. */
+export type EntryHoursConcern = 'zero' | 'over-cap';
+
+/**
+ * 0 h (start equals end) and more than the daily cap (14:00 -> 13:00 is 23 h) are almost always a
+ * wrong pick in the time list, but both can be true (a 24-hour callout is not; a 0 h placeholder
+ * is), so they are confirmed, not refused. Null when the hours need no confirmation.
+ */
+export function entryHoursConcern(hours: number): EntryHoursConcern | null {
+  if (hours === 0) return 'zero';
+  if (hours > TIMESHEET_DAILY_CAP_HOURS) return 'over-cap';
+  return null;
+}
+
+/** The question a screen asks before saving an entry with such hours. */
+export function entryHoursQuestion(
+  entry: Pick<StoredTimesheetEntry, 'startTime' | 'endTime'>,
+): string | null {
+  const hours = entryHours(entry);
+  const concern = entryHoursConcern(hours);
+  if (concern === 'zero')
+    return 'This entry starts and ends at the same time: 0.0 hours. Save it anyway?';
+  if (concern === 'over-cap') {
+    const nextDay = crossesMidnight(entry.startTime, entry.endTime) ? ', ending the next day' : '';
+    return `This entry is ${formatHours(hours)} hours${nextDay}, more than the ${TIMESHEET_DAILY_CAP_HOURS}-hour daily limit. Save it anyway?`;
+  }
+  return null;
 }
 
 export interface TimesheetTotals {
