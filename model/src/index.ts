@@ -53,6 +53,7 @@ export {
   TIME_OPTION_STEP_MINUTES,
   TOAST_LIMIT,
   TOAST_REMOVE_DELAY_MS,
+  UNDO_WINDOW_MS,
 } from './constants/constants.ts';
 
 // Ids and errors
@@ -153,6 +154,9 @@ export { reportSummary } from './report-doc/summary.ts';
 export { brokenInvariants } from './report-doc/invariants.ts';
 export { REPORT_SCHEMA_VERSION } from './report-doc/keys.ts';
 export { REPORT_MIGRATIONS, migrateReportDoc } from './report-doc/migrations.ts';
+export type { ReportUndo, ReportUndoOptions, UndoOutcome, UndoStep } from './report-doc/undo.ts';
+export { createReportUndo } from './report-doc/undo.ts';
+export { UNDO_ROOTS, describeReportChange } from './report-doc/undo-labels.ts';
 export type {
   BundleCrewAssignment,
   BundleHireToolUsage,

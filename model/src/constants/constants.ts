@@ -74,6 +74,12 @@ export const DEFAULT_CLEANUP_DAYS = 30;
 /** Deleted reports older than this many days are removed by a manual cleanup. */
 export const MANUAL_CLEANUP_AGE_DAYS = 30;
 
+/**
+ * Undo offers this phone's changes of the last this-many milliseconds: long enough to notice a
+ * slip while still on the screen, short enough that nobody undoes a change they no longer remember.
+ */
+export const UNDO_WINDOW_MS = 10 * 60_000;
+
 /** Timers (milliseconds). */
 export const AUTO_SYNC_INTERVAL_MS = 30_000;
 export const SHIFT_RECHECK_INTERVAL_MS = 3000;

@@ -1,0 +1,107 @@
+import type * as Y from 'yjs';
+import type { REPORT_ROOTS } from './keys.ts';
+import { META, reportMap, reportRuns } from './keys.ts';
+
+/**
+ * The parts of a report a phone may take back with Undo, in the order a change is described by
+ * (a crew removal that also clears the primary driller reads "remove crew member"). Named one by
+ * one, never "every root": a root added later (the change history) is not undone by accident.
+ */
+export const UNDO_ROOTS = [
+  'runs',
+  'timesheet',
+  'survey',
+  'maintenance',
+  'hireTools',
+  'crew',
+  'holes',
+  'shift',
+  'overrides',
+  'signOff',
+  'meta',
+] as const satisfies readonly (keyof typeof REPORT_ROOTS)[];
+export type UndoRoot = (typeof UNDO_ROOTS)[number];
+
+type Action = 'add' | 'edit' | 'delete';
+
+/** Words for a change to one of the report's entry collections: verb per action, then the noun. */
+const ENTRY_WORDS: Partial<Record<UndoRoot, { noun: string; add?: string; delete?: string }>> = {
+  runs: { noun: 'run' },
+  timesheet: { noun: 'time entry' },
+  survey: { noun: 'survey point' },
+  maintenance: { noun: 'maintenance task' },
+  hireTools: { noun: 'hire tool' },
+  crew: { noun: 'crew member', add: 'assign', delete: 'remove' },
+  holes: { noun: 'hole', add: 'start' },
+};
+
+/** Single-record parts: any change is an edit of the whole. */
+const RECORD_LABELS: Partial<Record<UndoRoot, string>> = {
+  shift: 'edit shift details',
+  overrides: 'edit report summary',
+  signOff: 'edit sign-off',
+};
+
+/** Meta keys a person changes; the rest (updatedAt, status, ids) are bookkeeping or lifecycle. */
+const META_LABELS: Readonly<Record<string, string>> = {
+  [META.notes]: 'edit notes',
+  [META.primaryAssignmentId]: 'set primary driller',
+};
+
+type RootType = Y.Map<unknown> | Y.Array<Y.Map<unknown>>;
+
+/** A transaction's per-type maps are keyed by the loosely typed AbstractType: look up by identity. */
+function byType<V>(map: ReadonlyMap<unknown, V>, type: RootType): V | undefined {
+  return map.get(type);
+}
+
+/** The root type of a report part. */
+export function undoRootType(doc: Y.Doc, root: UndoRoot): RootType {
+  return root === 'runs' ? reportRuns(doc) : reportMap(doc, root);
+}
+
+/** Added, deleted or edited, from the events of one entry collection in a transaction. */
+function entryAction(root: RootType, events: readonly Y.YEvent<Y.AbstractType<unknown>>[]): Action {
+  for (const event of events) {
+    if (event.target !== root) continue;
+    // Yjs lists a map's changes by key and an array's by added and deleted items.
+    const actions = new Set([...event.keys.values()].map((k) => k.action));
+    const { added, deleted } = event.changes;
+    if (added.size > 0) actions.add('add');
+    if (deleted.size > 0) actions.add('delete');
+    if (actions.size === 1 && !actions.has('update')) return actions.has('add') ? 'add' : 'delete';
+  }
+  return 'edit';
+}
+
+/** True when the transaction changed the report's status (a lifecycle step, never undone). */
+export function changesStatus(doc: Y.Doc, transaction: Y.Transaction): boolean {
+  return byType(transaction.changed, reportMap(doc, 'meta'))?.has(META.status) === true;
+}
+
+/**
+ * What a transaction did to the report, in words for an Undo button ("delete time entry"), or
+ * null when it changed nothing a person would undo (only the updatedAt stamp, or nothing in scope).
+ * Call it while the transaction's events can still be read (in an observer or afterTransaction).
+ */
+export function describeReportChange(doc: Y.Doc, transaction: Y.Transaction): string | null {
+  for (const root of UNDO_ROOTS) {
+    const type = undoRootType(doc, root);
+    const events = byType(transaction.changedParentTypes, type);
+    if (!events || events.length === 0) continue;
+    const entry = ENTRY_WORDS[root];
+    if (entry) {
+      const action = entryAction(type, events);
+      const verb = action === 'edit' ? action : (entry[action] ?? action);
+      return `${verb} ${entry.noun}`;
+    }
+    const record = RECORD_LABELS[root];
+    if (record) return record;
+    const keys = byType(transaction.changed, type) ?? new Set<string | null>();
+    for (const key of keys) {
+      const label = key === null ? undefined : META_LABELS[key];
+      if (label) return label;
+    }
+  }
+  return null;
+}
