@@ -47,6 +47,12 @@ describe('Reports list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/plods/${id}`));
     const report = sync.registry.read(reportDocName(id as ReportId), readReport);
     expect(report).toMatchObject({ id, status: 'active' });
+    // The shift of this hour, with its default times: a night shift runs 18:00 - 06:00.
+    expect(report.shift).toMatchObject(
+      report.shift.shiftType === 'night'
+        ? { startTime: '18:00', endTime: '06:00' }
+        : { shiftType: 'day', startTime: '06:00', endTime: '18:00' },
+    );
   });
 
   it('lists index rows and device reports in the right tabs with their figures', async () => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { readReport, shiftTypeAt } from '@plod/model';
+import { readReport, shiftTypeAt, updateShiftDetails } from '@plod/model';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../testing/renderApp';
 import { WAIT, openReport, resetDevice } from './report-common/testing';
@@ -11,11 +11,12 @@ const optionLabels = (label: string) =>
   Array.from(select(label).options).map((option) => option.textContent);
 
 describe('Shift Details', () => {
-  it('starts a new report with the defaults: today, this hour’s shift, 06:00-18:00', async () => {
+  it('starts a new report with the defaults: today, this hour’s shift and its times', async () => {
     openReport('/shift-details', { withShift: false });
     await screen.findByRole('button', { name: 'Save & Continue' }, WAIT);
-    expect(select('Start Time').value).toBe('06:00');
-    expect(select('End Time').value).toBe('18:00');
+    const night = shiftTypeAt(new Date()) === 'night';
+    expect(select('Start Time').value).toBe(night ? '18:00' : '06:00');
+    expect(select('End Time').value).toBe(night ? '06:00' : '18:00');
     expect(optionLabels('Start Time')).toHaveLength(48);
     expect(optionLabels('Start Time').slice(0, 3)).toEqual(['12:00 AM', '12:30 AM', '1:00 AM']);
     expect(select('Site').selectedOptions[0]?.textContent).toBe('Select Site');
@@ -39,6 +40,22 @@ describe('Shift Details', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/plods/${reportId}`));
     const { shift } = sync.registry.read(docName, readReport);
     expect(shift).toMatchObject({ siteName: 'North Pit', rigName: 'Rig 7', endTime: '17:30' });
+  }, 30_000);
+
+  it('defaults a night shift to 18:00-06:00, and moves untouched times with the shift type', async () => {
+    const { sync, docName } = openReport('/shift-details', { withShift: false });
+    sync.registry.mutate(docName, updateShiftDetails, { shiftType: 'night' });
+    await screen.findByRole('button', { name: 'Save & Continue' }, WAIT);
+    await waitFor(() => expect(select('Start Time').value).toBe('18:00'));
+    expect(select('End Time').value).toBe('06:00');
+    fireEvent.click(screen.getByRole('radio', { name: 'Day' }));
+    expect(select('Start Time').value).toBe('06:00');
+    expect(select('End Time').value).toBe('18:00');
+    // Times the crew chose stay when the type changes.
+    fireEvent.change(select('End Time'), { target: { value: '17:30' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Night' }));
+    expect(select('Start Time').value).toBe('06:00');
+    expect(select('End Time').value).toBe('17:30');
   }, 30_000);
 
   it('sends the crew back to the reports when no report is open', async () => {

@@ -12,8 +12,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
-  DEFAULT_SHIFT_END_TIME,
-  DEFAULT_SHIFT_START_TIME,
+  defaultShiftTimes,
   localIsoDay,
   shiftDetailsPatchSchema,
   shiftTypeAt,
@@ -42,14 +41,19 @@ interface ShiftForm {
   rigId: string;
 }
 
-/** What the form starts with: the report's values, else today, the shift of this hour, 06:00-18:00. */
+/**
+ * What the form starts with: the report's values, else today, the shift of this hour, and that
+ * shift's default times (day 06:00-18:00, night 18:00-06:00).
+ */
 export function initialShiftForm(report: ReportSnapshot, now: Date): ShiftForm {
   const { shift } = report;
+  const shiftType = shift.shiftType ?? shiftTypeAt(now);
+  const times = defaultShiftTimes(shiftType);
   return {
     date: shift.date ?? localIsoDay(now),
-    shiftType: shift.shiftType ?? shiftTypeAt(now),
-    startTime: shift.startTime ?? DEFAULT_SHIFT_START_TIME,
-    endTime: shift.endTime ?? DEFAULT_SHIFT_END_TIME,
+    shiftType,
+    startTime: shift.startTime ?? times.startTime,
+    endTime: shift.endTime ?? times.endTime,
     siteId: shift.siteId ?? '',
     rigId: shift.rigId ?? '',
   };
@@ -137,6 +141,16 @@ function ShiftDetailsForm({
               { value: 'night', label: 'Night' },
             ]}
             {...form.getInputProps('shiftType')}
+            onChange={(value) => {
+              const next = value === 'night' ? 'night' : 'day';
+              const before = defaultShiftTimes(form.values.shiftType);
+              const { startTime, endTime } = form.values;
+              form.setFieldValue('shiftType', next);
+              // Times still at the old type's defaults follow the type; times someone chose stay.
+              if (startTime === before.startTime && endTime === before.endTime) {
+                form.setValues(defaultShiftTimes(next));
+              }
+            }}
           />
         </Input.Wrapper>
         <Group grow align="flex-start">
