@@ -25,4 +25,10 @@ export { deriveSyncStatus, type ConnectionState, type SyncStatus } from './conne
 export type { DocInfo, DocStatus } from './entry';
 export type { AttachPending, PendingTracker } from './pending';
 export { createDurablePending, pendingKey } from './pending';
+export {
+  useUndoHistory,
+  type UndoControls,
+  type UndoHistory,
+  type UndoHistoryFactory,
+} from './undo';
 export { downloadDocuments, type DownloadProgress, type DownloadResult } from './download';

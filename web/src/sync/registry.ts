@@ -2,6 +2,7 @@ import type * as Y from 'yjs';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import { WebsocketProvider } from 'y-websocket';
 import { DocEntry, type DocInfo, type EntryFactories, type ProviderStatus } from './entry';
+import { LOCAL_ORIGIN } from './origin';
 import { createDurablePending, type AttachPending } from './pending';
 
 export interface RegistryOptions {
@@ -121,7 +122,7 @@ export class DocumentRegistry {
     return this.entry(name).read(reader);
   }
 
-  /** Runs a model/ mutation on the document in one transaction. */
+  /** Runs a model/ mutation on the document in one transaction, as this device's own change. */
   mutate<A extends unknown[], R>(
     name: string,
     mutation: (doc: Y.Doc, ...args: A) => R,
@@ -131,7 +132,7 @@ export class DocumentRegistry {
     let result: R | undefined;
     doc.transact(() => {
       result = mutation(doc, ...args);
-    });
+    }, LOCAL_ORIGIN);
     return result as R;
   }
 

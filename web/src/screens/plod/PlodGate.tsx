@@ -3,6 +3,7 @@ import { isReportId, readReport, reportDocName, type ReportId } from '@plod/mode
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Outlet, useMatches, useParams } from 'react-router';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { UndoBar } from '../../components/UndoBar';
 import { setCurrentReportId } from '../../session/current-report';
 import { addKnownReportId } from '../../session/known-reports';
 import { useConnection, useDocSnapshot, useDocument } from '../../sync';
@@ -61,6 +62,8 @@ function PlodDoor({ id, title }: { id: ReportId; title: string }) {
     return (
       <PlodContext.Provider value={plod}>
         <Outlet />
+        {/* One Undo history per plod: it lives as long as this gate, across the plod's screens. */}
+        <UndoBar docName={docName} />
       </PlodContext.Provider>
     );
   }
