@@ -66,7 +66,7 @@ export function UndoBar({ docName }: { docName: string }) {
           h="auto"
           py={8}
           maw="100%"
-          leftSection="↶"
+          leftSection={<span aria-hidden="true">↶</span>}
           style={{ boxShadow: 'var(--mantine-shadow-md)' }}
           // Long labels wrap rather than being cut ("Undo: delete maintenance task").
           styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CREW_MESSAGES } from '@plod/model';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WAIT, openReport, resetDevice } from './report-common/testing';
@@ -76,7 +76,13 @@ describe('Crew Assignment', () => {
     expect(within(alex).queryByText('Primary')).toBeNull();
     expect(screen.getAllByText('Primary')).toHaveLength(1);
 
+    // Remove asks first: nothing is removed until the person confirms.
     fireEvent.click(within(sam).getByRole('button', { name: 'Remove' }));
+    const question = await screen.findByRole('dialog', { name: 'Remove crew member?' });
+    expect(within(question).getByText(/Sam Driller will be removed/)).toBeTruthy();
+    expect(screen.getAllByTestId('crew-assignment')).toHaveLength(2);
+    fireEvent.click(within(question).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.getAllByTestId('crew-assignment')).toHaveLength(1));
     expect(screen.getByText(CREW_MESSAGES.noPrimary)).toBeTruthy();
   }, 30_000);
 });

@@ -16,6 +16,7 @@ import {
 } from '@plod/model';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useConfirm } from '../components/ConfirmModal';
 import { PresenceBar } from '../components/PresenceBar';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { useConnection, useMutation } from '../sync';
@@ -37,6 +38,7 @@ export default function CrewAssignment() {
   const assign = useMutation(docName, assignCrewMember);
   const setPrimary = useMutation(docName, setPrimaryDriller);
   const remove = useMutation(docName, removeCrewAssignment);
+  const confirm = useConfirm();
   const shiftReady = isShiftSetUp(report.shift);
 
   // SPEC: while open, re-check every 3 s whether the shift exists. The snapshot is already live, so
@@ -103,7 +105,14 @@ export default function CrewAssignment() {
             crew={report.crew}
             readOnly={readOnly}
             onSetPrimary={(id) => run(() => setPrimary(id))}
-            onRemove={(id) => run(() => void remove(id))}
+            onRemove={(id) =>
+              confirm.ask({
+                title: 'Remove crew member?',
+                message: `${report.crew.find((a) => a.id === id)?.crewMemberName ?? 'This crew member'} will be removed from this plod's crew. Undo brings them back, on this phone, for a few minutes.`,
+                confirmLabel: 'Remove',
+                onConfirm: () => run(() => void remove(id)),
+              })
+            }
           />
           {readOnly ? null : shiftReady ? (
             <AssignCrewForm available={available} onAssign={onAssign} />
@@ -117,6 +126,7 @@ export default function CrewAssignment() {
               </Button>
             </Alert>
           )}
+          {confirm.modal}
         </>
       )}
     </>

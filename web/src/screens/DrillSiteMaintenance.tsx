@@ -4,14 +4,17 @@ import {
   addMaintenanceEntry,
   formatHours,
   isMaintenanceStatusGreen,
+  removeMaintenanceEntry,
+  updateMaintenanceEntry,
   type MaintenanceEntry,
   type MaintenanceEntryInput,
 } from '@plod/model';
 import { useState } from 'react';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { useMutation } from '../sync';
-import { MaintenanceForm } from './maintenance/MaintenanceForm';
-import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
+import { MaintenanceEditModal, MaintenanceForm } from './maintenance/MaintenanceForm';
+import { changedFields, isEmptyPatch } from './plod/changes';
+import { DataTable, EmptyText, orDash, type Column, type RowActions } from './plod/DataTable';
 import { label } from './plod/labels';
 import { ReadOnlyNotice } from './plod/ReadOnlyNotice';
 import { usePlod, usePlodPath } from './plod/plod-context';
@@ -24,7 +27,7 @@ const COLUMNS: Column<MaintenanceEntry>[] = [
   { header: 'Equipment', cell: (m) => label(m.equipmentType) },
   { header: 'Component', cell: (m) => label(m.componentType) },
   { header: 'Type', cell: (m) => label(m.maintenanceType) },
-  { header: 'Description', cell: (m) => m.description },
+  { header: 'Description', cell: (m) => m.description, wide: true },
   { header: 'Time', cell: (m) => `${formatHours(m.timeSpent)} h` },
   {
     header: 'Status',
@@ -38,29 +41,63 @@ const COLUMNS: Column<MaintenanceEntry>[] = [
       );
     },
   },
-  { header: 'Notes', cell: (m) => orDash(m.notes) },
+  { header: 'Notes', cell: (m) => orDash(m.notes), wide: true },
 ];
+
+const EDITABLE = [
+  'equipmentType',
+  'componentType',
+  'maintenanceType',
+  'description',
+  'timeSpent',
+  'partsUsed',
+  'status',
+  'notes',
+] as const;
+
+const failed = (message: string) => notifications.show({ color: 'red', title: 'Error', message });
 
 export default function DrillSiteMaintenance() {
   const { docName } = usePlod();
   const path = usePlodPath();
   const { report, readOnly } = useReportView(docName);
   const add = useMutation(docName, addMaintenanceEntry);
+  const update = useMutation(docName, updateMaintenanceEntry);
+  const remove = useMutation(docName, removeMaintenanceEntry);
   const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState<MaintenanceEntry | null>(null);
   const onAdd = (input: MaintenanceEntryInput): boolean => {
     try {
       add(input);
       setOpen(false);
       return true;
     } catch {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: 'Failed to add maintenance task',
-      });
+      failed('Failed to add maintenance task');
       return false;
     }
   };
+  const onEdit = (
+    entry: MaintenanceEntry,
+    before: MaintenanceEntryInput,
+    after: MaintenanceEntryInput,
+  ) => {
+    const patch = changedFields(before, after, EDITABLE);
+    try {
+      if (!isEmptyPatch(patch)) update(entry.id, patch);
+      return true;
+    } catch {
+      failed('Failed to save the maintenance task');
+      return false;
+    }
+  };
+  const actions: RowActions<MaintenanceEntry> | undefined = readOnly
+    ? undefined
+    : {
+        noun: 'maintenance task',
+        describe: (m) => m.description,
+        onEdit: setEditing,
+        onDelete: (m) => void remove(m.id),
+      };
   const count = report.maintenance.length;
   return (
     <>
@@ -88,9 +125,18 @@ export default function DrillSiteMaintenance() {
         columns={COLUMNS}
         rows={report.maintenance}
         rowKey={(m) => m.id}
+        actions={actions}
         testId="maintenance-table"
         empty={<EmptyText title="No maintenance tasks recorded yet" />}
       />
+      {editing && (
+        <MaintenanceEditModal
+          key={editing.id}
+          entry={editing}
+          onSave={(before, after) => onEdit(editing, before, after)}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </>
   );
 }

@@ -115,7 +115,7 @@ export default function ShiftCompletion() {
             columns={SURVEY_COLUMNS}
             rows={report.survey}
             rowKey={(s) => s.id}
-            minWidth={320}
+            compact
             testId="survey-summary"
             empty={<EmptyText title="No survey points recorded yet" />}
           />

@@ -1,16 +1,24 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { addSurveyEntry, formatDepth, type SurveyEntry, type SurveyEntryInput } from '@plod/model';
+import {
+  addSurveyEntry,
+  formatDepth,
+  removeSurveyEntry,
+  updateSurveyEntry,
+  type SurveyEntry,
+  type SurveyEntryInput,
+} from '@plod/model';
 import { useState } from 'react';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { useMutation } from '../sync';
-import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
+import { changedFields, isEmptyPatch } from './plod/changes';
+import { DataTable, EmptyText, orDash, type Column, type RowActions } from './plod/DataTable';
 import { label } from './plod/labels';
 import { ReadOnlyNotice } from './plod/ReadOnlyNotice';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { StatRow } from './plod/StatRow';
 import { useReportView } from './plod/useReport';
-import { SurveyForm } from './survey/SurveyForm';
+import { SurveyEditModal, SurveyForm } from './survey/SurveyForm';
 
 const TITLE = 'Survey Data';
 
@@ -22,25 +30,60 @@ const COLUMNS: Column<SurveyEntry>[] = [
   { header: 'Magnetic', cell: (s) => String(s.magneticTotal) },
   { header: 'Method', cell: (s) => label(s.method) },
   { header: 'Operator', cell: (s) => orDash(s.operator) },
-  { header: 'Notes', cell: (s) => orDash(s.notes) },
+  { header: 'Notes', cell: (s) => orDash(s.notes), wide: true },
 ];
+
+const EDITABLE = [
+  'holeId',
+  'depth',
+  'azimuth',
+  'dip',
+  'magneticTotal',
+  'method',
+  'operator',
+  'notes',
+] as const;
+
+const failed = (message: string) => notifications.show({ color: 'red', title: 'Error', message });
 
 export default function Survey() {
   const { docName } = usePlod();
   const path = usePlodPath();
   const { report, readOnly } = useReportView(docName);
   const add = useMutation(docName, addSurveyEntry);
+  const update = useMutation(docName, updateSurveyEntry);
+  const remove = useMutation(docName, removeSurveyEntry);
   const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState<SurveyEntry | null>(null);
   const onAdd = (input: SurveyEntryInput): boolean => {
     try {
       add(input);
       setOpen(false);
       return true;
     } catch {
-      notifications.show({ color: 'red', title: 'Error', message: 'Failed to add survey point' });
+      failed('Failed to add survey point');
       return false;
     }
   };
+  const onEdit = (entry: SurveyEntry, before: SurveyEntryInput, after: SurveyEntryInput) => {
+    const patch = changedFields(before, after, EDITABLE);
+    try {
+      if (!isEmptyPatch(patch)) update(entry.id, patch);
+      return true;
+    } catch {
+      failed('Failed to save the survey point');
+      return false;
+    }
+  };
+  const holes = report.holes.map((h) => h.holeId);
+  const actions: RowActions<SurveyEntry> | undefined = readOnly
+    ? undefined
+    : {
+        noun: 'survey point',
+        describe: (s) => `${s.holeId} at ${formatDepth(s.depth)} m`,
+        onEdit: setEditing,
+        onDelete: (s) => void remove(s.id),
+      };
   const count = report.survey.length;
   return (
     <>
@@ -58,11 +101,7 @@ export default function Survey() {
       {readOnly && <ReadOnlyNotice status={report.status} />}
       {!readOnly &&
         (open ? (
-          <SurveyForm
-            holes={report.holes.map((h) => h.holeId)}
-            onAdd={onAdd}
-            onCancel={() => setOpen(false)}
-          />
+          <SurveyForm holes={holes} onAdd={onAdd} onCancel={() => setOpen(false)} />
         ) : (
           <Button fullWidth mb="md" onClick={() => setOpen(true)}>
             Add Survey Point
@@ -72,9 +111,19 @@ export default function Survey() {
         columns={COLUMNS}
         rows={report.survey}
         rowKey={(s) => s.id}
+        actions={actions}
         testId="survey-table"
         empty={<EmptyText title="No survey points recorded yet" />}
       />
+      {editing && (
+        <SurveyEditModal
+          key={editing.id}
+          entry={editing}
+          holes={holes}
+          onSave={(before, after) => onEdit(editing, before, after)}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </>
   );
 }

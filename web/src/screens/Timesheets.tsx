@@ -1,16 +1,25 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { addTimesheetEntry, formatHours, timeLabel, validateTimesheet } from '@plod/model';
+import {
+  addTimesheetEntry,
+  formatHours,
+  removeTimesheetEntry,
+  timeLabel,
+  updateTimesheetEntry,
+  validateTimesheet,
+} from '@plod/model';
 import type { TimesheetEntry } from '@plod/model';
 import { useState } from 'react';
 import { useConnection, useMutation } from '../sync';
-import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
+import { changedFields, isEmptyPatch } from './plod/changes';
+import { DataTable, EmptyText, orDash, type Column, type RowActions } from './plod/DataTable';
 import { label } from './plod/labels';
 import { ReadOnlyNotice } from './plod/ReadOnlyNotice';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { useReportView } from './plod/useReport';
 import {
   TimeEntryModal,
+  timeEntryValues,
   toTimesheetInput,
   type TimeEntryValues,
 } from './timesheets/TimeEntryModal';
@@ -22,16 +31,27 @@ const COLUMNS: Column<TimesheetEntry>[] = [
   { header: 'Start', cell: (e) => timeLabel(e.startTime) },
   { header: 'End', cell: (e) => timeLabel(e.endTime) },
   { header: 'Hours', cell: (e) => formatHours(e.hours) },
-  { header: 'Notes', cell: (e) => orDash(e.notes) },
+  { header: 'Notes', cell: (e) => orDash(e.notes), wide: true },
 ];
+
+const EDITABLE = ['holeId', 'activity', 'startTime', 'endTime', 'notes'] as const;
+
+/** Names a row: '10:00 PM - 2:00 AM Drilling'. */
+const describeEntry = (e: TimesheetEntry) =>
+  `${timeLabel(e.startTime)} - ${timeLabel(e.endTime)} ${label(e.activity)}`;
+
+const failed = (message: string) => notifications.show({ color: 'red', title: 'Error', message });
 
 export default function Timesheets() {
   const { docName } = usePlod();
   const path = usePlodPath();
   const { report, loading, readOnly } = useReportView(docName);
   const add = useMutation(docName, addTimesheetEntry);
+  const update = useMutation(docName, updateTimesheetEntry);
+  const remove = useMutation(docName, removeTimesheetEntry);
   const { syncNow, enabled } = useConnection();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<TimesheetEntry | null>(null);
   // After two phones' entries merge, the day can pass 12 h: show it, never drop rows.
   // Judged on the loaded document only, with the totals it speaks of.
   const warnings = loading ? [] : validateTimesheet(report.timesheet);
@@ -41,10 +61,30 @@ export default function Timesheets() {
       add(toTimesheetInput(values));
       return true;
     } catch {
-      notifications.show({ color: 'red', title: 'Error', message: 'Failed to add time entry' });
+      failed('Failed to add time entry');
       return false;
     }
   };
+  const onEdit = (entry: TimesheetEntry, values: TimeEntryValues): boolean => {
+    const before = toTimesheetInput(timeEntryValues(entry));
+    const patch = changedFields(before, toTimesheetInput(values), EDITABLE);
+    try {
+      if (!isEmptyPatch(patch)) update(entry.id, patch);
+      return true;
+    } catch {
+      // Most likely removed on another phone meanwhile.
+      failed('Failed to save the time entry');
+      return false;
+    }
+  };
+  const actions: RowActions<TimesheetEntry> | undefined = readOnly
+    ? undefined
+    : {
+        noun: 'time entry',
+        describe: describeEntry,
+        onEdit: setEditing,
+        onDelete: (e) => void remove(e.id),
+      };
 
   return (
     <>
@@ -82,6 +122,7 @@ export default function Timesheets() {
           columns={COLUMNS}
           rows={report.timesheet}
           rowKey={(e) => e.id}
+          actions={actions}
           testId="timesheet-table"
           empty={
             <EmptyText
@@ -91,7 +132,16 @@ export default function Timesheets() {
           }
         />
       )}
-      <TimeEntryModal opened={adding} onClose={() => setAdding(false)} onAdd={onAdd} />
+      <TimeEntryModal opened={adding} onClose={() => setAdding(false)} onSave={onAdd} />
+      {editing && (
+        <TimeEntryModal
+          key={editing.id}
+          opened
+          entry={timeEntryValues(editing)}
+          onClose={() => setEditing(null)}
+          onSave={(values) => onEdit(editing, values)}
+        />
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { Group, NumberInput, Select, Text, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Group, Select, Text, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import {
   DEFAULT_HIRE_TOOL_HOURS,
   DEFAULT_HIRE_TOOL_QUANTITY,
@@ -12,8 +12,11 @@ import {
   toNumberOr,
   type HireTool,
   type HireToolUsageInput,
+  type HireToolUsageRow,
 } from '@plod/model';
+import { FormModal } from '../../components/FormModal';
 import { AddFormCard } from '../plod/AddFormCard';
+import { NumberField } from '../plod/NumberField';
 
 export interface HireToolValues {
   toolName: string;
@@ -41,43 +44,50 @@ export function estimatedCost(values: HireToolValues): number {
   });
 }
 
-export interface HireToolFormProps {
-  /** The site's hire-tool library; empty means the tool name is typed. */
-  library: readonly HireTool[];
-  onAdd: (input: HireToolUsageInput) => boolean;
-  onCancel: () => void;
+/** The form values of a stored row (for Edit). */
+export function hireToolValues(row: HireToolUsageRow): HireToolValues {
+  return {
+    toolName: row.toolName,
+    quantity: row.quantity,
+    hours: row.hours,
+    ratePerHour: row.ratePerHour,
+    notes: row.notes ?? '',
+  };
 }
 
-export function HireToolForm({ library, onAdd, onCancel }: HireToolFormProps) {
-  const form = useForm<HireToolValues>({
-    initialValues: HIRE_TOOL_DEFAULTS,
+type HireToolFormState = UseFormReturnType<HireToolValues>;
+
+function useHireToolForm(initial: HireToolValues): HireToolFormState {
+  return useForm<HireToolValues>({
+    initialValues: initial,
     validate: schemaResolver(hireToolUsageInputSchema, { sync: true }),
   });
+}
+
+/** The fields of a hire-tool row and its live cost, shared by Add and Edit. */
+function HireToolFields({
+  form,
+  library,
+}: {
+  form: HireToolFormState;
+  library: readonly HireTool[];
+}) {
   const values = form.getValues();
-  const submit = form.onSubmit((v) => {
-    if (onAdd(hireToolUsageInputSchema.parse(v))) form.reset();
-  });
   const chooseTool = (name: string | null) => {
     form.setFieldValue('toolName', name ?? '');
     const tool = library.find((t) => t.toolName === name);
     // SPEC 5: choosing a library tool fills its rate.
     if (tool) form.setFieldValue('ratePerHour', tool.ratePerHour);
   };
+  // A row may name a tool the library no longer has: it stays a choice.
+  const names = [...new Set([...library.map((t) => t.toolName), values.toolName])].filter(Boolean);
   return (
-    <AddFormCard
-      title="Add Hire Tool"
-      submitLabel="Add Hire Tool"
-      onSubmit={submit}
-      onCancel={() => {
-        form.reset();
-        onCancel();
-      }}
-    >
+    <>
       {library.length > 0 ? (
         <Select
           label="Tool"
           placeholder="Choose a tool"
-          data={[...new Set(library.map((t) => t.toolName))]}
+          data={names}
           value={values.toolName || null}
           onChange={chooseTool}
           error={form.errors.toolName}
@@ -91,14 +101,14 @@ export function HireToolForm({ library, onAdd, onCancel }: HireToolFormProps) {
         />
       )}
       <Group grow align="flex-start">
-        <NumberInput
+        <NumberField
           label="Quantity"
           min={1}
           allowDecimal={false}
           inputMode="numeric"
           {...form.getInputProps('quantity')}
         />
-        <NumberInput
+        <NumberField
           label="Hours"
           min={0}
           step={HIRE_TOOL_HOURS_STEP}
@@ -106,7 +116,7 @@ export function HireToolForm({ library, onAdd, onCancel }: HireToolFormProps) {
           inputMode="decimal"
           {...form.getInputProps('hours')}
         />
-        <NumberInput
+        <NumberField
           label="Rate/Hr ($)"
           min={0}
           step={HIRE_TOOL_RATE_STEP}
@@ -119,6 +129,63 @@ export function HireToolForm({ library, onAdd, onCancel }: HireToolFormProps) {
       <Text fw={700} data-testid="estimated-cost">
         Estimated cost: {formatCurrency(estimatedCost(values))}
       </Text>
+    </>
+  );
+}
+
+export interface HireToolFormProps {
+  /** The site's hire-tool library; empty means the tool name is typed. */
+  library: readonly HireTool[];
+  onAdd: (input: HireToolUsageInput) => boolean;
+  onCancel: () => void;
+}
+
+/** Add Hire Tool, inline above the list. */
+export function HireToolForm({ library, onAdd, onCancel }: HireToolFormProps) {
+  const form = useHireToolForm(HIRE_TOOL_DEFAULTS);
+  const submit = form.onSubmit((v) => {
+    if (onAdd(hireToolUsageInputSchema.parse(v))) form.reset();
+  });
+  return (
+    <AddFormCard
+      title="Add Hire Tool"
+      submitLabel="Add Hire Tool"
+      onSubmit={submit}
+      onCancel={() => {
+        form.reset();
+        onCancel();
+      }}
+    >
+      <HireToolFields form={form} library={library} />
     </AddFormCard>
+  );
+}
+
+export interface HireToolEditModalProps {
+  row: HireToolUsageRow;
+  library: readonly HireTool[];
+  /** Saves the row as the form now reads (the caller writes only what changed). */
+  onSave: (before: HireToolUsageInput, after: HireToolUsageInput) => boolean;
+  onClose: () => void;
+}
+
+/** Edit Hire Tool: the row's values, saved with Save Changes. */
+export function HireToolEditModal({ row, library, onSave, onClose }: HireToolEditModalProps) {
+  const initial = hireToolValues(row);
+  const form = useHireToolForm(initial);
+  const submit = form.onSubmit((v) => {
+    const before = hireToolUsageInputSchema.parse(initial);
+    if (onSave(before, hireToolUsageInputSchema.parse(v))) onClose();
+  });
+  return (
+    <FormModal
+      opened
+      title="Edit Hire Tool"
+      submitLabel="Save Changes"
+      onSubmit={submit}
+      onCancel={onClose}
+    >
+      <HireToolFields form={form} library={library} />
+    </FormModal>
   );
 }

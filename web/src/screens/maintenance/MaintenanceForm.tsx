@@ -1,5 +1,5 @@
-import { Group, NumberInput, Select, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Group, Select, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import {
   EQUIPMENT_TYPES,
   MAINTENANCE_STATUSES,
@@ -8,9 +8,12 @@ import {
   componentChoices,
   maintenanceEntryInputSchema,
   type EquipmentType,
+  type MaintenanceEntry,
   type MaintenanceEntryInput,
 } from '@plod/model';
+import { FormModal } from '../../components/FormModal';
 import { AddFormCard } from '../plod/AddFormCard';
+import { NumberField } from '../plod/NumberField';
 import { optionsOf } from '../plod/labels';
 
 export interface MaintenanceValues {
@@ -36,14 +39,25 @@ export const MAINTENANCE_DEFAULTS: MaintenanceValues = {
   notes: '',
 };
 
-export interface MaintenanceFormProps {
-  onAdd: (input: MaintenanceEntryInput) => boolean;
-  onCancel: () => void;
+/** The form values of a stored task (for Edit). */
+export function maintenanceValues(entry: MaintenanceEntry): MaintenanceValues {
+  return {
+    equipmentType: entry.equipmentType,
+    componentType: entry.componentType,
+    maintenanceType: entry.maintenanceType,
+    description: entry.description,
+    timeSpent: entry.timeSpent,
+    partsUsed: entry.partsUsed ?? '',
+    status: entry.status,
+    notes: entry.notes ?? '',
+  };
 }
 
-export function MaintenanceForm({ onAdd, onCancel }: MaintenanceFormProps) {
+type MaintenanceFormState = UseFormReturnType<MaintenanceValues>;
+
+function useMaintenanceForm(initial: MaintenanceValues): MaintenanceFormState {
   const form = useForm<MaintenanceValues>({
-    initialValues: MAINTENANCE_DEFAULTS,
+    initialValues: initial,
     validate: schemaResolver(maintenanceEntryInputSchema, { sync: true }),
     onValuesChange: (values, previous) => {
       // Component choices depend on the equipment: switching equipment picks its first component.
@@ -52,21 +66,14 @@ export function MaintenanceForm({ onAdd, onCancel }: MaintenanceFormProps) {
       }
     },
   });
+  return form;
+}
+
+/** The fields of a maintenance task, shared by Add and Edit. */
+function MaintenanceFields({ form }: { form: MaintenanceFormState }) {
   const values = form.getValues();
-  const submit = form.onSubmit((v) => {
-    if (onAdd(maintenanceEntryInputSchema.parse(v))) form.reset();
-  });
   return (
-    <AddFormCard
-      title="Add Maintenance Task"
-      submitLabel="Add Task"
-      submitDisabled={values.description.trim() === ''}
-      onSubmit={submit}
-      onCancel={() => {
-        form.reset();
-        onCancel();
-      }}
-    >
+    <>
       <Group grow align="flex-start">
         <Select
           label="Equipment"
@@ -98,12 +105,11 @@ export function MaintenanceForm({ onAdd, onCancel }: MaintenanceFormProps) {
       <Textarea
         label="Description"
         placeholder="What was done"
-
         rows={2}
         {...form.getInputProps('description')}
       />
       <Group grow align="flex-start">
-        <NumberInput
+        <NumberField
           label="Time Spent (hours)"
           step={MAINTENANCE_TIME_STEP}
           min={0}
@@ -114,6 +120,62 @@ export function MaintenanceForm({ onAdd, onCancel }: MaintenanceFormProps) {
         <TextInput label="Parts Used" {...form.getInputProps('partsUsed')} />
       </Group>
       <Textarea label="Notes" rows={1} {...form.getInputProps('notes')} />
+    </>
+  );
+}
+
+export interface MaintenanceFormProps {
+  onAdd: (input: MaintenanceEntryInput) => boolean;
+  onCancel: () => void;
+}
+
+/** Add Maintenance Task, inline above the list. */
+export function MaintenanceForm({ onAdd, onCancel }: MaintenanceFormProps) {
+  const form = useMaintenanceForm(MAINTENANCE_DEFAULTS);
+  const submit = form.onSubmit((v) => {
+    if (onAdd(maintenanceEntryInputSchema.parse(v))) form.reset();
+  });
+  return (
+    <AddFormCard
+      title="Add Maintenance Task"
+      submitLabel="Add Task"
+      submitDisabled={form.getValues().description.trim() === ''}
+      onSubmit={submit}
+      onCancel={() => {
+        form.reset();
+        onCancel();
+      }}
+    >
+      <MaintenanceFields form={form} />
     </AddFormCard>
+  );
+}
+
+export interface MaintenanceEditModalProps {
+  entry: MaintenanceEntry;
+  /** Saves the task as the form now reads (the caller writes only what changed). */
+  onSave: (before: MaintenanceEntryInput, after: MaintenanceEntryInput) => boolean;
+  onClose: () => void;
+}
+
+/** Edit Maintenance Task: the task's values, saved with Save Changes. */
+export function MaintenanceEditModal({ entry, onSave, onClose }: MaintenanceEditModalProps) {
+  const initial = maintenanceValues(entry);
+  const form = useMaintenanceForm(initial);
+  const submit = form.onSubmit((v) => {
+    const before = maintenanceEntryInputSchema.parse(initial);
+    if (onSave(before, maintenanceEntryInputSchema.parse(v))) onClose();
+  });
+  return (
+    <FormModal
+      opened
+      title="Edit Maintenance Task"
+      submitLabel="Save Changes"
+      submitDisabled={form.getValues().description.trim() === ''}
+      onSubmit={submit}
+      onCancel={onClose}
+    >
+      <MaintenanceFields form={form} />
+    </FormModal>
   );
 }

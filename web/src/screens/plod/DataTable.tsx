@@ -1,9 +1,23 @@
-import { Paper, Stack, Table, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { useConfirm } from '../../components/ConfirmModal';
 
 export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
+  /** Long text (notes, descriptions): wraps in the table and takes a card's full width. */
+  wide?: boolean;
+}
+
+/** Edit and Delete on every row; Delete asks first. Leave out on a read-only plod. */
+export interface RowActions<T> {
+  /** What one row is, in the buttons' names and the question: 'time entry'. */
+  noun: string;
+  /** Names one row for screen readers and in the delete question: '10:00 PM - 2:00 AM Drilling'. */
+  describe: (row: T) => string;
+  onEdit: (row: T) => void;
+  onDelete: (row: T) => void;
 }
 
 export interface DataTableProps<T> {
@@ -12,19 +26,31 @@ export interface DataTableProps<T> {
   rowKey: (row: T) => string;
   empty: ReactNode;
   testId?: string;
-  /** Below this width the table scrolls sideways; a few short columns fit a phone as they are. */
-  minWidth?: number;
+  actions?: RowActions<T>;
+  /** A few short columns that fit a phone as they are (a summary): a table at every width. */
+  compact?: boolean;
 }
 
-/** A table that scrolls sideways on a phone rather than squeezing its columns. */
+/** Tablets and desks (Mantine's `sm` and up) get a table; a phone gets one card per row. */
+const TABLE_QUERY = '(min-width: 48em)';
+
+/**
+ * The entry lists of a plod. A phone shows each row as a compact card with every field labelled, so
+ * nothing that matters (Hours, Status) hides behind a sideways scroll; a wider screen uses the width
+ * for a table. Row actions (Edit, Delete after a confirmation) sit on each card or row.
+ */
 export function DataTable<T>({
   columns,
   rows,
   rowKey,
   empty,
   testId,
-  minWidth = 560,
+  actions,
+  compact = false,
 }: DataTableProps<T>) {
+  // Read at first render, so a phone never draws the table first.
+  const wide = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
+  const confirm = useConfirm();
   if (rows.length === 0) {
     return (
       <Paper withBorder p="xl" radius="md" ta="center" data-testid={testId && `${testId}-empty`}>
@@ -32,15 +58,95 @@ export function DataTable<T>({
       </Paper>
     );
   }
+  const buttons = actions
+    ? (row: T) => (
+        <RowButtons
+          actions={actions}
+          row={row}
+          onDelete={() =>
+            confirm.ask({
+              title: `Delete ${actions.noun}?`,
+              message: `${actions.describe(row)} will be removed from this plod. Undo brings it back, on this phone, for a few minutes.`,
+              confirmLabel: 'Delete',
+              onConfirm: () => actions.onDelete(row),
+            })
+          }
+        />
+      )
+    : null;
+  return (
+    <>
+      {wide || compact ? (
+        <EntryTable
+          columns={columns}
+          rows={rows}
+          rowKey={rowKey}
+          testId={testId}
+          buttons={buttons}
+          minWidth={compact ? 320 : 560}
+        />
+      ) : (
+        <EntryCards
+          columns={columns}
+          rows={rows}
+          rowKey={rowKey}
+          testId={testId}
+          buttons={buttons}
+        />
+      )}
+      {confirm.modal}
+    </>
+  );
+}
+
+interface LayoutProps<T> {
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  testId?: string;
+  /** Each row's Edit and Delete, or null on a read-only plod. */
+  buttons: ((row: T) => ReactNode) | null;
+  minWidth?: number;
+}
+
+function RowButtons<T>({
+  actions,
+  row,
+  onDelete,
+}: {
+  actions: RowActions<T>;
+  row: T;
+  onDelete: () => void;
+}) {
+  const name = `${actions.noun} ${actions.describe(row)}`;
+  return (
+    <>
+      <Button
+        variant="light"
+        mih={44}
+        onClick={() => actions.onEdit(row)}
+        aria-label={`Edit ${name}`}
+      >
+        Edit
+      </Button>
+      <Button variant="light" color="red" mih={44} onClick={onDelete} aria-label={`Delete ${name}`}>
+        Delete
+      </Button>
+    </>
+  );
+}
+
+function EntryTable<T>({ columns, rows, rowKey, testId, buttons, minWidth }: LayoutProps<T>) {
   return (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={minWidth}>
+      <Table.ScrollContainer minWidth={minWidth ?? 560}>
         <Table striped verticalSpacing="sm" fz="md" data-testid={testId}>
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
                 <Table.Th key={c.header}>{c.header}</Table.Th>
               ))}
+              {buttons && <Table.Th>Actions</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -48,16 +154,60 @@ export function DataTable<T>({
               <Table.Tr key={rowKey(row)}>
                 {columns.map((c) => (
                   // Times, ids and amounts must not break across lines ("6:00 / AM").
-                  <Table.Td key={c.header} style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td key={c.header} style={c.wide ? undefined : { whiteSpace: 'nowrap' }}>
                     {c.cell(row)}
                   </Table.Td>
                 ))}
+                {buttons && (
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {buttons(row)}
+                    </Group>
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
     </Paper>
+  );
+}
+
+function EntryCards<T>({ columns, rows, rowKey, testId, buttons }: LayoutProps<T>) {
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid={testId}>
+      {rows.map((row) => {
+        return (
+          <Paper
+            key={rowKey(row)}
+            withBorder
+            radius="md"
+            p="sm"
+            component="li"
+            data-testid={testId && `${testId}-card`}
+          >
+            <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+              {columns.map((c) => (
+                <Box key={c.header} style={c.wide ? { gridColumn: '1 / -1' } : undefined}>
+                  <Text size="sm" fw={700} c="gray.7" tt="uppercase">
+                    {c.header}
+                  </Text>
+                  <Box fz="md" style={{ overflowWrap: 'anywhere' }}>
+                    {c.cell(row)}
+                  </Box>
+                </Box>
+              ))}
+            </SimpleGrid>
+            {buttons && (
+              <Group grow gap="xs" mt="sm">
+                {buttons(row)}
+              </Group>
+            )}
+          </Paper>
+        );
+      })}
+    </Stack>
   );
 }
 

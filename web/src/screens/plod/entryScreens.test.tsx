@@ -1,8 +1,16 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { addMaintenanceEntry, addSurveyEntry, setStatus } from '@plod/model';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  addHireToolUsage,
+  addMaintenanceEntry,
+  addSurveyEntry,
+  readReport,
+  setStatus,
+  updateHireToolUsage,
+} from '@plod/model';
 import { describe, expect, it } from 'vitest';
 import { estimatedCost, HIRE_TOOL_DEFAULTS } from '../hire-tools/HireToolForm';
 import { surveyHoleOptions } from '../survey/SurveyForm';
+import { flipSign } from './SignedNumberInput';
 import { cleanupReports, openReport } from './testReport';
 
 cleanupReports();
@@ -39,6 +47,38 @@ describe('Drill Site Maintenance', () => {
     expect(screen.getByTestId('maintenance-hours').textContent).toBe('1.5');
   }, 20_000);
 
+  it('deletes a task only after the question, and edits one keeping the rest as it was', async () => {
+    const { sync, docName } = openReport('/drill-site-maintenance');
+    sync.registry.mutate(docName, addMaintenanceEntry, { description: 'Hose', timeSpent: 1 });
+    sync.registry.mutate(docName, addMaintenanceEntry, {
+      description: 'Filter',
+      status: 'pending',
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit maintenance task Filter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Maintenance Task' });
+    expect((within(dialog).getByLabelText('Description') as HTMLTextAreaElement).value).toBe(
+      'Filter',
+    );
+    expect(within(dialog).getByLabelText('Time Spent (hours)').getAttribute('inputmode')).toBe(
+      'decimal',
+    );
+    fireEvent.change(within(dialog).getByLabelText('Time Spent (hours)'), {
+      target: { value: '2.5' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByTestId('maintenance-hours').textContent).toBe('3.5'));
+    const filter = sync.registry
+      .read(docName, readReport)
+      .maintenance.find((m) => m.description === 'Filter');
+    expect(filter).toMatchObject({ timeSpent: 2.5, status: 'pending', equipmentType: 'rig' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete maintenance task Hose' }));
+    const question = await screen.findByRole('dialog', { name: 'Delete maintenance task?' });
+    expect(question.textContent).toContain('Hose will be removed from this plod');
+    fireEvent.click(within(question).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByTestId('task-count').textContent).toBe('1'));
+  }, 30_000);
+
   it('shows only completed in green', async () => {
     const { sync, docName } = openReport('/drill-site-maintenance');
     sync.registry.mutate(docName, addMaintenanceEntry, { description: 'a', status: 'completed' });
@@ -73,6 +113,36 @@ describe('Survey Data', () => {
     expect(screen.getByTestId('average-depth').textContent).toBe('17.8 m');
   }, 20_000);
 
+  it('edits a dip with the sign button, so a keypad without a minus still gets -75', async () => {
+    const { sync, docName } = openReport('/survey');
+    sync.registry.mutate(docName, addSurveyEntry, { depth: 30, dip: -60, notes: 'kept' });
+    fireEvent.click(await screen.findByRole('button', { name: /^Edit survey point/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Survey Point' });
+    const dip = within(dialog).getByLabelText('Dip (°)') as HTMLInputElement;
+    expect(dip.value).toBe('-60');
+    expect(dip.getAttribute('inputmode')).toBe('numeric');
+    expect(within(dialog).getByLabelText('Depth (m)').getAttribute('inputmode')).toBe('decimal');
+    expect(within(dialog).getByLabelText('Azimuth (°)').getAttribute('inputmode')).toBe('numeric');
+    // What a phone's number pad can type: digits only.
+    fireEvent.change(dip, { target: { value: '75' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change the sign of Dip (°)' }));
+    expect(dip.value).toBe('-75');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [point] = sync.registry.read(docName, readReport).survey;
+    expect(point).toMatchObject({ dip: -75, depth: 30, notes: 'kept', method: 'magnetic' });
+  }, 30_000);
+
+  it('flips the sign of what is typed so far', () => {
+    expect(flipSign(75)).toBe(-75);
+    expect(flipSign(-75)).toBe(75);
+    expect(flipSign(0)).toBe(0);
+    expect(flipSign('')).toBe('-');
+    expect(flipSign('-')).toBe('');
+    expect(flipSign('12')).toBe('-12');
+    expect(flipSign('-12')).toBe('12');
+  });
+
   it('offers DH001-DH003 plus the holes of the report, once each', () => {
     expect(surveyHoleOptions(['DH002', 'DH-2025-004'])).toEqual([
       'DH001',
@@ -100,6 +170,25 @@ describe('Hire Tools', () => {
     expect(within(table).getByText('$120.75')).toBeTruthy();
     expect(screen.getByTestId('hire-total-cost').textContent).toBe('$120.75');
   });
+
+  it('edits a row and writes only the changed field over a crewmate’s change', async () => {
+    const { sync, docName } = openReport('/hire-tools');
+    const id = sync.registry.mutate(docName, addHireToolUsage, {
+      toolName: 'Core saw',
+      quantity: 1,
+      hours: 2,
+      ratePerHour: 10,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit hire tool Core saw x1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Hire Tool' });
+    expect(within(dialog).getByTestId('estimated-cost').textContent).toBe('Estimated cost: $20.00');
+    expect(within(dialog).getByLabelText('Quantity').getAttribute('inputmode')).toBe('numeric');
+    expect(within(dialog).getByLabelText('Rate/Hr ($)').getAttribute('inputmode')).toBe('decimal');
+    sync.registry.mutate(docName, updateHireToolUsage, id, { ratePerHour: 12 });
+    fireEvent.change(within(dialog).getByLabelText('Quantity'), { target: { value: '3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByTestId('hire-total-cost').textContent).toBe('$72.00'));
+  }, 30_000);
 
   it('starts from quantity 1, hours 1, rate 0', () => {
     expect(HIRE_TOOL_DEFAULTS).toMatchObject({ quantity: 1, hours: 1, ratePerHour: 0 });

@@ -1,5 +1,5 @@
-import { Group, NumberInput, Select, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Group, Select, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import {
   DEFAULT_SURVEY_AZIMUTH,
   DEFAULT_SURVEY_DIP,
@@ -13,10 +13,14 @@ import {
   SURVEY_HOLE_ID_OPTIONS,
   SURVEY_METHODS,
   surveyEntryInputSchema,
+  type SurveyEntry,
   type SurveyEntryInput,
 } from '@plod/model';
+import { FormModal } from '../../components/FormModal';
 import { AddFormCard } from '../plod/AddFormCard';
+import { NumberField } from '../plod/NumberField';
 import { optionsOf } from '../plod/labels';
+import { SignedNumberInput } from '../plod/SignedNumberInput';
 
 export interface SurveyValues {
   holeId: string;
@@ -46,38 +50,41 @@ export function surveyHoleOptions(reportHoles: readonly string[]): string[] {
   return [...new Set([...SURVEY_HOLE_ID_OPTIONS, ...reportHoles])];
 }
 
-export interface SurveyFormProps {
-  holes: readonly string[];
-  onAdd: (input: SurveyEntryInput) => boolean;
-  onCancel: () => void;
+/** The form values of a stored point (for Edit). */
+export function surveyValues(entry: SurveyEntry): SurveyValues {
+  return {
+    holeId: entry.holeId,
+    depth: entry.depth,
+    azimuth: entry.azimuth,
+    dip: entry.dip,
+    magneticTotal: entry.magneticTotal,
+    method: entry.method,
+    operator: entry.operator ?? '',
+    notes: entry.notes ?? '',
+  };
 }
 
-export function SurveyForm({ holes, onAdd, onCancel }: SurveyFormProps) {
-  const form = useForm<SurveyValues>({
-    initialValues: SURVEY_DEFAULTS,
+type SurveyFormState = UseFormReturnType<SurveyValues>;
+
+function useSurveyForm(initial: SurveyValues): SurveyFormState {
+  return useForm<SurveyValues>({
+    initialValues: initial,
     validate: schemaResolver(surveyEntryInputSchema, { sync: true }),
   });
-  const submit = form.onSubmit((v) => {
-    if (onAdd(surveyEntryInputSchema.parse(v))) form.reset();
-  });
+}
+
+/** The fields of a survey point, shared by Add and Edit. */
+function SurveyFields({ form, holes }: { form: SurveyFormState; holes: readonly string[] }) {
   return (
-    <AddFormCard
-      title="Add Survey Point"
-      submitLabel="Add Survey Point"
-      onSubmit={submit}
-      onCancel={() => {
-        form.reset();
-        onCancel();
-      }}
-    >
+    <>
       <Group grow align="flex-start">
         <Select
           label="Hole ID"
-          data={surveyHoleOptions(holes)}
+          data={surveyHoleOptions([...holes, form.getValues().holeId])}
           allowDeselect={false}
           {...form.getInputProps('holeId')}
         />
-        <NumberInput
+        <NumberField
           label="Depth (m)"
           step={SURVEY_DEPTH_STEP}
           min={0}
@@ -87,7 +94,7 @@ export function SurveyForm({ holes, onAdd, onCancel }: SurveyFormProps) {
         />
       </Group>
       <Group grow align="flex-start">
-        <NumberInput
+        <NumberField
           label="Azimuth (°)"
           min={SURVEY_AZIMUTH_MIN}
           max={SURVEY_AZIMUTH_MAX}
@@ -95,18 +102,16 @@ export function SurveyForm({ holes, onAdd, onCancel }: SurveyFormProps) {
           inputMode="numeric"
           {...form.getInputProps('azimuth')}
         />
-        <NumberInput
+        <SignedNumberInput
           label="Dip (°)"
           min={SURVEY_DIP_MIN}
           max={SURVEY_DIP_MAX}
           allowDecimal={false}
-          // Dips are negative (down-hole): a numeric keypad without a minus key would trap the crew.
-          inputMode="text"
           {...form.getInputProps('dip')}
         />
       </Group>
       <Group grow align="flex-start">
-        <NumberInput
+        <NumberField
           label="Magnetic Total"
           allowDecimal={false}
           inputMode="numeric"
@@ -121,6 +126,62 @@ export function SurveyForm({ holes, onAdd, onCancel }: SurveyFormProps) {
       </Group>
       <TextInput label="Operator" {...form.getInputProps('operator')} />
       <Textarea label="Notes" rows={1} {...form.getInputProps('notes')} />
+    </>
+  );
+}
+
+export interface SurveyFormProps {
+  holes: readonly string[];
+  onAdd: (input: SurveyEntryInput) => boolean;
+  onCancel: () => void;
+}
+
+/** Add Survey Point, inline above the list. */
+export function SurveyForm({ holes, onAdd, onCancel }: SurveyFormProps) {
+  const form = useSurveyForm(SURVEY_DEFAULTS);
+  const submit = form.onSubmit((v) => {
+    if (onAdd(surveyEntryInputSchema.parse(v))) form.reset();
+  });
+  return (
+    <AddFormCard
+      title="Add Survey Point"
+      submitLabel="Add Survey Point"
+      onSubmit={submit}
+      onCancel={() => {
+        form.reset();
+        onCancel();
+      }}
+    >
+      <SurveyFields form={form} holes={holes} />
     </AddFormCard>
+  );
+}
+
+export interface SurveyEditModalProps {
+  entry: SurveyEntry;
+  holes: readonly string[];
+  /** Saves the point as the form now reads (the caller writes only what changed). */
+  onSave: (before: SurveyEntryInput, after: SurveyEntryInput) => boolean;
+  onClose: () => void;
+}
+
+/** Edit Survey Point: the point's values, saved with Save Changes. */
+export function SurveyEditModal({ entry, holes, onSave, onClose }: SurveyEditModalProps) {
+  const initial = surveyValues(entry);
+  const form = useSurveyForm(initial);
+  const submit = form.onSubmit((v) => {
+    const before = surveyEntryInputSchema.parse(initial);
+    if (onSave(before, surveyEntryInputSchema.parse(v))) onClose();
+  });
+  return (
+    <FormModal
+      opened
+      title="Edit Survey Point"
+      submitLabel="Save Changes"
+      onSubmit={submit}
+      onCancel={onClose}
+    >
+      <SurveyFields form={form} holes={holes} />
+    </FormModal>
   );
 }

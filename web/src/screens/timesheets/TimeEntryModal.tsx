@@ -1,14 +1,19 @@
-import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   DEFAULT_TIMESHEET_ACTIVITY,
   TIMESHEET_ACTIVITIES,
+  crossesMidnight,
   entryHours,
+  entryHoursQuestion,
   formatHours,
+  timeLabel,
   timeOptions,
   timesheetEntryInputSchema,
+  type TimesheetEntry,
   type TimesheetEntryInput,
 } from '@plod/model';
+import { useState } from 'react';
 import { optionsOf } from '../plod/labels';
 
 export interface TimeEntryValues {
@@ -30,32 +35,73 @@ export const TIME_ENTRY_DEFAULTS: TimeEntryValues = {
 const TIMES = timeOptions();
 const ACTIVITIES = optionsOf(TIMESHEET_ACTIVITIES);
 
-export interface TimeEntryModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /** Saves the entry; true when saved, and only then does the modal close and reset. */
-  onAdd: (entry: TimeEntryValues) => boolean;
+/** The form values of a stored entry (for Edit). */
+export function timeEntryValues(entry: TimesheetEntry): TimeEntryValues {
+  return {
+    holeId: entry.holeId ?? '',
+    activity: entry.activity,
+    startTime: entry.startTime,
+    endTime: entry.endTime,
+    notes: entry.notes ?? '',
+  };
 }
 
-/** Add Time Entry: hours are shown as the model derives them, never typed. */
-export function TimeEntryModal({ opened, onClose, onAdd }: TimeEntryModalProps) {
+/** The half-hour list, plus an entry's own time when it is off the list (typed through the API). */
+function timeChoices(...own: string[]) {
+  const extra = own.filter((t) => t !== '' && !TIMES.some((o) => o.value === t));
+  return [...TIMES, ...extra.map((value) => ({ value, label: timeLabel(value) }))].sort((a, b) =>
+    a.value.localeCompare(b.value),
+  );
+}
+
+export interface TimeEntryModalProps {
+  opened: boolean;
+  /** Edit this entry's values; without one the modal adds a new entry. */
+  entry?: TimeEntryValues;
+  onClose: () => void;
+  /** Saves the values; true when saved, and only then does the modal close and reset. */
+  onSave: (values: TimeEntryValues) => boolean;
+}
+
+/**
+ * Add or edit a time entry. Hours are shown as the model derives them, never typed; an end before
+ * the start is the next day. 0 h and more than a day's 12 h are asked about before saving.
+ */
+export function TimeEntryModal({ opened, entry, onClose, onSave }: TimeEntryModalProps) {
+  const editing = entry !== undefined;
+  const [asking, setAsking] = useState(false);
   const form = useForm<TimeEntryValues>({
-    initialValues: TIME_ENTRY_DEFAULTS,
+    initialValues: entry ?? TIME_ENTRY_DEFAULTS,
     validate: schemaResolver(timesheetEntryInputSchema, { sync: true }),
+    // A changed time is a new answer: ask again if it still needs asking.
+    onValuesChange: () => setAsking(false),
   });
   const { startTime, endTime } = form.getValues();
   const hours = entryHours({ startTime, endTime });
+  const question = entryHoursQuestion({ startTime, endTime });
   const close = () => {
     form.reset();
+    setAsking(false);
+    onClose();
+  };
+  const save = (values: TimeEntryValues) => {
+    if (!onSave(values)) return;
+    form.reset();
+    setAsking(false);
     onClose();
   };
   const submit = (values: TimeEntryValues) => {
-    if (!onAdd(values)) return;
-    form.reset();
-    onClose();
+    if (entryHoursQuestion(values)) setAsking(true);
+    else save(values);
   };
+  const times = timeChoices(entry?.startTime ?? '', entry?.endTime ?? '');
   return (
-    <Modal opened={opened} onClose={close} title="Add Time Entry" size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={editing ? 'Edit Time Entry' : 'Add Time Entry'}
+      size="lg"
+    >
       <form onSubmit={form.onSubmit(submit)}>
         <Stack gap="md">
           <TextInput
@@ -75,7 +121,7 @@ export function TimeEntryModal({ opened, onClose, onAdd }: TimeEntryModalProps) 
             <Select
               label="Start Time"
               placeholder="Select time"
-              data={TIMES}
+              data={times}
               maxDropdownHeight={260}
               key={form.key('startTime')}
               {...form.getInputProps('startTime')}
@@ -83,7 +129,7 @@ export function TimeEntryModal({ opened, onClose, onAdd }: TimeEntryModalProps) 
             <Select
               label="End Time"
               placeholder="Select time"
-              data={TIMES}
+              data={times}
               maxDropdownHeight={260}
               key={form.key('endTime')}
               {...form.getInputProps('endTime')}
@@ -92,21 +138,36 @@ export function TimeEntryModal({ opened, onClose, onAdd }: TimeEntryModalProps) 
           <TextInput
             label="Calculated Hours"
             value={formatHours(hours)}
+            description={crossesMidnight(startTime, endTime) ? 'Ends the next day' : undefined}
             readOnly
             data-testid="calculated-hours"
           />
           <Textarea
             label="Notes (Optional)"
-
             rows={2}
             key={form.key('notes')}
             {...form.getInputProps('notes')}
           />
+          {asking && question && (
+            <Alert color="orange" title="Check the hours" data-testid="hours-question">
+              <Stack gap="sm">
+                {question}
+                <Group grow>
+                  <Button variant="default" onClick={() => setAsking(false)}>
+                    Change Times
+                  </Button>
+                  <Button color="orange.9" onClick={() => save(form.getValues())}>
+                    Save Anyway
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          )}
           <Group justify="flex-end" grow>
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit">Add Entry</Button>
+            <Button type="submit">{editing ? 'Save Changes' : 'Add Entry'}</Button>
           </Group>
         </Stack>
       </form>

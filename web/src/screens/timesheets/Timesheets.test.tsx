@@ -1,5 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { addTimesheetEntry, setStatus, TIMESHEET_OVER_CAP_MESSAGE } from '@plod/model';
+import {
+  addTimesheetEntry,
+  readReport,
+  setStatus,
+  TIMESHEET_OVER_CAP_MESSAGE,
+  updateTimesheetEntry,
+} from '@plod/model';
 import { describe, expect, it } from 'vitest';
 import { cleanupReports, openReport } from '../plod/testReport';
 
@@ -69,4 +75,70 @@ describe('Timesheets', () => {
     expect(await screen.findByTestId('read-only')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add Time Entry' })).toBeNull();
   });
+
+  it('counts a night entry 10 PM -> 2 AM as 4.0 h, and asks before saving 2 PM -> 1 PM', async () => {
+    openReport('/timesheets');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Time Entry' }));
+    await screen.findByRole('dialog');
+    await chooseOption('Start Time', '10:00 PM');
+    await chooseOption('End Time', '2:00 AM');
+    expect((screen.getByTestId('calculated-hours') as HTMLInputElement).value).toBe('4.0');
+    expect(screen.getByText('Ends the next day')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Entry' }));
+    await waitFor(() => expect(screen.getByTestId('total-hours').textContent).toBe('4.0'));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Add Time Entry' }));
+    await screen.findByRole('dialog');
+    await chooseOption('Start Time', '2:00 PM');
+    await chooseOption('End Time', '1:00 PM');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Entry' }));
+    const question = await screen.findByTestId('hours-question');
+    expect(question.textContent).toContain('23.0 hours, ending the next day');
+    expect(screen.getByTestId('total-hours').textContent).toBe('4.0');
+    fireEvent.click(within(question).getByRole('button', { name: 'Save Anyway' }));
+    await waitFor(() => expect(screen.getByTestId('total-hours').textContent).toBe('27.0'));
+  }, 60_000);
+
+  it('edits an entry in a form holding its values, and writes only the fields changed', async () => {
+    const { sync, docName } = openReport('/timesheets');
+    const id = sync.registry.mutate(docName, addTimesheetEntry, {
+      holeId: 'DH001',
+      startTime: '06:00',
+      endTime: '10:00',
+      notes: 'first',
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /^Edit time entry/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Time Entry' });
+    const hole = within(dialog).getByLabelText('Hole ID') as HTMLInputElement;
+    expect(hole.value).toBe('DH001');
+    expect((within(dialog).getByLabelText('Notes (Optional)') as HTMLTextAreaElement).value).toBe(
+      'first',
+    );
+    // A crewmate changes the notes while this form is open: saving the hole ID must not undo it.
+    sync.registry.mutate(docName, updateTimesheetEntry, id, { notes: 'from Jordan' });
+    fireEvent.change(hole, { target: { value: 'DH002' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [entry] = sync.registry.read(docName, readReport).timesheet;
+    expect(entry).toMatchObject({ holeId: 'DH002', notes: 'from Jordan', hours: 4 });
+  }, 30_000);
+
+  it('deletes an entry only once confirmed, and Undo on this phone brings it back', async () => {
+    const { sync, docName } = openReport('/timesheets');
+    sync.registry.mutate(docName, addTimesheetEntry, { startTime: '22:00', endTime: '02:00' });
+    const remove = await screen.findByRole('button', { name: /^Delete time entry/ });
+    fireEvent.click(remove);
+    let question = await screen.findByRole('dialog', { name: 'Delete time entry?' });
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('total-hours').textContent).toBe('4.0');
+    fireEvent.click(remove);
+    question = await screen.findByRole('dialog', { name: 'Delete time entry?' });
+    fireEvent.click(within(question).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No time entries recorded')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo: delete time entry' }));
+    await waitFor(() => expect(screen.getByTestId('total-hours').textContent).toBe('4.0'));
+    expect(within(screen.getByTestId('timesheet-table')).getByText('10:00 PM')).toBeTruthy();
+  }, 30_000);
 });
