@@ -4,7 +4,7 @@ import { META, reportMap, reportRuns } from './keys.ts';
 
 /**
  * The parts of a report a phone may take back with Undo, in the order a change is described by
- * (a crew removal that also clears the primary driller reads "remove crew member"). Named one by
+ * (a crew removal that also clears the primary driller reads "crew member removed"). Named one by
  * one, never "every root": a root added later (the change history) is not undone by accident.
  */
 export const UNDO_ROOTS = [
@@ -24,28 +24,34 @@ export type UndoRoot = (typeof UNDO_ROOTS)[number];
 
 type Action = 'add' | 'edit' | 'delete';
 
-/** Words for a change to one of the report's entry collections: verb per action, then the noun. */
-const ENTRY_WORDS: Partial<Record<UndoRoot, { noun: string; add?: string; delete?: string }>> = {
+/**
+ * Words for a change to one of the report's entry collections: the noun, then what happened to it
+ * ("time entry deleted"). Noun first on purpose: the button reads "Undo: time entry added", which
+ * is never mistaken (by a person or a test looking for the button) for "Add Time Entry".
+ */
+const ENTRY_WORDS: Partial<Record<UndoRoot, { noun: string } & Partial<Record<Action, string>>>> = {
   runs: { noun: 'run' },
   timesheet: { noun: 'time entry' },
   survey: { noun: 'survey point' },
   maintenance: { noun: 'maintenance task' },
   hireTools: { noun: 'hire tool' },
-  crew: { noun: 'crew member', add: 'assign', delete: 'remove' },
-  holes: { noun: 'hole', add: 'start' },
+  crew: { noun: 'crew member', add: 'assigned', delete: 'removed' },
+  holes: { noun: 'hole', add: 'started' },
 };
+
+const PAST: Readonly<Record<Action, string>> = { add: 'added', edit: 'edited', delete: 'deleted' };
 
 /** Single-record parts: any change is an edit of the whole. */
 const RECORD_LABELS: Partial<Record<UndoRoot, string>> = {
-  shift: 'edit shift details',
-  overrides: 'edit report summary',
-  signOff: 'edit sign-off',
+  shift: 'shift details edited',
+  overrides: 'report summary edited',
+  signOff: 'sign-off edited',
 };
 
 /** Meta keys a person changes; the rest (updatedAt, status, ids) are bookkeeping or lifecycle. */
 const META_LABELS: Readonly<Record<string, string>> = {
-  [META.notes]: 'edit notes',
-  [META.primaryAssignmentId]: 'set primary driller',
+  [META.notes]: 'notes edited',
+  [META.primaryAssignmentId]: 'primary driller changed',
 };
 
 type RootType = Y.Map<unknown> | Y.Array<Y.Map<unknown>>;
@@ -80,7 +86,7 @@ export function changesStatus(doc: Y.Doc, transaction: Y.Transaction): boolean {
 }
 
 /**
- * What a transaction did to the report, in words for an Undo button ("delete time entry"), or
+ * What a transaction did to the report, in words for an Undo button ("time entry deleted"), or
  * null when it changed nothing a person would undo (only the updatedAt stamp, or nothing in scope).
  * Call it while the transaction's events can still be read (in an observer or afterTransaction).
  */
@@ -92,8 +98,7 @@ export function describeReportChange(doc: Y.Doc, transaction: Y.Transaction): st
     const entry = ENTRY_WORDS[root];
     if (entry) {
       const action = entryAction(type, events);
-      const verb = action === 'edit' ? action : (entry[action] ?? action);
-      return `${verb} ${entry.noun}`;
+      return `${entry.noun} ${entry[action] ?? PAST[action]}`;
     }
     const record = RECORD_LABELS[root];
     if (record) return record;

@@ -48,11 +48,11 @@ describe('undo of this device’s own report changes', () => {
     const id = local(doc, (d) => addTimesheetEntry(d, night));
     local(doc, (d) => removeTimesheetEntry(d, id));
     expect(readTimesheet(doc)).toEqual([]);
-    expect(undo.next()?.label).toBe('delete time entry');
-    expect(undo.undo()).toEqual({ kind: 'undone', label: 'delete time entry' });
+    expect(undo.next()?.label).toBe('time entry deleted');
+    expect(undo.undo()).toEqual({ kind: 'undone', label: 'time entry deleted' });
     const [entry] = readTimesheet(doc);
     expect(entry).toMatchObject({ id, ...night, hours: 4 });
-    expect(undo.next()?.label).toBe('add time entry');
+    expect(undo.next()?.label).toBe('time entry added');
   });
 
   it('names each kind of change in words', () => {
@@ -63,26 +63,28 @@ describe('undo of this device’s own report changes', () => {
       return undo.next()?.label;
     };
     const t = local(doc, (d) => addTimesheetEntry(d, night));
-    expect(label((d) => updateTimesheetEntry(d, t, { notes: 'x' }))).toBe('edit time entry');
+    expect(label((d) => updateTimesheetEntry(d, t, { notes: 'x' }))).toBe('time entry edited');
     const s = local(doc, (d) => addSurveyEntry(d, { depth: 10 }));
-    expect(undo.next()?.label).toBe('add survey point');
-    expect(label((d) => removeSurveyEntry(d, s))).toBe('delete survey point');
+    expect(undo.next()?.label).toBe('survey point added');
+    expect(label((d) => removeSurveyEntry(d, s))).toBe('survey point deleted');
     const m = local(doc, (d) => addMaintenanceEntry(d, { description: 'hose' }));
     expect(label((d) => updateMaintenanceEntry(d, m, { status: 'pending' }))).toBe(
-      'edit maintenance task',
+      'maintenance task edited',
     );
     const h = local(doc, (d) => addHireToolUsage(d, { toolName: 'Saw' }));
-    expect(label((d) => removeHireToolUsage(d, h))).toBe('delete hire tool');
+    expect(label((d) => removeHireToolUsage(d, h))).toBe('hire tool deleted');
     const crew = { crewMemberId: null, crewMemberName: 'Alex', role: 'driller' } as const;
     const a = local(doc, (d) =>
       assignCrewMember(d, { ...crew, crewMemberId: null as CrewMemberId | null }),
     );
-    expect(undo.next()?.label).toBe('assign crew member');
-    expect(label((d) => setPrimaryDriller(d, a))).toBe('set primary driller');
-    expect(label((d) => updateShiftDetails(d, { startTime: '18:00' }))).toBe('edit shift details');
-    expect(label((d) => setReportNotes(d, 'wet ground'))).toBe('edit notes');
+    expect(undo.next()?.label).toBe('crew member assigned');
+    expect(label((d) => setPrimaryDriller(d, a))).toBe('primary driller changed');
+    expect(label((d) => updateShiftDetails(d, { startTime: '18:00' }))).toBe(
+      'shift details edited',
+    );
+    expect(label((d) => setReportNotes(d, 'wet ground'))).toBe('notes edited');
     const hole = 'DH-9' as HoleId;
-    expect(label((d) => addHoleToReport(d, { holeId: hole }))).toBe('start hole');
+    expect(label((d) => addHoleToReport(d, { holeId: hole }))).toBe('hole started');
     expect(
       label((d) =>
         addRun(d, hole, {
@@ -93,7 +95,7 @@ describe('undo of this device’s own report changes', () => {
           notes: null,
         }),
       ),
-    ).toBe('add run');
+    ).toBe('run added');
   });
 
   it('never offers a change that arrived from another phone', () => {
@@ -103,8 +105,8 @@ describe('undo of this device’s own report changes', () => {
     local(a, (d) => addTimesheetEntry(d, night));
     const theirs = local(b, (d) => addSurveyEntry(d, { depth: 12 }));
     syncInto(b, a);
-    expect(undo.next()?.label).toBe('add time entry');
-    expect(undo.undo()).toEqual({ kind: 'undone', label: 'add time entry' });
+    expect(undo.next()?.label).toBe('time entry added');
+    expect(undo.undo()).toEqual({ kind: 'undone', label: 'time entry added' });
     expect(readTimesheet(a)).toEqual([]);
     expect(readReport(a).survey.map((s) => s.id)).toEqual([theirs]);
     expect(undo.next()).toBeNull();
@@ -120,7 +122,7 @@ describe('undo of this device’s own report changes', () => {
     const [b] = replicasOf(a, 1) as [Y.Doc];
     local(b, (d) => updateTimesheetEntry(d, id, { notes: 'checked by Jordan' }));
     syncInto(b, a);
-    expect(undo.undo()).toEqual({ kind: 'changed-since', label: 'add time entry' });
+    expect(undo.undo()).toEqual({ kind: 'changed-since', label: 'time entry added' });
     expect(readTimesheet(a)[0]?.notes).toBe('checked by Jordan');
     expect(undo.next()).toBeNull();
   });
@@ -134,10 +136,10 @@ describe('undo of this device’s own report changes', () => {
     const [b] = replicasOf(a, 1) as [Y.Doc];
     local(b, (d) => updateTimesheetEntry(d, id, { notes: 'theirs' }));
     syncInto(b, a);
-    expect(undo.undo()).toEqual({ kind: 'changed-since', label: 'edit time entry' });
+    expect(undo.undo()).toEqual({ kind: 'changed-since', label: 'time entry edited' });
     expect(readTimesheet(a)[0]?.notes).toBe('theirs');
     expect(readReport(a).survey).toHaveLength(1);
-    expect(undo.next()?.label).toBe('add time entry');
+    expect(undo.next()?.label).toBe('time entry added');
   });
 
   it('ends the history at a status change, and never offers the status change itself', () => {
@@ -163,7 +165,7 @@ describe('undo of this device’s own report changes', () => {
     const id = local(doc, (d) => addTimesheetEntry(d, night));
     // The same value again writes only the updatedAt stamp.
     local(doc, (d) => updateTimesheetEntry(d, id, { notes: night.notes }));
-    expect(undo.next()?.label).toBe('add time entry');
+    expect(undo.next()?.label).toBe('time entry added');
   });
 
   it('forgets the history once its newest change is older than the window', () => {
@@ -174,7 +176,7 @@ describe('undo of this device’s own report changes', () => {
     clock = 2_000;
     local(doc, (d) => addSurveyEntry(d, { depth: 3 }));
     undo.expireBefore(1_500);
-    expect(undo.next()).toEqual({ label: 'add survey point', at: 2_000 });
+    expect(undo.next()).toEqual({ label: 'survey point added', at: 2_000 });
     undo.expireBefore(2_001);
     expect(undo.next()).toBeNull();
   });

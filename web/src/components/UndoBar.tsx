@@ -1,4 +1,4 @@
-import { Box, Button, Group } from '@mantine/core';
+import { Box, Button, Container, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   UNDO_WINDOW_MS,
@@ -22,12 +22,15 @@ function tell(outcome: UndoOutcome | null): void {
   }
 }
 
+/** Room the bar needs at the page's end (44 px button, its padding). */
+const BAR_SPACE = 72;
+
 /**
- * Undo for this phone's own recent changes to one plod, at the foot of every report screen, where a
- * thumb reaches. It sits in the page's flow, stuck to the bottom edge while the page scrolls, so it
- * never covers the header's navigation, and at the end of the page covers nothing at all. History
- * starts when the plod is entered, and is dropped when it is left, after UNDO_WINDOW_MS without a
- * change, at a status change, and on reload.
+ * Undo for this phone's own recent changes to one plod, on every report screen: fixed to the bottom
+ * edge, right-hand side, where a thumb reaches, and below the header's navigation, which it never
+ * covers. The page ends with room for it, so at the end of the page it covers nothing; modals and
+ * toasts sit above it. History starts when the plod is entered, and is dropped when it is left,
+ * after UNDO_WINDOW_MS without a change, at a status change, and on reload.
  */
 export function UndoBar({ docName }: { docName: string }) {
   const report = useDocSnapshot(docName, readReport);
@@ -45,36 +48,45 @@ export function UndoBar({ docName }: { docName: string }) {
   // Completed and submitted plods are read-only here: nothing to take back.
   if (!next || isReportReadOnly(report.status)) return null;
   return (
-    <Box
-      pos="sticky"
-      bottom={0}
-      pt="xs"
-      style={{
-        zIndex: 5,
-        paddingBottom: 'calc(var(--mantine-spacing-xs) + env(safe-area-inset-bottom))',
-      }}
-      role="region"
-      aria-label="Undo"
-      data-testid="undo-bar"
-    >
-      <Group justify="flex-end">
-        <Button
-          size="md"
-          color="dark"
-          radius="xl"
-          mih={44}
-          h="auto"
-          py={8}
-          maw="100%"
-          leftSection={<span aria-hidden="true">↶</span>}
-          style={{ boxShadow: 'var(--mantine-shadow-md)' }}
-          // Long labels wrap rather than being cut ("Undo: delete maintenance task").
-          styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
-          onClick={() => tell(undo())}
-        >
-          Undo: {next.label}
-        </Button>
-      </Group>
-    </Box>
+    <>
+      <Box h={BAR_SPACE} aria-hidden="true" />
+      <Box
+        pos="fixed"
+        left={0}
+        right={0}
+        bottom={0}
+        style={{
+          // Above the page, below Mantine's modals (200) and toasts.
+          zIndex: 150,
+          // Only the button takes taps: the strip beside it lets them through to the page.
+          pointerEvents: 'none',
+          paddingBottom: 'calc(var(--mantine-spacing-sm) + env(safe-area-inset-bottom))',
+        }}
+        role="region"
+        aria-label="Undo"
+        data-testid="undo-bar"
+      >
+        <Container size="md" px={{ base: 'sm', sm: 'lg' }}>
+          <Group justify="flex-end">
+            <Button
+              size="md"
+              color="dark"
+              radius="xl"
+              mih={44}
+              h="auto"
+              py={8}
+              maw="100%"
+              leftSection={<span aria-hidden="true">↶</span>}
+              style={{ boxShadow: 'var(--mantine-shadow-md)', pointerEvents: 'auto' }}
+              // Long labels wrap rather than being cut ("Undo: maintenance task deleted").
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+              onClick={() => tell(undo())}
+            >
+              Undo: {next.label}
+            </Button>
+          </Group>
+        </Container>
+      </Box>
+    </>
   );
 }

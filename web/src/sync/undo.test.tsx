@@ -79,9 +79,9 @@ describe('useUndoHistory', () => {
       addSurveyEntry(doc, { depth: 12 });
     });
     await waitFor(() => expect(screen.getByTestId('rows').textContent).toBe('0 entries, 1 points'));
-    fireEvent.click(screen.getByRole('button', { name: 'Undo: delete time entry' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo: time entry deleted' }));
     expect(screen.getByTestId('rows').textContent).toBe('1 entries, 1 points');
-    fireEvent.click(screen.getByRole('button', { name: 'Undo: add time entry' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo: time entry added' }));
     // The crewmate's survey point stays; there is nothing else of ours to undo.
     expect(screen.getByTestId('rows').textContent).toBe('0 entries, 1 points');
     expect(screen.queryByRole('button')).toBeNull();
@@ -95,7 +95,7 @@ describe('useUndoHistory', () => {
       </SyncProvider>,
     );
     runtime.registry.mutate(name, addTimesheetEntry, { startTime: '06:00', endTime: '07:00' });
-    expect(await screen.findByRole('button', { name: 'Undo: add time entry' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Undo: time entry added' })).toBeTruthy();
     view.unmount();
     render(
       <SyncProvider runtime={runtime}>

