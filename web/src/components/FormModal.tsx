@@ -19,11 +19,12 @@ export function FormModal(props: FormModalProps) {
       <form onSubmit={props.onSubmit} noValidate>
         <Stack gap="md">
           {props.children}
-          <Group grow>
+          <Group wrap="nowrap">
             <Button variant="default" onClick={props.onCancel}>
               Cancel
             </Button>
-            <Button type="submit" disabled={props.submitDisabled}>
+            {/* The submit button takes the rest of the row: "Save Changes" is never cut on a phone. */}
+            <Button type="submit" disabled={props.submitDisabled} style={{ flex: 1 }}>
               {props.submitLabel}
             </Button>
           </Group>

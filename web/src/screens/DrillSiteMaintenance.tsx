@@ -35,7 +35,8 @@ const COLUMNS: Column<MaintenanceEntry>[] = [
     cell: (m) => {
       const color = isMaintenanceStatusGreen(m.status) ? 'green' : 'gray';
       return (
-        <Badge color={color} variant="light" data-color={color}>
+        // Never narrower than its word: a squeezed table column cut it ("IN PROGR...").
+        <Badge color={color} variant="light" data-color={color} miw="max-content">
           {label(m.status)}
         </Badge>
       );

@@ -123,6 +123,8 @@ export default function Timesheets() {
           rows={report.timesheet}
           rowKey={(e) => e.id}
           actions={actions}
+          // On a phone's card the times and their hours read as one line.
+          cardOrder={['Start', 'End', 'Hours']}
           testId="timesheet-table"
           empty={
             <EmptyText

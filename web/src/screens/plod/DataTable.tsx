@@ -29,6 +29,8 @@ export interface DataTableProps<T> {
   actions?: RowActions<T>;
   /** A few short columns that fit a phone as they are (a summary): a table at every width. */
   compact?: boolean;
+  /** The order of the fields on a phone's card, by header, where it differs from the table's. */
+  cardOrder?: readonly string[];
 }
 
 /** Tablets and desks (Mantine's `sm` and up) get a table; a phone gets one card per row. */
@@ -47,6 +49,7 @@ export function DataTable<T>({
   testId,
   actions,
   compact = false,
+  cardOrder,
 }: DataTableProps<T>) {
   // Read at first render, so a phone never draws the table first.
   const wide = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
@@ -87,7 +90,7 @@ export function DataTable<T>({
         />
       ) : (
         <EntryCards
-          columns={columns}
+          columns={cardOrder ? byOrder(columns, cardOrder) : columns}
           rows={rows}
           rowKey={rowKey}
           testId={testId}
@@ -97,6 +100,15 @@ export function DataTable<T>({
       {confirm.modal}
     </>
   );
+}
+
+/** The columns in the given header order; any not named keep their place after those named. */
+function byOrder<T>(columns: readonly Column<T>[], order: readonly string[]): Column<T>[] {
+  const rank = (c: Column<T>) => {
+    const i = order.indexOf(c.header);
+    return i < 0 ? order.length : i;
+  };
+  return [...columns].sort((a, b) => rank(a) - rank(b));
 }
 
 interface LayoutProps<T> {
@@ -187,7 +199,7 @@ function EntryCards<T>({ columns, rows, rowKey, testId, buttons }: LayoutProps<T
             component="li"
             data-testid={testId && `${testId}-card`}
           >
-            <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+            <SimpleGrid cols={3} spacing="sm" verticalSpacing="xs">
               {columns.map((c) => (
                 <Box key={c.header} style={c.wide ? { gridColumn: '1 / -1' } : undefined}>
                   <Text size="sm" fw={700} c="gray.7" tt="uppercase">

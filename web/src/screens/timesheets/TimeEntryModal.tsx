@@ -152,22 +152,23 @@ export function TimeEntryModal({ opened, entry, onClose, onSave }: TimeEntryModa
             <Alert color="orange" title="Check the hours" data-testid="hours-question">
               <Stack gap="sm">
                 {question}
-                <Group grow>
-                  <Button variant="default" onClick={() => setAsking(false)}>
-                    Change Times
-                  </Button>
-                  <Button color="orange.9" onClick={() => save(form.getValues())}>
-                    Save Anyway
-                  </Button>
-                </Group>
+                {/* One above the other: side by side, a phone would cut both labels. */}
+                <Button color="orange.9" onClick={() => save(form.getValues())}>
+                  Save Anyway
+                </Button>
+                <Button variant="default" onClick={() => setAsking(false)}>
+                  Change Times
+                </Button>
               </Stack>
             </Alert>
           )}
-          <Group justify="flex-end" grow>
+          <Group wrap="nowrap">
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit">{editing ? 'Save Changes' : 'Add Entry'}</Button>
+            <Button type="submit" style={{ flex: 1 }}>
+              {editing ? 'Save Changes' : 'Add Entry'}
+            </Button>
           </Group>
         </Stack>
       </form>
