@@ -13,7 +13,7 @@ import {
   type TimesheetEntry,
   type TimesheetEntryInput,
 } from '@plod/model';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { optionsOf } from '../plod/labels';
 
 export interface TimeEntryValues {
@@ -70,6 +70,11 @@ export interface TimeEntryModalProps {
 export function TimeEntryModal({ opened, entry, onClose, onSave }: TimeEntryModalProps) {
   const editing = entry !== undefined;
   const [asking, setAsking] = useState(false);
+  const questionRef = useRef<HTMLDivElement>(null);
+  // The question appears above the button just tapped, at the foot of a tall form: bring it in.
+  useEffect(() => {
+    if (asking) questionRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [asking]);
   const form = useForm<TimeEntryValues>({
     initialValues: entry ?? TIME_ENTRY_DEFAULTS,
     validate: schemaResolver(timesheetEntryInputSchema, { sync: true }),
@@ -149,7 +154,12 @@ export function TimeEntryModal({ opened, entry, onClose, onSave }: TimeEntryModa
             {...form.getInputProps('notes')}
           />
           {asking && question && (
-            <Alert color="orange" title="Check the hours" data-testid="hours-question">
+            <Alert
+              ref={questionRef}
+              color="orange"
+              title="Check the hours"
+              data-testid="hours-question"
+            >
               <Stack gap="sm">
                 {question}
                 {/* One above the other: side by side, a phone would cut both labels. */}
