@@ -81,6 +81,8 @@ export default defineConfig({
         'collab-live.spec.ts',
         'collab-offline.spec.ts',
         'plod-address.spec.ts',
+        'entries.spec.ts',
+        'undo.spec.ts',
       ],
     },
   ],
