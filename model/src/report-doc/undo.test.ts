@@ -127,6 +127,19 @@ describe('undo of this device’s own report changes', () => {
     expect(undo.next()).toBeNull();
   });
 
+  it('keeps an entry brought back by an undo once a crewmate has edited it', () => {
+    const a = newReportDoc();
+    const undo = undoFor(a);
+    const id = local(a, (d) => addTimesheetEntry(d, night));
+    local(a, (d) => removeTimesheetEntry(d, id));
+    undo.undo();
+    const [b] = replicasOf(a, 1) as [Y.Doc];
+    local(b, (d) => updateTimesheetEntry(d, id, { notes: 'checked by Jordan' }));
+    syncInto(b, a);
+    expect(undo.undo()).toEqual({ kind: 'changed-since', label: 'time entry added' });
+    expect(readTimesheet(a)[0]?.notes).toBe('checked by Jordan');
+  });
+
   it('leaves a field a crewmate overwrote, and does not undo the step below instead', () => {
     const a = newReportDoc();
     const undo = undoFor(a);

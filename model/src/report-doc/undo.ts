@@ -64,11 +64,14 @@ function othersBuiltOn(doc: Y.Doc, step: StackItem): boolean {
       for (let i = Y.findIndexSS(structs, clock); i < structs.length; i += 1) {
         const struct = structs[i];
         if (!struct || struct.id.clock >= clock + len) break;
+        if (!(struct instanceof Y.Item)) continue;
+        // An entry an earlier undo brought back lives on as its copy: look at that.
+        let item = struct;
+        while (item.redone !== null) item = Y.getItem(doc.store, item.redone);
         if (
-          struct instanceof Y.Item &&
-          !struct.deleted &&
-          struct.content instanceof Y.ContentType &&
-          holdsOthersWork(struct.content.type, client)
+          !item.deleted &&
+          item.content instanceof Y.ContentType &&
+          holdsOthersWork(item.content.type, doc.clientID)
         ) {
           return true;
         }
