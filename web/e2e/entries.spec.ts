@@ -194,6 +194,9 @@ test('the entry lists fit a phone: no sideways scroll, and each card shows what 
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader', { name: 'Status' })).toBeVisible();
   await expect(table.getByRole('button', { name: /^Delete maintenance task/ })).toBeVisible();
+  await deleteRow(page, /^Delete maintenance task/);
+  await expect(page.getByText('No maintenance tasks recorded yet')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Undo: maintenance task deleted' })).toBeVisible();
   await shot(page, testInfo, 'maintenance-1366');
   expect(errors).toEqual([]);
 });
