@@ -157,6 +157,35 @@ export { REPORT_MIGRATIONS, migrateReportDoc } from './report-doc/migrations.ts'
 export type { ReportUndo, ReportUndoOptions, UndoOutcome, UndoStep } from './report-doc/undo.ts';
 export { createReportUndo } from './report-doc/undo.ts';
 export { UNDO_ROOTS, describeReportChange } from './report-doc/undo-labels.ts';
+
+// Change history: who changed what and when, old -> new; fields changed apart (history/)
+export type { Actor } from './history/actor.ts';
+export {
+  ACTOR_KINDS,
+  actorLabel,
+  actorSchema,
+  currentActor,
+  setDocActor,
+  systemActor,
+  withActor,
+} from './history/actor.ts';
+export type { RecordOptions } from './history/record.ts';
+export { HISTORY_ORIGIN, recordReportChanges } from './history/record.ts';
+export type { HistoryChangeKind, HistoryEntry } from './history/read.ts';
+export { readHistory } from './history/read.ts';
+export type { FieldConflict, ReportHistory } from './history/conflicts.ts';
+export {
+  concurrentChanges,
+  conflictOf,
+  findConflicts,
+  readReportHistory,
+} from './history/conflicts.ts';
+export type { DescribedChange, HistoryGroup, HistoryNames } from './history/describe.ts';
+export { HISTORY_GROUPS, describeHistory, fieldLabel, historyGroup } from './history/describe.ts';
+export type { HistorySection } from './history/stored.ts';
+export { HISTORY_ROOTS, HISTORY_SECTIONS } from './history/stored.ts';
+export type { DigestValue, HistoryFields, HistoryValue } from './history/values.ts';
+export { isDigest } from './history/values.ts';
 export type {
   BundleCrewAssignment,
   BundleHireToolUsage,

@@ -90,6 +90,8 @@ export function setPrimaryDriller(doc: Y.Doc, assignmentId: AssignmentId): void 
   if (!assignment) throw new ModelError('not-found', `Crew assignment ${assignmentId} not found`);
   if (assignment.role !== 'driller')
     throw new ModelError('not-a-driller', CREW_MESSAGES.onlyDrillersPrimary);
+  // Already primary: no write, which on merge could override a crewmate's choice.
+  if (primaryRegister(doc) === assignmentId) return;
   mutateReport(doc, () => reportMap(doc, 'meta').set(META.primaryAssignmentId, assignmentId));
 }
 

@@ -13,10 +13,14 @@ export type Fields = Record<string, FieldValue | undefined>;
 /** The plain fields of one stored entry. */
 export type RawEntry = Record<string, unknown>;
 
-/** Set the defined fields of an entry (undefined means "leave as is"). */
+/**
+ * Set the defined fields of an entry (undefined means "leave as is"). A field already holding the
+ * value is not written again (an absent field already reads as null): a write, even of the same
+ * value, can win over a crewmate's concurrent change when the two merge.
+ */
 export function setFields(entry: Y.Map<unknown>, fields: Fields): void {
   for (const [key, value] of Object.entries(fields)) {
-    if (value !== undefined && entry.get(key) !== value) entry.set(key, value);
+    if (value !== undefined && (entry.get(key) ?? null) !== value) entry.set(key, value);
   }
 }
 

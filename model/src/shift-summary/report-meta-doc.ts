@@ -146,6 +146,8 @@ export function setSummaryOverrides(doc: Y.Doc, patch: SummaryOverridesDraft): v
 /** Set the report's notes (Additional Notes / Shift Notes). */
 export function setReportNotes(doc: Y.Doc, notes: string | null): void {
   const value = notes?.trim() ? notes : null;
+  // Writing the same text again would still be a write, able to undo a crewmate's change on merge.
+  if ((readReportMeta(doc).notes ?? null) === value) return;
   mutateReport(doc, () => reportMap(doc, 'meta').set(META.notes, value));
 }
 

@@ -1,0 +1,250 @@
+import * as Y from 'yjs';
+import { META, reportMap, reportRuns } from '../report-doc/keys.ts';
+import type { Actor } from './actor.ts';
+import { currentActor } from './actor.ts';
+import type { HistorySection, StoredChange, StoredRecord } from './stored.ts';
+import { headsIndex } from './heads.ts';
+import type { TouchedField } from './touched.ts';
+import { collectTouched } from './touched.ts';
+import { HISTORY_SECTIONS, fieldKey, historyActors, historyLog } from './stored.ts';
+import type { HistoryFields } from './values.ts';
+import { fingerprint, sameHistoryValue, toHistoryValue } from './values.ts';
+
+/**
+ * Recording works by difference: the report's roots are read before a change and after it, and
+ * whatever differs becomes the record. So a mutation nobody here wrote (a new one, an undo) is
+ * recorded like every other, and what is recorded is exactly what changed in the document.
+ * Derived values are never stored, so they never appear; stamps are left out.
+ */
+type Captured = Record<HistorySection, Record<string, unknown>>;
+
+/** Meta keys that stamp a change rather than being one (the status change beside them is recorded). */
+const META_STAMPS = new Set<string>([
+  META.updatedAt,
+  META.schemaVersion,
+  META.reportId,
+  META.createdAt,
+  META.completedAt,
+]);
+/** Entry fields that say when the entry was made, or repeat its id. */
+const ENTRY_STAMPS = new Set(['createdAt', 'addedAt', 'id']);
+
+/** The origin of a record written in a transaction of its own (after an undo, say). */
+export const HISTORY_ORIGIN = Symbol('plod.history');
+
+type PlainEntry = Record<string, unknown>;
+
+function isEntry(value: unknown): value is PlainEntry {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function capture(doc: Y.Doc): Captured {
+  const captured = {} as Captured;
+  for (const section of HISTORY_SECTIONS) {
+    if (section === 'runs') {
+      const runs: PlainEntry = {};
+      reportRuns(doc).forEach((run) => {
+        if (!(run instanceof Y.Map)) return;
+        const id: unknown = run.get('id');
+        if (typeof id === 'string') runs[id] = run.toJSON();
+      });
+      captured.runs = runs;
+    } else {
+      captured[section] = reportMap(doc, section).toJSON() as PlainEntry;
+    }
+  }
+  return captured;
+}
+
+function entryFields(entry: PlainEntry): HistoryFields {
+  const fields: HistoryFields = {};
+  for (const key of Object.keys(entry).sort()) {
+    const value = toHistoryValue(entry[key]);
+    // Empty fields are left out: smaller, and read back the same (absent is empty).
+    if (!ENTRY_STAMPS.has(key) && value !== null) fields[key] = value;
+  }
+  return fields;
+}
+
+function fieldChange(
+  section: HistorySection,
+  entryId: string | undefined,
+  field: string,
+  before: unknown,
+  after: unknown,
+): StoredChange | null {
+  const o = toHistoryValue(before);
+  const n = toHistoryValue(after);
+  if (sameHistoryValue(o, n)) return null;
+  return {
+    s: section,
+    ...(entryId === undefined ? {} : { e: entryId }),
+    f: field,
+    ...(o === null ? {} : { o }),
+    ...(n === null ? {} : { n }),
+  };
+}
+
+function diffEntry(
+  section: HistorySection,
+  id: string,
+  before: unknown,
+  after: unknown,
+  out: StoredChange[],
+): void {
+  if (!isEntry(before)) {
+    if (isEntry(after)) out.push({ s: section, e: id, n: entryFields(after) });
+    return;
+  }
+  if (!isEntry(after)) {
+    out.push({ s: section, e: id, o: entryFields(before) });
+    return;
+  }
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+  for (const key of keys) {
+    if (ENTRY_STAMPS.has(key)) continue;
+    const change = fieldChange(section, id, key, before[key], after[key]);
+    if (change) out.push(change);
+  }
+}
+
+function diff(before: Captured, after: Captured): StoredChange[] {
+  const changes: StoredChange[] = [];
+  for (const section of HISTORY_SECTIONS) {
+    const was = before[section];
+    const now = after[section];
+    const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])].sort();
+    for (const key of keys) {
+      if (isEntry(was[key]) || isEntry(now[key])) {
+        diffEntry(section, key, was[key], now[key], changes);
+      } else if (!(section === 'meta' && META_STAMPS.has(key))) {
+        const change = fieldChange(section, undefined, key, was[key], now[key]);
+        if (change) changes.push(change);
+      }
+    }
+  }
+  return changes;
+}
+
+/** Fields written with the value they already had: recorded as a change from that value to itself. */
+function rewrites(
+  changes: readonly StoredChange[],
+  touched: ReadonlyMap<string, TouchedField>,
+  before: Captured,
+  after: Captured,
+): StoredChange[] {
+  const changed = new Set(
+    changes.flatMap((c) => (c.f === undefined ? [] : [fieldKey(c.s, c.e, c.f)])),
+  );
+  const out: StoredChange[] = [];
+  touched.forEach(({ section, entryId, field }, key) => {
+    if (changed.has(key)) return;
+    if (entryId === null) {
+      const value = after[section][field];
+      // A root key of a collection is an entry (added or removed: the difference has it).
+      if (isEntry(value) || isEntry(before[section][field])) return;
+      if (section === 'meta' && META_STAMPS.has(field)) return;
+      const kept = toHistoryValue(value);
+      out.push({ s: section, f: field, ...(kept === null ? {} : { o: kept, n: kept }) });
+      return;
+    }
+    const entry = after[section][entryId];
+    if (!isEntry(entry) || ENTRY_STAMPS.has(field)) return;
+    const kept = toHistoryValue(entry[field]);
+    out.push({ s: section, e: entryId, f: field, ...(kept === null ? {} : { o: kept, n: kept }) });
+  });
+  return out.sort((a, b) =>
+    fieldKey(a.s, a.e, a.f ?? '') < fieldKey(b.s, b.e, b.f ?? '') ? -1 : 1,
+  );
+}
+
+/** The key an actor is stored under: short, and the same for the same actor on every replica. */
+export function actorKey(actor: Actor): string {
+  return fingerprint(JSON.stringify([actor.kind, actor.name, actor.deviceId, actor.deviceName]));
+}
+
+function rememberActor(doc: Y.Doc, actor: Actor): string {
+  const actors = historyActors(doc);
+  const key = actorKey(actor);
+  const stored = actors.get(key) as Partial<Actor> | undefined;
+  const same =
+    stored !== undefined &&
+    stored.kind === actor.kind &&
+    stored.name === actor.name &&
+    stored.deviceId === actor.deviceId &&
+    stored.deviceName === actor.deviceName;
+  if (!same) actors.set(key, { ...actor });
+  return key;
+}
+
+function writeRecord(doc: Y.Doc, changes: StoredChange[], note: string | undefined): void {
+  if (changes.length === 0) return;
+  const heads = headsIndex(doc);
+  for (const change of changes) {
+    if (change.f === undefined) continue;
+    const parents = heads.headsOf(fieldKey(change.s, change.e, change.f));
+    if (parents.length > 0) change.p = parents;
+  }
+  const actor = currentActor(doc);
+  doc.transact(() => {
+    const by = actor ? rememberActor(doc, actor) : undefined;
+    // The client and the clock this record's own item is about to take: unique across replicas.
+    const id = `${doc.clientID.toString(36)}.${Y.getState(doc.store, doc.clientID).toString(36)}`;
+    const record: StoredRecord = {
+      id,
+      at: Date.now(),
+      ...(by === undefined ? {} : { by }),
+      ...(note ? { note } : {}),
+      ch: changes,
+    };
+    historyLog(doc).push([record]);
+    // Known at once: a second record in this same transaction must see this one.
+    heads.add(record);
+  }, HISTORY_ORIGIN);
+}
+
+interface Recording {
+  note: string | undefined;
+}
+const recordings = new WeakMap<Y.Doc, Recording>();
+
+export interface RecordOptions {
+  /** Said beside the record, e.g. "Merged a late edit from Phone 12". */
+  note?: string;
+}
+
+/**
+ * Runs `fn` and records what it changed in the report as one history record by the document's
+ * current actor. Nested calls (a mutation inside another, a screen's several mutations in one save)
+ * make one record. Inside a transaction the record joins it; outside one (around an UndoManager's
+ * undo, which needs its own transaction) the record follows in a transaction of its own.
+ */
+export function recordReportChanges<T>(doc: Y.Doc, fn: () => T, options: RecordOptions = {}): T {
+  const outer = recordings.get(doc);
+  if (outer) {
+    outer.note ??= options.note;
+    return fn();
+  }
+  const recording: Recording = { note: options.note };
+  const before = capture(doc);
+  // Writes are read from the transactions fn makes: those that end inside fn, and the one it runs in.
+  const touched = new Map<string, TouchedField>();
+  const already = new Map<string, TouchedField>();
+  if (doc._transaction) collectTouched(doc, doc._transaction, already);
+  const onTransaction = (transaction: Y.Transaction) => collectTouched(doc, transaction, touched);
+  doc.on('afterTransaction', onTransaction);
+  recordings.set(doc, recording);
+  try {
+    return fn();
+  } finally {
+    recordings.delete(doc);
+    doc.off('afterTransaction', onTransaction);
+    if (doc._transaction) collectTouched(doc, doc._transaction, touched);
+    already.forEach((_, key) => touched.delete(key));
+    const after = capture(doc);
+    const changes = diff(before, after);
+    changes.push(...rewrites(changes, touched, before, after));
+    // A change that failed halfway still changed the document: what it changed is recorded.
+    writeRecord(doc, changes, recording.note);
+  }
+}
