@@ -6,7 +6,7 @@ import type { HistorySection, StoredChange, StoredRecord } from './stored.ts';
 import { headsIndex } from './heads.ts';
 import type { TouchedField } from './touched.ts';
 import { collectTouched } from './touched.ts';
-import { HISTORY_SECTIONS, fieldKey, historyActors, historyLog } from './stored.ts';
+import { HISTORY_SECTIONS, fieldKey, historyActors, historyLog, readRecords } from './stored.ts';
 import type { HistoryFields } from './values.ts';
 import { fingerprint, sameHistoryValue, toHistoryValue } from './values.ts';
 
@@ -180,6 +180,11 @@ function rememberActor(doc: Y.Doc, actor: Actor): string {
 function writeRecord(doc: Y.Doc, changes: StoredChange[], note: string | undefined): void {
   if (changes.length === 0) return;
   const heads = headsIndex(doc);
+  // Records that arrived in this same transaction (a merged update) are not indexed until it ends.
+  const changed: ReadonlyMap<unknown, unknown> | undefined = doc._transaction?.changed;
+  if (changed?.has(historyLog(doc))) {
+    readRecords(doc).forEach((record) => heads.add(record));
+  }
   for (const change of changes) {
     if (change.f === undefined) continue;
     const parents = heads.headsOf(fieldKey(change.s, change.e, change.f));

@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import * as Y from 'yjs';
-import { classifyDocName, isSubmittedStatus, readReportMeta } from '@plod/model';
+import {
+  classifyDocName,
+  isSubmittedStatus,
+  readReportMeta,
+  recordReportChanges,
+  withActor,
+} from '@plod/model';
+import type { Actor } from '../auth/principal.ts';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import type { LiveDocument } from '../docs/live-document.ts';
 import type { Logger } from '../logger.ts';
+import { historyActorOf } from '../rest/documents.ts';
 import { HttpError, notFound } from '../rest/errors.ts';
 import type { UpdateHold } from '../sync/grant.ts';
 import { UnreadableUpdate, applyClientUpdate, checkUpdate } from '../sync/update-check.ts';
@@ -123,7 +131,7 @@ export class LateEdits {
    * projected like any other update), then removes it. The report stays submitted: an edit made
    * before the phone learnt of the submission cannot reopen it.
    */
-  async merge(id: string): Promise<{ id: string; merged: true }> {
+  async merge(id: string, by: Actor): Promise<{ id: string; merged: true }> {
     const row = this.pending(id);
     await this.manager.transact(row.doc_name, (doc) => {
       const meta = readReportMeta(doc);
@@ -152,11 +160,21 @@ export class LateEdits {
           `Late edit ${id} builds on an earlier late edit of the same report; merge that one first`,
         );
       }
-      applyClientUpdate(doc, row.update_blob, repeats, null);
-      // The edit was made before the phone learnt of the submission: it cannot change the status.
-      if (readReportMeta(doc).status !== meta.status) {
-        doc.getMap(META_ROOT).set(STATUS_KEY, meta.status);
-      }
+      // Recorded in the history as the supervisor's merge (the phone's own records come with it).
+      const note = `Merged a late edit from ${row.device_name || row.device_id}`;
+      withActor(doc, historyActorOf(by), () =>
+        recordReportChanges(
+          doc,
+          () => {
+            applyClientUpdate(doc, row.update_blob, repeats, null);
+            // The edit was made before the phone learnt of the submission: it cannot change the status.
+            if (readReportMeta(doc).status !== meta.status) {
+              doc.getMap(META_ROOT).set(STATUS_KEY, meta.status);
+            }
+          },
+          { note },
+        ),
+      );
     });
     this.db.prepare(`DELETE FROM ${TABLE} WHERE id = ?`).run(id);
     this.logger.info('late edit merged', { id, doc: row.doc_name });

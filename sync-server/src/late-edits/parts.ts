@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import { HISTORY_ROOTS } from '@plod/model';
 
 /** What a late edit can change, named for the report's screens, in the order they are listed. */
 export const REPORT_PARTS = [
@@ -43,6 +44,9 @@ const META_PARTS: Readonly<Record<string, ReportPart>> = {
   completedAt: 'status',
   primaryAssignmentId: 'crew',
 };
+
+/** The change history's roots: every change brings its record there, which is no part of its own. */
+const HISTORY_ROOT_NAMES = new Set<string>(Object.values(HISTORY_ROOTS));
 
 /** What an update brings to a document that already holds some state. */
 export interface Addition {
@@ -100,6 +104,7 @@ function changedParts(doc: Y.Doc, transaction: Y.Transaction): ReportPart[] {
   for (const [type, keys] of transaction.changed) {
     const root = rootOf(type);
     const name = rootNames.get(root);
+    if (name !== undefined && HISTORY_ROOT_NAMES.has(name)) continue;
     if (name === META_ROOT && root === type) {
       for (const key of keys) {
         const part = key === null ? undefined : META_PARTS[key];

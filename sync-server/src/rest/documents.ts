@@ -8,10 +8,13 @@ import {
   isSubmittedStatus,
   migrateSetupDoc,
   readReportMeta,
+  recordReportChanges,
   reportDocName,
   reportIdSchema,
+  systemActor,
+  withActor,
 } from '@plod/model';
-import type { MigrationResult, ReportId } from '@plod/model';
+import type { Actor as HistoryActor, MigrationResult, ReportId } from '@plod/model';
 import type { Actor } from '../auth/principal.ts';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import { HttpError, badRequest, notFound } from './errors.ts';
@@ -43,6 +46,30 @@ export const SETUP_SUPERVISORS_ONLY =
 
 /** True when a crew device asks (not a supervisor, not the server itself). */
 const isDevice = (by: Actor) => by?.kind === 'device';
+
+/**
+ * Who a REST change is recorded as in the report's history: the authenticated principal (a
+ * supervisor by username, a crew device by its id and name), or the server itself.
+ */
+export function historyActorOf(by: Actor): HistoryActor {
+  if (by === null) return systemActor('Server');
+  switch (by.kind) {
+    case 'supervisor':
+      return { kind: 'supervisor', name: by.username, deviceId: null, deviceName: null };
+    case 'device':
+      return {
+        kind: 'crew',
+        name: by.deviceName || by.deviceId,
+        deviceId: by.deviceId,
+        deviceName: by.deviceName,
+      };
+  }
+}
+
+/** Runs a REST change to a report as its principal, recorded as one history record. */
+function asPrincipal<T>(by: Actor, doc: Y.Doc, change: (doc: Y.Doc) => T): T {
+  return withActor(doc, historyActorOf(by), () => recordReportChanges(doc, () => change(doc)));
+}
 
 /** 403 with `{ message }` through the REST error handler. */
 const forbidden = (message: string) => new HTTPException(403, { message });
@@ -77,15 +104,15 @@ export class DocumentService {
       if (!exists(doc)) throw notFound('Shift summary', id);
       if (device && isSubmittedStatus(readReportMeta(doc).status))
         throw forbidden(SUBMITTED_READ_ONLY);
-      return change(doc);
+      return asPrincipal(by, doc, change);
     });
   }
 
   /** Creates a report document; 409 when the id is taken. */
-  createReport<T>(id: ReportId, create: (doc: Y.Doc) => T): Promise<T> {
+  createReport<T>(by: Actor, id: ReportId, create: (doc: Y.Doc) => T): Promise<T> {
     return this.manager.transact(reportDocName(id), (doc) => {
       if (exists(doc)) throw new HttpError(409, `Shift summary ${id} already exists`);
-      return create(doc);
+      return asPrincipal(by, doc, create);
     });
   }
 

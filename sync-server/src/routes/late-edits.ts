@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { actorOf } from '../auth/principal.ts';
 import { REPORT_PARTS } from '../late-edits/parts.ts';
 import { IdParams, errors, jsonOk, resourceApp } from '../rest/openapi.ts';
 import type { RestServices } from '../rest/services.ts';
@@ -46,7 +47,7 @@ export function createLateEditRoutes(s: RestServices) {
       request: { params: IdParams },
       responses: { 200: jsonOk('Merged', Merged), 404: errors[404], 409: errors[409] },
     }),
-    async (c) => c.json(await s.lateEdits.merge(c.req.valid('param').id), 200),
+    async (c) => c.json(await s.lateEdits.merge(c.req.valid('param').id, actorOf(c)), 200),
   );
   app.openapi(
     createRoute({

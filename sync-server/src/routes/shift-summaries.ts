@@ -5,6 +5,7 @@ import { reportIdOf } from '../rest/documents.ts';
 import { IdParams, csvOk, errors, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
 import type { RestServices } from '../rest/services.ts';
 import { attachment } from './csv.ts';
+import { addReportHistoryRoute } from './report-history.ts';
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected YYYY-MM-DD');
 
@@ -90,7 +91,7 @@ export function createShiftSummaryRoutes(s: RestServices) {
       request: jsonBody(CreateBody),
       responses: { 201: summary, ...errors },
     }),
-    async (c) => c.json(await s.reports.create(c.req.valid('json')), 201),
+    async (c) => c.json(await s.reports.create(actorOf(c), c.req.valid('json')), 201),
   );
   app.openapi(
     createRoute({
@@ -136,6 +137,7 @@ export function createShiftSummaryRoutes(s: RestServices) {
     async (c) =>
       c.json(await s.reports.remove(actorOf(c), reportIdOf(c.req.valid('param').id)), 200),
   );
+  addReportHistoryRoute(app, s);
   app.openapi(
     createRoute({
       method: 'get',

@@ -64,10 +64,10 @@ export class ReportService {
     return this.docs.readReport(id, (doc) => summaryOf(doc, toBundle(doc, reference)));
   }
 
-  async create(body: ShiftSummaryUpdateDraft & { id?: ReportId }) {
+  async create(by: Actor, body: ShiftSummaryUpdateDraft & { id?: ReportId }) {
     const { id = ReportIds.create(), ...fields } = body;
     const reference = await this.names.reference();
-    await this.docs.createReport(id, (doc) => {
+    await this.docs.createReport(by, id, (doc) => {
       createReport(doc, { id });
       applyShiftSummaryUpdate(doc, withNames(fields, reference));
     });

@@ -214,6 +214,10 @@ const REQUESTS: Record<string, Builder> = {
     method: 'GET',
     path: `/api/shift-summaries/${await f.report()}/crew`,
   }),
+  'GET /api/shift-summaries/{id}/history': async (f) => ({
+    method: 'GET',
+    path: `/api/shift-summaries/${await f.report()}/history`,
+  }),
   'GET /api/shift-summaries/{id}/export-csv': async (f) => ({
     method: 'GET',
     path: `/api/shift-summaries/${await f.report()}/export-csv`,
