@@ -16,6 +16,7 @@ export const PLOD_SCREENS = [
   'shift-completion',
   'edit',
   'csv',
+  'history',
 ] as const;
 export type PlodScreen = (typeof PLOD_SCREENS)[number];
 

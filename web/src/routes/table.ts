@@ -23,6 +23,7 @@ const survey = () => import('../screens/Survey');
 const maintenance = () => import('../screens/DrillSiteMaintenance');
 const comingSoon = () => import('../screens/ComingSoon');
 const reportDashboard = () => import('../screens/DrillReportDashboard');
+const history = () => import('../screens/history/HistoryScreen');
 
 /** SPEC section 2's route table, apart from the report screens (below). */
 export const pageRoutes: readonly ScreenRoute[] = [
@@ -95,6 +96,7 @@ export const plodRoutes: readonly PlodRoute[] = [
   },
   { screen: 'edit', title: 'Edit Shift Report', load: () => import('../screens/EditReport') },
   { screen: 'csv', title: 'CSV Report Editor', load: () => import('../screens/CsvEditor') },
+  { screen: 'history', title: 'Change History', load: history },
 ];
 
 /**
@@ -139,6 +141,7 @@ export const plainPlodRoutes: readonly PlainPlodRoute[] = [
   { path: '/edit-report/:id', title: 'Edit Shift Report', toPlod: 'edit' },
   { path: '/csv-editor', title: 'CSV Report Editor', toPlod: 'csv' },
   { path: '/csv-editor/:id', title: 'CSV Report Editor', toPlod: 'csv' },
+  { path: '/history', title: 'Change History', toPlod: 'history' },
 ];
 
 /** Every path the app answers with a screen, and that screen's title (tests walk these). */

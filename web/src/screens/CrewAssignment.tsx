@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import { useConfirm } from '../components/ConfirmModal';
 import { PresenceBar } from '../components/PresenceBar';
 import { ScreenHeader } from '../components/ScreenHeader';
+import { ConflictNote } from './history/ConflictNote';
 import { useConnection, useMutation } from '../sync';
 import { AssignCrewForm } from './crew/AssignCrewForm';
 import { AssignedCrewList } from './crew/AssignedCrewList';
@@ -101,6 +102,7 @@ export default function CrewAssignment() {
               {error}
             </Alert>
           )}
+          <ConflictNote docName={docName} section="meta" field="primaryAssignmentId" mb="md" />
           <AssignedCrewList
             crew={report.crew}
             readOnly={readOnly}

@@ -16,6 +16,7 @@ import type { ShiftType } from '@plod/model';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ScreenHeader } from '../components/ScreenHeader';
+import { ConflictNote } from './history/ConflictNote';
 import {
   applyEditReport,
   editChanges,
@@ -100,6 +101,7 @@ function EditForm({ name }: { name: string }) {
         <form onSubmit={form.onSubmit((values) => void submit(values))}>
           <Stack gap="md">
             <TextInput label="Operator" {...form.getInputProps('operator')} />
+            <ConflictNote docName={name} section="overrides" field="operator" />
             <Stack gap={4}>
               <Text fw={500}>Shift Type</Text>
               <SegmentedControl
@@ -112,24 +114,29 @@ function EditForm({ name }: { name: string }) {
                 onChange={(value) => form.setFieldValue('shiftType', value as ShiftType)}
               />
             </Stack>
+            <ConflictNote docName={name} section="shift" field="shiftType" />
             <NumberInput
               label="Holes Completed"
               allowDecimal={false}
               {...number('holesCompleted')}
               inputMode="numeric"
             />
+            <ConflictNote docName={name} section="overrides" field="holesCompleted" />
             <NumberInput
               label="Total Depth (m)"
               decimalScale={2}
               {...number('totalDepthDrilled')}
             />
+            <ConflictNote docName={name} section="overrides" field="totalDepthDrilled" />
             <NumberInput label="Hours Worked" decimalScale={2} {...number('hoursWorked')} />
+            <ConflictNote docName={name} section="overrides" field="hoursWorked" />
             <Textarea
               label="Additional Notes"
 
               rows={3}
               {...form.getInputProps('notes')}
             />
+            <ConflictNote docName={name} section="meta" field="notes" />
             <Group grow>
               <Button component={Link} to="/" variant="default">
                 Cancel

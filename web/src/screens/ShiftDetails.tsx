@@ -25,6 +25,7 @@ import {
 import { useNavigate } from 'react-router';
 import { PresenceBar } from '../components/PresenceBar';
 import { ScreenHeader } from '../components/ScreenHeader';
+import { ConflictNote } from './history/ConflictNote';
 import { useConnection, useMutation } from '../sync';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { useReport, useSetup } from './report-common/useReport';
@@ -132,6 +133,7 @@ function ShiftDetailsForm({
     <Card withBorder component="form" onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput type="date" label="Date" size="md" {...form.getInputProps('date')} />
+        <ConflictNote docName={docName} section="shift" field="date" />
         <Input.Wrapper label="Shift Type" size="md">
           <SegmentedControl
             fullWidth
@@ -153,6 +155,7 @@ function ShiftDetailsForm({
             }}
           />
         </Input.Wrapper>
+        <ConflictNote docName={docName} section="shift" field="shiftType" />
         <Group grow align="flex-start">
           <NativeSelect
             label="Start Time"
@@ -167,6 +170,8 @@ function ShiftDetailsForm({
             {...form.getInputProps('endTime')}
           />
         </Group>
+        <ConflictNote docName={docName} section="shift" field="startTime" />
+        <ConflictNote docName={docName} section="shift" field="endTime" />
         <NativeSelect
           label="Site"
           size="md"
@@ -184,6 +189,7 @@ function ShiftDetailsForm({
             }
           }}
         />
+        <ConflictNote docName={docName} section="shift" field="siteId" />
         <NativeSelect
           label="Rig"
           size="md"
@@ -193,6 +199,7 @@ function ShiftDetailsForm({
           ]}
           {...form.getInputProps('rigId')}
         />
+        <ConflictNote docName={docName} section="shift" field="rigId" />
         <Button type="submit" size="lg">
           Save & Continue
         </Button>

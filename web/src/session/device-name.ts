@@ -38,11 +38,14 @@ export function setDeviceName(name: string): void {
   listeners.forEach((listener) => listener());
 }
 
-function subscribe(onChange: () => void): () => void {
+/** Calls back when the person renames this phone; the result stops it. */
+export function subscribeDeviceName(onChange: () => void): () => void {
   listeners.add(onChange);
-  return () => listeners.delete(onChange);
+  return () => {
+    listeners.delete(onChange);
+  };
 }
 
 export function useDeviceName(): string {
-  return useSyncExternalStore(subscribe, getDeviceName, getDeviceName);
+  return useSyncExternalStore(subscribeDeviceName, getDeviceName, getDeviceName);
 }

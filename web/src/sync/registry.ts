@@ -1,4 +1,6 @@
 import type * as Y from 'yjs';
+import type { Actor } from '@plod/model';
+import { classifyDocName, recordReportChanges, setDocActor } from '@plod/model';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import { WebsocketProvider } from 'y-websocket';
 import { DocEntry, type DocInfo, type EntryFactories, type ProviderStatus } from './entry';
@@ -22,7 +24,11 @@ export interface RegistryOptions {
   connectionParams?: Readonly<Record<string, string>>;
   /** The server closed a connection for good (close codes 4400-4499, e.g. 4401 device revoked). */
   onConnectionRefused?: (code: number, name: string) => void;
+  /** Who this device's changes to reports are by (recorded in each report's history). */
+  actor?: () => Actor | null;
 }
+
+const isReportDoc = (name: string) => classifyDocName(name).kind === 'report';
 
 export interface ProviderState {
   readonly name: string;
@@ -46,11 +52,13 @@ export class DocumentRegistry {
   private networkEnabled: boolean;
   private connectionParams: Readonly<Record<string, string>>;
   private readonly onConnectionRefused: RegistryOptions['onConnectionRefused'];
+  private readonly actor: () => Actor | null;
 
   constructor(options: RegistryOptions) {
     this.networkEnabled = options.networkEnabled;
     this.connectionParams = options.connectionParams ?? {};
     this.onConnectionRefused = options.onConnectionRefused;
+    this.actor = options.actor ?? (() => null);
     this.idleCloseMs = options.idleCloseMs ?? DEFAULT_IDLE_CLOSE_MS;
     const polyfill = options.WebSocketPolyfill;
     this.factories = {
@@ -76,6 +84,7 @@ export class DocumentRegistry {
     if (existing) return existing;
     const entry = new DocEntry(name, this.factories, this.networkEnabled, this.notifyState);
     this.entries.set(name, entry);
+    if (isReportDoc(name)) setDocActor(entry.doc, this.actor());
     const onRefused = this.onConnectionRefused;
     if (onRefused) {
       entry.provider.on('closed', (event: { code: number }) => onRefused(event.code, name));
@@ -122,7 +131,11 @@ export class DocumentRegistry {
     return this.entry(name).read(reader);
   }
 
-  /** Runs a model/ mutation on the document in one transaction, as this device's own change. */
+  /**
+   * Runs a model/ mutation on the document in one transaction, as this device's own change. On a
+   * report, what it changed is one record of the history, however many mutations a screen's save is
+   * made of.
+   */
   mutate<A extends unknown[], R>(
     name: string,
     mutation: (doc: Y.Doc, ...args: A) => R,
@@ -131,9 +144,19 @@ export class DocumentRegistry {
     const { doc } = this.entry(name);
     let result: R | undefined;
     doc.transact(() => {
-      result = mutation(doc, ...args);
+      result = isReportDoc(name)
+        ? recordReportChanges(doc, () => mutation(doc, ...args))
+        : mutation(doc, ...args);
     }, LOCAL_ORIGIN);
     return result as R;
+  }
+
+  /** Names the actor afresh on every open report (after a sign-in, a join, a new name). */
+  refreshActor(): void {
+    const actor = this.actor();
+    this.entries.forEach((entry) => {
+      if (isReportDoc(entry.name)) setDocActor(entry.doc, actor);
+    });
   }
 
   /** Resolves once the document's device copy has been loaded from IndexedDB. */

@@ -5,6 +5,8 @@ import {
   startAuthRevalidation,
   subscribeAuth,
 } from '../auth';
+import type { Actor } from '@plod/model';
+import { appActor, subscribeActor } from './actor';
 import { ConnectionController, readNetworkEnabled } from './connection';
 import { createDurablePending, storedPendingNames, type AttachPending } from './pending';
 import { DocumentRegistry, type RegistryOptions } from './registry';
@@ -29,6 +31,8 @@ export interface SyncRuntimeOptions {
   createProvider?: RegistryOptions['createProvider'];
   /** Who the connections speak for; defaults to this device's sign-in and join (web/src/auth). */
   auth?: SyncAuth | null;
+  /** Who changes to reports are by; defaults to this device's person, device and sign-in. */
+  actor?: { current(): Actor | null; subscribe(listener: () => void): () => void } | null;
 }
 
 /** What the relay connections need from sign-in and device join. */
@@ -82,6 +86,8 @@ function browserStorage(): Storage | null {
 export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime {
   const storage = options.storage === undefined ? browserStorage() : options.storage;
   const auth = options.auth === undefined ? appSyncAuth : options.auth;
+  const actor =
+    options.actor === undefined ? { current: appActor, subscribe: subscribeActor } : options.actor;
   const registry = new DocumentRegistry({
     serverUrl: options.serverUrl ?? syncUrlFor(globalThis.location),
     networkEnabled: readNetworkEnabled(storage),
@@ -93,7 +99,9 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
     ...(auth
       ? { connectionParams: paramsFor(auth.token()), onConnectionRefused: () => auth.refused() }
       : {}),
+    ...(actor ? { actor: actor.current } : {}),
   });
+  const stopActor = actor?.subscribe(() => registry.refreshActor()) ?? (() => {});
   // A join, a revoked token, a sign-in or sign-out: connections are made afresh with who is here now.
   let identity = auth?.identity() ?? '';
   const stopAuth =
@@ -117,6 +125,7 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
     connection,
     async dispose() {
       stopAuth();
+      stopActor();
       stopRevalidation();
       connection.dispose();
       await registry.destroy();
