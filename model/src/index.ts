@@ -140,6 +140,7 @@ export {
   REPORT_DOC_PREFIX,
   SETUP_DOC_NAME,
   classifyDocName,
+  isReportDocName,
   reportDocName,
 } from './docs/doc-names.ts';
 export type { Migration, MigrationResult } from './docs/migrations.ts';
@@ -163,7 +164,7 @@ export type { Actor } from './history/actor.ts';
 export {
   ACTOR_KINDS,
   actorLabel,
-  actorSchema,
+  isActor,
   currentActor,
   setDocActor,
   systemActor,

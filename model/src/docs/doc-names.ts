@@ -34,3 +34,8 @@ export function classifyDocName(name: string): ClassifiedDocName {
   }
   return { kind: 'unknown' };
 }
+
+/** True for a report document's name (the documents that keep a change history). */
+export function isReportDocName(name: string): boolean {
+  return classifyDocName(name).kind === 'report';
+}

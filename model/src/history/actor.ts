@@ -1,5 +1,4 @@
 import type * as Y from 'yjs';
-import { z } from 'zod';
 
 /** Who made a change: a crew member on a phone, a supervisor, a client account, or the server itself. */
 export interface Actor {
@@ -13,12 +12,20 @@ export interface Actor {
 
 export const ACTOR_KINDS = ['crew', 'supervisor', 'client', 'system'] as const;
 
-export const actorSchema = z.object({
-  kind: z.enum(ACTOR_KINDS),
-  name: z.string(),
-  deviceId: z.string().nullable(),
-  deviceName: z.string().nullable(),
-});
+const textOrNull = (value: unknown): value is string | null =>
+  value === null || typeof value === 'string';
+
+/** Is this a stored actor? (Checked by hand: this module is loaded before the app's first screen.) */
+export function isActor(value: unknown): value is Actor {
+  if (typeof value !== 'object' || value === null) return false;
+  const actor = value as Record<string, unknown>;
+  return (
+    (ACTOR_KINDS as readonly unknown[]).includes(actor.kind) &&
+    typeof actor.name === 'string' &&
+    textOrNull(actor.deviceId) &&
+    textOrNull(actor.deviceName)
+  );
+}
 
 // Set once per opened document (the phone's person and device); withActor stacks on top of it for one
 // synchronous call (a REST request on the server's shared live document).

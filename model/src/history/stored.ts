@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
 import { REPORT_ROOTS } from '../report-doc/keys.ts';
 import type { Actor } from './actor.ts';
-import { actorSchema } from './actor.ts';
+import { isActor } from './actor.ts';
 import type { HistoryFields, HistoryValue } from './values.ts';
 import { readHistoryFields, readHistoryValue } from './values.ts';
 
@@ -120,6 +120,8 @@ export function readRecords(doc: Y.Doc): StoredRecord[] {
 /** The actor stored under a key, or null. */
 export function readActor(doc: Y.Doc, key: string | undefined): Actor | null {
   if (key === undefined) return null;
-  const parsed = actorSchema.safeParse(historyActors(doc).get(key));
-  return parsed.success ? parsed.data : null;
+  const stored = historyActors(doc).get(key);
+  if (!isActor(stored)) return null;
+  const { kind, name, deviceId, deviceName } = stored;
+  return { kind, name, deviceId, deviceName };
 }

@@ -15,6 +15,7 @@ import type { TestClient } from '../helpers.ts';
 
 interface Entry {
   id: string;
+  at: string;
   actor: { kind: string; name: string; deviceId: string | null; deviceName: string | null } | null;
   note: string | null;
   section: string;

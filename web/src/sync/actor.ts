@@ -1,4 +1,4 @@
-import type { Actor } from '@plod/model';
+import type { Actor } from '@plod/model/history';
 import { getAuthState, subscribeAuth } from '../auth';
 import { getDeviceName, subscribeDeviceName } from '../session/device-name';
 

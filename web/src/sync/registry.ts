@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
-import type { Actor } from '@plod/model';
-import { classifyDocName, recordReportChanges, setDocActor } from '@plod/model';
+import type { Actor } from '@plod/model/history';
+import { isReportDocName, recordReportChanges, setDocActor } from '@plod/model/history';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import { WebsocketProvider } from 'y-websocket';
 import { DocEntry, type DocInfo, type EntryFactories, type ProviderStatus } from './entry';
@@ -27,8 +27,6 @@ export interface RegistryOptions {
   /** Who this device's changes to reports are by (recorded in each report's history). */
   actor?: () => Actor | null;
 }
-
-const isReportDoc = (name: string) => classifyDocName(name).kind === 'report';
 
 export interface ProviderState {
   readonly name: string;
@@ -84,7 +82,7 @@ export class DocumentRegistry {
     if (existing) return existing;
     const entry = new DocEntry(name, this.factories, this.networkEnabled, this.notifyState);
     this.entries.set(name, entry);
-    if (isReportDoc(name)) setDocActor(entry.doc, this.actor());
+    if (isReportDocName(name)) setDocActor(entry.doc, this.actor());
     const onRefused = this.onConnectionRefused;
     if (onRefused) {
       entry.provider.on('closed', (event: { code: number }) => onRefused(event.code, name));
@@ -144,7 +142,7 @@ export class DocumentRegistry {
     const { doc } = this.entry(name);
     let result: R | undefined;
     doc.transact(() => {
-      result = isReportDoc(name)
+      result = isReportDocName(name)
         ? recordReportChanges(doc, () => mutation(doc, ...args))
         : mutation(doc, ...args);
     }, LOCAL_ORIGIN);
@@ -155,7 +153,7 @@ export class DocumentRegistry {
   refreshActor(): void {
     const actor = this.actor();
     this.entries.forEach((entry) => {
-      if (isReportDoc(entry.name)) setDocActor(entry.doc, actor);
+      if (isReportDocName(entry.name)) setDocActor(entry.doc, actor);
     });
   }
 

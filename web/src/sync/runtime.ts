@@ -5,7 +5,7 @@ import {
   startAuthRevalidation,
   subscribeAuth,
 } from '../auth';
-import type { Actor } from '@plod/model';
+import type { Actor } from '@plod/model/history';
 import { appActor, subscribeActor } from './actor';
 import { ConnectionController, readNetworkEnabled } from './connection';
 import { createDurablePending, storedPendingNames, type AttachPending } from './pending';

@@ -78,7 +78,7 @@ export function ChangeHistory({ history, names, focus = null }: ChangeHistoryPro
           <Text fw={700} size="md">
             Changes to {fieldLabel(focus.section, focus.field)}
           </Text>
-          <Button variant="subtle" onClick={() => setFocused(false)}>
+          <Button variant="default" onClick={() => setFocused(false)}>
             Show all changes
           </Button>
         </Group>
@@ -111,7 +111,7 @@ interface RowsProps {
 
 function ApartBadge() {
   return (
-    <Badge color="orange" variant="light" tt="none" size="md">
+    <Badge color="yellow.5" c="dark.9" tt="none" size="md">
       Changed while apart
     </Badge>
   );

@@ -37,7 +37,6 @@ export function ConflictNote({ docName, section, field, entryId = null, mb }: Co
       <UnstyledButton
         onClick={() => setOpen(true)}
         data-testid="conflict-note"
-        aria-label={`${label}: ${text}. Open the history`}
         mih={44}
         mb={mb}
         px="sm"
@@ -61,6 +60,7 @@ export function ConflictNote({ docName, section, field, entryId = null, mb }: Co
         opened={open}
         onClose={() => setOpen(false)}
         title={`History: ${label}`}
+        closeButtonProps={{ 'aria-label': 'Close history' }}
         fullScreen={!wide}
         size="xl"
       >

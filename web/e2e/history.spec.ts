@@ -1,0 +1,117 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, heading, prepareContext, test } from './fixtures';
+import { E2E_CREW_CODE } from './server';
+
+// Issue 15 point 8: two phones change the same field while apart; after they sync, both say so
+// beside the field, and the note opens the field's history naming both devices.
+
+test.use({ joined: false });
+
+/** A phone of its own (storage, network), joined through the Join screen as `deviceName`. */
+async function joinedPhone(browser: Browser, deviceName: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
+  await prepareContext(context, null);
+  const page = await context.newPage();
+  await page.goto('/join');
+  await page.getByLabel('Access code').fill(E2E_CREW_CODE);
+  await page.getByLabel('Device name').fill(deviceName);
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(heading(page, 'Plods')).toBeVisible();
+  return page;
+}
+
+/** Edit Shift Report of the plod, loaded (its number shows once the phone holds the plod). */
+async function openEditReport(page: Page, reportId: string): Promise<void> {
+  await page.goto(`/edit-report/${reportId}`);
+  await expect(page.getByTestId('report-number')).toHaveText(`Report #${reportId}`);
+}
+
+async function setTotalDepth(page: Page, metres: string): Promise<void> {
+  await page.getByLabel('Total Depth (m)').fill(metres);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(heading(page, 'Plods')).toBeVisible();
+}
+
+test('two phones that change total depth apart both show a note that opens the history naming both', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const ann = await joinedPhone(browser, "Ann's phone");
+  const bob = await joinedPhone(browser, "Bob's phone");
+
+  // Ann starts a plod on a date of its own; its card's Edit Report gives its address, which Bob opens.
+  const stamp = Date.now();
+  const date = `2030-0${1 + (stamp % 9)}-${10 + (Math.floor(stamp / 9) % 18)}`;
+  await ann.getByRole('button', { name: 'New Report' }).click();
+  await expect(ann).not.toHaveURL(/\/$/);
+  await ann.goto('/shift-details');
+  await ann.getByLabel('Date').fill(date);
+  await ann.getByLabel('Site').selectOption({ label: 'Demo Site' });
+  await ann.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
+  await ann.getByRole('button', { name: 'Save & Continue' }).click();
+  await expect(heading(ann, 'Drill Report Dashboard')).toBeVisible();
+  await ann.goto('/');
+  const card = ann.getByTestId('report-card').filter({ hasText: date });
+  await card.getByRole('link', { name: 'Edit Report' }).click();
+  await expect(ann).toHaveURL(/\/edit-report\//);
+  const reportId = new URL(ann.url()).pathname.split('/').pop() ?? '';
+  await expect(ann.getByTestId('report-number')).toHaveText(`Report #${reportId}`);
+  await openEditReport(bob, reportId);
+
+  // No signal on either phone: each changes total depth.
+  await ann.context().setOffline(true);
+  await bob.context().setOffline(true);
+  await setTotalDepth(ann, '10.5');
+  await setTotalDepth(bob, '12.5');
+
+  // Signal returns: both open the plod again.
+  await ann.context().setOffline(false);
+  await bob.context().setOffline(false);
+  for (const page of [ann, bob]) {
+    await openEditReport(page, reportId);
+    const note = page.getByTestId('conflict-note');
+    await expect(note).toBeVisible();
+    await expect(note).toContainText("by Ann's phone");
+    await expect(note).toContainText("by Bob's phone");
+    await expect(note).toContainText('while apart');
+  }
+  // One value everywhere after the merge (the form shows what the plod held when it opened).
+  for (const page of [ann, bob]) await openEditReport(page, reportId);
+  const shown = await ann.getByLabel('Total Depth (m)').inputValue();
+  expect(['10.5', '12.5']).toContain(shown);
+  await expect(bob.getByLabel('Total Depth (m)')).toHaveValue(shown);
+  await ann.screenshot({ path: testInfo.outputPath('conflict-note-phone.png'), fullPage: true });
+
+  // The note opens the history of total depth, naming both devices and what each set.
+  for (const page of [ann, bob]) {
+    await page.getByTestId('conflict-note').click();
+    const dialog = page.getByRole('dialog', { name: 'History: Total depth' });
+    await expect(dialog).toBeVisible();
+    const entries = dialog.getByTestId('history-entry');
+    await expect(entries).toHaveCount(2);
+    await expect(dialog).toContainText('Total depth set to 10.5 m');
+    await expect(dialog).toContainText('Total depth set to 12.5 m');
+    await expect(entries.filter({ hasText: '10.5 m' })).toContainText("Ann's phone");
+    await expect(entries.filter({ hasText: '12.5 m' })).toContainText("Bob's phone");
+    await expect(dialog.getByText('Changed while apart')).toHaveCount(2);
+  }
+  await bob.screenshot({ path: testInfo.outputPath('conflict-history-phone.png') });
+
+  // The whole history, from the dashboard's History tile, on a desk-sized screen.
+  await ann.keyboard.press('Escape');
+  await ann.setViewportSize({ width: 1366, height: 800 });
+  await ann.goto('/drill-report-dashboard');
+  await ann.getByRole('link', { name: /History/ }).click();
+  await expect(heading(ann, 'Change History')).toBeVisible();
+  await expect(ann.getByTestId('history-entry').first()).toBeVisible();
+  await ann.screenshot({ path: testInfo.outputPath('history-desk.png'), fullPage: true });
+
+  await ann.context().close();
+  await bob.context().close();
+});
