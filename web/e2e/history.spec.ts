@@ -1,34 +1,13 @@
-import type { Browser, Page } from '@playwright/test';
-import { expect, heading, prepareContext, test } from './fixtures';
-import { E2E_CREW_CODE } from './server';
+import type { Page } from '@playwright/test';
+import { newReport, openPhone, plodCard } from './collab-helpers';
+import { expect, heading, test } from './fixtures';
 
 // Issue 15 point 8: two phones change the same field while apart; after they sync, both say so
 // beside the field, and the note opens the field's history naming both devices.
 
-test.use({ joined: false });
-
-/** A phone of its own (storage, network), joined through the Join screen as `deviceName`. */
-async function joinedPhone(browser: Browser, deviceName: string): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'block',
-  });
-  await prepareContext(context, null);
-  const page = await context.newPage();
-  await page.goto('/join');
-  await page.getByLabel('Access code').fill(E2E_CREW_CODE);
-  await page.getByLabel('Device name').fill(deviceName);
-  await page.getByRole('button', { name: 'Join', exact: true }).click();
-  await expect(heading(page, 'Plods')).toBeVisible();
-  return page;
-}
-
 /** Edit Shift Report of the plod, loaded (its number shows once the phone holds the plod). */
 async function openEditReport(page: Page, reportId: string): Promise<void> {
-  await page.goto(`/edit-report/${reportId}`);
+  await page.goto(`/plods/${reportId}/edit`);
   await expect(page.getByTestId('report-number')).toHaveText(`Report #${reportId}`);
 }
 
@@ -42,27 +21,20 @@ test('two phones that change total depth apart both show a note that opens the h
   browser,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const ann = await joinedPhone(browser, "Ann's phone");
-  const bob = await joinedPhone(browser, "Bob's phone");
+  const { page: ann } = await openPhone(browser, "Ann's phone");
+  const { page: bob } = await openPhone(browser, "Bob's phone");
 
-  // Ann starts a plod on a date of its own; its card's Edit Report gives its address, which Bob opens.
-  const stamp = Date.now();
-  const date = `2030-0${1 + (stamp % 9)}-${10 + (Math.floor(stamp / 9) % 18)}`;
-  await ann.getByRole('button', { name: 'New Report' }).click();
-  await expect(ann).not.toHaveURL(/\/$/);
-  await ann.goto('/shift-details');
-  await ann.getByLabel('Date').fill(date);
+  // Ann starts a plod; Bob taps its card's Edit Report.
+  const reportId = await newReport(ann);
+  await ann.getByRole('link', { name: /Shift Details/ }).click();
   await ann.getByLabel('Site').selectOption({ label: 'Demo Site' });
   await ann.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
   await ann.getByRole('button', { name: 'Save & Continue' }).click();
   await expect(heading(ann, 'Drill Report Dashboard')).toBeVisible();
-  await ann.goto('/');
-  const card = ann.getByTestId('report-card').filter({ hasText: date });
-  await card.getByRole('link', { name: 'Edit Report' }).click();
-  await expect(ann).toHaveURL(/\/edit-report\//);
-  const reportId = new URL(ann.url()).pathname.split('/').pop() ?? '';
-  await expect(ann.getByTestId('report-number')).toHaveText(`Report #${reportId}`);
-  await openEditReport(bob, reportId);
+  await openEditReport(ann, reportId);
+  await bob.goto('/');
+  await plodCard(bob, reportId).getByRole('link', { name: 'Edit Report' }).click();
+  await expect(bob.getByTestId('report-number')).toHaveText(`Report #${reportId}`);
 
   // No signal on either phone: each changes total depth.
   await ann.context().setOffline(true);
@@ -106,8 +78,9 @@ test('two phones that change total depth apart both show a note that opens the h
   // The whole history, from the dashboard's History tile, on a desk-sized screen.
   await ann.keyboard.press('Escape');
   await ann.setViewportSize({ width: 1366, height: 800 });
-  await ann.goto('/drill-report-dashboard');
+  await ann.goto(`/plods/${reportId}`);
   await ann.getByRole('link', { name: /History/ }).click();
+  await expect(ann).toHaveURL(new RegExp(`/plods/${reportId}/history$`));
   await expect(heading(ann, 'Change History')).toBeVisible();
   await expect(ann.getByTestId('history-entry').first()).toBeVisible();
   await ann.screenshot({ path: testInfo.outputPath('history-desk.png'), fullPage: true });
