@@ -49,6 +49,11 @@ describe('describeHistory', () => {
     ]);
   });
 
+  it('says a new plod was started rather than that its status was set', () => {
+    const [first] = describeHistory(readHistory(newReportDoc()));
+    expect(first?.text).toBe('Plod started');
+  });
+
   it('puts notes and the primary driller in their own groups', () => {
     expect(historyGroup({ section: 'meta', field: 'notes' })).toBe('Notes');
     expect(historyGroup({ section: 'meta', field: 'primaryAssignmentId' })).toBe('Crew');

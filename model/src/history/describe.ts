@@ -194,6 +194,9 @@ function describeOne(
     return { entry, group, subject: capitalize(name), text: `${verb} ${name}` };
   }
   const field = entry.field ?? '';
+  if (entry.section === 'meta' && field === 'status' && entry.old === null) {
+    return { entry, group, subject: 'Status', text: 'Plod started' };
+  }
   const spec = FIELDS[entry.section]?.[field] ?? { label: humanize(field) };
   let old = entry.old as HistoryValue;
   let next = entry.new as HistoryValue;
