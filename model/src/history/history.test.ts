@@ -27,7 +27,7 @@ import { addTimesheetEntry, removeTimesheetEntry } from '../timesheet/timesheet-
 import type { Actor } from './actor.ts';
 import { currentActor, setDocActor, withActor } from './actor.ts';
 import { readHistory } from './read.ts';
-import { recordReportChanges } from './record.ts';
+import { actorKey, recordReportChanges } from './record.ts';
 import { HISTORY_ROOTS } from './stored.ts';
 
 const ANN: Actor = { kind: 'crew', name: 'Ann', deviceId: 'dev-a', deviceName: 'Pixel A' };
@@ -294,6 +294,20 @@ describe('history in the document', () => {
     ]);
     undo.redo();
     expect(reportMap(doc, 'overrides').get('totalDepthDrilled')).toBe(12);
+  });
+
+  it('keeps two actors apart even when one key is taken by something else', () => {
+    const doc = newReportDoc();
+    const from = entryCount(doc);
+    // Whatever holds the key Ann would take (a collision, or a forged entry), Ann gets one of her own.
+    doc.getMap(HISTORY_ROOTS.actors).set(actorKey(ANN), null);
+    withActor(doc, ANN, () => setReportNotes(doc, 'by Ann'));
+    withActor(doc, SAM, () => setReportNotes(doc, 'by Sam'));
+    expect(
+      readHistory(doc)
+        .slice(from)
+        .map((e) => e.actor),
+    ).toEqual([ANN, SAM]);
   });
 
   it('reads past a damaged or forged record', () => {

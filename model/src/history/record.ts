@@ -159,22 +159,34 @@ function rewrites(
 }
 
 /** The key an actor is stored under: short, and the same for the same actor on every replica. */
-export function actorKey(actor: Actor): string {
-  return fingerprint(JSON.stringify([actor.kind, actor.name, actor.deviceId, actor.deviceName]));
+export function actorKey(actor: Actor, attempt = 0): string {
+  const text = JSON.stringify([actor.kind, actor.name, actor.deviceId, actor.deviceName]);
+  return fingerprint(attempt === 0 ? text : `${text}#${attempt}`);
+}
+
+function sameActor(stored: unknown, actor: Actor): boolean {
+  if (typeof stored !== 'object' || stored === null) return false;
+  const other = stored as Partial<Actor>;
+  return (
+    other.kind === actor.kind &&
+    other.name === actor.name &&
+    other.deviceId === actor.deviceId &&
+    other.deviceName === actor.deviceName
+  );
 }
 
 function rememberActor(doc: Y.Doc, actor: Actor): string {
   const actors = historyActors(doc);
-  const key = actorKey(actor);
-  const stored = actors.get(key) as Partial<Actor> | undefined;
-  const same =
-    stored !== undefined &&
-    stored.kind === actor.kind &&
-    stored.name === actor.name &&
-    stored.deviceId === actor.deviceId &&
-    stored.deviceName === actor.deviceName;
-  if (!same) actors.set(key, { ...actor });
-  return key;
+  // A key another actor already holds (a fingerprint collision) moves on to the next one.
+  for (let attempt = 0; ; attempt += 1) {
+    const key = actorKey(actor, attempt);
+    const stored: unknown = actors.get(key);
+    if (stored !== undefined && sameActor(stored, actor)) return key;
+    if (stored === undefined) {
+      actors.set(key, { ...actor });
+      return key;
+    }
+  }
 }
 
 function writeRecord(doc: Y.Doc, changes: StoredChange[], note: string | undefined): void {
