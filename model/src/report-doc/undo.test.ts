@@ -14,6 +14,7 @@ import {
   removeTimesheetEntry,
   updateTimesheetEntry,
 } from '../timesheet/timesheet-doc.ts';
+import { readHistory } from '../history/read.ts';
 import { readReport } from './snapshot.ts';
 import { newReportDoc, replicasOf, syncInto } from './testing.ts';
 import { createReportUndo, type ReportUndo } from './undo.ts';
@@ -53,6 +54,24 @@ describe('undo of this device’s own report changes', () => {
     const [entry] = readTimesheet(doc);
     expect(entry).toMatchObject({ id, ...night, hours: 4 });
     expect(undo.next()?.label).toBe('time entry added');
+  });
+
+  it('records the undo in the history as a change of its own', () => {
+    const doc = newReportDoc();
+    const undo = undoFor(doc);
+    const id = local(doc, (d) => addTimesheetEntry(d, night));
+    local(doc, (d) => removeTimesheetEntry(d, id));
+    const before = readHistory(doc).length;
+    undo.undo();
+    const added = readHistory(doc).slice(before);
+    expect(added).toEqual([
+      expect.objectContaining({
+        section: 'timesheet',
+        entryId: id,
+        kind: 'add',
+        note: 'Undo: time entry deleted',
+      }),
+    ]);
   });
 
   it('names each kind of change in words', () => {

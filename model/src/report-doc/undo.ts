@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import { nowIso } from '../docs/entries.ts';
+import { recordReportChanges } from '../history/record.ts';
 import { META, reportMap } from './keys.ts';
 import { UNDO_ROOTS, changesStatus, describeReportChange, undoRootType } from './undo-labels.ts';
 
@@ -151,7 +152,10 @@ export function createReportUndo(doc: Y.Doc, options: ReportUndoOptions): Report
       let undone = false;
       quiet = true;
       try {
-        undone = manager.undo() !== null;
+        // The undo is recorded in the history like any other change, as this device's actor's.
+        undone = recordReportChanges(doc, () => manager.undo() !== null, {
+          note: `Undo: ${label}`,
+        });
       } finally {
         manager.undoStack.unshift(...below);
         manager.clear(false, true);
