@@ -249,6 +249,46 @@ export {
   signOffReport,
   updateShiftDetails,
 } from './shift-summary/report-meta-doc.ts';
+export type { ReturnBody } from './shift-summary/review.ts';
+export {
+  RETURN_COMMENT_MAX,
+  RETURN_COMMENT_REQUIRED,
+  approveReport,
+  returnBodySchema,
+  returnReport,
+} from './shift-summary/review.ts';
+export type { SignaturePoint } from './shift-summary/signature.ts';
+export {
+  SIGNATURE_BOX,
+  SIGNATURE_MAX_LENGTH,
+  SIGNATURE_REQUIRED,
+  SIGNATURE_TOO_LARGE,
+  encodeSignature,
+  isSignaturePath,
+  signaturePathSchema,
+  signatureStrokes,
+  simplifyStroke,
+} from './shift-summary/signature.ts';
+
+// The whole plod as text (report view, print, PDF)
+export type {
+  PlodSheet,
+  SheetColumn,
+  SheetFact,
+  SheetHole,
+  SheetOptions,
+  SheetSignOff,
+  SheetStatus,
+  SheetTable,
+} from './report-sheet/sheet.ts';
+export {
+  SIGN_OFF_CERTIFICATIONS,
+  STATUS_WORDS,
+  formatTimestamp,
+  plodSheet,
+} from './report-sheet/sheet.ts';
+export type { OverridableField, SummaryOverrideMark } from './report-sheet/overrides.ts';
+export { summaryFacts, summaryOverrideMarks } from './report-sheet/overrides.ts';
 
 // Crew assignment
 export type {

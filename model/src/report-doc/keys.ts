@@ -2,7 +2,10 @@ import type * as Y from 'yjs';
 
 /** Root types of a report document. Every root is created on first use; roots never conflict. */
 export const REPORT_ROOTS = {
-  /** schemaVersion, reportId, status, createdAt, completedAt, updatedAt, notes, primaryAssignmentId. */
+  /**
+   * schemaVersion, reportId, status, createdAt, completedAt, updatedAt, notes, primaryAssignmentId,
+   * returnComment, statusSetBy, statusSetAt.
+   */
   meta: 'meta',
   /** Shift details: date, shiftType, startTime, endTime, siteId, rigId, siteName, rigName, level. */
   shift: 'shift',
@@ -18,7 +21,7 @@ export const REPORT_ROOTS = {
   survey: 'survey',
   maintenance: 'maintenance',
   hireTools: 'hireTools',
-  /** Final notes and sign-off: signedBy, signedAt, certified, finalNotes. */
+  /** Final notes and sign-off: signedBy, signedAt, certified, finalNotes, signature. */
   signOff: 'signOff',
 } as const;
 
@@ -33,6 +36,11 @@ export const META = {
   notes: 'notes',
   /** The one register naming the primary driller's assignment: one primary by construction. */
   primaryAssignmentId: 'primaryAssignmentId',
+  /** The supervisor's (or client's) comment when the plod was returned to the crew. */
+  returnComment: 'returnComment',
+  /** Who set the current status (a display name), and when: the plod's status line. */
+  statusSetBy: 'statusSetBy',
+  statusSetAt: 'statusSetAt',
 } as const;
 
 /** Map roots (everything but the runs array), used to tell an empty document from an old one. */

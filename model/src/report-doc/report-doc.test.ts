@@ -204,6 +204,8 @@ describe('report document', () => {
       hoursWorked: 12,
       holesCompleted: 1,
       avgRate: 3.5,
+      // What the rows add up to stays beside the overrides.
+      derived: { totalDepthDrilled: 0, hoursWorked: 4.5, holesCompleted: 0 },
     });
     setSummaryOverrides(doc, { hoursWorked: null });
     expect(readReport(doc).summary.hoursWorked).toBe(4.5);

@@ -50,6 +50,8 @@ export interface EffectiveSummary {
   holesCompleted: number;
   /** Metres per hour worked, 0 without hours. */
   avgRate: number;
+  /** What the rows add up to, whether or not an override is shown instead. */
+  derived: { totalDepthDrilled: number; hoursWorked: number; holesCompleted: number };
 }
 
 /** Everything about one shift as a plain, checked value: what screens render and REST returns. */
@@ -61,6 +63,11 @@ export interface ReportSnapshot {
   completedAt: string | null;
   updatedAt: string | null;
   notes: string | null;
+  /** The comment a supervisor or client returned the plod with (kept after it is resubmitted). */
+  returnComment: string | null;
+  /** Who set the current status (a display name, null when unknown) and when. */
+  statusSetBy: string | null;
+  statusSetAt: string | null;
   shift: ShiftDetails;
   overrides: SummaryOverrides;
   /** The primary driller's assignment, or null when none (or the named one was removed). */
@@ -117,14 +124,20 @@ export function readReport(doc: Y.Doc): ReportSnapshot {
     surveyCount: survey.length,
     averageSurveyDepth: averageSurveyDepth(survey),
   };
-  const totalDepthDrilled = overrides.totalDepthDrilled ?? totals.metresDrilled;
-  const hoursWorked = overrides.hoursWorked ?? derivedHours(shift, timesheet, hours.totalHours);
+  const derived = {
+    totalDepthDrilled: totals.metresDrilled,
+    hoursWorked: derivedHours(shift, timesheet, hours.totalHours),
+    holesCompleted: totals.holesCompleted,
+  };
+  const totalDepthDrilled = overrides.totalDepthDrilled ?? derived.totalDepthDrilled;
+  const hoursWorked = overrides.hoursWorked ?? derived.hoursWorked;
   const summary: EffectiveSummary = {
     operator: overrides.operator ?? primary?.crewMemberName ?? null,
     totalDepthDrilled,
     hoursWorked,
-    holesCompleted: overrides.holesCompleted ?? totals.holesCompleted,
+    holesCompleted: overrides.holesCompleted ?? derived.holesCompleted,
     avgRate: hoursWorked > 0 ? roundTo(totalDepthDrilled / hoursWorked, 2) : 0,
+    derived,
   };
   return {
     id: meta.reportId,
@@ -134,6 +147,9 @@ export function readReport(doc: Y.Doc): ReportSnapshot {
     completedAt: meta.completedAt,
     updatedAt: meta.updatedAt,
     notes: meta.notes,
+    returnComment: meta.returnComment,
+    statusSetBy: meta.statusSetBy,
+    statusSetAt: meta.statusSetAt,
     shift,
     overrides,
     primaryAssignmentId: primary?.id ?? null,

@@ -21,6 +21,7 @@ import {
   summaryOverridesPatchSchema,
 } from './shift-summary.ts';
 import { lenient } from '../docs/lenient.ts';
+import { SIGNATURE_REQUIRED, signaturePathSchema } from './signature.ts';
 
 const text = lenient(z.string().nullable(), null);
 const count = lenient(z.number().nonnegative().nullable(), null);
@@ -60,6 +61,9 @@ export const storedMetaSchema = z.object({
   updatedAt: text,
   notes: text,
   primaryAssignmentId: text,
+  returnComment: text,
+  statusSetBy: text,
+  statusSetAt: text,
 });
 export type ReportMeta = z.infer<typeof storedMetaSchema>;
 
@@ -68,6 +72,8 @@ export const signOffSchema = z.object({
   signedAt: text,
   certified: lenient(z.boolean(), false),
   finalNotes: text,
+  /** The signer's finger signature (see signature.ts), or null. */
+  signature: lenient(signaturePathSchema.nullable(), null),
 });
 export type SignOff = z.infer<typeof signOffSchema>;
 
@@ -79,6 +85,10 @@ export const signOffInputSchema = z.object({
     .trim()
     .nullish()
     .transform((v) => (v ? v : null)),
+  signature: z
+    .string({ error: SIGNATURE_REQUIRED })
+    .min(1, SIGNATURE_REQUIRED)
+    .pipe(signaturePathSchema),
 });
 export type SignOffInput = z.infer<typeof signOffInputSchema>;
 
@@ -155,8 +165,17 @@ function transitionError(from: ReportStatus, to: ReportStatus): ModelError {
   return new ModelError('invalid-status-transition', `A ${from} report cannot become ${to}`);
 }
 
-/** Move the report to a status allowed by STATUS_TRANSITIONS; closing stamps completedAt once. */
-export function setStatus(doc: Y.Doc, status: ReportStatus, at: string = nowIso()): void {
+/**
+ * Move the report to a status allowed by STATUS_TRANSITIONS; closing stamps completedAt once. A
+ * change of status records who made it (`by`, a display name; null when unknown) and when, for the
+ * plod's status line; staying put records nothing.
+ */
+export function setStatus(
+  doc: Y.Doc,
+  status: ReportStatus,
+  at: string = nowIso(),
+  by: string | null = null,
+): void {
   const next = reportStatusSchema.parse(status);
   const current = readReportMeta(doc);
   if (!canTransition(current.status, next)) {
@@ -164,7 +183,11 @@ export function setStatus(doc: Y.Doc, status: ReportStatus, at: string = nowIso(
   }
   mutateReport(doc, () => {
     const meta = reportMap(doc, 'meta');
-    meta.set(META.status, next);
+    if (current.status !== next) {
+      meta.set(META.status, next);
+      meta.set(META.statusSetBy, by?.trim() ? by.trim() : null);
+      meta.set(META.statusSetAt, at);
+    }
     if (isClosingStatus(next) && current.completedAt === null) meta.set(META.completedAt, at);
   });
 }

@@ -42,6 +42,9 @@ const META_PARTS: Readonly<Record<string, ReportPart>> = {
   notes: 'notes',
   status: 'status',
   completedAt: 'status',
+  statusSetBy: 'status',
+  statusSetAt: 'status',
+  returnComment: 'status',
   primaryAssignmentId: 'crew',
 };
 

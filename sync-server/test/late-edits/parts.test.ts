@@ -69,7 +69,13 @@ describe('what a late edit changes', () => {
     ['status', (d) => setStatus(d, 'completed'), ['status']],
     [
       'sign-off',
-      (d) => signOffReport(d, { signedBy: 'Kim', certified: true, finalNotes: null }),
+      (d) =>
+        signOffReport(d, {
+          signedBy: 'Kim',
+          certified: true,
+          finalNotes: null,
+          signature: 'M1 1L2 2',
+        }),
       ['signOff'],
     ],
     [

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { assignCrewMember } from '../crew-assignment/crew-assignment-doc.ts';
+import { addHireToolUsage } from '../hire-tool/hire-tool-usage-doc.ts';
+import { addHoleToReport } from '../hole/report-hole-doc.ts';
+import type { HoleId } from '../ids/ids.ts';
+import { addMaintenanceEntry } from '../maintenance/maintenance-doc.ts';
+import { readReport } from '../report-doc/snapshot.ts';
+import { newReportDoc } from '../report-doc/testing.ts';
+import { addRun } from '../run/run-doc.ts';
+import {
+  setReportNotes,
+  setStatus,
+  setSummaryOverrides,
+  updateShiftDetails,
+} from '../shift-summary/report-meta-doc.ts';
+import { returnReport } from '../shift-summary/review.ts';
+import { addSurveyEntry } from '../survey/survey-doc.ts';
+import { addTimesheetEntry } from '../timesheet/timesheet-doc.ts';
+import { summaryOverrideMarks } from './overrides.ts';
+import { SIGN_OFF_CERTIFICATIONS, plodSheet } from './sheet.ts';
+
+const DH1 = 'DH-SHEET-1' as HoleId;
+const run = (notes: string | null = null) =>
+  ({ style: 'run-sheet', rodAdded: true, stickUp: 0.5, oriToolUsed: false, notes }) as const;
+
+function fullPlod() {
+  const doc = newReportDoc();
+  updateShiftDetails(doc, { level: '1040 RL' });
+  assignCrewMember(doc, { crewMemberName: 'Jordan Offsider', role: 'offsider' });
+  assignCrewMember(doc, { crewMemberName: 'Alex Driller', role: 'driller', isPrimary: true });
+  addHoleToReport(doc, { holeId: DH1, targetDepth: 50, constantStickUp: 0.5 });
+  addRun(doc, DH1, run());
+  addRun(doc, DH1, run('soft ground'));
+  addTimesheetEntry(doc, {
+    holeId: DH1,
+    activity: 'drilling',
+    startTime: '06:00',
+    endTime: '12:00',
+  });
+  addSurveyEntry(doc, { holeId: DH1, depth: 6, azimuth: 275, dip: -60 });
+  addMaintenanceEntry(doc, { description: 'Replaced hose', timeSpent: 1.5, partsUsed: 'Hose' });
+  addHireToolUsage(doc, { toolName: 'Survey camera', quantity: 1, hours: 2, ratePerHour: 40 });
+  setReportNotes(doc, 'Good ground');
+  return doc;
+}
+
+describe('the plod sheet', () => {
+  it('holds every section of the plod as text', () => {
+    const sheet = plodSheet(readReport(fullPlod()));
+    expect(sheet.title).toBe('North Pit - Rig 7');
+    expect(sheet.subtitle).toBe('2025-07-14 · Day Shift · 6:00 AM - 6:00 PM');
+    expect(sheet.shiftDetails).toContainEqual({ label: 'Level', value: '1040 RL' });
+    expect(sheet.crew.rows).toEqual([
+      ['Alex Driller', 'Driller', 'Primary driller'],
+      ['Jordan Offsider', 'Offsider', ''],
+    ]);
+    const [hole] = sheet.holes;
+    expect(hole?.holeId).toBe(DH1);
+    expect(hole?.runs.rows.map((r) => r.slice(0, 4))).toEqual([
+      ['1', '0.0', '3.0', '3.0'],
+      ['2', '3.0', '5.5', '2.5'],
+    ]);
+    expect(hole?.runs.rows[1]?.[6]).toBe('soft ground');
+    expect(sheet.timesheet.rows).toEqual([[DH1, 'Drilling', '6:00 AM', '12:00 PM', '6.0', '—']]);
+    expect(sheet.timesheet.totals).toBe('Total 6.0 h · Remaining 6.0 h');
+    expect(sheet.survey.rows[0]?.slice(0, 4)).toEqual([DH1, '6.0', '275°', '-60°']);
+    expect(sheet.summary).toContainEqual({ label: 'Total Depth', value: '5.5 m' });
+    expect(sheet.maintenance.rows[0]).toContain('Replaced hose');
+    expect(sheet.hireTools.rows[0]).toEqual(['Survey camera', '1', '2', '$40.00', '$80.00', '—']);
+    expect(sheet.hireTools.totals).toBe('Total cost $80.00');
+    expect(sheet.notes).toBe('Good ground');
+    expect(sheet.signOff.certifications).toEqual(SIGN_OFF_CERTIFICATIONS);
+  });
+
+  it('says who set the status and when, and carries the return comment', () => {
+    const doc = fullPlod();
+    setStatus(doc, 'sent', '2025-07-14T18:00:00.000Z', 'Alex Driller (Rig phone)');
+    returnReport(doc, 'Hours look short', 'client-a', '2025-07-15T09:30:00.000Z');
+    const sheet = plodSheet(readReport(doc), { formatTime: (iso) => `<${iso}>` });
+    expect(sheet.status).toEqual({
+      status: 'returned',
+      label: 'Returned',
+      line: 'Returned by client-a on <2025-07-15T09:30:00.000Z>',
+      returnComment: 'Hours look short',
+    });
+  });
+
+  it('marks overridden summary values with what the rows add up to', () => {
+    const doc = fullPlod();
+    expect(summaryOverrideMarks(readReport(doc))).toEqual([]);
+    setSummaryOverrides(doc, { totalDepthDrilled: 12.5, hoursWorked: 11, holesCompleted: 1 });
+    const report = readReport(doc);
+    expect(summaryOverrideMarks(report).map((m) => m.note)).toEqual([
+      'overridden; runs add to 5.5 m',
+      'overridden; timesheet adds to 6.0 h',
+      'overridden; 0 holes are complete by depth',
+    ]);
+    const depth = plodSheet(report).summary.find((f) => f.label === 'Total Depth');
+    expect(depth).toEqual({
+      label: 'Total Depth',
+      value: '12.5 m',
+      override: { derived: '5.5 m', note: 'overridden; runs add to 5.5 m' },
+    });
+  });
+});

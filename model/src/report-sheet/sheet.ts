@@ -1,0 +1,319 @@
+import { formatCurrency, formatDepth, formatHours, formatPercent } from '../format/format.ts';
+import type { ReportHole } from '../hole/report-hole-doc.ts';
+import type { ReportSnapshot } from '../report-doc/snapshot.ts';
+import type { NameLookup } from '../report-doc/summary.ts';
+import { reportSummary } from '../report-doc/summary.ts';
+import type { ReportStatus } from '../shift-summary/status.ts';
+import { formatClock, formatUsDate, shiftTypeLabel, timeLabel } from '../shift/time.ts';
+import { summaryFacts } from './overrides.ts';
+
+/**
+ * The whole plod as text, section by section: what the report view shows, the print stylesheet
+ * prints and the server's PDF draws. One builder for all three, so they can never say different
+ * things about one plod.
+ */
+
+/** What a signer certifies at Shift Completion; the view and the PDF print the same list. */
+export const SIGN_OFF_CERTIFICATIONS = [
+  'All drilling depths and runs recorded are accurate',
+  'Crew hours in the timesheet are complete and correct',
+  'Survey, maintenance and hire tool records are complete',
+  'Safety procedures were followed and any incidents reported',
+] as const;
+
+export const STATUS_WORDS: Readonly<Record<ReportStatus, string>> = {
+  active: 'Active',
+  completed: 'Completed',
+  sent: 'Sent',
+  approved: 'Approved',
+  returned: 'Returned',
+  deleted: 'Deleted',
+};
+
+export interface SheetFact {
+  label: string;
+  value: string;
+  /** Set when the value is a person's override: what the rows add up to, in words. */
+  override?: { derived: string; note: string };
+}
+
+export interface SheetColumn {
+  header: string;
+  numeric?: boolean;
+}
+
+export interface SheetTable {
+  title: string;
+  columns: SheetColumn[];
+  rows: string[][];
+  /** A totals line under the rows (label first), or null. */
+  totals: string | null;
+  /** Said when there are no rows. */
+  empty: string;
+}
+
+export interface SheetHole {
+  holeId: string;
+  status: ReportHole['status'];
+  /** Progress towards the target depth, 0-100. */
+  progress: number;
+  facts: SheetFact[];
+  runs: SheetTable;
+}
+
+export interface SheetStatus {
+  status: ReportStatus;
+  label: string;
+  /** "Approved by boss on 03/02/2025 10:00:00", or the label alone when nothing is known. */
+  line: string;
+  returnComment: string | null;
+}
+
+export interface SheetSignOff {
+  signed: boolean;
+  signedBy: string | null;
+  signedAt: string | null;
+  certified: boolean;
+  certifications: readonly string[];
+  finalNotes: string | null;
+  /** The stored signature path (see shift-summary/signature.ts), or null. */
+  signature: string | null;
+}
+
+export interface PlodSheet {
+  id: string | null;
+  title: string;
+  subtitle: string;
+  status: SheetStatus;
+  shiftDetails: SheetFact[];
+  summary: SheetFact[];
+  crew: SheetTable;
+  holes: SheetHole[];
+  timesheet: SheetTable;
+  survey: SheetTable;
+  maintenance: SheetTable;
+  hireTools: SheetTable;
+  notes: string | null;
+  signOff: SheetSignOff;
+}
+
+export interface SheetOptions {
+  names?: NameLookup;
+  /** How a stored timestamp reads; default en-US date and 24-hour time in the local time zone. */
+  formatTime?: (iso: string) => string;
+}
+
+/** A stored timestamp for people (SPEC 9: month/day/year, 24-hour with seconds). */
+export function formatTimestamp(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${formatUsDate(date)} ${formatClock(date)}`;
+}
+
+const dash = (value: string | null | undefined) => (value && value.trim() ? value : '—');
+const words = (code: string) =>
+  code
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+
+function table(
+  title: string,
+  headers: (string | [string, 'numeric'])[],
+  rows: string[][],
+  empty: string,
+  totals: string | null = null,
+): SheetTable {
+  const columns = headers.map((h) =>
+    typeof h === 'string' ? { header: h } : { header: h[0], numeric: true },
+  );
+  return { title, columns, rows, totals: rows.length > 0 ? totals : null, empty };
+}
+
+function statusOf(snapshot: ReportSnapshot, time: (iso: string) => string): SheetStatus {
+  const label = STATUS_WORDS[snapshot.status];
+  const by = snapshot.statusSetBy ? ` by ${snapshot.statusSetBy}` : '';
+  const at = snapshot.statusSetAt ? ` on ${time(snapshot.statusSetAt)}` : '';
+  return {
+    status: snapshot.status,
+    label,
+    line: `${label}${by}${at}`,
+    returnComment: snapshot.returnComment,
+  };
+}
+
+function holeOf(hole: ReportHole): SheetHole {
+  const runs = hole.runs.map((run) => [
+    String(run.runNumber),
+    formatDepth(run.fromDepth),
+    formatDepth(run.toDepth),
+    formatDepth(run.length),
+    run.rodAdded ? 'Yes' : 'No',
+    run.oriToolUsed ? '+0.4m' : '-',
+    run.notes ?? '',
+  ]);
+  return {
+    holeId: hole.holeId,
+    status: hole.status,
+    progress: Math.max(0, Math.min(100, hole.progress)),
+    facts: [
+      { label: 'Status', value: hole.status },
+      {
+        label: 'Depth',
+        value: `${formatDepth(hole.currentDepth)} / ${formatDepth(hole.targetDepth)} m`,
+      },
+      { label: 'Progress', value: formatPercent(hole.progress) },
+      { label: 'Drilled this shift', value: `${formatDepth(hole.drilledThisShift)} m` },
+      { label: 'Remaining', value: `${formatDepth(hole.remaining)} m` },
+      { label: 'Dip', value: `${hole.dip}°` },
+      { label: 'Azimuth', value: `${hole.azimuth}°` },
+      { label: 'Constant stick-up', value: `${formatDepth(hole.constantStickUp)} m` },
+    ],
+    runs: table(
+      `Runs of ${hole.holeId}`,
+      [
+        ['Run #', 'numeric'],
+        ['From (m)', 'numeric'],
+        ['To (m)', 'numeric'],
+        ['Length (m)', 'numeric'],
+        'Rod Added',
+        'Ori Tool',
+        'Notes',
+      ],
+      runs,
+      'No runs recorded yet',
+      `${hole.runs.length} ${hole.runs.length === 1 ? 'run' : 'runs'}, ${formatDepth(hole.drilledThisShift)} m this shift`,
+    ),
+  };
+}
+
+/** The whole plod as text sections (see the top of this file). */
+export function plodSheet(snapshot: ReportSnapshot, options: SheetOptions = {}): PlodSheet {
+  const time = options.formatTime ?? formatTimestamp;
+  const listed = reportSummary(snapshot, options.names);
+  const { shift, totals } = snapshot;
+  const shiftWords = shift.shiftType ? shiftTypeLabel(shift.shiftType) : 'Shift not set';
+  const span =
+    shift.startTime && shift.endTime
+      ? ` · ${timeLabel(shift.startTime)} - ${timeLabel(shift.endTime)}`
+      : '';
+  const roles = { driller: 'Driller', offsider: 'Offsider' } as const;
+  const crew = [...snapshot.crew].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary));
+  return {
+    id: snapshot.id,
+    title: `${listed.site ?? 'No site'} - ${listed.rig ?? 'No rig'}`,
+    subtitle: `${shift.date ?? 'No date'} · ${shiftWords}${span}`,
+    status: statusOf(snapshot, time),
+    shiftDetails: [
+      { label: 'Date', value: dash(shift.date) },
+      { label: 'Shift Type', value: shiftWords },
+      { label: 'Start Time', value: shift.startTime ? timeLabel(shift.startTime) : '—' },
+      { label: 'End Time', value: shift.endTime ? timeLabel(shift.endTime) : '—' },
+      { label: 'Site', value: dash(listed.site) },
+      { label: 'Level', value: dash(shift.level) },
+      { label: 'Rig', value: dash(listed.rig) },
+    ],
+    summary: summaryFacts(snapshot),
+    crew: table(
+      'Crew',
+      ['Name', 'Role', 'Primary'],
+      crew.map((c) => [c.crewMemberName, roles[c.role], c.isPrimary ? 'Primary driller' : '']),
+      'No crew members assigned',
+    ),
+    holes: snapshot.holes.map(holeOf),
+    timesheet: table(
+      'Timesheet',
+      ['Hole ID', 'Activity', 'Start', 'End', ['Hours', 'numeric'], 'Notes'],
+      snapshot.timesheet.map((e) => [
+        dash(e.holeId),
+        words(e.activity),
+        timeLabel(e.startTime),
+        timeLabel(e.endTime),
+        formatHours(e.hours),
+        dash(e.notes),
+      ]),
+      'No time entries recorded',
+      `Total ${formatHours(totals.timesheetHours)} h · Remaining ${formatHours(totals.remainingHours)} h`,
+    ),
+    survey: table(
+      'Survey',
+      [
+        'Hole ID',
+        ['Depth (m)', 'numeric'],
+        ['Azimuth', 'numeric'],
+        ['Dip', 'numeric'],
+        ['Magnetic', 'numeric'],
+        'Method',
+        'Operator',
+        'Notes',
+      ],
+      snapshot.survey.map((s) => [
+        s.holeId,
+        formatDepth(s.depth),
+        `${s.azimuth}°`,
+        `${s.dip}°`,
+        String(s.magneticTotal),
+        words(s.method),
+        dash(s.operator),
+        dash(s.notes),
+      ]),
+      'No survey points recorded yet',
+      `${totals.surveyCount} ${totals.surveyCount === 1 ? 'point' : 'points'} · average depth ${formatDepth(totals.averageSurveyDepth)} m`,
+    ),
+    maintenance: table(
+      'Maintenance',
+      [
+        'Equipment',
+        'Component',
+        'Type',
+        'Description',
+        ['Time (h)', 'numeric'],
+        'Parts',
+        'Status',
+        'Notes',
+      ],
+      snapshot.maintenance.map((m) => [
+        words(m.equipmentType),
+        words(m.componentType),
+        words(m.maintenanceType),
+        m.description,
+        formatHours(m.timeSpent),
+        dash(m.partsUsed),
+        words(m.status),
+        dash(m.notes),
+      ]),
+      'No maintenance tasks recorded yet',
+      `Total ${formatHours(totals.maintenanceHours)} h`,
+    ),
+    hireTools: table(
+      'Hire tools',
+      [
+        'Tool',
+        ['Qty', 'numeric'],
+        ['Hours', 'numeric'],
+        ['Rate/Hr', 'numeric'],
+        ['Total Cost', 'numeric'],
+        'Notes',
+      ],
+      snapshot.hireTools.map((t) => [
+        t.toolName,
+        String(t.quantity),
+        String(t.hours),
+        formatCurrency(t.ratePerHour),
+        formatCurrency(t.totalCost),
+        dash(t.notes),
+      ]),
+      'No hire tools recorded yet',
+      `Total cost ${formatCurrency(totals.hireToolCost)}`,
+    ),
+    notes: snapshot.notes,
+    signOff: {
+      signed: snapshot.signOff.signedBy !== null && snapshot.signOff.signedAt !== null,
+      signedBy: snapshot.signOff.signedBy,
+      signedAt: snapshot.signOff.signedAt ? time(snapshot.signOff.signedAt) : null,
+      certified: snapshot.signOff.certified,
+      certifications: SIGN_OFF_CERTIFICATIONS,
+      finalNotes: snapshot.signOff.finalNotes,
+      signature: snapshot.signOff.signature,
+    },
+  };
+}

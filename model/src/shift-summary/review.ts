@@ -1,0 +1,55 @@
+import type * as Y from 'yjs';
+import { z } from 'zod';
+import { nowIso } from '../docs/entries.ts';
+import { ModelError } from '../errors/errors.ts';
+import { META, reportMap } from '../report-doc/keys.ts';
+import { mutateReport } from '../report-doc/mutate.ts';
+import { readReportMeta, setStatus } from './report-meta-doc.ts';
+
+export const RETURN_COMMENT_REQUIRED = 'Say what the crew must fix: a comment is required';
+export const RETURN_COMMENT_MAX = 2000;
+
+/** POST /api/shift-summaries/{id}/return: what the crew must fix. */
+export const returnBodySchema = z.object({
+  comment: z
+    .string({ error: RETURN_COMMENT_REQUIRED })
+    .trim()
+    .min(1, RETURN_COMMENT_REQUIRED)
+    .max(RETURN_COMMENT_MAX, `A comment must be at most ${RETURN_COMMENT_MAX} characters`),
+});
+export type ReturnBody = z.infer<typeof returnBodySchema>;
+
+/** Only a submitted (sent) plod is approved or returned; anything else is a 409. */
+function requireSubmitted(doc: Y.Doc, action: 'approved' | 'returned'): void {
+  const { status } = readReportMeta(doc);
+  if (status !== 'sent') {
+    throw new ModelError(
+      'invalid-status-transition',
+      `Only a submitted plod can be ${action}: this one is ${status}`,
+    );
+  }
+}
+
+/** Approves a submitted plod: it is locked from then on. `by` names who approved it. */
+export function approveReport(doc: Y.Doc, by: string | null, at: string = nowIso()): void {
+  requireSubmitted(doc, 'approved');
+  setStatus(doc, 'approved', at, by);
+}
+
+/**
+ * Returns a submitted plod to the crew with the comment that says what to fix; their phones show it
+ * and make the plod editable again until they submit it once more.
+ */
+export function returnReport(
+  doc: Y.Doc,
+  comment: string,
+  by: string | null,
+  at: string = nowIso(),
+): void {
+  const parsed = returnBodySchema.parse({ comment });
+  requireSubmitted(doc, 'returned');
+  mutateReport(doc, () => {
+    setStatus(doc, 'returned', at, by);
+    reportMap(doc, 'meta').set(META.returnComment, parsed.comment);
+  });
+}
