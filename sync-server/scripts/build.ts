@@ -7,7 +7,8 @@
  * thread), which made the idle server's heap 19.4 MB against 14.7 built and its RSS 178 MB against
  * 92 (docs/benchmarks.md, round 7). Every full collection marks that heap.
  *
- * better-sqlite3 stays outside the bundle (a native addon, loaded from node_modules). Each output
+ * better-sqlite3 stays outside the bundle (a native addon, loaded from node_modules), and so does
+ * pdfkit, which loads its standard fonts' metrics from its own package folder at run time. Each output
  * file is written beside itself and renamed over the old one, so a server starting while another
  * checkout's run rebuilds never loads half a file.
  */
@@ -49,7 +50,7 @@ export async function bundle({
     format: 'esm',
     target: 'node20',
     // pg-native: pg's optional libpq binding, which the server does not use.
-    external: ['better-sqlite3', 'pg-native'],
+    external: ['better-sqlite3', 'pg-native', 'pdfkit'],
     packages: packagesExternal ? 'external' : undefined,
     banner: { js: requireShim },
     sourcemap: 'linked',

@@ -140,6 +140,8 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     // Late edits to submitted reports are kept aside in the REST layer's store (built below).
     holdFor:
       options.holdFor ?? ((docName, device) => rest.services.lateEdits.holdFor(docName, device)),
+    // A client account's socket opens only its sites' reports (the REST layer reads the site).
+    siteOfReport: (docName) => rest.services.review.siteOfDoc(docName),
     endSubject: (subject, reason) => {
       const closed = registry.closeSubject(subject, CloseCode.Unauthorized, reason);
       if (closed > 0) logger.info('sockets closed', { subject, reason, closed });

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { Accounts } from './accounts.ts';
+import { hashPasswordSync } from './passwords.ts';
 
 function accounts(now: () => number = Date.now) {
   const ended: string[] = [];
@@ -63,5 +64,29 @@ describe('Accounts', () => {
     now += 30_000;
     a.device(token);
     expect(a.devices()[0]?.lastSeenAt).toBe(new Date(now).toISOString());
+  });
+
+  it('adds client accounts to a table made before them: its supervisors stay supervisors', async () => {
+    const db = new Database(':memory:');
+    db.exec(`CREATE TABLE auth_supervisors (
+      id TEXT PRIMARY KEY, username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+      password_hash TEXT NOT NULL, created_at INTEGER NOT NULL)`);
+    db.prepare('INSERT INTO auth_supervisors VALUES (?, ?, ?, ?)').run(
+      'b1',
+      'boss',
+      hashPasswordSync('correct horse battery'),
+      1,
+    );
+    const a = new Accounts(db);
+    expect(a.supervisorCount()).toBe(1);
+    const client = await a.clients.add('acme', 'client password', ['site-1'], 'boss');
+    expect(a.supervisorCount()).toBe(1);
+    const boss = a.startSession((await a.checkPassword('boss', 'correct horse battery')) ?? '');
+    expect(boss.principal.kind).toBe('supervisor');
+    const acme = a.startSession((await a.checkPassword('acme', 'client password')) ?? '');
+    expect(a.session(acme.token)).toMatchObject({ kind: 'client', siteIds: ['site-1'] });
+    // The reset command is for supervisors: it does not touch a client account.
+    expect(a.resetPasswordSync('acme', 'another password')).toBe(false);
+    expect(a.clients.list().map((c) => c.id)).toEqual([client.id]);
   });
 });

@@ -8,6 +8,8 @@ import {
   hashPasswordSync,
   verifyPassword,
 } from './passwords.ts';
+import { ClientAccounts, migrateAccountRoles, principalOfSession } from './client-accounts.ts';
+import type { AccountRow } from './client-accounts.ts';
 import type { Principal } from './principal.ts';
 import {
   MIN_CREW_CODE_LENGTH,
@@ -79,10 +81,9 @@ interface DeviceRow {
   revoked_at: number | null;
 }
 
-interface SessionRow {
+interface SessionRow extends AccountRow {
   id: string;
   expires_at: number;
-  username: string;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -115,6 +116,8 @@ export function checkNewPassword(password: string): void {
  */
 export class Accounts {
   readonly now: () => number;
+  /** Client accounts: sign in like supervisors, limited to chosen sites (client-accounts.ts). */
+  readonly clients: ClientAccounts;
   private readonly sessionMs: number;
   private readonly lastSeenWritten = new Map<string, number>();
   private readonly onSubjectEnded: (subject: string, reason: string) => void;
@@ -127,14 +130,19 @@ export class Accounts {
     this.sessionMs = (options.sessionHours ?? 12) * 3_600_000;
     this.onSubjectEnded = options.onSubjectEnded ?? (() => undefined);
     db.exec(SCHEMA);
+    migrateAccountRoles(db);
+    this.clients = new ClientAccounts(db, {
+      now: this.now,
+      endSubject: (subject, reason) => this.onSubjectEnded(subject, reason),
+    });
   }
 
   // Supervisors and sessions
 
   supervisorCount(): number {
-    const row = this.db.prepare('SELECT count(*) AS n FROM auth_supervisors').get() as {
-      n: number;
-    };
+    const row = this.db
+      .prepare("SELECT count(*) AS n FROM auth_supervisors WHERE role = 'supervisor'")
+      .get() as { n: number };
     return row.n;
   }
 
@@ -165,7 +173,7 @@ export class Accounts {
   resetPasswordSync(username: string, password: string): boolean {
     checkNewPassword(password);
     const row = this.db
-      .prepare('SELECT id FROM auth_supervisors WHERE username = ?')
+      .prepare("SELECT id FROM auth_supervisors WHERE username = ? AND role = 'supervisor'")
       .get(username.trim()) as { id: string } | undefined;
     if (!row) return false;
     this.db
@@ -178,7 +186,10 @@ export class Accounts {
     return true;
   }
 
-  /** The supervisor's id when the password matches; unknown names cost the same time as known ones. */
+  /**
+   * The account's id (a supervisor's or a client's) when the password matches; unknown names cost
+   * the same time as known ones.
+   */
   async checkPassword(username: string, password: string): Promise<string | null> {
     const row = this.db
       .prepare('SELECT id, password_hash FROM auth_supervisors WHERE username = ?')
@@ -198,17 +209,17 @@ export class Accounts {
         'INSERT INTO auth_sessions (id, token_hash, supervisor_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
       )
       .run(id, hashToken(token), supervisorId, now, expiresAt);
-    const { username } = this.db
-      .prepare('SELECT username FROM auth_supervisors WHERE id = ?')
-      .get(supervisorId) as { username: string };
-    return { token, principal: { kind: 'supervisor', username, sessionId: id, expiresAt } };
+    const account = this.db
+      .prepare('SELECT username, role, site_ids FROM auth_supervisors WHERE id = ?')
+      .get(supervisorId) as AccountRow;
+    return { token, principal: principalOfSession(account, id, expiresAt) };
   }
 
-  /** The supervisor of a live session; an expired one is removed and refused. */
+  /** The supervisor or client of a live session; an expired one is removed and refused. */
   session(token: string): Principal | null {
     const row = this.db
       .prepare(
-        `SELECT s.id, s.expires_at, u.username FROM auth_sessions s
+        `SELECT s.id, s.expires_at, u.username, u.role, u.site_ids FROM auth_sessions s
          JOIN auth_supervisors u ON u.id = s.supervisor_id WHERE s.token_hash = ?`,
       )
       .get(hashToken(token)) as SessionRow | undefined;
@@ -217,12 +228,7 @@ export class Accounts {
       this.endSession(row.id, 'session expired');
       return null;
     }
-    return {
-      kind: 'supervisor',
-      username: row.username,
-      sessionId: row.id,
-      expiresAt: row.expires_at,
-    };
+    return principalOfSession(row, row.id, row.expires_at);
   }
 
   /** Ends a session (sign-out, expiry); its open sockets are closed. */

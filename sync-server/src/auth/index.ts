@@ -7,12 +7,12 @@ import { accessMiddleware } from './middleware.ts';
 import { createAuthRoutes, createDeviceRoutes } from './routes.ts';
 import { corsFor, securityHeaders } from './security-headers.ts';
 import { createSyncPolicy } from './sync-policy.ts';
-import type { HoldFactory } from './sync-policy.ts';
+import type { HoldFactory, SiteOfReport } from './sync-policy.ts';
 import { Throttle } from './throttle.ts';
 
-export type { DeviceRef, HoldFactory } from './sync-policy.ts';
-export type { Actor, Principal } from './principal.ts';
-export { principalOf } from './principal.ts';
+export type { DeviceRef, HoldFactory, SiteOfReport } from './sync-policy.ts';
+export type { Actor, ClientPrincipal, Principal } from './principal.ts';
+export { actorName, principalOf } from './principal.ts';
 export { Accounts } from './accounts.ts';
 
 export interface AccessControlOptions {
@@ -29,6 +29,8 @@ export interface AccessControlOptions {
   trustProxy?: boolean;
   credentialsDir: string | null;
   holdFor?: HoldFactory;
+  /** The site of a report document, for client accounts' sockets. */
+  siteOfReport?: SiteOfReport;
   /** Closes the sockets of an ended session, an expired session or a revoked device. */
   endSubject(subject: string, reason: string): void;
 }
@@ -72,7 +74,7 @@ export function createAccessControl(options: AccessControlOptions) {
     middleware: accessMiddleware(gate),
     headers: securityHeaders(gate),
     cors: corsFor(corsOrigins),
-    syncPolicy: createSyncPolicy(gate, options.holdFor),
+    syncPolicy: createSyncPolicy(gate, options.holdFor, options.siteOfReport),
     authRoutes: createAuthRoutes(deps),
     deviceRoutes: createDeviceRoutes(deps),
     close: () => clearInterval(sweeper),

@@ -2,7 +2,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { Gate } from './gate.ts';
 import { bindPrincipal } from './principal.ts';
+import type { Principal } from './principal.ts';
 import { accessOf, routeKey } from './route-access.ts';
+import type { RouteAccess } from './route-access.ts';
 import { MESSAGES } from './routes.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -16,6 +18,28 @@ export function matchedRouteKey(c: Context): string | null {
 }
 
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused: the Origin is not allowed';
+
+export const REFUSED = {
+  supervisor: 'Only a signed-in supervisor may do this',
+  client: 'A client account may only read, approve and return the plods of its sites',
+  approver: 'Only a supervisor or a client account may approve or return a plod',
+} as const;
+
+/** Why `principal` may not call a route needing `access`, or null when it may. */
+function refusal(access: RouteAccess, principal: Principal): string | null {
+  switch (access) {
+    case 'public':
+    case 'reader':
+      return null;
+    case 'crew':
+      return principal.kind === 'client' ? REFUSED.client : null;
+    case 'approver':
+      return principal.kind === 'device' ? REFUSED.approver : null;
+    case 'supervisor':
+      if (principal.kind === 'supervisor') return null;
+      return principal.kind === 'client' ? REFUSED.client : REFUSED.supervisor;
+  }
+}
 
 /**
  * Every /api request: who is calling (cookie or bearer), CSRF for cookie-authenticated writes, and
@@ -41,9 +65,8 @@ export function accessMiddleware(gate: Gate): MiddlewareHandler {
       if (access === 'public') return next();
       return c.json({ message: MESSAGES.notSignedIn }, 401);
     }
-    if (access === 'supervisor' && resolved.principal.kind !== 'supervisor') {
-      return c.json({ message: 'Only a signed-in supervisor may do this' }, 403);
-    }
+    const refused = refusal(access, resolved.principal);
+    if (refused !== null) return c.json({ message: refused }, 403);
     bindPrincipal(c, resolved.principal);
     return next();
   };

@@ -1,7 +1,10 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 
-/** A signed-in supervisor (session cookie) or a joined crew device (bearer token). */
+/**
+ * A signed-in supervisor (session cookie), a signed-in client account (session cookie; reads and
+ * approves the plods of its sites only), or a joined crew device (bearer token).
+ */
 export type Principal =
   | {
       kind: 'supervisor';
@@ -10,7 +13,17 @@ export type Principal =
       sessionId: string | null;
       expiresAt: number;
     }
+  | ClientPrincipal
   | { kind: 'device'; deviceId: string; deviceName: string };
+
+export interface ClientPrincipal {
+  kind: 'client';
+  username: string;
+  sessionId: string;
+  expiresAt: number;
+  /** The sites whose plods this account may read, approve and return. */
+  siteIds: readonly string[];
+}
 
 /** How the principal proved itself: the cookie is ambient (CSRF applies), a bearer token is not. */
 export type Credential = 'cookie' | 'bearer' | 'insecure-dev';
@@ -83,11 +96,38 @@ export function forwardedBindings(from: Context): Record<symbol, Principal> {
 
 /** The JSON of `GET /api/auth/me` and of a sign-in. */
 export function describePrincipal(principal: Principal) {
-  return principal.kind === 'device'
-    ? { kind: 'device' as const, deviceId: principal.deviceId, deviceName: principal.deviceName }
-    : {
-        kind: 'supervisor' as const,
+  switch (principal.kind) {
+    case 'device':
+      return {
+        kind: principal.kind,
+        deviceId: principal.deviceId,
+        deviceName: principal.deviceName,
+      };
+    case 'client':
+      return {
+        kind: principal.kind,
+        username: principal.username,
+        siteIds: principal.siteIds,
+        expiresAt: new Date(principal.expiresAt).toISOString(),
+      };
+    case 'supervisor':
+      return {
+        kind: principal.kind,
         username: principal.username,
         expiresAt: new Date(principal.expiresAt).toISOString(),
       };
+  }
+}
+
+/** How the principal is named where a plod records who set its status. */
+export function actorName(principal: Principal | null): string | null {
+  if (principal === null) return null;
+  switch (principal.kind) {
+    case 'device':
+      return principal.deviceName;
+    case 'client':
+      return `${principal.username} (client)`;
+    case 'supervisor':
+      return `${principal.username} (supervisor)`;
+  }
 }

@@ -1,9 +1,12 @@
 /**
  * Who may call each /api route: `public` (no credentials), `crew` (a joined device or a supervisor),
- * `supervisor` (a signed-in supervisor only). A route missing from this table is supervisor-only, and
- * the route-access test fails until it is listed. Paths use OpenAPI's `{param}` form.
+ * `supervisor` (a signed-in supervisor only), `reader` (crew, supervisors and client accounts: a
+ * client only for the plods of its own sites, which the route checks), `approver` (supervisors and
+ * client accounts, a client for its own sites). A client account may call nothing else. A route
+ * missing from this table is supervisor-only, and the route-access test fails until it is listed.
+ * Paths use OpenAPI's `{param}` form.
  */
-export type RouteAccess = 'public' | 'crew' | 'supervisor';
+export type RouteAccess = 'public' | 'crew' | 'supervisor' | 'reader' | 'approver';
 
 /** Report data: read and written by crews (a submitted report stays read-only to them, see DocumentService). */
 const reportEntries = (resource: string): Record<string, RouteAccess> => ({
@@ -41,10 +44,18 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/late-edits/{id}/merge': 'supervisor',
   'DELETE /api/late-edits/{id}': 'supervisor',
 
+  // Client accounts (customers who approve plods): supervisors manage them.
+  'GET /api/client-accounts': 'supervisor',
+  'POST /api/client-accounts': 'supervisor',
+  'DELETE /api/client-accounts/{id}': 'supervisor',
+
   // Reports and everything in them.
-  'GET /api/shift-summaries': 'crew',
+  'GET /api/shift-summaries': 'reader',
   'POST /api/shift-summaries': 'crew',
-  'GET /api/shift-summaries/{id}': 'crew',
+  'GET /api/shift-summaries/{id}': 'reader',
+  'GET /api/shift-summaries/{id}/pdf': 'reader',
+  'POST /api/shift-summaries/{id}/approve': 'approver',
+  'POST /api/shift-summaries/{id}/return': 'approver',
   'PUT /api/shift-summaries/{id}': 'crew',
   'PATCH /api/shift-summaries/{id}': 'crew',
   'DELETE /api/shift-summaries/{id}': 'crew',

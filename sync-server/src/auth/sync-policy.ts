@@ -15,6 +15,9 @@ export interface DeviceRef {
  */
 export type HoldFactory = (docName: string, device: DeviceRef) => UpdateHold;
 
+/** The site a report document belongs to (null: none chosen, or no such report). */
+export type SiteOfReport = (docName: string) => Promise<string | null>;
+
 /**
  * Who may open which document over /sync:
  * - `setup` (sites, rigs, crew, hire tools): supervisors write, devices read;
@@ -23,11 +26,18 @@ export type HoldFactory = (docName: string, device: DeviceRef) => UpdateHold;
  * - `report:{id}`: both write; a device's socket carries the hold, so its edits to a submitted report
  *   are kept aside, not applied;
  * - any other name: refused (under the development flag, writable as before access control).
+ * A client account opens only `report:{id}` documents of its own sites, read-only (it approves and
+ * returns through REST); every other document is refused to it (the reports index and setup hold
+ * every site's rows).
  * No credential: 401 before the upgrade. A cookie upgrade from a foreign Origin: 403 (cross-site
  * WebSocket hijacking); token upgrades need no Origin.
  */
-export function createSyncPolicy(gate: Gate, holdFor?: HoldFactory): AuthorizeHook {
-  return (request, docName): SyncDecision => {
+export function createSyncPolicy(
+  gate: Gate,
+  holdFor?: HoldFactory,
+  siteOfReport?: SiteOfReport,
+): AuthorizeHook {
+  return (request, docName): SyncDecision | Promise<SyncDecision> => {
     const resolved = gate.resolveSocket(request);
     if (!resolved) return 'unauthenticated';
     if (resolved.credential !== 'bearer') {
@@ -39,6 +49,13 @@ export function createSyncPolicy(gate: Gate, holdFor?: HoldFactory): AuthorizeHo
     }
     const { principal } = resolved;
     const subject = subjectOf(principal);
+    if (principal.kind === 'client') {
+      if (classifyDocName(docName).kind !== 'report' || !siteOfReport) return 'deny';
+      const allowed = new Set(principal.siteIds);
+      return siteOfReport(docName).then((site) =>
+        site !== null && allowed.has(site) ? { access: 'read', subject } : 'deny',
+      );
+    }
     const device: DeviceRef | null =
       principal.kind === 'device'
         ? { deviceId: principal.deviceId, deviceName: principal.deviceName }

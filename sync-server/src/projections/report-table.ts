@@ -48,6 +48,8 @@ export interface ReportFilter {
   status?: ReportStatus;
   statuses?: readonly ReportStatus[];
   siteId?: string;
+  /** Only these sites (a client account's); an empty list matches nothing. */
+  siteIds?: readonly string[];
   rigId?: string;
   from?: string;
   to?: string;
@@ -93,6 +95,10 @@ function where(filter: ReportFilter): { sql: string; params: (string | number)[]
     add(`status IN (${filter.statuses.map(() => '?').join(', ')})`, ...filter.statuses);
   }
   if (filter.siteId) add('site_id = ?', filter.siteId);
+  if (filter.siteIds) {
+    if (filter.siteIds.length === 0) add('0');
+    else add(`site_id IN (${filter.siteIds.map(() => '?').join(', ')})`, ...filter.siteIds);
+  }
   if (filter.rigId) add('rig_id = ?', filter.rigId);
   if (filter.from) add('date >= ?', filter.from);
   if (filter.to) add('date <= ?', filter.to);

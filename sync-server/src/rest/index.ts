@@ -7,6 +7,7 @@ import { REQUEST_BODIES } from '@plod/model';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import type { Logger } from '../logger.ts';
 import type { DocumentStore } from '../store/document-store.ts';
+import { createClientAccountRoutes } from '../routes/client-accounts.ts';
 import { createCrewAssignmentRoutes } from '../routes/crew-assignments.ts';
 import {
   createHoleConfigRoutes,
@@ -51,7 +52,7 @@ export interface RestOptions {
   /** Request bodies above this get 413 (default 1 MiB). */
   maxBodyBytes?: number;
   /** Sign-in and device routes (the access middleware itself runs on the server's app). */
-  access: Pick<AccessControl, 'authRoutes' | 'deviceRoutes'>;
+  access: Pick<AccessControl, 'authRoutes' | 'deviceRoutes' | 'accounts'>;
 }
 
 /** The reference page runs one inline script: allowed by its hash, nothing else inline. */
@@ -80,6 +81,7 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
   );
   api.route('/auth', options.access.authRoutes);
   api.route('/devices', options.access.deviceRoutes);
+  api.route('/client-accounts', createClientAccountRoutes(options.access.accounts, s));
   api.route('/shift-summaries', createShiftSummaryRoutes(s));
   api.route('/plods', createPlodsRoutes(s));
   api.route(

@@ -19,7 +19,7 @@ export const ErrorSchema = z
   .object({ message: z.string(), issues: z.array(z.unknown()).optional() })
   .openapi('Error');
 
-const errorResponse = (description: string) => ({
+export const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: ErrorSchema } },
 });

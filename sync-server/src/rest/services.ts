@@ -17,6 +17,7 @@ import { HoleService } from '../services/holes.ts';
 import { ReferenceNames } from '../services/reference.ts';
 import { ReportEntries } from '../services/report-entries.ts';
 import { ReportService } from '../services/reports.ts';
+import { ReviewService } from '../services/review.ts';
 import { CREW_MEMBERS, HIRE_TOOLS, RIGS, SITES, SetupCollection } from '../services/setup.ts';
 import { DocumentService } from './documents.ts';
 
@@ -49,6 +50,7 @@ export function createServices(
     store,
     projector,
     reports,
+    review: new ReviewService(docs, reports),
     crew: new CrewService(docs, reports),
     holes: new HoleService(docs, reports),
     timesheet: new ReportEntries(docs, reports, TIMESHEET),

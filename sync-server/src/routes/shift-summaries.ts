@@ -1,8 +1,17 @@
-import { actorOf } from '../auth/principal.ts';
+import { actorOf, principalOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
-import { REQUEST_BODIES, reportIdSchema, reportStatusSchema } from '@plod/model';
+import { REQUEST_BODIES, reportIdSchema, reportStatusSchema, returnBodySchema } from '@plod/model';
+import { filterFor } from '../services/review.ts';
 import { reportIdOf } from '../rest/documents.ts';
-import { IdParams, csvOk, errors, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
+import {
+  IdParams,
+  csvOk,
+  errorResponse,
+  errors,
+  jsonBody,
+  jsonOk,
+  resourceApp,
+} from '../rest/openapi.ts';
 import type { RestServices } from '../rest/services.ts';
 import { attachment } from './csv.ts';
 import { addReportHistoryRoute } from './report-history.ts';
@@ -71,15 +80,22 @@ const CreateBody = REQUEST_BODIES['POST /api/shift-summaries'].extend({
     .openapi({ description: 'An id made offline; omitted: the server makes one' }),
 });
 const UpdateBody = REQUEST_BODIES['PUT /api/shift-summaries/{id}'];
+const ReturnBody = returnBodySchema;
 const summary = jsonOk('The shift summary with derived totals');
 const tags = ['Shift summaries'];
+const refused = errorResponse(
+  'Not allowed: a crew device approving, or a client account and another site’s plod',
+);
 
 /** /api/shift-summaries: reports themselves. */
 export function createShiftSummaryRoutes(s: RestServices) {
   const app = resourceApp();
   app.openapi(listRoute('Shift summaries'), async (c) => {
     const { limit, offset, ...filter } = c.req.valid('query');
-    const { items, total } = await s.reports.list(filter, { limit, offset });
+    const { items, total } = await s.reports.list(filterFor(principalOf(c), filter), {
+      limit,
+      offset,
+    });
     return c.json(items, 200, { 'X-Total-Count': String(total) });
   });
   app.openapi(
@@ -100,9 +116,72 @@ export function createShiftSummaryRoutes(s: RestServices) {
       tags,
       summary: 'One report',
       request: { params: IdParams },
-      responses: { 200: summary, 404: errors[404] },
+      responses: { 200: summary, 403: refused, 404: errors[404] },
     }),
-    async (c) => c.json(await s.reports.get(reportIdOf(c.req.valid('param').id)), 200),
+    async (c) => {
+      const id = reportIdOf(c.req.valid('param').id);
+      await s.review.snapshot(principalOf(c), id);
+      return c.json(await s.reports.get(id), 200);
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/pdf',
+      tags,
+      summary: 'The whole plod as an A4 PDF (the report view’s content, with the signature)',
+      request: { params: IdParams },
+      responses: {
+        200: {
+          description: 'PDF download',
+          content: { 'application/pdf': { schema: z.string() } },
+        },
+        403: refused,
+        404: errors[404],
+      },
+    }),
+    async (c) => {
+      const file = await s.review.pdf(principalOf(c), reportIdOf(c.req.valid('param').id));
+      return c.body(new Uint8Array(file.bytes), 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${file.filename}"`,
+      });
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/approve',
+      tags,
+      summary: 'Approve a submitted plod (it is locked from then on)',
+      description:
+        'Supervisors, and client accounts for their sites. The status, who set it and when are recorded.',
+      request: { params: IdParams },
+      responses: { 200: summary, 403: refused, 404: errors[404], 409: errors[409] },
+    }),
+    async (c) =>
+      c.json(await s.review.approve(actorOf(c), reportIdOf(c.req.valid('param').id)), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/return',
+      tags,
+      summary: 'Return a submitted plod to the crew with a comment saying what to fix',
+      description:
+        'Supervisors, and client accounts for their sites. The crew’s phones show the comment; the plod is editable again until they submit it.',
+      request: { params: IdParams, ...jsonBody(ReturnBody) },
+      responses: { 200: summary, ...errors, 403: refused },
+    }),
+    async (c) =>
+      c.json(
+        await s.review.return(
+          actorOf(c),
+          reportIdOf(c.req.valid('param').id),
+          c.req.valid('json').comment,
+        ),
+        200,
+      ),
   );
   for (const method of ['put', 'patch'] as const) {
     app.openapi(

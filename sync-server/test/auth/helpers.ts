@@ -8,7 +8,10 @@ export const CREW_CODE = 'K7QM-4XPD';
 
 /** Who a request is made as. */
 export type As =
-  { kind: 'none' } | { kind: 'supervisor'; cookie: string } | { kind: 'device'; token: string };
+  | { kind: 'none' }
+  | { kind: 'supervisor'; cookie: string }
+  | { kind: 'client'; cookie: string }
+  | { kind: 'device'; token: string };
 
 export const NOBODY: As = { kind: 'none' };
 
@@ -28,9 +31,11 @@ export interface SecureServer extends TestServer {
     headers?: Record<string, string>,
   ): Promise<Reply>;
   signIn(username?: string, password?: string): Promise<As & { kind: 'supervisor' }>;
+  /** Signs in a client account (made by a supervisor) through the same sign-in. */
+  signInClient(username: string, password: string): Promise<As & { kind: 'client' }>;
   join(deviceName?: string, code?: string): Promise<As & { kind: 'device'; deviceId: string }>;
   /** Headers for a supervisor's socket: its cookie and this server's Origin. */
-  socketHeaders(as: As & { kind: 'supervisor' }): Record<string, string>;
+  socketHeaders(as: As & { kind: 'supervisor' | 'client' }): Record<string, string>;
 }
 
 /**
@@ -49,7 +54,7 @@ export async function startSecureServer(options: ServerOptions = {}): Promise<Se
   const call: SecureServer['call'] = async (as, method, path, body, extra = {}) => {
     const headers: Record<string, string> = { ...extra };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    if (as.kind === 'supervisor') {
+    if (as.kind === 'supervisor' || as.kind === 'client') {
       headers.cookie = as.cookie;
       headers.origin ??= origin;
     }
@@ -68,18 +73,23 @@ export async function startSecureServer(options: ServerOptions = {}): Promise<Se
     }
     return { status: res.status, body: parsed, headers: res.headers };
   };
+  const sessionCookie = async (username: string, password: string) => {
+    const res = await fetch(`${origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ username, password }),
+    });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+    return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  };
   return {
     ...server,
     call,
     async signIn(username = SUPERVISOR.username, password = SUPERVISOR.password) {
-      const res = await fetch(`${origin}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin },
-        body: JSON.stringify({ username, password }),
-      });
-      if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-      const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-      return { kind: 'supervisor', cookie };
+      return { kind: 'supervisor', cookie: await sessionCookie(username, password) };
+    },
+    async signInClient(username, password) {
+      return { kind: 'client', cookie: await sessionCookie(username, password) };
     },
     async join(deviceName = 'Rig phone', code = CREW_CODE) {
       const res = await call(NOBODY, 'POST', '/api/devices/join', { code, deviceName });

@@ -48,6 +48,21 @@ class Fixtures {
       startTime: '06:00',
       endTime: '18:00',
     });
+  /** A submitted report on the site, waiting to be approved or returned. */
+  sent = async () => {
+    const id = await this.report();
+    const res = await this.server.call(this.supervisor, 'PATCH', `/api/shift-summaries/${id}`, {
+      status: 'sent',
+    });
+    if (res.status !== 200) throw new Error(`fixture sent report: ${res.status}`);
+    return id;
+  };
+  clientAccount = () =>
+    this.make('/api/client-accounts', {
+      username: this.unique('client-'),
+      password: 'client password 1',
+      siteIds: [this.siteId],
+    });
   /** A completed report on the site, so the site export has something to export. */
   completed = async () => {
     const id = await this.report();
@@ -222,6 +237,29 @@ const REQUESTS: Record<string, Builder> = {
     method: 'GET',
     path: `/api/shift-summaries/${await f.report()}/export-csv`,
   }),
+  'GET /api/shift-summaries/{id}/pdf': async (f) => ({
+    method: 'GET',
+    path: `/api/shift-summaries/${await f.report()}/pdf`,
+  }),
+  'POST /api/shift-summaries/{id}/approve': async (f) => ({
+    method: 'POST',
+    path: `/api/shift-summaries/${await f.sent()}/approve`,
+  }),
+  'POST /api/shift-summaries/{id}/return': async (f) => ({
+    method: 'POST',
+    path: `/api/shift-summaries/${await f.sent()}/return`,
+    body: { comment: 'Add the survey' },
+  }),
+  'GET /api/client-accounts': get('/api/client-accounts'),
+  'POST /api/client-accounts': (f) => ({
+    method: 'POST',
+    path: '/api/client-accounts',
+    body: { username: f.unique('customer-'), password: 'client password 2', siteIds: [f.siteId] },
+  }),
+  'DELETE /api/client-accounts/{id}': async (f) => ({
+    method: 'DELETE',
+    path: `/api/client-accounts/${await f.clientAccount()}`,
+  }),
   'GET /api/plods': get('/api/plods'),
   ...entryBuilders('timesheet-entries', ts),
   'GET /api/timesheets': async (f) => ({
@@ -381,6 +419,7 @@ describe('route access table', () => {
   let server: SecureServer;
   let supervisor: As;
   let device: As;
+  let client: As;
   let fixtures: Fixtures;
   let routes: string[];
 
@@ -391,6 +430,14 @@ describe('route access table', () => {
     const sites = (await server.call(supervisor, 'GET', '/api/sites')).body as { id: string }[];
     const rigs = (await server.call(supervisor, 'GET', '/api/rigs')).body as { id: string }[];
     fixtures = new Fixtures(server, supervisor, sites[0]?.id ?? '', rigs[0]?.id ?? '');
+    // A client account limited to the site every fixture report is on.
+    const account = await server.call(supervisor, 'POST', '/api/client-accounts', {
+      username: 'customer',
+      password: 'customer password',
+      siteIds: [fixtures.siteId],
+    });
+    expect(account.status).toBe(201);
+    client = await server.signInClient('customer', 'customer password');
     routes = [
       ...new Set(
         server.server.app.routes
@@ -411,7 +458,7 @@ describe('route access table', () => {
     expect(api.length).toBeGreaterThan(80);
   });
 
-  it('answers each route: no credentials 401, crew allowed or 403 as listed, supervisor allowed', async () => {
+  it('answers each route: no credentials 401, crew, client account and supervisor allowed or 403 as listed', async () => {
     const failures: string[] = [];
     // Its own session: signing out (the last route) ends it.
     const boss = await server.signIn();
@@ -440,10 +487,21 @@ describe('route access table', () => {
       const crew = await send(device);
       const success = (status: number, req: Req) =>
         req.anyStatus ? status !== 401 && status !== 403 && status < 500 : status < 300;
-      if (access === 'supervisor') {
+      if (access === 'supervisor' || access === 'approver') {
         check(key, 'device', crew.status === 403, crew.status);
       } else {
         check(key, 'device', success(crew.status, crew.req), crew.status);
+      }
+      // A client account: the routes for reading and approving its sites' plods, and nothing else.
+      if (key !== 'POST /api/auth/logout') {
+        const customer = await send(client);
+        if (access === 'reader' || access === 'approver') {
+          check(key, 'client', success(customer.status, customer.req), customer.status);
+        } else if (access === 'public') {
+          check(key, 'client', customer.status !== 403 && customer.status < 500, customer.status);
+        } else {
+          check(key, 'client', customer.status === 403, customer.status);
+        }
       }
       const asBoss = await send(boss);
       check(key, 'supervisor', success(asBoss.status, asBoss.req), asBoss.status);

@@ -1,0 +1,245 @@
+import PDFDocument from 'pdfkit';
+import { SIGNATURE_BOX } from '@plod/model';
+import type { PlodSheet, SheetFact, SheetTable } from '@plod/model';
+
+/**
+ * The plod as an A4 PDF, drawn from the same `plodSheet` the report view shows, so both say the same
+ * things. pdfkit draws it in this process (no headless browser on the server: a browser is hundreds
+ * of megabytes, a process per document and a second rendering engine to keep secure; pdfkit is
+ * plain JavaScript with the standard PDF fonts).
+ */
+
+const MARGIN = 40;
+const INK = '#1a1b1e';
+const DIM = '#5c5f66';
+const RULE = '#ced4da';
+const HEAD_FILL = '#f1f3f5';
+const SIGNATURE_WIDTH = 240;
+
+type Doc = PDFKit.PDFDocument;
+
+function contentWidth(doc: Doc): number {
+  return doc.page.width - doc.page.margins.left - doc.page.margins.right;
+}
+
+/** Starts a new page unless `height` points still fit on this one. */
+function keepTogether(doc: Doc, height: number): void {
+  if (doc.y + height > doc.page.maxY()) doc.addPage();
+}
+
+function heading(doc: Doc, text: string, size = 13): void {
+  keepTogether(doc, 70);
+  doc.moveDown(0.6);
+  doc.font('Helvetica-Bold').fontSize(size).fillColor(INK).text(text, MARGIN);
+  const y = doc.y + 2;
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + contentWidth(doc), y)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+  doc.moveDown(0.4);
+}
+
+function factText(fact: SheetFact): string {
+  return fact.override ? `${fact.value} (${fact.override.note})` : fact.value;
+}
+
+/** Label and value pairs, two pairs to a line. */
+function facts(doc: Doc, list: readonly SheetFact[]): void {
+  const data: string[][] = [];
+  for (let i = 0; i < list.length; i += 2) {
+    const [a, b] = [list[i], list[i + 1]];
+    data.push([a?.label ?? '', a ? factText(a) : '', b?.label ?? '', b ? factText(b) : '']);
+  }
+  doc.font('Helvetica').fontSize(9.5).fillColor(INK);
+  doc.table({
+    position: { x: MARGIN },
+    columnStyles: [85, '*', 85, '*'],
+    defaultStyle: { border: 0, padding: [2, 4] },
+    rowStyles: () => ({ border: 0 }),
+    data: data.map((row) =>
+      row.map((text, column) =>
+        column % 2 === 0
+          ? { text, font: { src: 'Helvetica-Bold' }, textColor: DIM }
+          : { text, textColor: INK },
+      ),
+    ),
+  });
+}
+
+/** A table of the sheet: header row, rows, then its totals line (or what it says when empty). */
+function table(doc: Doc, sheetTable: SheetTable, title = sheetTable.title): void {
+  heading(doc, title);
+  doc.font('Helvetica').fontSize(9).fillColor(INK);
+  if (sheetTable.rows.length === 0) {
+    doc.fillColor(DIM).text(sheetTable.empty, MARGIN);
+    return;
+  }
+  const align = sheetTable.columns.map((c) => (c.numeric ? 'right' : 'left') as 'right' | 'left');
+  doc.table({
+    position: { x: MARGIN },
+    maxWidth: contentWidth(doc),
+    // Figures need little room; words (notes, descriptions) get the rest.
+    columnStyles: sheetTable.columns.map((c) => (c.numeric ? 56 : '*')),
+    defaultStyle: {
+      border: { top: 0, right: 0, bottom: 0.5, left: 0 },
+      borderColor: RULE,
+      padding: [3, 4],
+    },
+    data: [
+      sheetTable.columns.map((c, i) => ({
+        text: c.header,
+        type: 'TH' as const,
+        font: { src: 'Helvetica-Bold' },
+        backgroundColor: HEAD_FILL,
+        align: { x: align[i] ?? 'left' },
+      })),
+      ...sheetTable.rows.map((row) =>
+        row.map((text, i) => ({ text, align: { x: align[i] ?? 'left' } })),
+      ),
+    ],
+  });
+  if (sheetTable.totals) {
+    doc.moveDown(0.3);
+    doc.font('Helvetica-Bold').fontSize(9.5).fillColor(INK).text(sheetTable.totals, MARGIN);
+  }
+}
+
+function statusBlock(doc: Doc, sheet: PlodSheet): void {
+  doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(`Status: ${sheet.status.line}`);
+  if (sheet.status.returnComment) {
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(`Comment from the reviewer: ${sheet.status.returnComment}`);
+  }
+}
+
+function progressBar(doc: Doc, percent: number): void {
+  const width = 200;
+  const y = doc.y + 2;
+  doc.rect(MARGIN, y, width, 6).fillColor(HEAD_FILL).fill();
+  doc
+    .rect(MARGIN, y, (width * percent) / 100, 6)
+    .fillColor('#2f9e44')
+    .fill();
+  doc.fillColor(INK);
+  doc.y = y + 10;
+}
+
+function signature(doc: Doc, path: string, signedBy: string | null): void {
+  const scale = SIGNATURE_WIDTH / SIGNATURE_BOX.width;
+  const height = SIGNATURE_BOX.height * scale;
+  keepTogether(doc, height + 20);
+  const x = MARGIN;
+  const y = doc.y + 4;
+  doc.rect(x, y, SIGNATURE_WIDTH, height).lineWidth(0.5).strokeColor(RULE).stroke();
+  // A tagged figure with words, so a reader (or a screen reader) knows what the strokes are.
+  const figure = doc.struct('Figure', { alt: `Signature of ${signedBy ?? 'the signer'}` }, () => {
+    doc.save();
+    doc.translate(x, y).scale(scale);
+    doc
+      .path(path)
+      .lineWidth(2.5 / scale)
+      .lineCap('round')
+      .lineJoin('round')
+      .strokeColor(INK)
+      .stroke();
+    doc.restore();
+  });
+  doc.addStructure(figure);
+  doc.y = y + height + 6;
+  doc.x = MARGIN;
+}
+
+function signOff(doc: Doc, sheet: PlodSheet): void {
+  const s = sheet.signOff;
+  heading(doc, 'Sign-off');
+  doc.font('Helvetica').fontSize(9.5).fillColor(INK);
+  for (const line of s.certifications) {
+    doc.text(`${s.certified ? '[x]' : '[ ]'} ${line}`, MARGIN);
+  }
+  doc.moveDown(0.4);
+  facts(doc, [
+    { label: 'Signed by', value: s.signedBy ?? 'Not signed' },
+    { label: 'Signed at', value: s.signedAt ?? '—' },
+    { label: 'Certified', value: s.certified ? 'Yes' : 'No' },
+    { label: 'Final notes', value: s.finalNotes ?? '—' },
+  ]);
+  if (s.signature) signature(doc, s.signature, s.signedBy);
+  else doc.fillColor(DIM).text('No signature', MARGIN);
+}
+
+function footers(doc: Doc, sheet: PlodSheet): void {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i += 1) {
+    doc.switchToPage(i);
+    // Writing below the bottom margin would start a new page: lift the margin for the footer.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(DIM)
+      .text(
+        `Plod ${sheet.id ?? ''} · ${sheet.title} · Page ${i + 1} of ${range.count}`,
+        MARGIN,
+        doc.page.height - 28,
+        { width: contentWidth(doc), align: 'center', lineBreak: false },
+      );
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+/** Draws the whole plod; resolves with the PDF's bytes. */
+export function renderPlodPdf(sheet: PlodSheet): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    tagged: true,
+    lang: 'en-AU',
+    displayTitle: true,
+    info: { Title: `Plod: ${sheet.title}, ${sheet.subtitle}`, Creator: 'Plod' },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.font('Helvetica-Bold').fontSize(18).fillColor(INK).text(sheet.title);
+  doc.font('Helvetica').fontSize(11).fillColor(DIM).text(sheet.subtitle);
+  doc.moveDown(0.4);
+  statusBlock(doc, sheet);
+  heading(doc, 'Shift details');
+  facts(doc, sheet.shiftDetails);
+  heading(doc, 'Summary');
+  facts(doc, sheet.summary);
+  table(doc, sheet.crew);
+  if (sheet.holes.length === 0) {
+    heading(doc, 'Holes');
+    doc.font('Helvetica').fontSize(9.5).fillColor(DIM).text('No holes drilled this shift', MARGIN);
+  }
+  for (const hole of sheet.holes) {
+    heading(doc, `Hole ${hole.holeId}`);
+    facts(doc, hole.facts);
+    progressBar(doc, hole.progress);
+    table(doc, hole.runs, `Runs of ${hole.holeId}`);
+  }
+  table(doc, sheet.timesheet);
+  table(doc, sheet.survey);
+  table(doc, sheet.maintenance);
+  table(doc, sheet.hireTools);
+  heading(doc, 'Notes');
+  doc
+    .font('Helvetica')
+    .fontSize(9.5)
+    .fillColor(sheet.notes ? INK : DIM)
+    .text(sheet.notes ?? 'No notes', MARGIN);
+  signOff(doc, sheet);
+  footers(doc, sheet);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,103 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { readSetup } from '@plod/model';
+import type { Accounts } from '../auth/accounts.ts';
+import { PasswordPolicyError } from '../auth/accounts.ts';
+import { UsernameTakenError } from '../auth/client-accounts.ts';
+import { actorOf } from '../auth/principal.ts';
+import { HttpError } from '../rest/errors.ts';
+import { IdParams, errors, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
+import type { RestServices } from '../rest/services.ts';
+
+export const CLIENT_MESSAGES = {
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  sitesRequired: 'Choose at least one site',
+  unknownSite: (id: string) => `Site ${id} not found`,
+} as const;
+
+const CreateClientBody = z
+  .object({
+    username: z
+      .string({ error: CLIENT_MESSAGES.usernameRequired })
+      .trim()
+      .min(1, CLIENT_MESSAGES.usernameRequired)
+      .max(100, 'Username must be at most 100 characters'),
+    password: z
+      .string({ error: CLIENT_MESSAGES.passwordRequired })
+      .min(1, CLIENT_MESSAGES.passwordRequired),
+    siteIds: z
+      .array(z.string().min(1), { error: CLIENT_MESSAGES.sitesRequired })
+      .min(1, CLIENT_MESSAGES.sitesRequired)
+      .max(500),
+  })
+  .openapi('CreateClientAccount');
+
+const tags = ['Client accounts'];
+
+/**
+ * /api/client-accounts: supervisors create accounts for their customers, limited to chosen sites,
+ * list them and remove them (which signs the account out everywhere).
+ */
+export function createClientAccountRoutes(accounts: Accounts, s: RestServices) {
+  const app = resourceApp();
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Client accounts and their sites',
+      responses: { 200: jsonOk('`[{ id, username, siteIds, createdBy, createdAt }]`') },
+    }),
+    (c) => c.json(accounts.clients.list(), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Create a client account limited to the chosen sites',
+      request: jsonBody(CreateClientBody),
+      responses: { 201: jsonOk('The account (never its password)'), ...errors },
+    }),
+    async (c) => {
+      const { username, password, siteIds } = c.req.valid('json');
+      const known = await s.docs.readSetup(
+        (doc) => new Set<string>(readSetup(doc).sites.map((x) => x.id)),
+      );
+      const unknown = siteIds.find((id) => !known.has(id));
+      if (unknown !== undefined) throw new HttpError(400, CLIENT_MESSAGES.unknownSite(unknown), []);
+      const by = actorOf(c);
+      try {
+        const created = await accounts.clients.add(
+          username,
+          password,
+          siteIds,
+          by.kind === 'device' ? by.deviceName : by.username,
+        );
+        return c.json(created, 201);
+      } catch (error) {
+        if (error instanceof PasswordPolicyError) throw new HttpError(400, error.message, []);
+        if (error instanceof UsernameTakenError) throw new HttpError(409, error.message);
+        throw error;
+      }
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      tags,
+      summary: 'Remove a client account: its sessions end and its sockets close',
+      request: { params: IdParams },
+      responses: { 204: { description: 'Removed' }, 404: errors[404] },
+    }),
+    (c) => {
+      const { id } = c.req.valid('param');
+      if (!accounts.clients.remove(id)) {
+        throw new HttpError(404, `Client account ${id} not found`);
+      }
+      return c.body(null, 204);
+    },
+  );
+  return app;
+}

@@ -1,0 +1,105 @@
+import { HTTPException } from 'hono/http-exception';
+import type * as Y from 'yjs';
+import {
+  approveReport,
+  classifyDocName,
+  plodSheet,
+  readReport,
+  readShiftDetails,
+  returnReport,
+  toBundle,
+} from '@plod/model';
+import { csvFilename } from '@plod/model/csv';
+import { renderPlodPdf } from '../pdf/plod-pdf.ts';
+import type { ReportId, ReportSnapshot } from '@plod/model';
+import type { Principal } from '../auth/principal.ts';
+import { actorName } from '../auth/principal.ts';
+import type { DocumentService } from '../rest/documents.ts';
+import type { ReportFilter } from '../projections/report-table.ts';
+import type { ReportService } from './reports.ts';
+
+export const OTHER_SITE = 'This plod belongs to a site this account cannot see';
+
+/** 403 through the REST error handler. */
+const forbidden = (message: string) => new HTTPException(403, { message });
+
+/** Refuses (403) a client account a plod of a site it was not given; anyone else passes. */
+export function checkSiteAccess(principal: Principal | null, doc: Y.Doc): void {
+  if (principal?.kind !== 'client') return;
+  const { siteId } = readShiftDetails(doc);
+  if (siteId === null || !principal.siteIds.includes(siteId)) throw forbidden(OTHER_SITE);
+}
+
+/** A list filter narrowed to a client account's sites (anyone else's filter as given). */
+export function filterFor(principal: Principal | null, filter: ReportFilter): ReportFilter {
+  if (principal?.kind !== 'client') return filter;
+  if (filter.siteId !== undefined && !principal.siteIds.includes(filter.siteId)) {
+    // A site the account was not given: nothing, as if it had no plods.
+    return { ...filter, siteIds: [] };
+  }
+  return { ...filter, siteIds: principal.siteIds };
+}
+
+/**
+ * Approving and returning submitted plods (supervisors, and client accounts for their sites), and
+ * what a client account may read. Each change is one transaction on the live document, so the
+ * crew's phones see the new status (and the return comment) as soon as they sync.
+ */
+export class ReviewService {
+  constructor(
+    private readonly docs: DocumentService,
+    private readonly reports: ReportService,
+  ) {}
+
+  /** The site of a report document, or null (no site yet, or no such report). */
+  async siteOfDoc(docName: string): Promise<string | null> {
+    const named = classifyDocName(docName);
+    if (named.kind !== 'report') return null;
+    try {
+      return await this.docs.readReport(named.reportId, (doc) => readShiftDetails(doc).siteId);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The whole plod for `principal`: 404 unknown, 403 a client's other sites. */
+  snapshot(principal: Principal | null, id: ReportId): Promise<ReportSnapshot> {
+    return this.docs.readReport(id, (doc) => {
+      checkSiteAccess(principal, doc);
+      return readReport(doc);
+    });
+  }
+
+  /** The plod as a PDF, named as its CSV is (with .pdf). */
+  async pdf(
+    principal: Principal | null,
+    id: ReportId,
+  ): Promise<{ filename: string; bytes: Buffer }> {
+    const reference = await this.reports.names.reference();
+    const { snapshot, filename } = await this.docs.readReport(id, (doc) => {
+      checkSiteAccess(principal, doc);
+      const csvName = csvFilename(toBundle(doc, reference).shiftSummary);
+      return { snapshot: readReport(doc), filename: csvName.replace(/\.csv$/, '.pdf') };
+    });
+    const names = await this.reports.names.names();
+    const lookup = (key: string) => names.get(key) ?? null;
+    const sheet = plodSheet(snapshot, { names: { siteName: lookup, rigName: lookup } });
+    return { filename, bytes: await renderPlodPdf(sheet) };
+  }
+
+  async approve(principal: Principal, id: ReportId) {
+    await this.docs.writeReport(principal, id, (doc) => {
+      checkSiteAccess(principal, doc);
+      approveReport(doc, actorName(principal));
+    });
+    return this.reports.get(id);
+  }
+
+  async return(principal: Principal, id: ReportId, comment: string) {
+    await this.docs.writeReport(principal, id, (doc) => {
+      checkSiteAccess(principal, doc);
+      returnReport(doc, comment, actorName(principal));
+    });
+    return this.reports.get(id);
+  }
+}
