@@ -11,8 +11,8 @@ interface Credentials {
 }
 
 export interface SignInFormProps {
-  /** After the server accepted the sign-in (useAuth reports the supervisor by then). */
-  onSignedIn?: () => void;
+  /** After the server accepted the sign-in (useAuth reports the account by then), with its role. */
+  onSignedIn?: (role: 'supervisor' | 'client') => void;
   /**
    * How the outcome shows. 'toasts': SPEC 8's Login Successful and Login Failed toasts (/login and
    * the reports list's Administrator Login). 'inline': a failure alert above the fields and no toast
@@ -48,7 +48,7 @@ export function SignInForm({
     setBusy(true);
     setFailure(null);
     try {
-      await signIn(username.trim(), password);
+      const role = await signIn(username.trim(), password);
       if (feedback === 'toasts') {
         notifications.show({
           color: 'green',
@@ -56,7 +56,7 @@ export function SignInForm({
           message: `Signed in as ${username.trim()}`,
         });
       }
-      onSignedIn?.();
+      onSignedIn?.(role);
     } catch (error) {
       const message = signInFailureMessage(error, invalidCredentials);
       if (feedback === 'toasts') {

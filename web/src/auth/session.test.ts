@@ -130,7 +130,7 @@ describe('against the real server', () => {
     await signIn(UNIT_ADMIN.username, UNIT_ADMIN.password);
     expect(getAuthState()).toEqual({ kind: 'supervisor', username: UNIT_ADMIN.username });
     const marker = JSON.parse(localStorage.getItem(SUPERVISOR_KEY) ?? '{}') as object;
-    expect(Object.keys(marker).sort()).toEqual(['expiresAt', 'username']);
+    expect(Object.keys(marker).sort()).toEqual(['expiresAt', 'role', 'username']);
     expect(JSON.stringify(localStorage)).not.toContain(UNIT_ADMIN.password);
     await revalidateAuth();
     expect(getAuthState().kind).toBe('supervisor');

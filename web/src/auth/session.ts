@@ -9,7 +9,8 @@ import {
 } from './store';
 
 interface SupervisorAnswer {
-  kind: 'supervisor';
+  /** A client account signs in the same way as a supervisor. */
+  kind: 'supervisor' | 'client';
   username: string;
   expiresAt: number | string;
 }
@@ -47,14 +48,21 @@ function setSignOutPending(pending: boolean): void {
   }
 }
 
-/** Supervisor sign-in: the server sets the session cookie; this device remembers who and until when. */
-export async function signIn(username: string, password: string): Promise<void> {
+/**
+ * Supervisor (or client account) sign-in: the server sets the session cookie; this device remembers
+ * who, as what, and until when. Resolves with the role, so the screen knows where to go next.
+ */
+export async function signIn(
+  username: string,
+  password: string,
+): Promise<SupervisorAnswer['kind']> {
   const answer = await apiJson<SupervisorAnswer>(
     '/api/auth/login',
     jsonBody('POST', { username, password }),
   );
   setSignOutPending(false);
-  setSupervisor({ username: answer.username, expiresAt: answer.expiresAt });
+  setSupervisor({ username: answer.username, expiresAt: answer.expiresAt, role: answer.kind });
+  return answer.kind;
 }
 
 /**
@@ -126,8 +134,14 @@ async function revalidate(): Promise<void> {
     const now = readSupervisor();
     const unchanged =
       now?.username === supervisor.username && now.expiresAt === supervisor.expiresAt;
-    if (answer !== 'refused' && answer.kind === 'supervisor') {
-      if (unchanged) setSupervisor({ username: answer.username, expiresAt: answer.expiresAt });
+    if (answer !== 'refused' && (answer.kind === 'supervisor' || answer.kind === 'client')) {
+      if (unchanged) {
+        setSupervisor({
+          username: answer.username,
+          expiresAt: answer.expiresAt,
+          role: answer.kind,
+        });
+      }
       return;
     }
     // The session has ended (expired, or signed out elsewhere): only the marker goes.

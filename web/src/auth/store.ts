@@ -4,8 +4,13 @@
 
 export type AuthState =
   | { kind: 'supervisor'; username: string }
+  /** A client account: reads, approves and returns the plods of its sites (the server decides which). */
+  | { kind: 'client'; username: string }
   | { kind: 'device'; deviceId: string; deviceName: string }
   | { kind: 'none' };
+
+/** Who signed in with a username and password: a supervisor or a client account. */
+export type AccountRole = 'supervisor' | 'client';
 
 /** A joined crew device: the token goes with every request and WebSocket upgrade. */
 export interface DeviceCredentials {
@@ -14,10 +19,11 @@ export interface DeviceCredentials {
   deviceName: string;
 }
 
-/** Who signed in on this browser and when the session ends (epoch ms). */
+/** Who signed in on this browser, as what, and when the session ends (epoch ms). */
 export interface SupervisorMarker {
   username: string;
   expiresAt: number;
+  role: AccountRole;
 }
 
 export const DEVICE_KEY = 'plod.device';
@@ -95,7 +101,8 @@ export function readSupervisor(now = Date.now()): SupervisorMarker | null {
   if (!value || typeof value.username !== 'string' || !value.username) return null;
   const expiresAt = expiryMs(value.expiresAt);
   if (!Number.isFinite(expiresAt) || expiresAt <= now) return null;
-  return { username: value.username, expiresAt };
+  const role: AccountRole = value.role === 'client' ? 'client' : 'supervisor';
+  return { username: value.username, expiresAt, role };
 }
 
 /** This device's token, if it has joined. */
@@ -109,7 +116,8 @@ export function getDeviceToken(): string | null {
  * cookie would go unheard.
  */
 export function requestToken(): string | null {
-  return getAuthState().kind === 'supervisor' ? null : getDeviceToken();
+  const kind = getAuthState().kind;
+  return kind === 'supervisor' || kind === 'client' ? null : getDeviceToken();
 }
 
 function compute(): AuthState {
@@ -118,7 +126,7 @@ function compute(): AuthState {
   const supervisor = readSupervisor(now);
   if (supervisor) {
     snapshotExpiresAt = supervisor.expiresAt;
-    return { kind: 'supervisor', username: supervisor.username };
+    return { kind: supervisor.role, username: supervisor.username };
   }
   snapshotExpiresAt = Infinity;
   const device = readDevice();
@@ -129,7 +137,9 @@ function compute(): AuthState {
 }
 
 function sameState(a: AuthState, b: AuthState): boolean {
-  if (a.kind === 'supervisor') return b.kind === 'supervisor' && a.username === b.username;
+  if (a.kind === 'supervisor' || a.kind === 'client') {
+    return b.kind === a.kind && a.username === b.username;
+  }
   if (a.kind === 'device') {
     return b.kind === 'device' && a.deviceId === b.deviceId && a.deviceName === b.deviceName;
   }
@@ -181,12 +191,17 @@ export function clearDevice(): void {
   changed();
 }
 
-export function setSupervisor(marker: { username: string; expiresAt: number | string }): void {
+export function setSupervisor(marker: {
+  username: string;
+  expiresAt: number | string;
+  role?: AccountRole;
+}): void {
   const expiresAt = expiryMs(marker.expiresAt);
   writeRaw(
     SUPERVISOR_KEY,
     JSON.stringify({
       username: marker.username,
+      role: marker.role ?? 'supervisor',
       // A server that names no end: the marker lasts a day; the cookie decides anyway.
       expiresAt: Number.isFinite(expiresAt) ? expiresAt : Date.now() + 24 * 3600_000,
     }),

@@ -1,7 +1,8 @@
 import { Box, Container } from '@mantine/core';
 import { Suspense, lazy, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { useAuth } from '../auth';
+import { CLIENT_HOME } from '../routes/client';
 
 // Shown only on a phone that has not joined: its own chunk, out of the first route.
 const Join = lazy(() => import('../screens/Join'));
@@ -11,6 +12,8 @@ const JOIN_TITLE = 'Join this device';
 interface RouteHandle {
   title?: string;
   public?: boolean;
+  client?: boolean;
+  wide?: boolean;
 }
 
 function isHandle(handle: unknown): handle is RouteHandle {
@@ -18,9 +21,11 @@ function isHandle(handle: unknown): handle is RouteHandle {
 }
 
 /**
- * The frame every screen sits in: phone-width first, a wider column on a desktop. It is also the
- * gate: a device that has neither joined nor a supervisor signed in sees the Join screen in place
- * of any crew screen (the public routes stay open), from local knowledge, so it works offline.
+ * The frame every screen sits in: phone-width first, a wider column on a desktop (the full width for
+ * desk screens). It is also the gate: a device that has neither joined nor a supervisor signed in
+ * sees the Join screen in place of any crew screen (the public routes stay open), from local
+ * knowledge, so it works offline; a client account is sent to its plods for review from any screen
+ * not open to it (the server refuses it those screens' data anyway).
  */
 export function AppLayout() {
   const handle = useMatches()
@@ -29,14 +34,22 @@ export function AppLayout() {
     .at(-1);
   const auth = useAuth();
   const gated = auth.kind === 'none' && handle?.public !== true;
+  const clientAway = auth.kind === 'client' && handle?.public !== true && handle?.client !== true;
   const title = gated ? JOIN_TITLE : handle?.title;
   useEffect(() => {
     document.title = title ? `${title} · Plod` : 'Plod';
   }, [title]);
   return (
     <Box mih="100dvh" bg="gray.0">
-      <Container size="md" px={{ base: 'sm', sm: 'lg' }} py="md" component="main">
-        {gated ? (
+      <Container
+        size={handle?.wide === true ? 'xl' : 'md'}
+        px={{ base: 'sm', sm: 'lg' }}
+        py="md"
+        component="main"
+      >
+        {clientAway ? (
+          <Navigate to={CLIENT_HOME} replace />
+        ) : gated ? (
           <Suspense fallback={<Box aria-busy="true" />}>
             <Join />
           </Suspense>

@@ -12,6 +12,7 @@ import {
 import { formatDepth, formatHours, shiftTypeLabel } from '@plod/model';
 import type { ReportStatus, ReportsIndexRow } from '@plod/model';
 import { Link } from 'react-router';
+import { plodReportPath } from '../routes/client';
 import { plodPath } from '../routes/plod-paths';
 
 const STATUS_LOOK: Record<ReportStatus, { color: string; label: string }> = {
@@ -75,6 +76,15 @@ export function ReportCard({ report, onDelete }: ReportCardProps) {
           <Figure label="Hours" value={formatHours(report.hours)} />
         </SimpleGrid>
         <Group gap="xs" wrap="nowrap">
+          <Button
+            component={Link}
+            to={plodReportPath(report.id)}
+            variant="default"
+            px="sm"
+            aria-label={`View ${title}`}
+          >
+            View
+          </Button>
           <Button component={Link} to={plodPath(report.id, 'edit')} px="sm" style={{ flex: 1 }}>
             Edit Report
           </Button>

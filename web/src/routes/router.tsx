@@ -17,10 +17,10 @@ import {
   type ScreenRoute,
 } from './table';
 
-function pageRoute({ path, title, load, public: open }: ScreenRoute): RouteObject {
+function pageRoute({ path, title, load, public: open, client, wide }: ScreenRoute): RouteObject {
   return {
     path,
-    handle: { title, public: open === true },
+    handle: { title, public: open === true, client: client === true, wide: wide === true },
     lazy: async () => {
       const { default: Screen } = await load();
       return { element: <Screen title={title} /> };

@@ -12,6 +12,10 @@ export interface ScreenRoute {
   load: () => Promise<{ default: ScreenComponent }>;
   /** Open to a device that has not joined and to nobody signed in; every other route is gated. */
   public?: true;
+  /** Open to a client account (which otherwise only sees the public routes). */
+  client?: true;
+  /** A desk screen: uses the width of a wide window (tables side by side) instead of a phone column. */
+  wide?: true;
 }
 
 const reportsList = () => import('../screens/ReportsList');
@@ -43,6 +47,20 @@ export const pageRoutes: readonly ScreenRoute[] = [
     load: () => import('../screens/SiteConfig'),
   },
   { path: '/live', title: 'Live Reports', load: () => import('../screens/SupervisorLive') },
+  {
+    path: '/plods/:id/report',
+    title: 'Plod Report',
+    load: () => import('../screens/PlodReport'),
+    client: true,
+    wide: true,
+  },
+  {
+    path: '/review',
+    title: 'Plods for review',
+    load: () => import('../screens/ClientReview'),
+    client: true,
+    wide: true,
+  },
   {
     path: '/dashboard',
     title: 'Drilling Operations',

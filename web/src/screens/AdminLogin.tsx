@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../auth';
 import { SignInForm } from '../auth/SignInForm';
 import { ScreenHeader } from '../components/ScreenHeader';
+import { CLIENT_HOME } from '../routes/client';
 
 /** Where a sign-in started from a gated screen (a plod's link) goes back to, if anywhere. */
 function returnPath(state: unknown): string | null {
@@ -14,7 +15,8 @@ function returnPath(state: unknown): string | null {
 
 /**
  * SPEC 2 Admin Login: supervisors sign in against the server and go on to Site Setup, or back to the
- * screen (a plod's address) whose gate sent them here.
+ * screen (a plod's address) whose gate sent them here. A client account signs in here too and goes
+ * on to its plods for review.
  */
 export default function AdminLogin() {
   const navigate = useNavigate();
@@ -39,7 +41,19 @@ export default function AdminLogin() {
               </Anchor>
             </Text>
           )}
-          <SignInForm onSignedIn={() => void navigate(from ?? '/site-setup')} />
+          {auth.kind === 'client' && (
+            <Text data-testid="signed-in-as">
+              Signed in as <strong>{auth.username}</strong> (client).{' '}
+              <Anchor component={Link} to={CLIENT_HOME}>
+                Go to Plods for review
+              </Anchor>
+            </Text>
+          )}
+          <SignInForm
+            onSignedIn={(role) =>
+              void navigate(from ?? (role === 'client' ? CLIENT_HOME : '/site-setup'))
+            }
+          />
           <Text size="sm" c="dimmed">
             Crew members do not sign in: a supervisor gives each phone an access code to{' '}
             <Anchor component={Link} to="/join">

@@ -15,6 +15,7 @@ import {
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ScreenHeader } from '../components/ScreenHeader';
+import { getDeviceName } from '../session/device-name';
 import { useMutation } from '../sync';
 import { DataTable, EmptyText, type Column } from './plod/DataTable';
 import { FactList } from './plod/FactList';
@@ -47,19 +48,24 @@ export default function ShiftCompletion() {
   const listed = reportSummary(report);
   const completed = report.holes.filter((h) => h.status === 'COMPLETE').length;
 
+  const hasShiftData = () => {
+    if (validateReport(report).shift.length === 0) return true;
+    notifications.show({
+      color: 'red',
+      title: 'Missing Shift Data',
+      message: MISSING_SHIFT_DATA_MESSAGE,
+    });
+    return false;
+  };
+
   const submit = (input: SignOffInput) => {
-    if (validateReport(report).shift.length > 0) {
-      notifications.show({
-        color: 'red',
-        title: 'Missing Shift Data',
-        message: MISSING_SHIFT_DATA_MESSAGE,
-      });
-      return;
-    }
+    if (!hasShiftData()) return;
     setSubmitting(true);
     try {
       signOff(input);
-      changeStatus('sent');
+      // Who submitted, as the plod's status line says it: the signer, on this phone.
+      const device = getDeviceName().trim();
+      changeStatus('sent', undefined, device ? `${input.signedBy} (${device})` : input.signedBy);
       notifications.show({
         color: 'green',
         title: 'Shift Report Submitted',
@@ -128,6 +134,7 @@ export default function ShiftCompletion() {
             submitting={submitting}
             disabled={false}
             onSubmit={submit}
+            canSubmit={hasShiftData}
           />
         )}
       </Stack>

@@ -12,6 +12,7 @@ import { useSetupEditor } from '../setup/useSetupEditor';
 import { useConnection } from '../sync';
 import type { CleanupResult } from './site-config/api';
 import { CleanupSettings } from './site-config/CleanupSettings';
+import { ClientAccounts } from './site-config/ClientAccounts';
 import { ExportManagement } from './site-config/ExportManagement';
 import { ManualCleanup } from './site-config/ManualCleanup';
 import { SiteGrid } from './site-config/SiteGrid';
@@ -104,6 +105,7 @@ function Configuration() {
             />
           </Stack>
         )}
+        <ClientAccounts sites={sites} online={online} />
       </Stack>
       <Group justify="center" mt="xl">
         <Button component={Link} to="/dashboard" variant="subtle">

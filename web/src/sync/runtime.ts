@@ -56,7 +56,8 @@ export const appSyncAuth: SyncAuth = {
   token: requestToken,
   identity() {
     const state = getAuthState();
-    return `${requestToken() ?? ''}|${state.kind === 'supervisor' ? state.username : ''}`;
+    const account = state.kind === 'supervisor' || state.kind === 'client' ? state.username : '';
+    return `${requestToken() ?? ''}|${state.kind}:${account}`;
   },
   subscribe: subscribeAuth,
   refused() {

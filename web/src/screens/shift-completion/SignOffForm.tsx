@@ -1,14 +1,10 @@
 import { Button, Checkbox, List, Paper, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { signOffInputSchema, type SignOffInput } from '@plod/model';
+import { SIGN_OFF_CERTIFICATIONS, signOffInputSchema, type SignOffInput } from '@plod/model';
+import { SignaturePadField } from './SignaturePadField';
 
-/** What the person submitting signs for. */
-export const CERTIFICATIONS = [
-  'All drilling depths and runs recorded are accurate',
-  'Crew hours in the timesheet are complete and correct',
-  'Survey, maintenance and hire tool records are complete',
-  'Safety procedures were followed and any incidents reported',
-] as const;
+/** What the person submitting signs for (the report view and the PDF print the same list). */
+export const CERTIFICATIONS = SIGN_OFF_CERTIFICATIONS;
 
 export const CERTIFY_REQUIRED = 'Tick the certification to submit';
 
@@ -16,6 +12,8 @@ interface SignOffValues {
   finalNotes: string;
   signedBy: string;
   certified: boolean;
+  /** The finger signature's stored path; empty until the signer draws. */
+  signature: string;
 }
 
 export interface SignOffFormProps {
@@ -23,12 +21,23 @@ export interface SignOffFormProps {
   submitting: boolean;
   disabled: boolean;
   onSubmit: (input: SignOffInput) => void;
+  /**
+   * Asked before the fields are checked: false stops the submission (the screen says why), so a
+   * plod with no shift details is refused before the signer is asked to sign.
+   */
+  canSubmit?: () => boolean;
 }
 
-export function SignOffForm({ defaultName, submitting, disabled, onSubmit }: SignOffFormProps) {
+export function SignOffForm({
+  defaultName,
+  submitting,
+  disabled,
+  onSubmit,
+  canSubmit = () => true,
+}: SignOffFormProps) {
   const schemaErrors = schemaResolver(signOffInputSchema, { sync: true });
   const form = useForm<SignOffValues>({
-    initialValues: { finalNotes: '', signedBy: defaultName, certified: false },
+    initialValues: { finalNotes: '', signedBy: defaultName, certified: false, signature: '' },
     validate: (values) => ({
       ...schemaErrors(values),
       ...(values.certified ? {} : { certified: CERTIFY_REQUIRED }),
@@ -36,7 +45,13 @@ export function SignOffForm({ defaultName, submitting, disabled, onSubmit }: Sig
   });
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Final Notes & Sign-off">
-      <form onSubmit={form.onSubmit((v) => onSubmit(signOffInputSchema.parse(v)))}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!canSubmit()) return;
+          form.onSubmit((v) => onSubmit(signOffInputSchema.parse(v)))(event);
+        }}
+      >
         <Stack gap="md">
           <Title order={2} fz={20}>
             Final Notes & Sign-off
@@ -56,6 +71,14 @@ export function SignOffForm({ defaultName, submitting, disabled, onSubmit }: Sig
           <Checkbox
             label="I certify the statements above"
             {...form.getInputProps('certified', { type: 'checkbox' })}
+          />
+          <SignaturePadField
+            disabled={disabled || submitting}
+            error={typeof form.errors.signature === 'string' ? form.errors.signature : null}
+            onChange={(path) => {
+              form.setFieldValue('signature', path ?? '');
+              form.clearFieldError('signature');
+            }}
           />
           <Button type="submit" size="xl" color="green" disabled={disabled || submitting}>
             {submitting ? 'Submitting Report...' : 'Submit Shift Report'}

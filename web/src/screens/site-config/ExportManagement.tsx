@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   formatDepth,
@@ -8,6 +8,8 @@ import {
   type Site,
 } from '@plod/model';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { plodReportPath } from '../../routes/client';
 import { ApiError } from '../../auth';
 import { downloadText } from '../csv-editor/download';
 import { SITE_CONFIG_MESSAGES, fetchCompletedReports, fetchSiteCsv } from './api';
@@ -23,9 +25,9 @@ function ReportLine({ report }: { report: BundleShiftSummary }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" data-testid="completed-report">
       <Stack gap={0} style={{ minWidth: 0 }}>
-        <Text fw={700} truncate>
+        <Anchor component={Link} to={plodReportPath(report.id)} fw={700} truncate>
           {report.rig ?? 'No rig'} · {report.date ?? 'No date'}
-        </Text>
+        </Anchor>
         <Text size="sm" c="dimmed">
           {report.shiftType ? shiftTypeLabel(report.shiftType) : 'Shift not set'} ·{' '}
           {report.operator ?? 'No operator'}

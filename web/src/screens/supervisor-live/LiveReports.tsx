@@ -1,5 +1,18 @@
-import { Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { formatDepth, formatHours, shiftTypeLabel, type ReportsIndexRow } from '@plod/model';
+import { Link } from 'react-router';
+import { plodReportPath } from '../../routes/client';
 import { STATUS_COLOR, STATUS_LABEL, changedRecently, formatStamp } from './live-rows';
 
 export interface LiveRowsProps {
@@ -75,6 +88,9 @@ export function LiveReportCards({ rows, now, lateEditIds }: LiveRowsProps) {
             <Text size="xs" c="dimmed">
               Last updated {formatStamp(row.updatedAt)}
             </Text>
+            <Button component={Link} to={plodReportPath(row.id)} variant="light">
+              View plod
+            </Button>
           </Stack>
         </Card>
       ))}
@@ -104,7 +120,10 @@ export function LiveReportTable({ rows, now, lateEditIds }: LiveRowsProps) {
             {rows.map((row) => (
               <Table.Tr key={row.id} data-testid="live-report" data-report-id={row.id}>
                 <Table.Td fw={700} data-testid="live-title">
-                  {title(row)}
+                  {/* The row's name opens the whole plod. */}
+                  <Anchor component={Link} to={plodReportPath(row.id)} fw={700}>
+                    {title(row)}
+                  </Anchor>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.date ?? '—'}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{shift(row)}</Table.Td>

@@ -1,0 +1,216 @@
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { PlodSheet, ReportStatus } from '@plod/model';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { ApiError, useAuth } from '../auth';
+import { ScreenHeader } from '../components/ScreenHeader';
+import { CLIENT_HOME } from '../routes/client';
+import { useConnection } from '../sync';
+import { downloadPlodPdf } from './plod-report/api';
+import { Facts } from './plod-report/Facts';
+import { HoleSection } from './plod-report/HoleSection';
+import { ReviewActions } from './plod-report/ReviewActions';
+import { Section } from './plod-report/Section';
+import { SheetTable } from './plod-report/SheetTable';
+import { SignOffBody } from './plod-report/SignOffSection';
+import { plodDocName, usePlodReport } from './plod-report/usePlodReport';
+import './plod-report/print.css';
+
+const TITLE = 'Plod Report';
+
+const STATUS_COLOR: Record<ReportStatus, string> = {
+  active: 'blue.8',
+  completed: 'teal.9',
+  sent: 'indigo.8',
+  approved: 'green.9',
+  returned: 'red.9',
+  deleted: 'gray.8',
+};
+
+function useBack(): { to: string; label: string } {
+  const auth = useAuth();
+  if (auth.kind === 'client') return { to: CLIENT_HOME, label: 'Plods for review' };
+  if (auth.kind === 'supervisor') return { to: '/live', label: 'Live Reports' };
+  return { to: '/', label: 'Back to Plods' };
+}
+
+function Message({ title, children }: { title: string; children: string }) {
+  return (
+    <Alert color="gray" variant="light" title={title} data-testid="report-message">
+      {children}
+    </Alert>
+  );
+}
+
+function PlodHeader({ sheet, reportId }: { sheet: PlodSheet; reportId: string }) {
+  const auth = useAuth();
+  const { enabled, browserOnline } = useConnection();
+  const online = enabled && browserOnline;
+  const [downloading, setDownloading] = useState(false);
+  const reviewer = auth.kind === 'supervisor' || auth.kind === 'client';
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadPlodPdf(reportId);
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'Download PDF',
+        message: error instanceof ApiError ? error.serverMessage : 'Failed to download the PDF',
+      });
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="report-header">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={2}>
+            <Title order={2} fz={24} data-testid="report-title">
+              {sheet.title}
+            </Title>
+            <Text c="dimmed">{sheet.subtitle}</Text>
+          </Stack>
+          <Badge size="xl" color={STATUS_COLOR[sheet.status.status]} data-testid="report-status">
+            {sheet.status.label}
+          </Badge>
+        </Group>
+        <Text fw={600} data-testid="report-status-line">
+          {sheet.status.line}
+        </Text>
+        {sheet.status.returnComment && (
+          <Alert
+            color="red"
+            variant="light"
+            title={
+              sheet.status.status === 'returned' ? 'Returned to the crew' : 'Last returned with'
+            }
+            data-testid="report-return-comment"
+          >
+            <Text c="red.9">{sheet.status.returnComment}</Text>
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" data-print-hide>
+          <Button
+            variant="light"
+            loading={downloading}
+            disabled={!online}
+            onClick={() => void download()}
+          >
+            Download PDF
+          </Button>
+          <Button variant="default" onClick={() => window.print()}>
+            Print
+          </Button>
+        </SimpleGrid>
+        {reviewer && sheet.status.status === 'sent' && (
+          <ReviewActions reportId={reportId} online={online} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function PlodBody({ sheet, reportId }: { sheet: PlodSheet; reportId: string }) {
+  // Tables where there is room (and always on paper); one card per row on a phone.
+  const wide = useMediaQuery('(min-width: 48em)', true);
+  const asCards = !wide;
+  return (
+    <Stack gap="md" className="plod-report" data-testid="plod-report">
+      <PlodHeader sheet={sheet} reportId={reportId} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Section title="Shift details" name="shift-details">
+          <Facts facts={sheet.shiftDetails} />
+        </Section>
+        <Section title="Summary" name="summary">
+          <Facts facts={sheet.summary} testId="report-summary-facts" />
+        </Section>
+      </SimpleGrid>
+      <Section title="Crew" name="crew">
+        <SheetTable table={sheet.crew} asCards={asCards} testId="report-crew-table" />
+      </Section>
+      <Section title="Holes and runs" name="holes">
+        {sheet.holes.length === 0 ? (
+          <Text c="dimmed">No holes drilled this shift</Text>
+        ) : (
+          <Stack gap="xl">
+            {sheet.holes.map((hole) => (
+              <HoleSection key={hole.holeId} hole={hole} asCards={asCards} />
+            ))}
+          </Stack>
+        )}
+      </Section>
+      <Section title="Timesheet" name="timesheet">
+        <SheetTable table={sheet.timesheet} asCards={asCards} testId="report-timesheet-table" />
+      </Section>
+      <Section title="Survey" name="survey">
+        <SheetTable table={sheet.survey} asCards={asCards} testId="report-survey-table" />
+      </Section>
+      <Section title="Maintenance" name="maintenance">
+        <SheetTable table={sheet.maintenance} asCards={asCards} testId="report-maintenance-table" />
+      </Section>
+      <Section title="Hire tools" name="hire-tools">
+        <SheetTable table={sheet.hireTools} asCards={asCards} testId="report-hire-tools-table" />
+      </Section>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Section title="Notes" name="notes">
+          <Text style={{ whiteSpace: 'pre-wrap' }} c={sheet.notes ? undefined : 'dimmed'}>
+            {sheet.notes ?? 'No notes'}
+          </Text>
+        </Section>
+        <Section title="Sign-off" name="sign-off">
+          <SignOffBody signOff={sheet.signOff} />
+        </Section>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function PlodOf({ docName, reportId }: { docName: string; reportId: string }) {
+  const state = usePlodReport(docName);
+  switch (state.kind) {
+    case 'loading':
+      return <Text c="dimmed">Loading plod...</Text>;
+    case 'waiting':
+      return (
+        <Message title="Still waiting for this plod">
+          The server has not sent it yet. It may not exist, or this account may not have access to
+          its site.
+        </Message>
+      );
+    case 'offline-missing':
+      return (
+        <Message title="Not on this device">
+          This plod has not been opened on this device before. Connect to the network to load it.
+        </Message>
+      );
+    case 'not-found':
+      return <Message title="Plod not found">No plod has this address.</Message>;
+    case 'ready':
+      return <PlodBody sheet={state.sheet} reportId={reportId} />;
+  }
+}
+
+/**
+ * The whole plod, read-only (/plods/{id}/report): every section, the sign-off with the signature,
+ * the status with who set it; Download PDF and Print; Approve and Return for supervisors and
+ * client accounts while it is submitted.
+ */
+export default function PlodReport() {
+  const { id } = useParams();
+  const back = useBack();
+  const docName = plodDocName(id);
+  return (
+    <>
+      <ScreenHeader title={TITLE} backTo={back.to} backLabel={back.label} />
+      {docName && id ? (
+        <PlodOf key={docName} docName={docName} reportId={id} />
+      ) : (
+        <Message title="Plod not found">No plod has this address.</Message>
+      )}
+    </>
+  );
+}

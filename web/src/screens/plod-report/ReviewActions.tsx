@@ -1,0 +1,124 @@
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { RETURN_COMMENT_MAX, RETURN_COMMENT_REQUIRED } from '@plod/model';
+import { useState } from 'react';
+import { ApiError } from '../../auth';
+import { approvePlod, returnPlod } from './api';
+
+type Open = 'approve' | 'return' | null;
+
+function failure(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export interface ReviewActionsProps {
+  reportId: string;
+  online: boolean;
+}
+
+/**
+ * Approve (locks the plod) or Return to crew with a comment, each confirmed first. Both are server
+ * calls: the server checks the plod is still submitted and who may act, and the new status reaches
+ * this view and the crew's phones through sync.
+ */
+export function ReviewActions({ reportId, online }: ReviewActionsProps) {
+  const [open, setOpen] = useState<Open>(null);
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setOpen(null);
+    setError(null);
+  };
+
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await action();
+      notifications.show({ color: 'green', title: 'Plod', message: done });
+      setComment('');
+      close();
+    } catch (caught) {
+      setError(failure(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitReturn = () => {
+    if (!comment.trim()) {
+      setError(RETURN_COMMENT_REQUIRED);
+      return;
+    }
+    void run(() => returnPlod(reportId, comment.trim()), 'Plod returned to the crew');
+  };
+
+  return (
+    <>
+      <Group gap="sm" grow data-print-hide>
+        <Button color="green.8" size="md" disabled={!online} onClick={() => setOpen('approve')}>
+          Approve
+        </Button>
+        <Button color="red.8" size="md" disabled={!online} onClick={() => setOpen('return')}>
+          Return to crew
+        </Button>
+      </Group>
+      {!online && (
+        <Text size="sm" c="dimmed" mt={4}>
+          Approving and returning need the network.
+        </Text>
+      )}
+      <Modal opened={open === 'approve'} onClose={close} title="Approve this plod?" centered>
+        <Stack>
+          <Text>Approved plods are locked: the crew can no longer change them.</Text>
+          {error && (
+            <Text c="red.9" role="alert">
+              {error}
+            </Text>
+          )}
+          <Group grow>
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              color="green.8"
+              loading={busy}
+              onClick={() => void run(() => approvePlod(reportId), 'Plod approved')}
+            >
+              Approve plod
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal opened={open === 'return'} onClose={close} title="Return to the crew?" centered>
+        <Stack>
+          <Text>The crew see your comment on their phones, fix the plod and submit it again.</Text>
+          <Textarea
+            label="What must the crew fix?"
+            required
+            autosize
+            minRows={3}
+            maxLength={RETURN_COMMENT_MAX}
+            value={comment}
+            error={error}
+            onChange={(event) => {
+              setComment(event.currentTarget.value);
+              setError(null);
+            }}
+            data-autofocus
+          />
+          <Group grow>
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button color="red.8" loading={busy} onClick={submitReturn}>
+              Return plod
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
