@@ -99,7 +99,7 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
         sameSite: 'Strict',
         path: '/',
         secure: gate.isHttps(c.req.raw),
-        expires: new Date(principal.kind === 'supervisor' ? principal.expiresAt : 0),
+        expires: new Date(principal.kind === 'device' ? 0 : principal.expiresAt),
       });
       return c.json(describePrincipal(principal), 200);
     },
@@ -119,7 +119,8 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
     (c) => {
       const token = gate.sessionToken(c.req.raw);
       const principal = token === null ? null : accounts.session(token);
-      if (principal?.kind === 'supervisor' && principal.sessionId !== null) {
+      // Supervisors' and client accounts' sessions alike.
+      if (principal && principal.kind !== 'device' && principal.sessionId !== null) {
         accounts.endSession(principal.sessionId);
       }
       deleteCookie(c, SESSION_COOKIE, {

@@ -54,10 +54,20 @@ describe('client accounts', () => {
     };
   };
 
-  it('signs in like a supervisor and says who it is and which sites it has', async () => {
+  it('signs in like a supervisor (a session cookie that lasts), says who it is, and signs out', async () => {
     const { client, mine } = await start();
     const me = await server.call(client, 'GET', '/api/auth/me');
     expect(me.body).toMatchObject({ kind: 'client', username: 'acme', siteIds: [mine] });
+    const login = await fetch(`${server.http}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.http },
+      body: JSON.stringify({ username: 'acme', password: PASSWORD }),
+    });
+    const expires = /Expires=([^;]+)/i.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    // A browser keeps the cookie until the session ends, not one already expired.
+    expect(Date.parse(expires)).toBeGreaterThan(Date.now());
+    expect((await server.call(client, 'POST', '/api/auth/logout')).status).toBe(204);
+    expect((await server.call(client, 'GET', '/api/auth/me')).status).toBe(401);
   });
 
   it('lists, reads, prints and approves its sites’ plods only; everything else is refused', async () => {

@@ -75,7 +75,8 @@ export function ReportCard({ report, onDelete }: ReportCardProps) {
           <Figure label="Drilled" value={`${formatDepth(report.metres)} m`} />
           <Figure label="Hours" value={formatHours(report.hours)} />
         </SimpleGrid>
-        <Group gap="xs" wrap="nowrap">
+        {/* Five actions do not fit one row of a phone: they wrap rather than squeeze. */}
+        <Group gap="xs" wrap="wrap">
           <Button
             component={Link}
             to={plodReportPath(report.id)}

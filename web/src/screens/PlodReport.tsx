@@ -3,10 +3,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { PlodSheet, ReportStatus } from '@plod/model';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ApiError, useAuth } from '../auth';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { CLIENT_HOME } from '../routes/client';
+import { plodPath } from '../routes/plod-paths';
 import { useConnection } from '../sync';
 import { downloadPlodPdf } from './plod-report/api';
 import { Facts } from './plod-report/Facts';
@@ -93,7 +94,7 @@ function PlodHeader({ sheet, reportId }: { sheet: PlodSheet; reportId: string })
             <Text c="red.9">{sheet.status.returnComment}</Text>
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" data-print-hide>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs" data-print-hide>
           <Button
             variant="light"
             loading={downloading}
@@ -108,6 +109,11 @@ function PlodHeader({ sheet, reportId }: { sheet: PlodSheet; reportId: string })
         </SimpleGrid>
         {reviewer && sheet.status.status === 'sent' && (
           <ReviewActions reportId={reportId} online={online} />
+        )}
+        {auth.kind === 'device' && sheet.status.status === 'returned' && (
+          <Button component={Link} to={plodPath(reportId)} size="md" data-print-hide>
+            Open the plod to fix it
+          </Button>
         )}
       </Stack>
     </Paper>

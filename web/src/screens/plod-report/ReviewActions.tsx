@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { RETURN_COMMENT_MAX, RETURN_COMMENT_REQUIRED } from '@plod/model';
 import { useState } from 'react';
@@ -57,14 +57,14 @@ export function ReviewActions({ reportId, online }: ReviewActionsProps) {
 
   return (
     <>
-      <Group gap="sm" grow data-print-hide>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" data-print-hide>
         <Button color="green.8" size="md" disabled={!online} onClick={() => setOpen('approve')}>
           Approve
         </Button>
         <Button color="red.8" size="md" disabled={!online} onClick={() => setOpen('return')}>
           Return to crew
         </Button>
-      </Group>
+      </SimpleGrid>
       {!online && (
         <Text size="sm" c="dimmed" mt={4}>
           Approving and returning need the network.

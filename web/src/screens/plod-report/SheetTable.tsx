@@ -27,7 +27,8 @@ export function SheetTable({ table, asCards, testId }: SheetTableProps) {
       <Stack gap="xs" data-testid={testId}>
         {table.rows.map((row, r) => (
           <Card key={r} withBorder padding="sm" data-testid={`${testId}-row`}>
-            <SimpleGrid cols={2} spacing={4} verticalSpacing={4}>
+            {/* Three to a line when there are many columns (runs, survey), so a card stays short. */}
+            <SimpleGrid cols={table.columns.length > 5 ? 3 : 2} spacing={4} verticalSpacing={4}>
               {table.columns.map((column, c) => (
                 <Stack key={column.header} gap={0}>
                   <Text size="sm" c="dimmed">

@@ -140,7 +140,7 @@ export function ClientAccounts({ sites, online }: { sites: readonly Site[]; onli
                     {account.siteIds.map(siteName).join(', ')}
                   </Text>
                 </Stack>
-                <Button variant="light" color="red.8" onClick={() => remove(account)}>
+                <Button variant="light" color="red" onClick={() => remove(account)}>
                   Remove
                 </Button>
               </Group>
