@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { addRunInModal, newReport, runRows, startHole, uniqueHoleId } from './collab-helpers';
 import { DOCS_SCREENSHOTS as SHOTS } from './docs-screenshots';
 import { expect, heading, test } from './fixtures';
+import { signOnPad } from './plod-report-helpers';
 
 // Browser test 1 (issue 6): one crew's whole shift on a phone, New Report to submission, against the
 // real server; the downloaded CSV must equal the server's export and hold what was entered.
@@ -132,6 +133,7 @@ test('a whole shift on a phone, from New Report to submission and the CSV downlo
   await expect(page.getByTestId('crew-lines')).toContainText('Alex Driller (Primary)');
   await expect(page.getByTestId('crew-lines')).toContainText('Jordan Offsider');
   await page.getByLabel('I certify the statements above').check();
+  await signOnPad(page);
   await shot(page, 'shift-completion');
   await page.getByRole('button', { name: 'Submit Shift Report' }).click();
   await expect(page.getByText('Shift Report Submitted')).toBeVisible();

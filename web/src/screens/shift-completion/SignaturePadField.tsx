@@ -95,6 +95,7 @@ export function SignaturePadField({ onChange, error, disabled = false }: Signatu
   return (
     <Input.Wrapper
       label="Signature"
+      size="md"
       description="Sign with your finger in the box"
       required
       error={shown}
