@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addRunInModal, newReport, openPhone, startHole, uniqueHoleId } from './collab-helpers';
+import {
+  addRunInModal,
+  createReport,
+  newReport,
+  openPhone,
+  startHole,
+  uniqueHoleId,
+} from './collab-helpers';
 import { expect, heading, test } from './fixtures';
 import { readPdf } from './pdf';
 import { openDesk, openFromLive, setUpShift, signAndSubmit } from './plod-report-helpers';
@@ -184,4 +191,32 @@ test('a supervisor opens a submitted plod from Live Reports, reads every section
   await shot(desk, testInfo.outputPath('phone-plod-report.png'));
   await desk.context().close();
   await alex.context.close();
+});
+
+test('a plod this phone holds opens whole with no signal; one it never had says so', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const id = await newReport(page);
+  await setUpShift(page, id);
+  const elsewhere = await createReport(request);
+  await page.goto(`/plods/${id}/report`);
+  await expect(page.getByTestId('report-title')).toHaveText('Demo Site - Demo Rig 1');
+  // The service worker serves the app with no network once its precache is complete.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 15_000,
+  });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('report-title')).toHaveText('Demo Site - Demo Rig 1');
+  await expect(page.getByTestId('report-status')).toHaveText('Active');
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toBeDisabled();
+  await page.goto(`/plods/${elsewhere}/report`);
+  await expect(page.getByTestId('report-message')).toContainText('Not on this device');
+  await context.setOffline(false);
+  // Back online, the plod it never had arrives from the server.
+  await expect(page.getByTestId('report-title')).toBeVisible();
 });

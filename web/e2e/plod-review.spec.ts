@@ -54,6 +54,7 @@ test('a supervisor approves one plod and returns another with a comment the crew
   // The crew's phone hears of it: the card says Returned, the plod shows the comment.
   await sam.page.goto('/');
   await expect(plodCard(sam.page, returned)).toContainText('Returned');
+  await sam.page.screenshot({ path: testInfo.outputPath('phone-plods-list.png'), fullPage: true });
   await sam.page.getByRole('tab', { name: /^Sent/ }).click();
   await expect(plodCard(sam.page, approved)).toContainText('Approved');
   await sam.page.getByRole('tab', { name: /^Active/ }).click();
