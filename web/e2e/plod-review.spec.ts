@@ -110,7 +110,7 @@ test('a client account sees and approves its sites’ plods only; REST and WebSo
     password: 'client pass 9!',
   };
 
-  // A supervisor adds a second site and a client account for the demo site only.
+  // A supervisor adds a site and a client account for that site only.
   const desk = await openDesk(browser);
   await desk.goto('/site-config');
   await desk.getByRole('button', { name: 'Add New Site' }).click();
@@ -122,11 +122,11 @@ test('a client account sees and approves its sites’ plods only; REST and WebSo
   await expect(accounts).toContainText('Choose at least one site');
   await accounts.getByLabel('Client username').fill(client.username);
   await accounts.getByLabel('Client password').fill(client.password);
-  await accounts.getByRole('checkbox', { name: 'Demo Site' }).check();
+  await accounts.getByRole('checkbox', { name: tag.site }).check();
   await accounts.getByRole('button', { name: 'Create client account' }).click();
   await expect(
     accounts.getByTestId('client-account').filter({ hasText: client.username }),
-  ).toContainText('Demo Site');
+  ).toContainText(tag.site);
   await desk.screenshot({ path: testInfo.outputPath('desk-client-accounts.png'), fullPage: true });
 
   // A submitted plod on each site, from a crew device's REST calls.
@@ -145,8 +145,8 @@ test('a client account sees and approves its sites’ plods only; REST and WebSo
     ).toBe(200);
     return id;
   };
-  const mine = await submitted('Demo Site');
-  const other = await submitted(tag.site);
+  const mine = await submitted(tag.site);
+  const other = await submitted('Demo Site');
 
   // The client signs in where supervisors do and lands on its plods for review.
   const context = await browser.newContext({
@@ -162,7 +162,7 @@ test('a client account sees and approves its sites’ plods only; REST and WebSo
   await expect(page).toHaveURL(/\/review$/);
   await expect(heading(page, 'Plods for review')).toBeVisible();
   const row = (id: string) => page.locator(`[data-testid="review-plod"][data-report-id="${id}"]`);
-  await expect(row(mine)).toContainText('Demo Site');
+  await expect(row(mine)).toContainText(tag.site);
   await expect(row(other)).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('client-review.png'), fullPage: true });
 
@@ -197,5 +197,15 @@ test('a client account sees and approves its sites’ plods only; REST and WebSo
   await page.goto('/live');
   await expect(page).toHaveURL(/\/review$/);
   await context.close();
+
+  // The supervisor opens the same plod from Site Configuration's list of the site's completed plods.
+  await desk.goto('/site-config');
+  await desk.getByRole('button', { name: `Configure ${tag.site}` }).click();
+  await desk
+    .getByRole('region', { name: 'Export management' })
+    .locator(`a[href="/plods/${mine}/report"]`)
+    .click();
+  await expect(desk).toHaveURL(new RegExp(`/plods/${mine}/report$`));
+  await expect(status(desk)).toHaveText('Approved');
   await desk.context().close();
 });
