@@ -75,17 +75,7 @@ export function ReportCard({ report, onDelete }: ReportCardProps) {
           <Figure label="Drilled" value={`${formatDepth(report.metres)} m`} />
           <Figure label="Hours" value={formatHours(report.hours)} />
         </SimpleGrid>
-        {/* Five actions do not fit one row of a phone: they wrap rather than squeeze. */}
-        <Group gap="xs" wrap="wrap">
-          <Button
-            component={Link}
-            to={plodReportPath(report.id)}
-            variant="default"
-            px="sm"
-            aria-label={`View ${title}`}
-          >
-            View
-          </Button>
+        <Group gap="xs" wrap="nowrap">
           <Button component={Link} to={plodPath(report.id, 'edit')} px="sm" style={{ flex: 1 }}>
             Edit Report
           </Button>
@@ -117,6 +107,14 @@ export function ReportCard({ report, onDelete }: ReportCardProps) {
             </ActionIcon>
           )}
         </Group>
+        <Button
+          component={Link}
+          to={plodReportPath(report.id)}
+          variant="default"
+          aria-label={`View ${title}, the whole plod`}
+        >
+          View
+        </Button>
       </Stack>
     </Card>
   );
