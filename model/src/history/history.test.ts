@@ -85,7 +85,12 @@ describe('what a report mutation records', () => {
     setPrimaryDriller(doc, bob);
     setPrimaryDriller(doc, cy);
     removeCrewAssignment(doc, cy);
-    signOffReport(doc, { signedBy: 'Bob', certified: true, finalNotes: null });
+    signOffReport(doc, {
+      signedBy: 'Bob',
+      certified: true,
+      finalNotes: null,
+      signature: 'M10 10L20 20',
+    });
     expect(changesSince(doc, from)).toEqual([
       ['crew', bob, null, 'add', null, { crewMemberName: 'Bob', role: 'driller' }],
       ['crew', cy, null, 'add', null, { crewMemberName: 'Cy', role: 'driller' }],
@@ -94,6 +99,7 @@ describe('what a report mutation records', () => {
       ['meta', null, 'primaryAssignmentId', 'change', cy, null],
       ['crew', cy, null, 'remove', { crewMemberName: 'Cy', role: 'driller' }, null],
       ['signOff', null, 'certified', 'change', null, true],
+      ['signOff', null, 'signature', 'change', null, 'M10 10L20 20'],
       ['signOff', null, 'signedAt', 'change', null, '2025-07-14T08:00:00.000Z'],
       ['signOff', null, 'signedBy', 'change', null, 'Bob'],
     ]);

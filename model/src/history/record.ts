@@ -25,6 +25,9 @@ const META_STAMPS = new Set<string>([
   META.reportId,
   META.createdAt,
   META.completedAt,
+  // Who set the status and when: the history's own record of the status change says both.
+  META.statusSetBy,
+  META.statusSetAt,
 ]);
 /** Entry fields that say when the entry was made, or repeat its id. */
 const ENTRY_STAMPS = new Set(['createdAt', 'addedAt', 'id']);

@@ -60,7 +60,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'PATCH /api/shift-summaries/{id}': 'crew',
   'DELETE /api/shift-summaries/{id}': 'crew',
   'GET /api/shift-summaries/{id}/crew': 'crew',
-  'GET /api/shift-summaries/{id}/history': 'crew',
+  'GET /api/shift-summaries/{id}/history': 'reader',
   'GET /api/shift-summaries/{id}/export-csv': 'crew',
   'GET /api/plods': 'crew',
   ...reportEntries('timesheet-entries'),

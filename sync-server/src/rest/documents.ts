@@ -56,6 +56,8 @@ export function historyActorOf(by: Actor): HistoryActor {
   switch (by.kind) {
     case 'supervisor':
       return { kind: 'supervisor', name: by.username, deviceId: null, deviceName: null };
+    case 'client':
+      return { kind: 'client', name: by.username, deviceId: null, deviceName: null };
     case 'device':
       return {
         kind: 'crew',

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ACTOR_KINDS, HISTORY_GROUPS, HISTORY_SECTIONS } from '@plod/model';
+import { principalOf } from '../auth/principal.ts';
 import { reportIdOf } from '../rest/documents.ts';
 import { IdParams, errors, jsonOk } from '../rest/openapi.ts';
 import type { RestServices } from '../rest/services.ts';
@@ -83,11 +84,19 @@ export function addReportHistoryRoute(app: OpenAPIHono, s: RestServices) {
         'phone said (see the security model). `conflicts` lists fields whose latest changes were ' +
         "made by devices that had not seen each other's change, to different values.",
       request: { params: IdParams },
-      responses: { 200: jsonOk('The history', ReportHistorySchema), 404: errors[404] },
+      responses: {
+        200: jsonOk('The history', ReportHistorySchema),
+        404: errors[404],
+      },
     }),
     async (c) =>
       c.json(
-        await reportHistory(s.docs, s.reports.names, reportIdOf(c.req.valid('param').id)),
+        await reportHistory(
+          s.docs,
+          s.reports.names,
+          principalOf(c),
+          reportIdOf(c.req.valid('param').id),
+        ),
         200,
       ),
   );

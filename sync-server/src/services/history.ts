@@ -1,6 +1,8 @@
 import { describeHistory, fieldLabel, readReportHistory } from '@plod/model';
 import type { ReportId } from '@plod/model';
+import type { Principal } from '../auth/principal.ts';
 import type { DocumentService } from '../rest/documents.ts';
+import { checkSiteAccess } from './review.ts';
 import type { ReferenceNames } from './reference.ts';
 
 /**
@@ -8,10 +10,19 @@ import type { ReferenceNames } from './reference.ts';
  * (oldest first, in the order every replica holds them) with its words, and the fields whose latest
  * changes were made apart to different values.
  */
-export async function reportHistory(docs: DocumentService, names: ReferenceNames, id: ReportId) {
+export async function reportHistory(
+  docs: DocumentService,
+  names: ReferenceNames,
+  principal: Principal | null,
+  id: ReportId,
+) {
   const known = await names.names();
   const lookup = (key: string) => known.get(key) ?? null;
-  const { entries, conflicts } = await docs.readReport(id, readReportHistory);
+  const { entries, conflicts } = await docs.readReport(id, (doc) => {
+    // A client account reads the history of its own sites' plods only.
+    checkSiteAccess(principal, doc);
+    return readReportHistory(doc);
+  });
   return {
     reportId: id,
     entries: describeHistory(entries, { site: lookup, rig: lookup }).map(

@@ -80,6 +80,7 @@ describe('client accounts', () => {
     for (const path of [
       `/api/shift-summaries/${otherPlod}`,
       `/api/shift-summaries/${otherPlod}/pdf`,
+      `/api/shift-summaries/${otherPlod}/history`,
     ]) {
       const refused = await server.call(client, 'GET', path);
       expect([path, refused.status]).toEqual([path, 403]);
@@ -91,6 +92,16 @@ describe('client accounts', () => {
     expect(
       (await server.call(client, 'POST', `/api/shift-summaries/${minePlod}/approve`)).status,
     ).toBe(200);
+    // The approval is in the plod's history under the client account's name.
+    const history = await server.call(client, 'GET', `/api/shift-summaries/${minePlod}/history`);
+    expect(history.status).toBe(200);
+    const { entries } = history.body as {
+      entries: { field: string | null; new: unknown; actor: { kind: string; name: string } }[];
+    };
+    expect(entries.filter((e) => e.field === 'status').at(-1)).toMatchObject({
+      new: 'approved',
+      actor: { kind: 'client' },
+    });
     for (const [method, path] of [
       ['GET', '/api/sites'],
       ['GET', '/api/devices'],

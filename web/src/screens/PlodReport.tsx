@@ -11,6 +11,7 @@ import { plodPath } from '../routes/plod-paths';
 import { useConnection } from '../sync';
 import { downloadPlodPdf } from './plod-report/api';
 import { Facts } from './plod-report/Facts';
+import { HistorySection } from './plod-report/HistorySection';
 import { HoleSection } from './plod-report/HoleSection';
 import { ReviewActions } from './plod-report/ReviewActions';
 import { Section } from './plod-report/Section';
@@ -120,7 +121,15 @@ function PlodHeader({ sheet, reportId }: { sheet: PlodSheet; reportId: string })
   );
 }
 
-function PlodBody({ sheet, reportId }: { sheet: PlodSheet; reportId: string }) {
+function PlodBody({
+  sheet,
+  reportId,
+  docName,
+}: {
+  sheet: PlodSheet;
+  reportId: string;
+  docName: string;
+}) {
   // Tables where there is room (and always on paper); one card per row on a phone.
   const wide = useMediaQuery('(min-width: 48em)', true);
   const asCards = !wide;
@@ -171,6 +180,7 @@ function PlodBody({ sheet, reportId }: { sheet: PlodSheet; reportId: string }) {
           <SignOffBody signOff={sheet.signOff} />
         </Section>
       </SimpleGrid>
+      <HistorySection docName={docName} />
     </Stack>
   );
 }
@@ -196,7 +206,7 @@ function PlodOf({ docName, reportId }: { docName: string; reportId: string }) {
     case 'not-found':
       return <Message title="Plod not found">No plod has this address.</Message>;
     case 'ready':
-      return <PlodBody sheet={state.sheet} reportId={reportId} />;
+      return <PlodBody sheet={state.sheet} reportId={reportId} docName={docName} />;
   }
 }
 

@@ -38,6 +38,11 @@ describe('who changes to reports are by', () => {
       JSON.stringify({ username: 'boss', expiresAt: Date.now() + 60_000 }),
     );
     expect(appActor()).toMatchObject({ kind: 'supervisor', name: 'boss', deviceId: null });
+    localStorage.setItem(
+      SUPERVISOR_KEY,
+      JSON.stringify({ username: 'mine-co', role: 'client', expiresAt: Date.now() + 60_000 }),
+    );
+    expect(appActor()).toMatchObject({ kind: 'client', name: 'mine-co', deviceId: null });
   });
 
   it('is named on every report the app opens, and follows a new name on the phone', () => {

@@ -12,6 +12,9 @@ export function appActor(): Actor {
   if (auth.kind === 'supervisor') {
     return { kind: 'supervisor', name: auth.username, deviceId: null, deviceName: null };
   }
+  if (auth.kind === 'client') {
+    return { kind: 'client', name: auth.username, deviceId: null, deviceName: null };
+  }
   const name = getDeviceName();
   if (auth.kind === 'device') {
     return { kind: 'crew', name, deviceId: auth.deviceId, deviceName: auth.deviceName || null };

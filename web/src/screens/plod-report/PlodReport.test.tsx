@@ -63,6 +63,10 @@ describe('Plod Report', () => {
       expect(screen.getByRole('region', { name: section })).toBeTruthy();
     }
     expect(screen.getByTestId('no-signature')).toBeTruthy();
+    // The change history names who changed what, the override included.
+    const history = screen.getByRole('region', { name: 'Change history' });
+    expect(history.textContent).toMatch(/Total depth/);
+    expect(history.textContent).toMatch(/12\.5/);
     expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Return to crew' })).toBeTruthy();
   });
