@@ -57,6 +57,26 @@ afterEach(async () => {
 });
 
 describe('DocumentRegistry', () => {
+  it('keeps a document open while waiting for its device copy, however slow the read', async () => {
+    // A device copy that takes longer to read than the idle close (a loaded phone).
+    const { runtime } = countingRuntime({
+      idleCloseMs: 5,
+      createPersistence: (name, doc) => {
+        const persistence = new IndexeddbPersistence(name, doc);
+        const slow = persistence.whenSynced.then(async (p) => {
+          await wait(60);
+          return p;
+        });
+        Object.defineProperty(persistence, 'whenSynced', { value: slow });
+        return persistence;
+      },
+    });
+    const name = uniqueName('report');
+    await runtime.registry.whenLoaded(name);
+    runtime.registry.mutate(name, setTitle, 'after load');
+    expect(runtime.registry.read(name, readTitle)).toBe('after load');
+  });
+
   it('opens one persistence and one provider per document under StrictMode double mounting', async () => {
     const { runtime, made } = countingRuntime();
     const name = uniqueName('report');

@@ -159,7 +159,14 @@ export class DocumentRegistry {
 
   /** Resolves once the document's device copy has been loaded from IndexedDB. */
   async whenLoaded(name: string): Promise<void> {
-    await this.entry(name).persistence.whenSynced;
+    // Held open while waiting: an entry nobody holds closes after idleCloseMs, and a device copy
+    // slower to read than that (a loaded phone) would leave this waiting on a closed persistence.
+    const release = this.retain(name);
+    try {
+      await this.entry(name).persistence.whenSynced;
+    } finally {
+      release();
+    }
   }
 
   /**
