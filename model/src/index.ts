@@ -343,10 +343,22 @@ export {
   remainingDepth,
   runsheetHoleConfigInputSchema,
 } from './hole/hole.ts';
-export type { HoleStartInput, ReportHole } from './hole/report-hole-doc.ts';
+export type { HoleFormErrors, HoleFormValues } from './hole/hole-form.ts';
+export { checkHoleForm } from './hole/hole-form.ts';
+export type {
+  HoleSetting,
+  SettingConflict,
+  SettingOption,
+  SettingValue,
+  SetupWrite,
+} from './hole/setup-writes.ts';
+export { HOLE_SETTINGS } from './hole/setup-writes.ts';
+export type { HoleStartInput, ReportHole, ReportHoleSetup } from './hole/report-hole-doc.ts';
 export {
   addHoleToReport,
+  chooseHoleSetting,
   holeStartSchema,
+  readReportHoleWrites,
   readReportHoles,
   setHoleComplete,
   updateReportHole,
@@ -354,10 +366,11 @@ export {
 export type {
   ChainStart,
   DerivedRun,
+  RecordedRun,
   RunContext,
   RunDraft,
   RunInput,
-  RunRefusal,
+  RunMeasureInput,
   RunStyle,
   StoredRun,
 } from './run/run.ts';
@@ -365,27 +378,40 @@ export {
   NEW_HOLE_CHAIN_START,
   RUN_STYLES,
   STICK_UP_REQUIRED,
-  canAddRun,
   chainDepth,
   deriveRunChain,
+  effectiveStickUp,
+  legacyRunLength,
+  measureRun,
   nextRunContext,
+  previewEditedRun,
   previewNextRun,
+  runBarrelMetres,
+  runContextIn,
   runInputFromRunSheetEntry,
   runInputFromRunsBody,
   runInputSchema,
   runLength,
-  runRefusal,
   runSheetEntryBodySchema,
   runsBodySchema,
 } from './run/run.ts';
-export type { RunPatch } from './run/run-doc.ts';
+export type { RunFormCheck, RunFormValues, RunQuestion, RunRefusal } from './run/run-rules.ts';
 export {
-  RUN_REFUSAL_MESSAGES,
-  addRun,
-  removeRun,
-  runPatchSchema,
-  updateRun,
-} from './run/run-doc.ts';
+  STICK_UP_BLANK,
+  STICK_UP_NOT_A_NUMBER,
+  asksStickUp,
+  canAddRun,
+  checkRunForm,
+  checkStickUpText,
+  runQuestionMessage,
+  runQuestions,
+  runRefusal,
+  runRefusalMessage,
+  stickUpRangeMessage,
+} from './run/run-rules.ts';
+export type { RunPatch } from './run/run-doc.ts';
+export { addRun, removeRun, runPatchSchema, updateRun } from './run/run-doc.ts';
+export { parseDecimalText } from './format/decimal-text.ts';
 
 // Timesheet
 export type {
@@ -546,13 +572,26 @@ export {
   holeIdsOfSite,
   initHolesDoc,
   migrateHolesDoc,
+  chooseRegisteredHoleSetting,
   readHoleRegister,
+  readRegisterWrites,
   registerHole,
   setRegisteredHoleComplete,
   sitesWithHoles,
-  suggestHoleId,
   updateRegisteredHole,
 } from './holes-doc/holes-doc.ts';
+export type { HoleNumberBlock } from './holes-doc/hole-numbers.ts';
+export {
+  HOLE_NUMBERS_LOW,
+  HOLE_NUMBER_BLOCK_SIZE,
+  freeHoleNumbers,
+  holeNumberOwner,
+  needsHoleNumbers,
+  ownerTag,
+  readHoleNumberBlocks,
+  reserveHoleNumbers,
+  suggestHoleId,
+} from './holes-doc/hole-numbers.ts';
 
 // Reports index document (server-written list of every report, synced to devices)
 // Reading rows is zod-free (rows.ts) for the web app's first screen; writing checks with the schema.

@@ -56,8 +56,18 @@ export const runsheetHoleConfigInputSchema = holeConfigInputSchema.extend({
   constantStickUp: lenient(RUNSHEET_DEFAULT_CONSTANT_STICK_UP),
 });
 
-/** Patch of a hole's configuration. */
-export const holeConfigPatchSchema = holeConfigInputSchema.omit({ holeId: true }).partial();
+/**
+ * Patch of a hole's configuration: only the fields given (no defaults, which would reset a setting
+ * the patch does not name, such as the ori tool when only the target changes).
+ */
+export const holeConfigPatchSchema = z.object({
+  dip: lenient(DEFAULT_HOLE_DIP).optional(),
+  azimuth: lenient(DEFAULT_HOLE_AZIMUTH).optional(),
+  targetDepth: lenient(DEFAULT_HOLE_TARGET_DEPTH).optional(),
+  constantStickUp: lenient(DEFAULT_HOLE_CONSTANT_STICK_UP).optional(),
+  hasOriExtension: z.boolean().optional(),
+  barrelType: z.string().trim().min(1).optional(),
+});
 export type HoleConfigPatch = z.infer<typeof holeConfigPatchSchema>;
 export type HoleConfigPatchDraft = z.input<typeof holeConfigPatchSchema>;
 

@@ -10,19 +10,12 @@ import {
 } from '../constants/constants.ts';
 import type { HoleId } from '../ids/ids.ts';
 import { ModelError } from '../errors/errors.ts';
-import {
-  getEntry,
-  insertEntry,
-  nowIso,
-  readEntries,
-  requireEntry,
-  setFields,
-} from '../docs/entries.ts';
+import { nowIso } from '../docs/entries.ts';
 import { numericField, roundTo } from '../format/numbers.ts';
 import { reportMap } from '../report-doc/keys.ts';
 import { mutateReport } from '../report-doc/mutate.ts';
 import type { ChainStart, DerivedRun, StoredRun } from '../run/run.ts';
-import { chainDepth, deriveRunChain } from '../run/run.ts';
+import { NEW_HOLE_CHAIN_START, chainDepth, deriveRunChain } from '../run/run.ts';
 import { readStoredRuns } from '../run/run-store.ts';
 import type { HoleConfig, HoleConfigDraft, HoleConfigPatchDraft, HoleStatus } from './hole.ts';
 import {
@@ -34,7 +27,18 @@ import {
   isNearTarget,
   remainingDepth,
 } from './hole.ts';
-import { lenient } from '../docs/lenient.ts';
+import type { FieldKinds, HoleSetting, SettingConflict, SetupWrite } from './setup-writes.ts';
+import {
+  HOLE_SETTINGS,
+  earliestAt,
+  fieldHeads,
+  fieldValue,
+  headIds,
+  insertSetupWrite,
+  readLegacyWrites,
+  readSetupWrites,
+  settingConflicts,
+} from './setup-writes.ts';
 
 /** Where this shift's chain of a hole starts: a continued hole records its depth and next run number. */
 export const holeStartSchema = z.object({
@@ -48,26 +52,36 @@ export interface HoleStartInput {
   startStickUp?: number | string;
 }
 
-const storedHoleSchema = z.object({
-  dip: lenient(z.number(), DEFAULT_HOLE_DIP),
-  azimuth: lenient(z.number(), DEFAULT_HOLE_AZIMUTH),
-  targetDepth: lenient(z.number(), DEFAULT_HOLE_TARGET_DEPTH),
-  constantStickUp: lenient(z.number(), DEFAULT_HOLE_CONSTANT_STICK_UP),
-  hasOriExtension: lenient(z.boolean(), false),
-  oriToolLength: lenient(z.number(), ORI_TOOL_LENGTH_METRES),
-  barrelType: lenient(z.string(), DEFAULT_BARREL_TYPE),
-  startDepth: lenient(z.number().min(0), 0),
-  startRunNumber: lenient(z.number().int().min(1), 1),
-  startStickUp: lenient(z.number().min(0), 0),
-  isComplete: lenient(z.boolean(), false),
-  addedAt: lenient(z.string().nullable(), null),
-});
+const START_FIELDS = ['startDepth', 'startRunNumber', 'startStickUp'] as const;
 
-/** A hole worked in this shift, with its derived run chain and state. */
-export interface ReportHole extends HoleConfig, ChainStart {
+const REPORT_FIELD_KINDS: FieldKinds = {
+  targetDepth: 'number',
+  dip: 'number',
+  azimuth: 'number',
+  constantStickUp: 'number',
+  hasOriExtension: 'boolean',
+  oriToolLength: 'number',
+  barrelType: 'string',
+  isComplete: 'boolean',
+  startDepth: 'number',
+  startRunNumber: 'number',
+  startStickUp: 'number',
+};
+
+/** Id of the write an entry of the layout before schema 3 reads as. */
+const LEGACY_WRITE_PREFIX = 'legacy:';
+
+/** A hole as this report set it up (before its runs are chained). */
+export interface ReportHoleSetup extends HoleConfig, ChainStart {
   /** Explicitly marked complete (COMPLETE also follows from depth). */
   isComplete: boolean;
   addedAt: string | null;
+  /** Settings phones set differently, every value kept, until someone chooses one. */
+  conflicts: SettingConflict[];
+}
+
+/** A hole worked in this shift, with its derived run chain and state. */
+export interface ReportHole extends ReportHoleSetup {
   runs: DerivedRun[];
   currentDepth: number;
   drilledThisShift: number;
@@ -77,24 +91,70 @@ export interface ReportHole extends HoleConfig, ChainStart {
   nearTarget: boolean;
 }
 
+/** Every setup write of the report's holes, the layout before schema 3 included. */
+export function readReportHoleWrites(doc: Y.Doc): SetupWrite[] {
+  return [
+    ...readSetupWrites(reportMap(doc, 'holeSetups'), REPORT_FIELD_KINDS),
+    ...readLegacyWrites(
+      reportMap(doc, 'holes'),
+      REPORT_FIELD_KINDS,
+      LEGACY_WRITE_PREFIX,
+      'addedAt',
+    ),
+  ];
+}
+
+/**
+ * Where the shift's chain starts. Two phones that added one hole apart may have started it from
+ * different marks; the deeper start is taken (a later shift always drills deeper), on every phone.
+ */
+function resolveStart(writes: readonly SetupWrite[]): Omit<ChainStart, 'constantStickUp'> {
+  const deepest = fieldHeads(writes, 'startDepth').sort(
+    (a, b) =>
+      Number(b.values.startDepth) - Number(a.values.startDepth) ||
+      Number(b.values.startRunNumber ?? 1) - Number(a.values.startRunNumber ?? 1),
+  )[0];
+  if (!deepest) return { ...NEW_HOLE_CHAIN_START };
+  const num = (field: string, fallback: number) => {
+    const value = deepest.values[field];
+    return typeof value === 'number' ? value : fallback;
+  };
+  return {
+    startDepth: Math.max(0, num('startDepth', 0)),
+    startRunNumber: Math.max(1, Math.trunc(num('startRunNumber', 1))),
+    startStickUp: Math.max(0, num('startStickUp', 0)),
+  };
+}
+
+/** A hole's setup from its writes (defaults for what no write set). */
+export function resolveReportHole(holeId: HoleId, writes: readonly SetupWrite[]): ReportHoleSetup {
+  const own = writes.filter((w) => w.holeId === holeId);
+  const starts = own.filter((w) => w.values.startDepth !== undefined);
+  return {
+    holeId,
+    targetDepth: fieldValue(own, 'targetDepth', DEFAULT_HOLE_TARGET_DEPTH),
+    dip: fieldValue(own, 'dip', DEFAULT_HOLE_DIP),
+    azimuth: fieldValue(own, 'azimuth', DEFAULT_HOLE_AZIMUTH),
+    constantStickUp: fieldValue(own, 'constantStickUp', DEFAULT_HOLE_CONSTANT_STICK_UP),
+    hasOriExtension: fieldValue(own, 'hasOriExtension', false),
+    oriToolLength: fieldValue(own, 'oriToolLength', ORI_TOOL_LENGTH_METRES),
+    barrelType: fieldValue(own, 'barrelType', DEFAULT_BARREL_TYPE),
+    ...resolveStart(own),
+    isComplete: fieldHeads(own, 'isComplete').some((w) => w.values.isComplete === true),
+    addedAt: earliestAt(starts) ?? earliestAt(own),
+    conflicts: settingConflicts(own),
+  };
+}
+
 /** Derive each hole's chain from the merged runs; runs of a hole missing from the list get a default hole. */
 export function deriveReportHoles(
-  stored: readonly Omit<
-    ReportHole,
-    | 'runs'
-    | 'currentDepth'
-    | 'drilledThisShift'
-    | 'status'
-    | 'progress'
-    | 'remaining'
-    | 'nearTarget'
-  >[],
+  stored: readonly ReportHoleSetup[],
   runs: readonly StoredRun[],
 ): ReportHole[] {
   const holes = [...stored];
   for (const run of runs) {
     if (!holes.some((h) => h.holeId === run.holeId)) {
-      holes.push({ ...storedHoleSchema.parse({}), holeId: run.holeId });
+      holes.push(resolveReportHole(run.holeId, []));
     }
   }
   return holes.map((hole) => {
@@ -118,8 +178,10 @@ export function deriveReportHoles(
 
 /** The holes of this report in the order they were added, each with its derived run chain. */
 export function readReportHoles(doc: Y.Doc): ReportHole[] {
-  const stored = readEntries(reportMap(doc, 'holes'))
-    .map(([holeId, raw]) => ({ ...storedHoleSchema.parse(raw), holeId: holeId as HoleId }))
+  const writes = readReportHoleWrites(doc);
+  const ids = [...new Set(writes.map((w) => w.holeId))] as HoleId[];
+  const stored = ids
+    .map((holeId) => resolveReportHole(holeId, writes))
     .sort(
       (a, b) =>
         (a.addedAt ?? '').localeCompare(b.addedAt ?? '') || a.holeId.localeCompare(b.holeId),
@@ -127,15 +189,27 @@ export function readReportHoles(doc: Y.Doc): ReportHole[] {
   return deriveReportHoles(stored, readStoredRuns(doc));
 }
 
+function hasHole(doc: Y.Doc, holeId: HoleId): boolean {
+  return readReportHoleWrites(doc).some((w) => w.holeId === holeId);
+}
+
+function requireHole(doc: Y.Doc, holeId: HoleId): SetupWrite[] {
+  const writes = readReportHoleWrites(doc).filter((w) => w.holeId === holeId);
+  if (writes.length === 0) throw new ModelError('not-found', `Hole ${holeId} not found`);
+  return writes;
+}
+
 /**
  * Add a hole to this report: a new hole starts at 0 m with run 1; a hole continued from an earlier
- * shift records its depth, next run number and last stick-up. A complete hole cannot be continued.
- * Returns false when the hole is already in the report.
+ * shift records its depth, next run number and last stick-up, and brings the register's setup writes
+ * (`copies`, kept with their ids) so settings still to be chosen stay so here. A complete hole cannot
+ * be continued. Returns false when the hole is already in the report.
  */
 export function addHoleToReport(
   doc: Y.Doc,
   config: HoleConfigDraft,
   start: HoleStartInput = {},
+  copies: readonly SetupWrite[] = [],
 ): boolean {
   const hole = holeConfigFromInput(holeConfigInputSchema.parse(config));
   const from = holeStartSchema.parse(start);
@@ -145,31 +219,77 @@ export function addHoleToReport(
       `Hole ${hole.holeId} is complete and cannot be continued`,
     );
   }
-  const holes = reportMap(doc, 'holes');
-  if (getEntry(holes, hole.holeId)) return false;
+  if (hasHole(doc, hole.holeId)) return false;
+  const own = copies.filter((w) => w.holeId === hole.holeId);
+  const root = reportMap(doc, 'holeSetups');
   mutateReport(doc, () => {
-    const { holeId, ...fields } = hole;
-    insertEntry(holes, holeId, { ...fields, ...from, isComplete: false, addedAt: nowIso() });
+    const at = nowIso();
+    for (const copy of own) {
+      const values = Object.fromEntries(
+        HOLE_SETTINGS.flatMap((s) => (copy.values[s] === undefined ? [] : [[s, copy.values[s]]])),
+      );
+      insertSetupWrite(root, { ...copy, values });
+    }
+    const { holeId, ...settings } = hole;
+    insertSetupWrite(root, {
+      holeId,
+      at,
+      supersedes: [],
+      values: own.length > 0 ? { ...from } : { ...settings, ...from },
+    });
   });
   return true;
 }
 
-/** Change a worked hole's configuration or start. */
+/**
+ * Change a worked hole's settings or start: one write replacing the current writes of what it
+ * changes (a setting phones disagree on is settled by it).
+ */
 export function updateReportHole(
   doc: Y.Doc,
   holeId: HoleId,
   patch: HoleConfigPatchDraft & HoleStartInput,
 ): void {
   const config = holeConfigPatchSchema.parse(patch);
-  const start = holeStartSchema.partial().parse(patch);
+  const writes = requireHole(doc, holeId);
+  const values: Record<string, number | boolean | string> = {};
+  for (const [field, value] of Object.entries(config))
+    if (value !== undefined) values[field] = value;
+  if (START_FIELDS.some((f) => patch[f] !== undefined)) {
+    const current = resolveStart(writes);
+    Object.assign(values, holeStartSchema.parse({ ...current, ...patch }));
+  }
+  const fields = Object.keys(values);
+  if (fields.length === 0) return;
   mutateReport(doc, () =>
-    setFields(requireEntry(reportMap(doc, 'holes'), holeId, 'Hole'), { ...config, ...start }),
+    insertSetupWrite(reportMap(doc, 'holeSetups'), {
+      holeId,
+      at: nowIso(),
+      supersedes: headIds(writes, fields),
+      values,
+    }),
   );
+}
+
+/** Settle a setting phones set differently: the chosen value replaces every value shown. */
+export function chooseHoleSetting(
+  doc: Y.Doc,
+  holeId: HoleId,
+  setting: HoleSetting,
+  value: number | boolean | string,
+): void {
+  updateReportHole(doc, holeId, { [setting]: value });
 }
 
 /** Mark a worked hole complete (or reopen it when its depth is still short of target). */
 export function setHoleComplete(doc: Y.Doc, holeId: HoleId, isComplete = true): void {
+  const writes = requireHole(doc, holeId);
   mutateReport(doc, () =>
-    setFields(requireEntry(reportMap(doc, 'holes'), holeId, 'Hole'), { isComplete }),
+    insertSetupWrite(reportMap(doc, 'holeSetups'), {
+      holeId,
+      at: nowIso(),
+      supersedes: headIds(writes, ['isComplete']),
+      values: { isComplete },
+    }),
   );
 }

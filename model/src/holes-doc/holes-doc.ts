@@ -1,5 +1,4 @@
 import type * as Y from 'yjs';
-import { z } from 'zod';
 import {
   DEFAULT_BARREL_TYPE,
   DEFAULT_HOLE_AZIMUTH,
@@ -10,63 +9,76 @@ import {
 } from '../constants/constants.ts';
 import type { HoleId, SiteId } from '../ids/ids.ts';
 import { ModelError } from '../errors/errors.ts';
-import {
-  getEntry,
-  insertEntry,
-  nowIso,
-  readEntries,
-  requireEntry,
-  setFields,
-} from '../docs/entries.ts';
+import { nowIso } from '../docs/entries.ts';
 import type { Migration, MigrationResult } from '../docs/migrations.ts';
 import { runMigrations } from '../docs/migrations.ts';
 import { siteIdSchema } from '../ids/schemas.ts';
 import type { Site, SiteWithHoles } from '../site/site.ts';
 import type { HoleConfig, HoleConfigDraft, HoleConfigPatchDraft } from '../hole/hole.ts';
+import { holeConfigFromInput, holeConfigInputSchema, holeConfigPatchSchema } from '../hole/hole.ts';
+import type { FieldKinds, HoleSetting, SettingConflict, SetupWrite } from '../hole/setup-writes.ts';
 import {
-  holeConfigFromInput,
-  holeConfigInputSchema,
-  holeConfigPatchSchema,
-  nextHoleId,
-} from '../hole/hole.ts';
-import { lenient } from '../docs/lenient.ts';
+  earliestAt,
+  fieldHeads,
+  fieldOptions,
+  fieldValue,
+  headIds,
+  insertSetupWrite,
+  readLegacyWrites,
+  readSetupWrites,
+  settingConflicts,
+} from '../hole/setup-writes.ts';
 
 /**
- * The hole register ('holes'): every hole of the deployment keyed by its label, with its site and
- * configuration. Crews may add holes; the current depth of a hole is derived from the reports.
- * Two devices registering the same label offline end with one entry (the later write wins whole).
+ * The hole register ('holes'): every hole of the deployment by its label, with its site and setup,
+ * kept as setup writes (hole/setup-writes.ts) so two devices registering one label apart end with one
+ * hole whose differing settings are all kept until someone chooses. The current depth of a hole is
+ * derived from the reports. Also holds the hole numbers reserved per device (hole-numbers.ts) and the
+ * progress marks (hole-progress.ts).
  */
-export const HOLES_ROOTS = { meta: 'meta', holes: 'holes' } as const;
-export const HOLES_SCHEMA_VERSION = 1;
+export const HOLES_ROOTS = {
+  meta: 'meta',
+  /** Before schema 2: one entry per label, still read as that hole's first write. */
+  holes: 'holes',
+  setups: 'setups',
+  numbers: 'holeNumbers',
+} as const;
+export const HOLES_SCHEMA_VERSION = 2;
 
 export interface RegisteredHole extends HoleConfig {
   siteId: SiteId | null;
   isComplete: boolean;
   createdAt: string | null;
+  /** Settings devices set differently, every value kept, until someone chooses one. */
+  conflicts: SettingConflict[];
 }
 
-const storedSchema = z.object({
-  siteId: lenient(z.string().nullable(), null),
-  dip: lenient(z.number(), DEFAULT_HOLE_DIP),
-  azimuth: lenient(z.number(), DEFAULT_HOLE_AZIMUTH),
-  targetDepth: lenient(z.number(), DEFAULT_HOLE_TARGET_DEPTH),
-  constantStickUp: lenient(z.number(), DEFAULT_HOLE_CONSTANT_STICK_UP),
-  hasOriExtension: lenient(z.boolean(), false),
-  oriToolLength: lenient(z.number(), ORI_TOOL_LENGTH_METRES),
-  barrelType: lenient(z.string(), DEFAULT_BARREL_TYPE),
-  isComplete: lenient(z.boolean(), false),
-  createdAt: lenient(z.string().nullable(), null),
-});
+const REGISTER_FIELD_KINDS: FieldKinds = {
+  siteId: 'string',
+  targetDepth: 'number',
+  dip: 'number',
+  azimuth: 'number',
+  constantStickUp: 'number',
+  hasOriExtension: 'boolean',
+  oriToolLength: 'number',
+  barrelType: 'string',
+  isComplete: 'boolean',
+};
 
-function holesMap(doc: Y.Doc): Y.Map<unknown> {
-  return doc.getMap(HOLES_ROOTS.holes);
+const LEGACY_WRITE_PREFIX = 'register-legacy:';
+
+function setupsMap(doc: Y.Doc): Y.Map<unknown> {
+  return doc.getMap(HOLES_ROOTS.setups);
 }
 
-function mutateHoles(doc: Y.Doc, change: () => void): void {
+/** Run a change to the register as one transaction, stamping when it last changed. */
+export function mutateHoles<T>(doc: Y.Doc, change: () => T): T {
+  let result: T | undefined;
   doc.transact(() => {
-    change();
+    result = change();
     doc.getMap(HOLES_ROOTS.meta).set('updatedAt', nowIso());
   });
+  return result as T;
 }
 
 /** A new hole register at the current schema version (call once per deployment). */
@@ -74,45 +86,119 @@ export function initHolesDoc(doc: Y.Doc): void {
   mutateHoles(doc, () => doc.getMap(HOLES_ROOTS.meta).set('schemaVersion', HOLES_SCHEMA_VERSION));
 }
 
+/**
+ * Every setup write of the register, the layout before schema 2 included: what a report copies when
+ * it continues a hole, so settings still to be chosen stay so there.
+ */
+export function readRegisterWrites(doc: Y.Doc): SetupWrite[] {
+  return [
+    ...readSetupWrites(setupsMap(doc), REGISTER_FIELD_KINDS),
+    ...readLegacyWrites(
+      doc.getMap(HOLES_ROOTS.holes),
+      REGISTER_FIELD_KINDS,
+      LEGACY_WRITE_PREFIX,
+      'createdAt',
+    ),
+  ];
+}
+
+function resolveRegisteredHole(holeId: HoleId, own: readonly SetupWrite[]): RegisteredHole {
+  const site = fieldOptions(own, 'siteId')[0]?.value;
+  return {
+    holeId,
+    siteId: typeof site === 'string' ? (site as SiteId) : null,
+    targetDepth: fieldValue(own, 'targetDepth', DEFAULT_HOLE_TARGET_DEPTH),
+    dip: fieldValue(own, 'dip', DEFAULT_HOLE_DIP),
+    azimuth: fieldValue(own, 'azimuth', DEFAULT_HOLE_AZIMUTH),
+    constantStickUp: fieldValue(own, 'constantStickUp', DEFAULT_HOLE_CONSTANT_STICK_UP),
+    hasOriExtension: fieldValue(own, 'hasOriExtension', false),
+    oriToolLength: fieldValue(own, 'oriToolLength', ORI_TOOL_LENGTH_METRES),
+    barrelType: fieldValue(own, 'barrelType', DEFAULT_BARREL_TYPE),
+    isComplete: fieldHeads(own, 'isComplete').some((w) => w.values.isComplete === true),
+    createdAt: earliestAt(own),
+    conflicts: settingConflicts(own),
+  };
+}
+
 /** Every registered hole, sorted by label. */
 export function readHoleRegister(doc: Y.Doc): RegisteredHole[] {
-  return readEntries(holesMap(doc)).map(([holeId, raw]) => {
-    const stored = storedSchema.parse(raw);
-    return { ...stored, holeId: holeId as HoleId, siteId: stored.siteId as SiteId | null };
-  });
+  const writes = readRegisterWrites(doc);
+  const byHole = new Map<string, SetupWrite[]>();
+  for (const write of writes)
+    byHole.set(write.holeId, [...(byHole.get(write.holeId) ?? []), write]);
+  return [...byHole.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([holeId, own]) => resolveRegisteredHole(holeId as HoleId, own));
+}
+
+function writesOf(doc: Y.Doc, holeId: HoleId): SetupWrite[] {
+  const own = readRegisterWrites(doc).filter((w) => w.holeId === holeId);
+  if (own.length === 0) throw new ModelError('not-found', `Hole ${holeId} not found`);
+  return own;
 }
 
 /** Register a new hole at a site; refuses a label that is already registered. */
 export function registerHole(doc: Y.Doc, siteId: SiteId, config: HoleConfigDraft): HoleId {
   const site = siteIdSchema.parse(siteId);
-  const { holeId, ...fields } = holeConfigFromInput(holeConfigInputSchema.parse(config));
-  if (getEntry(holesMap(doc), holeId)) {
+  const { holeId, ...settings } = holeConfigFromInput(holeConfigInputSchema.parse(config));
+  if (readRegisterWrites(doc).some((w) => w.holeId === holeId)) {
     throw new ModelError('duplicate-hole', `Hole ${holeId} is already registered`);
   }
   mutateHoles(doc, () =>
-    insertEntry(holesMap(doc), holeId, {
-      ...fields,
-      siteId: site,
-      isComplete: false,
-      createdAt: nowIso(),
+    insertSetupWrite(setupsMap(doc), {
+      holeId,
+      at: nowIso(),
+      supersedes: [],
+      values: { ...settings, siteId: site },
     }),
   );
   return holeId;
 }
 
-/** Change a registered hole's configuration. */
+function writeSettings(
+  doc: Y.Doc,
+  holeId: HoleId,
+  values: Record<string, number | boolean | string>,
+): void {
+  const fields = Object.keys(values);
+  if (fields.length === 0) return;
+  const own = writesOf(doc, holeId);
+  mutateHoles(doc, () =>
+    insertSetupWrite(setupsMap(doc), {
+      holeId,
+      at: nowIso(),
+      supersedes: headIds(own, fields),
+      values,
+    }),
+  );
+}
+
+/** Change a registered hole's setup (settles any setting it changes). */
 export function updateRegisteredHole(
   doc: Y.Doc,
   holeId: HoleId,
   patch: HoleConfigPatchDraft,
 ): void {
   const parsed = holeConfigPatchSchema.parse(patch);
-  mutateHoles(doc, () => setFields(requireEntry(holesMap(doc), holeId, 'Hole'), parsed));
+  const values: Record<string, number | boolean | string> = {};
+  for (const [field, value] of Object.entries(parsed))
+    if (value !== undefined) values[field] = value;
+  writeSettings(doc, holeId, values);
+}
+
+/** Settle a setting devices set differently: the chosen value replaces every value shown. */
+export function chooseRegisteredHoleSetting(
+  doc: Y.Doc,
+  holeId: HoleId,
+  setting: HoleSetting,
+  value: number | boolean | string,
+): void {
+  updateRegisteredHole(doc, holeId, { [setting]: value });
 }
 
 /** Mark a registered hole complete (it can no longer be continued). */
 export function setRegisteredHoleComplete(doc: Y.Doc, holeId: HoleId, isComplete = true): void {
-  mutateHoles(doc, () => setFields(requireEntry(holesMap(doc), holeId, 'Hole'), { isComplete }));
+  writeSettings(doc, holeId, { isComplete });
 }
 
 /** Labels of a site's holes (SPEC: Site.holeIds). */
@@ -120,16 +206,14 @@ export function holeIdsOfSite(holes: readonly RegisteredHole[], siteId: SiteId):
   return holes.filter((h) => h.siteId === siteId).map((h) => h.holeId);
 }
 
-/** The next generated label DH-{year}-{nnn} given the register. */
-export function suggestHoleId(doc: Y.Doc, year: number): HoleId {
-  return nextHoleId(
-    readHoleRegister(doc).map((h) => h.holeId),
-    year,
-  );
-}
-
-/** Hole register migrations (none yet: version 1 is the first shape). */
-export const HOLES_MIGRATIONS: readonly Migration[] = [];
+/**
+ * Hole register migrations. Version 2 keeps each hole's setup as writes in a new root and reserves
+ * hole numbers per device in another; entries of version 1 are read in place as each hole's first
+ * write (nothing is moved, so an edit an old version makes to them offline still counts).
+ */
+export const HOLES_MIGRATIONS: readonly Migration[] = [
+  { version: 2, description: 'setup writes and reserved hole numbers (new roots only)', up() {} },
+];
 
 /** Bring the hole register to the current schema version (run on load). */
 export function migrateHolesDoc(doc: Y.Doc): MigrationResult {

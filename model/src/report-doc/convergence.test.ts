@@ -70,10 +70,12 @@ describe('report convergence', () => {
     addRun(b, DH1, rod(0.5));
     syncAll([a, b]);
     const merged = expectConverged([readReport(a), readReport(b)]);
+    // Each phone's first run measured the 4 m barrel; after the merge one of them is run 2 and still
+    // 4 m long (a merge moves a run, never re-measures it).
     expect(merged.holes[0]?.runs.map((r) => [r.fromDepth, r.toDepth])).toEqual([
       [0, 4],
-      [4, 7],
-      [7, 9.5],
+      [4, 8],
+      [8, 10.5],
     ]);
   });
 

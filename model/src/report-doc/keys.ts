@@ -13,7 +13,12 @@ export const REPORT_ROOTS = {
   overrides: 'summaryOverrides',
   /** Crew assignments by id. */
   crew: 'crew',
-  /** Holes worked in this shift by hole label: config and where the shift's chain starts. */
+  /**
+   * Holes worked in this shift as setup writes keyed by write id (hole label, settings, where the
+   * shift's chain starts, the writes each replaced): see hole/setup-writes.ts.
+   */
+  holeSetups: 'holeSetups',
+  /** Before schema 3: one entry per hole label (config and start), still read as that hole's first write. */
   holes: 'holes',
   /** Y.Array of runs (all holes), in their merged order; a hole's chain is its runs in this order. */
   runs: 'runs',
@@ -47,7 +52,7 @@ export const META = {
 export const REPORT_MAP_ROOTS = Object.values(REPORT_ROOTS).filter((r) => r !== REPORT_ROOTS.runs);
 
 /** Current schema version of report documents. */
-export const REPORT_SCHEMA_VERSION = 2;
+export const REPORT_SCHEMA_VERSION = 3;
 
 export type ReportMapRoot = Exclude<keyof typeof REPORT_ROOTS, 'runs'>;
 

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { isModelError } from '../errors/errors.ts';
 import { ReportIds } from '../ids/ids.ts';
-import { META, REPORT_SCHEMA_VERSION, reportMap } from './keys.ts';
+import { RUN_MEASURE_KEY } from '../run/run-store.ts';
+import { META, REPORT_SCHEMA_VERSION, reportMap, reportRuns } from './keys.ts';
 import { V1_IS_PRIMARY_KEY, migrateReportDoc } from './migrations.ts';
+import type { ReportSnapshot } from './snapshot.ts';
 import { readReport } from './snapshot.ts';
 import { newReportDoc, replicasOf, syncAll } from './testing.ts';
 
@@ -45,9 +47,13 @@ function flagsLeft(doc: Y.Doc): number {
 describe('report migrations', () => {
   it('moves v1 primary flags into one register, choosing the earliest flagged driller', () => {
     const doc = v1Report();
-    expect(migrateReportDoc(doc)).toEqual({ from: 1, to: REPORT_SCHEMA_VERSION, applied: [2] });
+    expect(migrateReportDoc(doc)).toEqual({
+      from: 1,
+      to: REPORT_SCHEMA_VERSION,
+      applied: [2, 3],
+    });
     const snapshot = readReport(doc);
-    expect(snapshot.schemaVersion).toBe(2);
+    expect(snapshot.schemaVersion).toBe(REPORT_SCHEMA_VERSION);
     expect(snapshot.crew.filter((a) => a.isPrimary).map((a) => a.id)).toEqual([B]);
     expect(flagsLeft(doc)).toBe(0);
   });
@@ -86,5 +92,110 @@ describe('report migrations', () => {
     } catch (error) {
       expect(isModelError(error, 'unsupported-schema-version')).toBe(true);
     }
+  });
+});
+
+const DH1 = 'DH-2025-001';
+
+function legacyHoleEntry(constantStickUp: number): Y.Map<unknown> {
+  const entry = new Y.Map<unknown>();
+  for (const [key, value] of Object.entries({
+    dip: -60,
+    azimuth: 0,
+    targetDepth: 100,
+    constantStickUp,
+    hasOriExtension: false,
+    oriToolLength: 0.4,
+    barrelType: 'NQ',
+    startDepth: 0,
+    startRunNumber: 1,
+    startStickUp: 0,
+    isComplete: false,
+    addedAt: '2025-07-14T06:00:00.000Z',
+  }))
+    entry.set(key, value);
+  return entry;
+}
+
+function legacyRun(id: string, style: string, rodAdded: boolean, stickUp: number): Y.Map<unknown> {
+  const entry = new Y.Map<unknown>();
+  for (const [key, value] of Object.entries({
+    id,
+    holeId: DH1,
+    style,
+    rodAdded,
+    stickUp,
+    oriToolUsed: false,
+    notes: null,
+    barrelType: 'NQ',
+    createdAt: '2025-07-14T07:00:00.000Z',
+  }))
+    entry.set(key, value);
+  return entry;
+}
+
+/** A report as version 2 stored it: one entry per hole, runs with inputs only. */
+function v2Report(): Y.Doc {
+  const doc = newReportDoc();
+  doc.transact(() => {
+    reportMap(doc, 'meta').set(META.schemaVersion, 2);
+    reportMap(doc, 'holes').set(DH1, legacyHoleEntry(0.5));
+    reportRuns(doc).push([
+      legacyRun(A, 'run-sheet', true, 0.5),
+      legacyRun(B, 'add-run', true, 0.3),
+      legacyRun(C, 'add-run', false, 0),
+    ]);
+  });
+  return doc;
+}
+
+/** A snapshot without what runs recorded (which the migration adds). */
+function withoutRecorded(snapshot: ReportSnapshot) {
+  return {
+    ...snapshot,
+    holes: snapshot.holes.map((h) => ({
+      ...h,
+      runs: h.runs.map((r) => ({ ...r, recorded: null })),
+    })),
+  };
+}
+
+const lengths = (doc: Y.Doc) => readReport(doc).holes[0]?.runs.map((r) => r.length);
+
+describe('report migration 3: runs record what they measured', () => {
+  it('records each run as it reads today, so the snapshot is unchanged', () => {
+    const doc = v2Report();
+    const before = readReport(doc);
+    // 4 m less 0.5 and the hole's 0.5 m; 3 m less 0.3; a no-rod run drills the 0.3 m left.
+    expect(before.holes[0]?.runs.map((r) => r.length)).toEqual([3, 2.7, 0.3]);
+    expect(migrateReportDoc(doc)).toEqual({ from: 2, to: REPORT_SCHEMA_VERSION, applied: [3] });
+    const after = readReport(doc);
+    expect(after.holes[0]?.runs.every((r) => r.recorded !== null)).toBe(true);
+    expect(withoutRecorded(after)).toEqual({
+      ...withoutRecorded(before),
+      schemaVersion: REPORT_SCHEMA_VERSION,
+      updatedAt: after.updatedAt,
+    });
+    reportRuns(doc).forEach((entry) => expect(entry.get(RUN_MEASURE_KEY)).toBeDefined());
+  });
+
+  it('keeps the lengths when an old phone later replaces the hole entry with another stick-up', () => {
+    const [migrated, old] = replicasOf(v2Report(), 2) as [Y.Doc, Y.Doc];
+    migrateReportDoc(migrated);
+    // The old version wrote a whole new entry for the hole, as two phones starting it apart did.
+    reportMap(old, 'holes').set(DH1, legacyHoleEntry(0.2));
+    expect(lengths(old)).toEqual([3.3, 2.7, 0.3]);
+    syncAll([migrated, old]);
+    expect(lengths(migrated)).toEqual([3, 2.7, 0.3]);
+    expect(lengths(old)).toEqual([3, 2.7, 0.3]);
+  });
+
+  it('converges when two replicas migrate the same state concurrently', () => {
+    const [a, b] = replicasOf(v2Report(), 2) as [Y.Doc, Y.Doc];
+    migrateReportDoc(a);
+    migrateReportDoc(b);
+    syncAll([a, b]);
+    expect(readReport(a)).toEqual(readReport(b));
+    expect(lengths(a)).toEqual([3, 2.7, 0.3]);
   });
 });

@@ -1,7 +1,17 @@
 import * as Y from 'yjs';
 import type { Migration, MigrationResult } from '../docs/migrations.ts';
 import { runMigrations } from '../docs/migrations.ts';
-import { META, REPORT_MAP_ROOTS, REPORT_ROOTS, REPORT_SCHEMA_VERSION, reportMap } from './keys.ts';
+import { readReportHoles } from '../hole/report-hole-doc.ts';
+import { nextRunContext } from '../run/run.ts';
+import { RUN_MEASURE_KEY, runIndex, storedMeasure } from '../run/run-store.ts';
+import {
+  META,
+  REPORT_MAP_ROOTS,
+  REPORT_ROOTS,
+  REPORT_SCHEMA_VERSION,
+  reportMap,
+  reportRuns,
+} from './keys.ts';
 
 /** The v1 flag on each crew entry that version 2 replaced with one register. */
 export const V1_IS_PRIMARY_KEY = 'isPrimary';
@@ -28,6 +38,26 @@ export const REPORT_MIGRATIONS: readonly Migration[] = [
       const first = flagged.sort()[0];
       if (first !== undefined && !meta.has(META.primaryAssignmentId)) {
         meta.set(META.primaryAssignmentId, first);
+      }
+    },
+  },
+  {
+    version: 3,
+    description: 'each run records what it measured; hole setups become per-device writes',
+    up(doc) {
+      // Until now a run's length followed its place in the merged chain, so a merge could change it.
+      // Each run now records the length it has today (and what it was worked out from), so nothing a
+      // crew has seen moves again. The holes' old entries stay where they are and are read as each
+      // hole's first setup write (hole/report-hole-doc.ts).
+      const runs = reportRuns(doc);
+      for (const hole of readReportHoles(doc)) {
+        hole.runs.forEach((run, i) => {
+          if (run.recorded) return;
+          const entry = runs.get(runIndex(doc, run.id));
+          if (!(entry instanceof Y.Map)) return;
+          const context = nextRunContext(hole.runs.slice(0, i), hole);
+          entry.set(RUN_MEASURE_KEY, storedMeasure(run, { length: run.length, context }));
+        });
       }
     },
   },

@@ -27,7 +27,7 @@ describe('report document', () => {
     const snapshot = readReport(newReportDoc());
     expect(snapshot).toMatchObject({
       status: 'active',
-      schemaVersion: 2,
+      schemaVersion: 3,
       shift: { siteName: 'North Pit' },
     });
     expect(snapshot.createdAt).not.toBeNull();
@@ -160,9 +160,10 @@ describe('report document', () => {
     updateRun(doc, first, { stickUp: 1 });
     expect(readReport(doc).holes[0]?.runs.map((r) => r.toDepth)).toEqual([3, 5.5]);
     removeRun(doc, first);
+    // The second run moves up to 0 m and becomes run 1, keeping the 2.5 m it measured.
     expect(
       readReport(doc).holes[0]?.runs.map((r) => [r.runNumber, r.fromDepth, r.toDepth]),
-    ).toEqual([[1, 0, 3.5]]);
+    ).toEqual([[1, 0, 2.5]]);
     setHoleComplete(doc, DH1);
     expect(readReport(doc).holes[0]?.status).toBe('COMPLETE');
   });

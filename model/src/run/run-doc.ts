@@ -8,20 +8,21 @@ import { optionalText } from '../format/numbers.ts';
 import { reportRuns } from '../report-doc/keys.ts';
 import { mutateReport } from '../report-doc/mutate.ts';
 import { readReportHoles } from '../hole/report-hole-doc.ts';
-import { DEFAULT_BARREL_TYPE } from '../constants/constants.ts';
-import type { RunDraft, RunRefusal } from './run.ts';
-import { nextRunContext, runInputSchema, runRefusal } from './run.ts';
-import { runIndex } from './run-store.ts';
+import { DEFAULT_BARREL_TYPE, FIRST_RUN_BARREL_METRES } from '../constants/constants.ts';
+import type { RunContext, RunDraft, RunMeasureInput } from './run.ts';
+import { measureRun, nextRunContext, runContextIn, runInputSchema } from './run.ts';
+import { runRefusal, runRefusalMessage } from './run-rules.ts';
+import { RUN_MEASURE_KEY, runIndex, storedMeasure } from './run-store.ts';
 
-export const RUN_REFUSAL_MESSAGES: Readonly<Record<RunRefusal, string>> = {
-  'zero-length': 'A run without a rod must drill more than 0 m',
-  'no-rod-first-run': 'The first run of a hole needs a rod',
-};
+function refuseIfNotAllowed(input: RunMeasureInput, context: RunContext): void {
+  const refusal = runRefusal(input, context);
+  if (refusal) throw new ModelError('run-not-allowed', runRefusalMessage(refusal, context));
+}
 
 /**
- * Append a run to a hole of this report. Only the inputs are stored; number and depths come from the
- * merged order. Refused (ModelError) when the hole is not in the report, is COMPLETE, or the run would
- * break the Add Run rule.
+ * Append a run to a hole of this report. The run records its inputs and what it measured where it
+ * was added; number and depths come from the merged order. Refused (ModelError) when the hole is not
+ * in the report, is COMPLETE, or the run would break the Add Run rules.
  */
 export function addRun(doc: Y.Doc, holeId: HoleId, input: RunDraft): RunId {
   const parsed = runInputSchema.parse(input);
@@ -29,41 +30,72 @@ export function addRun(doc: Y.Doc, holeId: HoleId, input: RunDraft): RunId {
   if (!hole) throw new ModelError('not-found', `Hole ${holeId} is not part of this report`);
   if (hole.status === 'COMPLETE')
     throw new ModelError('hole-complete', `Hole ${holeId} is complete`);
-  const refusal = runRefusal(parsed, nextRunContext(hole.runs, hole));
-  if (refusal) throw new ModelError('run-not-allowed', RUN_REFUSAL_MESSAGES[refusal]);
+  const context = nextRunContext(hole.runs, hole);
+  refuseIfNotAllowed(parsed, context);
   const id = RunIds.create();
   mutateReport(doc, () => {
-    reportRuns(doc).push([
-      newEntry({
-        id,
-        holeId,
-        ...parsed,
-        barrelType: hole.barrelType || DEFAULT_BARREL_TYPE,
-        createdAt: nowIso(),
-      }),
-    ]);
+    const entry = newEntry({
+      id,
+      holeId,
+      ...parsed,
+      barrelType: hole.barrelType || DEFAULT_BARREL_TYPE,
+      createdAt: nowIso(),
+    });
+    entry.set(RUN_MEASURE_KEY, storedMeasure(parsed, measureRun(parsed, context)));
+    reportRuns(doc).push([entry]);
   });
   return id;
 }
 
 export const runPatchSchema = z.object({
   rodAdded: z.boolean().optional(),
-  stickUp: z.number().min(0).optional(),
+  stickUp: z
+    .number({ error: 'stickUp must be a number of metres' })
+    .min(0, 'stickUp must be 0 m or more')
+    .max(FIRST_RUN_BARREL_METRES, `stickUp must be at most ${FIRST_RUN_BARREL_METRES} m`)
+    .optional(),
   oriToolUsed: z.boolean().optional(),
   notes: optionalText.optional(),
 });
-export type RunPatch = z.infer<typeof runPatchSchema>;
+export type RunPatch = z.input<typeof runPatchSchema>;
 
-/** Correct a run's inputs; the chain after it re-derives. */
+/**
+ * Correct a run. Changing what it measured re-measures it where it was recorded (so a run that
+ * was its hole's first stays measured as one); later runs move with it and keep their lengths.
+ */
 export function updateRun(doc: Y.Doc, id: RunId, patch: RunPatch): void {
   const parsed = runPatchSchema.parse(patch);
   const index = runIndex(doc, id);
   const entry = index < 0 ? undefined : reportRuns(doc).get(index);
-  if (!entry) throw new ModelError('not-found', `Run ${id} not found`);
-  mutateReport(doc, () => setFields(entry, parsed));
+  const hole = readReportHoles(doc).find((h) => h.runs.some((r) => r.id === id));
+  const at = hole?.runs.findIndex((r) => r.id === id) ?? -1;
+  const run = hole?.runs[at];
+  if (!entry || !hole || !run) throw new ModelError('not-found', `Run ${id} not found`);
+  const next: RunMeasureInput = {
+    style: run.style,
+    rodAdded: parsed.rodAdded ?? run.rodAdded,
+    stickUp: parsed.stickUp ?? run.stickUp,
+    oriToolUsed: parsed.oriToolUsed ?? run.oriToolUsed,
+  };
+  const remeasure =
+    next.rodAdded !== run.rodAdded ||
+    next.stickUp !== run.stickUp ||
+    next.oriToolUsed !== run.oriToolUsed;
+  const context = runContextIn(hole.runs, at, hole);
+  if (remeasure) refuseIfNotAllowed(next, context);
+  mutateReport(doc, () => {
+    if (parsed.notes !== undefined && parsed.notes !== run.notes) entry.set('notes', parsed.notes);
+    if (!remeasure) return;
+    setFields(entry, {
+      rodAdded: next.rodAdded,
+      stickUp: next.stickUp,
+      oriToolUsed: next.oriToolUsed,
+    });
+    entry.set(RUN_MEASURE_KEY, storedMeasure(next, measureRun(next, context)));
+  });
 }
 
-/** Remove a run; later runs of the hole move up the chain. */
+/** Remove a run; later runs of the hole move up the chain, each keeping its length. */
 export function removeRun(doc: Y.Doc, id: RunId): boolean {
   const index = runIndex(doc, id);
   if (index < 0) return false;

@@ -3,9 +3,28 @@ import { z } from 'zod';
 import type { HoleId, RunId } from '../ids/ids.ts';
 import { DEFAULT_BARREL_TYPE } from '../constants/constants.ts';
 import { reportRuns } from '../report-doc/keys.ts';
-import type { StoredRun } from './run.ts';
+import type { RecordedRun, RunContext, RunMeasureInput, StoredRun } from './run.ts';
 import { runStyleSchema } from './run.ts';
 import { lenient } from '../docs/lenient.ts';
+
+/**
+ * A run's measurement is one stored value (inputs, context and length together), so two phones
+ * editing one run apart leave one whole, consistent measurement rather than one phone's stick-up
+ * with the other's length. The inputs are also kept as plain fields, which versions before schema 3
+ * read.
+ */
+export const RUN_MEASURE_KEY = 'measure';
+
+const measureSchema = z.object({
+  rodAdded: z.boolean(),
+  stickUp: z.number().min(0),
+  oriToolUsed: z.boolean(),
+  length: z.number().min(0),
+  isFirstOfHole: z.boolean(),
+  previousStickUp: z.number().min(0),
+  constantStickUp: z.number(),
+});
+export type StoredMeasure = z.infer<typeof measureSchema>;
 
 const storedRunSchema = z.object({
   id: z.string(),
@@ -17,7 +36,31 @@ const storedRunSchema = z.object({
   notes: lenient(z.string().nullable(), null),
   barrelType: lenient(z.string(), DEFAULT_BARREL_TYPE),
   createdAt: lenient(z.string().nullable(), null),
+  [RUN_MEASURE_KEY]: lenient(measureSchema.nullable(), null),
 });
+
+/** The stored value of a run measured with these inputs in this context. */
+export function storedMeasure(
+  input: Omit<RunMeasureInput, 'style'>,
+  recorded: RecordedRun,
+): StoredMeasure {
+  return {
+    rodAdded: input.rodAdded,
+    stickUp: input.stickUp,
+    oriToolUsed: input.oriToolUsed,
+    length: recorded.length,
+    ...recorded.context,
+  };
+}
+
+function recordedOf(measure: StoredMeasure): RecordedRun {
+  const context: RunContext = {
+    isFirstOfHole: measure.isFirstOfHole,
+    previousStickUp: measure.previousStickUp,
+    constantStickUp: measure.constantStickUp,
+  };
+  return { length: measure.length, context };
+}
 
 /**
  * All runs of the report in merged order. A run without an id or hole cannot be placed in any chain, so
@@ -28,13 +71,20 @@ export function readStoredRuns(doc: Y.Doc): StoredRun[] {
   for (const entry of reportRuns(doc).toArray()) {
     if (!(entry instanceof Y.Map)) continue;
     const parsed = storedRunSchema.safeParse(entry.toJSON());
-    if (parsed.success) {
-      runs.push({
-        ...parsed.data,
-        id: parsed.data.id as RunId,
-        holeId: parsed.data.holeId as HoleId,
-      });
-    }
+    if (!parsed.success) continue;
+    const { measure, ...run } = parsed.data;
+    runs.push({
+      ...run,
+      // The measurement is what the run recorded; the plain fields are a copy for older versions.
+      ...(measure && {
+        rodAdded: measure.rodAdded,
+        stickUp: measure.stickUp,
+        oriToolUsed: measure.oriToolUsed,
+      }),
+      id: run.id as RunId,
+      holeId: run.holeId as HoleId,
+      recorded: measure ? recordedOf(measure) : null,
+    });
   }
   return runs;
 }

@@ -2,15 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { HoleId, RunId } from '../ids/ids.ts';
 import type { ChainStart, RunInput, StoredRun } from './run.ts';
 import {
-  canAddRun,
   deriveRunChain,
+  legacyRunLength,
   nextRunContext,
   previewNextRun,
   runInputSchema,
   runLength,
+  runSheetEntryBodySchema,
   runsBodySchema,
   runInputFromRunsBody,
 } from './run.ts';
+import { canAddRun } from './run-rules.ts';
 
 const first = { isFirstOfHole: true, previousStickUp: 0, constantStickUp: 0.5 };
 const later = { isFirstOfHole: false, previousStickUp: 0.5, constantStickUp: 0.5 };
@@ -32,6 +34,7 @@ function stored(i: number, input: Partial<StoredRun> = {}): StoredRun {
     notes: null,
     barrelType: 'NQ',
     createdAt: null,
+    recorded: null,
     ...input,
   };
 }
@@ -68,9 +71,20 @@ describe('run length, run-sheet style', () => {
 });
 
 describe('run length, add-run style', () => {
-  it('drills the full 4 m barrel on the first run', () => {
+  it('takes stick-up and constant stick-up off the 4 m barrel on the first run, as the modal does', () => {
     expect(
       runLength({ style: 'add-run', rodAdded: true, stickUp: 0.7, oriToolUsed: false }, first),
+    ).toBe(2.8);
+    expect(
+      runLength({ style: 'run-sheet', rodAdded: true, stickUp: 0.7, oriToolUsed: false }, first),
+    ).toBe(2.8);
+  });
+  it('reads a first run recorded before schema 3 as the full 4 m barrel it showed then', () => {
+    expect(
+      legacyRunLength(
+        { style: 'add-run', rodAdded: true, stickUp: 0.7, oriToolUsed: false },
+        first,
+      ),
     ).toBe(4);
   });
   it('is 3 m minus stick-up, floored at 0, for later runs with a rod', () => {
@@ -101,6 +115,20 @@ describe('run chain', () => {
       [1, 0, 3.5, 3.5],
       [2, 3.5, 6, 2.5],
       [3, 6, 6.4, 0.4],
+    ]);
+  });
+  it('keeps the length a run recorded wherever a merge puts it', () => {
+    const asFirst = { length: 3, context: { ...first, constantStickUp: 0.5 } };
+    const chain = deriveRunChain(
+      [
+        stored(1, { stickUp: 0.5, recorded: asFirst }),
+        stored(2, { stickUp: 0.5, recorded: asFirst }),
+      ],
+      { ...start, constantStickUp: 0.2 },
+    );
+    expect(chain.map((r) => [r.runNumber, r.fromDepth, r.toDepth, r.length])).toEqual([
+      [1, 0, 3, 3],
+      [2, 3, 6, 3],
     ]);
   });
   it('continues a hole from an earlier shift at its recorded depth and run number', () => {
@@ -149,12 +177,27 @@ describe('run inputs', () => {
       notes: null,
     });
   });
-  it('requires the stick-up in the add-run style', () => {
+  it('requires the stick-up in the add-run style, as a number', () => {
     expect(runInputSchema.safeParse({ style: 'add-run', rodAdded: true }).success).toBe(false);
     expect(runInputSchema.safeParse({ style: 'add-run', stickUp: '' }).success).toBe(false);
-    expect(runInputSchema.parse({ style: 'add-run', stickUp: '0.3' })).toMatchObject({
+    expect(runInputSchema.safeParse({ style: 'add-run', stickUp: '0.3' }).success).toBe(false);
+    expect(runInputSchema.parse({ style: 'add-run', stickUp: 0.3 })).toMatchObject({
       stickUp: 0.3,
     });
+  });
+  it('never reads a number from text in REST bodies', () => {
+    expect(runSheetEntryBodySchema.safeParse({ holeId: 'DH1', stickUp: 'abc' }).success).toBe(
+      false,
+    );
+    expect(runSheetEntryBodySchema.safeParse({ holeId: 'DH1', stickUp: '0.5' }).success).toBe(
+      false,
+    );
+    expect(runSheetEntryBodySchema.safeParse({ holeId: 'DH1', stickUp: 4.5 }).success).toBe(false);
+    expect(runSheetEntryBodySchema.parse({ holeId: 'DH1' }).stickUp).toBe(0.5);
+    expect(runsBodySchema.safeParse({ holeId: 'DH1', stickUp: null }).success).toBe(false);
+    expect(runsBodySchema.safeParse({ holeId: 'DH1', rodsCount: '1', stickUp: 0 }).success).toBe(
+      false,
+    );
   });
   it('maps a /api/runs body with no rods to a no-rod run', () => {
     const body = runsBodySchema.parse({ holeId: ' DH1 ', rodsCount: 0, stickUp: 0.2 });

@@ -8,11 +8,13 @@ import {
 } from '../constants/constants.ts';
 import type { HoleId, RunId } from '../ids/ids.ts';
 import { holeIdSchema } from '../ids/schemas.ts';
-import { numericField, optionalText, roundTo } from '../format/numbers.ts';
+import { optionalText, roundTo } from '../format/numbers.ts';
 
 /**
  * Two ways of recording a run exist (SPEC 9): the Run Sheets modal ('run-sheet': rod added, variable
- * stick-up, ori tool) and the Add New Run screen ('add-run': rod or no rod, stick-up required).
+ * stick-up, ori tool) and the Add New Run screen ('add-run': rod or no rod, stick-up required). They
+ * share one first-run rule (the 4 m barrel less the run's stick-up and the hole's constant stick-up)
+ * and differ only in what a run without a rod drills.
  */
 export const RUN_STYLES = ['run-sheet', 'add-run'] as const;
 export const runStyleSchema = z.enum(RUN_STYLES);
@@ -20,36 +22,51 @@ export type RunStyle = z.infer<typeof runStyleSchema>;
 
 export const STICK_UP_REQUIRED = 'Stick-up is required';
 
-const requiredStickUp = z
-  .union([z.number(), z.string()])
-  .optional()
-  .transform((v) =>
-    v === undefined || (typeof v === 'string' && v.trim() === '') ? undefined : Number(v),
-  )
-  .pipe(z.number({ error: STICK_UP_REQUIRED }).min(0));
+/** Any run's stick-up: a number of metres from 0 to the longest barrel (the first run's). */
+const stickUpMetres = z
+  .number({ error: STICK_UP_REQUIRED })
+  .min(0, 'Stick-up must be 0 m or more')
+  .max(FIRST_RUN_BARREL_METRES, `Stick-up must be at most ${FIRST_RUN_BARREL_METRES} m`);
 
 const runSheetInput = z.object({
   style: z.literal('run-sheet').default('run-sheet'),
   rodAdded: z.boolean().default(true),
-  stickUp: numericField({ default: DEFAULT_VARIABLE_STICK_UP, fallback: 0, min: 0 }),
+  stickUp: stickUpMetres.default(DEFAULT_VARIABLE_STICK_UP),
   oriToolUsed: z.boolean().default(false),
   notes: optionalText,
 });
 const addRunInput = z.object({
   style: z.literal('add-run'),
   rodAdded: z.boolean().default(true),
-  stickUp: requiredStickUp,
+  stickUp: stickUpMetres,
   oriToolUsed: z.boolean().default(false),
   notes: optionalText,
 });
 
-/** What a driller enters for a run; the style defaults to the Run Sheets modal. */
+/** What a driller enters for a run; the style defaults to the Run Sheets modal. Numbers only. */
 export const runInputSchema = z.union([runSheetInput, addRunInput]);
 export type RunInput = z.infer<typeof runInputSchema>;
 /** A run as a caller may pass it (defaults not yet applied). */
 export type RunDraft = z.input<typeof runInputSchema>;
 
-/** A run as stored: inputs only. Number, depths and length are derived from the hole's ordered runs. */
+/** The inputs a run's length depends on. */
+export type RunMeasureInput = Pick<RunInput, 'style' | 'rodAdded' | 'stickUp' | 'oriToolUsed'>;
+
+/** Where a run sat when it was measured: what its length was worked out from. */
+export interface RunContext {
+  /** True for the hole's very first run (run number 1). */
+  isFirstOfHole: boolean;
+  previousStickUp: number;
+  constantStickUp: number;
+}
+
+/** What a run measured when it was recorded; its length never changes unless the run is edited. */
+export interface RecordedRun {
+  length: number;
+  context: RunContext;
+}
+
+/** A run as stored: its inputs and what it measured. Number and depths come from the hole's runs. */
 export interface StoredRun {
   id: RunId;
   holeId: HoleId;
@@ -60,9 +77,11 @@ export interface StoredRun {
   notes: string | null;
   barrelType: string;
   createdAt: string | null;
+  /** Null for a run recorded before runs kept their measurement: its length follows the chain. */
+  recorded: RecordedRun | null;
 }
 
-/** A run with its derived place in the depth chain. */
+/** A run with its place in the depth chain. */
 export interface DerivedRun extends StoredRun {
   runNumber: number;
   fromDepth: number;
@@ -86,50 +105,67 @@ export const NEW_HOLE_CHAIN_START: Omit<ChainStart, 'constantStickUp'> = {
 };
 
 /** The stick-up a run leaves behind: the run-sheet modal asks for it only when a rod was added. */
-function effectiveStickUp(run: Pick<StoredRun, 'style' | 'rodAdded' | 'stickUp'>): number {
+export function effectiveStickUp(run: Pick<StoredRun, 'style' | 'rodAdded' | 'stickUp'>): number {
   return run.style === 'run-sheet' && !run.rodAdded ? 0 : run.stickUp;
 }
 
-export interface RunContext {
-  /** True for the hole's very first run (run number 1). */
-  isFirstOfHole: boolean;
-  previousStickUp: number;
-  constantStickUp: number;
+/** Length of the barrel or rod a run adds: the 4 m barrel on a hole's first run, else a 3 m rod. */
+export function runBarrelMetres(context: Pick<RunContext, 'isFirstOfHole'>): number {
+  return context.isFirstOfHole ? FIRST_RUN_BARREL_METRES : ROD_RUN_METRES;
 }
 
-/** Run length by SPEC 9 for either style; never negative. */
-export function runLength(
-  run: Pick<StoredRun, 'style' | 'rodAdded' | 'stickUp' | 'oriToolUsed'>,
-  context: RunContext,
-): number {
+/**
+ * Run length (SPEC 9), one rule for both screens: a hole's first run is the 4 m barrel less the run's
+ * stick-up and the hole's constant stick-up (only metres below the collar are drilled, and billed); a
+ * later run with a rod is 3 m less its stick-up; without a rod the Run Sheets modal drills 0 m and the
+ * Add New Run screen the previous run's stick-up. The ori tool adds 0.4 m. Never negative.
+ */
+export function runLength(run: RunMeasureInput, context: RunContext): number {
   let base: number;
-  if (run.style === 'run-sheet') {
-    if (context.isFirstOfHole) {
-      base = FIRST_RUN_BARREL_METRES - effectiveStickUp(run) - context.constantStickUp;
-    } else {
-      base = run.rodAdded ? ROD_RUN_METRES - run.stickUp : 0;
-    }
-  } else if (context.isFirstOfHole) {
-    base = FIRST_RUN_BARREL_METRES;
+  if (context.isFirstOfHole) {
+    base = FIRST_RUN_BARREL_METRES - effectiveStickUp(run) - context.constantStickUp;
+  } else if (run.rodAdded) {
+    base = ROD_RUN_METRES - run.stickUp;
   } else {
-    base = run.rodAdded ? Math.max(0, ROD_RUN_METRES - run.stickUp) : context.previousStickUp;
+    base = run.style === 'run-sheet' ? 0 : context.previousStickUp;
   }
-  const withOri = base + (run.oriToolUsed ? ORI_TOOL_LENGTH_METRES : 0);
-  return roundTo(Math.max(0, withOri), 3);
+  return roundTo(Math.max(0, base + (run.oriToolUsed ? ORI_TOOL_LENGTH_METRES : 0)), 3);
 }
 
-/** Numbers and chains the merged, ordered runs of one hole: each run starts where the previous ended. */
+/**
+ * The length rule of runs recorded before schema 3, which stored no measurement: the Add New Run
+ * screen's first run was the full 4 m barrel. Kept so those runs read as they always did.
+ */
+export function legacyRunLength(run: RunMeasureInput, context: RunContext): number {
+  if (run.style === 'run-sheet') return runLength(run, context);
+  let base: number;
+  if (context.isFirstOfHole) base = FIRST_RUN_BARREL_METRES;
+  else base = run.rodAdded ? Math.max(0, ROD_RUN_METRES - run.stickUp) : context.previousStickUp;
+  return roundTo(Math.max(0, base + (run.oriToolUsed ? ORI_TOOL_LENGTH_METRES : 0)), 3);
+}
+
+/** Measure a run where it is recorded. */
+export function measureRun(input: RunMeasureInput, context: RunContext): RecordedRun {
+  return { length: runLength(input, context), context };
+}
+
+/**
+ * Numbers and chains the merged, ordered runs of one hole: each run starts where the previous ended
+ * and is as long as it measured when recorded (a merge can move a run, never lengthen it).
+ */
 export function deriveRunChain(runs: readonly StoredRun[], start: ChainStart): DerivedRun[] {
   const derived: DerivedRun[] = [];
   let depth = start.startDepth;
   let previousStickUp = start.startStickUp;
   runs.forEach((run, index) => {
     const runNumber = start.startRunNumber + index;
-    const length = runLength(run, {
-      isFirstOfHole: runNumber === 1,
-      previousStickUp,
-      constantStickUp: start.constantStickUp,
-    });
+    const length =
+      run.recorded?.length ??
+      legacyRunLength(run, {
+        isFirstOfHole: runNumber === 1,
+        previousStickUp,
+        constantStickUp: start.constantStickUp,
+      });
     const toDepth = roundTo(depth + length, 3);
     derived.push({ ...run, runNumber, fromDepth: depth, toDepth, length });
     depth = toDepth;
@@ -146,21 +182,6 @@ export function chainDepth(
   return chain.at(-1)?.toDepth ?? start.startDepth;
 }
 
-export type RunRefusal = 'zero-length' | 'no-rod-first-run';
-
-/** Why a run may not be added, or null (SPEC 5: Add Run disabled when no rod and length 0). */
-export function runRefusal(input: RunInput, context: RunContext): RunRefusal | null {
-  if (input.style === 'add-run' && context.isFirstOfHole && !input.rodAdded)
-    return 'no-rod-first-run';
-  if (!input.rodAdded && runLength(input, context) === 0) return 'zero-length';
-  return null;
-}
-
-/** True when the Add Run button is enabled for this input. */
-export function canAddRun(input: RunInput, context: RunContext): boolean {
-  return runRefusal(input, context) === null;
-}
-
 /** The context in which the next run of a chain is measured. */
 export function nextRunContext(chain: readonly DerivedRun[], start: ChainStart): RunContext {
   const previous = chain.at(-1);
@@ -175,7 +196,7 @@ export function nextRunContext(chain: readonly DerivedRun[], start: ChainStart):
 export function previewNextRun(
   chain: readonly DerivedRun[],
   start: ChainStart,
-  input: RunInput,
+  input: RunMeasureInput,
 ): Pick<DerivedRun, 'runNumber' | 'fromDepth' | 'toDepth' | 'length'> {
   const runNumber = start.startRunNumber + chain.length;
   const fromDepth = chainDepth(chain, start);
@@ -183,11 +204,43 @@ export function previewNextRun(
   return { runNumber, fromDepth, toDepth: roundTo(fromDepth + length, 3), length };
 }
 
+/** The context a run of a chain is measured in: what it recorded, or (before schema 3) its place. */
+export function runContextIn(
+  chain: readonly DerivedRun[],
+  index: number,
+  start: ChainStart,
+): RunContext {
+  return chain[index]?.recorded?.context ?? nextRunContext(chain.slice(0, index), start);
+}
+
+/** A run of a chain as an edit would leave it: same place, the edited inputs' length. */
+export function previewEditedRun(
+  chain: readonly DerivedRun[],
+  index: number,
+  start: ChainStart,
+  input: RunMeasureInput,
+): Pick<DerivedRun, 'runNumber' | 'fromDepth' | 'toDepth' | 'length'> {
+  const fromDepth = chain[index]?.fromDepth ?? chainDepth(chain, start);
+  const length = runLength(input, runContextIn(chain, index, start));
+  return {
+    runNumber: start.startRunNumber + index,
+    fromDepth,
+    toDepth: roundTo(fromDepth + length, 3),
+    length,
+  };
+}
+
+/** A REST stick-up: a JSON number of metres (text is refused, never read as a number). */
+const restStickUp = z
+  .number({ error: 'stickUp must be a number of metres' })
+  .min(0, 'stickUp must be 0 m or more')
+  .max(FIRST_RUN_BARREL_METRES, `stickUp must be at most ${FIRST_RUN_BARREL_METRES} m`);
+
 /** POST /api/run-sheet-entries: depths and numbers are derived, so only inputs are taken from it. */
 export const runSheetEntryBodySchema = z.object({
   holeId: holeIdSchema,
   rodAdded: z.boolean().default(true),
-  stickUp: numericField({ default: DEFAULT_VARIABLE_STICK_UP, fallback: 0, min: 0 }),
+  stickUp: restStickUp.default(DEFAULT_VARIABLE_STICK_UP),
   oriExtension: z.boolean().default(false),
   notes: optionalText,
   barrelType: z.string().trim().min(1).default(DEFAULT_BARREL_TYPE),
@@ -209,11 +262,15 @@ export function runInputFromRunSheetEntry(body: z.infer<typeof runSheetEntryBody
   };
 }
 
-/** POST /api/runs (second style): a run with rods added, or none. */
+/** POST /api/runs (second style): a run with rods added, or none; the stick-up is required. */
 export const runsBodySchema = z.object({
   holeId: holeIdSchema,
-  rodsCount: numericField({ default: 1, int: true, min: 0 }),
-  stickUp: requiredStickUp,
+  rodsCount: z
+    .number({ error: 'rodsCount must be a whole number' })
+    .int('rodsCount must be a whole number')
+    .min(0, 'rodsCount must be 0 or more')
+    .default(1),
+  stickUp: z.number({ error: STICK_UP_REQUIRED }).pipe(restStickUp),
   notes: optionalText,
   runNumber: z.unknown().optional(),
   barrelCount: z.unknown().optional(),
