@@ -86,6 +86,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/hole-ids': 'crew',
   'GET /api/hole-config/{holeId}': 'crew',
   'POST /api/hole-config': 'crew',
+  'POST /api/hole-numbers': 'crew',
   'GET /api/hole-configs': 'crew',
   'GET /api/holes': 'crew',
   'GET /api/holes/active': 'crew',

@@ -11,6 +11,7 @@ import { createClientAccountRoutes } from '../routes/client-accounts.ts';
 import { createCrewAssignmentRoutes } from '../routes/crew-assignments.ts';
 import {
   createHoleConfigRoutes,
+  createHoleNumberRoutes,
   createHoleIdRoutes,
   createHoleListRoutes,
 } from '../routes/holes.ts';
@@ -126,6 +127,7 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
   api.route('/crew-assignments', createCrewAssignmentRoutes(s));
   api.route('/hole-ids', createHoleIdRoutes(s));
   api.route('/hole-config', createHoleConfigRoutes(s));
+  api.route('/hole-numbers', createHoleNumberRoutes(s));
   api.route('/hole-configs', createHoleListRoutes(s, false));
   api.route('/holes', createHoleListRoutes(s, true));
   api.route('/sites', createSiteRoutes(s));

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { actorOf } from '../auth/principal.ts';
 import { REQUEST_BODIES, siteIdSchema } from '@plod/model';
 import { errors, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
 import type { RestServices } from '../rest/services.ts';
@@ -103,5 +104,40 @@ export function createHoleListRoutes(s: RestServices, withActive: boolean) {
       async (c) => c.json(await s.holes.activeHoles(), 200),
     );
   }
+  return app;
+}
+
+const HoleNumbersBody = z.object({
+  year: z
+    .number({ error: 'year must be a whole number' })
+    .int('year must be a whole number')
+    .min(2000, 'year must be from 2000 to 2100')
+    .max(2100, 'year must be from 2000 to 2100')
+    .optional()
+    .openapi({ description: "The device's calendar year; the server's when left out" }),
+});
+
+/** /api/hole-numbers: numbers for suggested hole ids, reserved for the caller. */
+export function createHoleNumberRoutes(s: RestServices) {
+  const app = resourceApp();
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Reserve hole numbers for this device or supervisor',
+      description:
+        'Keeps a block of DH-{year}-{nnn} numbers for the caller in the hole register (no other caller is given them), so the ids a device suggests while offline never collide. Reserves a new block only when fewer than 3 numbers are left.',
+      request: jsonBody(HoleNumbersBody),
+      responses: {
+        200: jsonOk('`{ owner, year, free }`: the free numbers the caller holds'),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const year = c.req.valid('json').year ?? new Date().getUTCFullYear();
+      return c.json(await s.holes.reserveNumbers(actorOf(c), year), 200);
+    },
+  );
   return app;
 }

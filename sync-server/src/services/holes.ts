@@ -2,8 +2,11 @@ import type { Actor } from '../auth/principal.ts';
 import {
   addHoleToReport,
   addRun,
+  holeNumberOwner,
   holeStatus,
   readHoleRegister,
+  readRegisterWrites,
+  reserveHoleNumbers,
   readReportHoles,
   readSetup,
   registerHole,
@@ -54,6 +57,10 @@ export class HoleService {
    */
   async addRun(by: Actor, reportId: ReportId, holeId: HoleId, input: RunDraft): Promise<RunRow> {
     const registered = await this.registered(holeId);
+    // The register's setup writes come along, so settings still to be chosen stay so in the report.
+    const setups = await this.docs.readHoles((doc) =>
+      readRegisterWrites(doc).filter((write) => write.holeId === holeId),
+    );
     const previous = (await this.runs({ holeId })).filter((run) => run.shiftSummaryId !== reportId);
     const deepest = previous.reduce<RunRow | null>(
       (best, run) => (best === null || run.toDepth > best.toDepth ? run : best),
@@ -61,11 +68,16 @@ export class HoleService {
     );
     const id = await this.docs.writeReport(by, reportId, (doc) => {
       if (!readReportHoles(doc).some((hole) => hole.holeId === holeId)) {
-        addHoleToReport(doc, registered ?? { holeId }, {
-          startDepth: deepest?.toDepth ?? 0,
-          startRunNumber: deepest ? deepest.runNumber + 1 : 1,
-          startStickUp: deepest?.stickUp ?? 0,
-        });
+        addHoleToReport(
+          doc,
+          registered ?? { holeId },
+          {
+            startDepth: deepest?.toDepth ?? 0,
+            startRunNumber: deepest ? deepest.runNumber + 1 : 1,
+            startStickUp: deepest?.stickUp ?? 0,
+          },
+          setups,
+        );
       }
       return addRun(doc, holeId, input);
     });
@@ -134,6 +146,16 @@ export class HoleService {
     const { holeId, ...patch } = config;
     await this.docs.writeHoles((doc) => updateRegisteredHole(doc, holeId as HoleId, patch));
     return this.config(holeId);
+  }
+
+  /**
+   * POST /api/hole-numbers: reserves hole numbers for the caller (a device or a supervisor), one
+   * request at a time, so no two callers ever hold the same number (model hole-numbers.ts).
+   */
+  async reserveNumbers(by: NonNullable<Actor>, year: number) {
+    const owner = holeNumberOwner(by);
+    const free = await this.docs.writeHoles((doc) => reserveHoleNumbers(doc, owner, year));
+    return { owner, year, free };
   }
 
   private registered(holeId: string): Promise<RegisteredHole | undefined> {

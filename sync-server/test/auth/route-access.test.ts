@@ -337,6 +337,11 @@ const REQUESTS: Record<string, Builder> = {
     path: '/api/hole-config',
     body: { holeId: 'DH001', targetDepth: '150' },
   }),
+  'POST /api/hole-numbers': () => ({
+    method: 'POST',
+    path: '/api/hole-numbers',
+    body: { year: 2026 },
+  }),
   'GET /api/hole-configs': get('/api/hole-configs'),
   'GET /api/holes': get('/api/holes'),
   'GET /api/holes/active': get('/api/holes/active'),

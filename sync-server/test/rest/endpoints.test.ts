@@ -170,7 +170,11 @@ const CASES: Case[] = [
       { holeId: 'DH001' },
       201,
     ],
-    bad: (c) => ['POST', `/api/run-sheet-entries?shiftSummaryId=${c.report}`, { holeId: '' }],
+    bad: (c) => [
+      'POST',
+      `/api/run-sheet-entries?shiftSummaryId=${c.report}`,
+      { holeId: 'DH001', stickUp: 'abc' },
+    ],
     unknown: () => [
       'POST',
       `/api/run-sheet-entries?shiftSummaryId=${UNKNOWN}`,
@@ -207,6 +211,11 @@ const CASES: Case[] = [
   },
   { name: 'GET /api/runs', ok: () => ['GET', '/api/runs?holeId=DH001'] },
   {
+    name: 'POST /api/hole-numbers',
+    ok: () => ['POST', '/api/hole-numbers', { year: 2026 }],
+    bad: () => ['POST', '/api/hole-numbers', { year: '2026' }],
+  },
+  {
     name: 'POST /api/runs',
     ok: (c) => [
       'POST',
@@ -214,7 +223,11 @@ const CASES: Case[] = [
       { holeId: 'DH001', rodsCount: 1, stickUp: 0.5 },
       201,
     ],
-    bad: (c) => ['POST', `/api/runs?shiftSummaryId=${c.report}`, { holeId: 'DH001' }],
+    bad: (c) => [
+      'POST',
+      `/api/runs?shiftSummaryId=${c.report}`,
+      { holeId: 'DH001', stickUp: '0.5' },
+    ],
     unknown: () => [
       'POST',
       `/api/runs?shiftSummaryId=${UNKNOWN}`,
