@@ -3,6 +3,7 @@ import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { useAuth } from '../auth';
 import { CLIENT_HOME } from '../routes/client';
+import { HoleNumberKeeper } from '../screens/run-sheets/hole-numbers';
 
 // Shown only on a phone that has not joined: its own chunk, out of the first route.
 const Join = lazy(() => import('../screens/Join'));
@@ -54,7 +55,10 @@ export function AppLayout() {
             <Join />
           </Suspense>
         ) : (
-          <Outlet />
+          <>
+            <HoleNumberKeeper />
+            <Outlet />
+          </>
         )}
       </Container>
       <ScrollRestoration />

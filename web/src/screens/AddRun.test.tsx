@@ -18,13 +18,16 @@ describe('Add New Run', () => {
     expect((await screen.findByTestId('add-run-number', {}, WAIT)).textContent).toBe('Run #1');
     expect(screen.getByLabelText('No Rod Added').hasAttribute('disabled')).toBe(true);
     const add = screen.getByRole('button', { name: 'Add Run' });
+    fireEvent.change(screen.getByLabelText(/Stick-Up \(m\)/), { target: { value: '' } });
     expect(add.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Enter the stick-up in metres')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/Stick-Up \(m\)/), { target: { value: '0.5' } });
+    // The same first-run rule as the Run Sheets modal: 4 m less 0.5 m and the hole's 0.5 m.
     const preview = screen.getByTestId('calculation-preview').textContent ?? '';
-    expect(preview).toContain('Depth to drill: 4.0 m');
-    expect(preview).toContain('New total depth: 4.0 m');
-    expect(preview).toContain('Progress: 40.0%');
-    expect(preview).toContain('Remaining: 6.0 m');
+    expect(preview).toContain('Depth to drill: 3.0 m');
+    expect(preview).toContain('New total depth: 3.0 m');
+    expect(preview).toContain('Progress: 30.0%');
+    expect(preview).toContain('Remaining: 7.0 m');
     fireEvent.click(screen.getByRole('button', { name: 'Add Run' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/plods/${reportId}/run-sheets`),

@@ -31,23 +31,44 @@ describe('Run Sheets', () => {
   it('opens on the new-hole form with the defaults and a suggested hole id', async () => {
     openReport('/run-sheets');
     await screen.findByTestId('new-hole-form', {}, WAIT);
-    expect(field('Hole ID').value).toBe(`DH-${new Date().getFullYear()}-001`);
+    // No numbers reserved yet (no server here): the next number, tagged with this device.
+    expect(field('Hole ID').value).toMatch(
+      new RegExp(`^DH-${new Date().getFullYear()}-001-[0-9A-Z]{4}$`),
+    );
     expect(field('Dip').value).toBe('-60');
     expect(field('Azimuth').value).toBe('0');
     expect(field('Target Depth').value).toBe('100');
     expect(field('Constant Stick-up').value).toBe('0.5');
-    expect(field('Dip').getAttribute('inputmode')).toBe('decimal');
+    for (const label of ['Dip', 'Azimuth', 'Target Depth', 'Constant Stick-up'])
+      expect(field(label).getAttribute('inputmode')).toBe('decimal');
+    // The decimal keypad has no minus: the dip has its own sign button.
+    fireEvent.click(screen.getByRole('button', { name: 'Change the sign of Dip' }));
+    expect(field('Dip').value).toBe('60');
     fireEvent.change(field('Hole ID'), { target: { value: '  ' } });
     expect(screen.getByRole('button', { name: 'Start Drilling' }).hasAttribute('disabled')).toBe(
       true,
     );
   }, 30_000);
 
+  it('says what is wrong beside a hole field and starts nothing', async () => {
+    openReport('/run-sheets');
+    await screen.findByTestId('new-hole-form', {}, WAIT);
+    fireEvent.change(field('Hole ID'), { target: { value: 'DH-BAD' } });
+    fireEvent.change(field('Dip'), { target: { value: '-95' } });
+    fireEvent.change(field('Target Depth'), { target: { value: 'deep' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start Drilling' }));
+    expect(await screen.findByText('Dip must be from -90 to 90°', {}, WAIT)).toBeTruthy();
+    expect(screen.getByText('Target depth must be a number of metres, such as 100')).toBeTruthy();
+    expect(screen.queryByTestId('hole-status')).toBeNull();
+  }, 30_000);
+
   it('starts a hole, previews and adds runs, and refuses a no-rod run of 0 m', async () => {
     openReport('/run-sheets');
     await startHole('DH-T-1');
     expect(screen.getByText('No runs recorded yet')).toBeTruthy();
-    expect(screen.getByText('First run will be created automatically with 4m barrel')).toBeTruthy();
+    expect(screen.getByTestId('runs-empty').textContent).toContain(
+      "Tap Add New Run to record run 1: the 4 m barrel less its stick-up and this hole's 0.5 m constant stick-up.",
+    );
 
     let dialog = await openAddRun();
     expect(within(dialog).getByText('Add Run #1')).toBeTruthy();
@@ -67,9 +88,9 @@ describe('Run Sheets', () => {
     expect(within(dialog).getByTestId('run-preview').textContent).toContain('Length: 0.4 m');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Run' }));
     await waitFor(() => expect(screen.getAllByTestId('run-row')).toHaveLength(2));
-    const cells = within(screen.getAllByTestId('run-row')[1] as HTMLElement)
-      .getAllByRole('cell')
-      .map((c) => c.textContent);
+    const cells = Array.from(
+      (screen.getAllByTestId('run-row')[1] as HTMLElement).querySelectorAll('[data-cell]'),
+    ).map((c) => c.textContent);
     expect(cells).toEqual(['2', '3.0', '3.4', '0.4', 'No', '+0.4m', '']);
     expect(screen.getByTestId('header-shift-total').textContent).toBe('3.4 m');
   }, 40_000);
@@ -98,8 +119,9 @@ describe('Run Sheets', () => {
         lastStickUp: 0.5,
       });
     });
-    await startHole('DH-T-3');
-    fireEvent.click(screen.getByRole('button', { name: 'Continue Previous Hole' }));
+    // The new-hole form offers it before any hole is in this plod.
+    await screen.findByTestId('new-hole-form', {}, WAIT);
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue Previous Hole' }, WAIT));
     const dialog = await screen.findByRole('dialog', {}, WAIT);
     fireEvent.change(within(dialog).getByLabelText('Hole'), { target: { value: 'DH-OLD' } });
     const details = within(dialog).getByTestId('continue-hole-details').textContent ?? '';
@@ -112,5 +134,60 @@ describe('Run Sheets', () => {
     // Run 8 of the hole: the earlier report ended at run 7.
     const add = await screen.findByRole('dialog', { name: 'Add Run #8' }, WAIT);
     expect(within(add).getByTestId('run-preview').textContent).toContain('From: 20.5 m');
+  }, 40_000);
+});
+
+describe('Run Sheets: run input', () => {
+  it('shows an error beside a bad stick-up and adds no run', async () => {
+    openReport('/run-sheets');
+    await startHole('DH-T-4');
+    const dialog = await openAddRun();
+    const stickUp = within(dialog).getByLabelText('Variable Stick-up (m)') as HTMLInputElement;
+    expect(stickUp.value).toBe('0.5');
+    expect(stickUp.getAttribute('inputmode')).toBe('decimal');
+    for (const [text, message] of [
+      ['abc', 'Stick-up must be a number of metres, such as 0.5'],
+      ['', 'Enter the stick-up in metres'],
+      ['4.2', 'Stick-up must be from 0 to 4 m'],
+    ]) {
+      fireEvent.change(stickUp, { target: { value: text } });
+      expect(within(dialog).getByText(message)).toBeTruthy();
+      expect(within(dialog).getByRole('button', { name: 'Add Run' }).hasAttribute('disabled')).toBe(
+        true,
+      );
+    }
+    expect(screen.getByTestId('runs-empty')).toBeTruthy();
+  }, 30_000);
+
+  it('asks before a run past the target depth, and edits and deletes runs with a confirm', async () => {
+    openReport('/run-sheets');
+    await startHole('DH-T-5', '5');
+    let dialog = await openAddRun();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Run' }));
+    await waitFor(() => expect(screen.getAllByTestId('run-row')).toHaveLength(1));
+    dialog = await openAddRun();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Run' }));
+    expect(within(dialog).getByTestId('run-question').textContent).toContain(
+      'This run ends at 5.5 m, past the target depth of 5.0 m.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Anyway' }));
+    await waitFor(() => expect(screen.getAllByTestId('run-row')).toHaveLength(2));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit run 1' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Run #1' }, WAIT);
+    fireEvent.change(within(edit).getByLabelText('Variable Stick-up (m)'), {
+      target: { value: '0.2' },
+    });
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save Run' }));
+    await waitFor(() => expect(screen.getAllByTestId('run-row')[1]?.textContent).toContain('3.3'));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete run 1' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete run 1?' }, WAIT);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete Run' }));
+    await waitFor(() => expect(screen.getAllByTestId('run-row')).toHaveLength(1));
+    // The second run moved up to 0 m and kept its 2.5 m.
+    const cells = Array.from(
+      (screen.getAllByTestId('run-row')[0] as HTMLElement).querySelectorAll('[data-cell]'),
+    ).map((c) => c.textContent);
+    expect(cells.slice(0, 4)).toEqual(['1', '0.0', '2.5', '2.5']);
   }, 40_000);
 });

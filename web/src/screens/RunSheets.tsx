@@ -1,14 +1,19 @@
 import { Alert, Button, Loader, SimpleGrid, Stack } from '@mantine/core';
-import type { ReportId } from '@plod/model';
+import type { DerivedRun, ReportId } from '@plod/model';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { PresenceBar } from '../components/PresenceBar';
+import { useConfirm } from '../components/ConfirmModal';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { AddRunModal } from './run-sheets/AddRunModal';
 import { ContinueHoleModal } from './run-sheets/ContinueHoleModal';
+import { EditRunModal } from './run-sheets/EditRunModal';
 import { HoleStatusCard } from './run-sheets/HoleStatusCard';
 import { NewHoleForm } from './run-sheets/NewHoleForm';
 import { RunSheetsHeader } from './run-sheets/RunSheetsHeader';
+import { RunsEmptyState } from './run-sheets/RunsEmptyState';
 import { RunsTable } from './run-sheets/RunsTable';
+import { SetupConflicts } from './run-sheets/SetupConflicts';
 import { useRunSheet } from './run-sheets/useRunSheet';
 
 const TITLE = 'Run Sheets';
@@ -21,43 +26,76 @@ export default function RunSheets() {
 
 type Dialog = 'add-run' | 'continue' | null;
 
-function RunSheetsScreen({ reportId, backTo }: { reportId: ReportId; backTo: string }) {
-  const sheet = useRunSheet(reportId);
+function RunSheetsScreen(props: { reportId: ReportId; backTo: string }) {
+  const sheet = useRunSheet(props.reportId);
+  const path = usePlodPath();
   const { hole, report } = sheet;
   const [newHole, setNewHole] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [startError, setStartError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<DerivedRun | null>(null);
+  const { ask, modal: confirmModal } = useConfirm();
   const readOnly = report.status !== 'active';
   // SPEC: the new-hole form is where run sheets start; it comes back with Start New Hole.
   const showForm = !readOnly && (newHole || (!sheet.loading && report.holes.length === 0));
+  const active = hole?.status === 'ACTIVE';
+  const continueModal = (
+    <ContinueHoleModal
+      opened={dialog === 'continue'}
+      candidates={sheet.candidates}
+      onClose={() => setDialog(null)}
+      onContinue={(candidate) => {
+        if (sheet.continueHole(candidate)) {
+          setDialog(null);
+          setNewHole(false);
+        }
+      }}
+    />
+  );
+
+  const askDelete = (run: DerivedRun) =>
+    ask({
+      title: `Delete run ${run.runNumber}?`,
+      message: `Run ${run.runNumber} (${run.length.toFixed(1)} m) will be removed. Later runs move up the hole and keep their lengths.`,
+      confirmLabel: 'Delete Run',
+      onConfirm: () => {
+        sheet.deleteRun(run.id);
+      },
+    });
 
   return (
     <>
       <RunSheetsHeader
-        backTo={backTo}
+        backTo={props.backTo}
         holeId={hole?.holeId ?? null}
         thisHoleMetres={hole?.drilledThisShift ?? 0}
         shiftTotalMetres={report.totals.metresDrilled}
       />
       <PresenceBar docName={sheet.docName} screen={TITLE} />
+      {continueModal}
+      {confirmModal}
       {sheet.loading ? (
         <Loader />
       ) : showForm ? (
         <NewHoleForm
           suggestedHoleId={sheet.suggestedHoleId}
-          error={startError}
+          candidates={sheet.candidates}
+          registeredIds={sheet.registeredIds}
           onCancel={report.holes.length > 0 ? () => setNewHole(false) : undefined}
+          onOpenContinue={() => setDialog('continue')}
+          onContinue={(candidate) => {
+            if (sheet.continueHole(candidate)) setNewHole(false);
+          }}
           onStart={(config) => {
             const error = sheet.startHole(config);
-            setStartError(error);
             if (!error) setNewHole(false);
+            return error;
           }}
         />
       ) : (
         <Stack gap="md">
           {!readOnly && (
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-              {hole && hole.status === 'ACTIVE' && (
+              {hole && active && (
                 <Button size="lg" onClick={() => setDialog('add-run')}>
                   Add New Run
                 </Button>
@@ -80,8 +118,37 @@ function RunSheetsScreen({ reportId, backTo }: { reportId: ReportId; backTo: str
               {hole.holeId} reached its target depth. Start a new hole or continue another.
             </Alert>
           )}
+          {hole && (
+            <SetupConflicts
+              conflicts={hole.conflicts}
+              onChoose={
+                readOnly
+                  ? undefined
+                  : (setting, value) => sheet.chooseSetting(hole.holeId, setting, value)
+              }
+            />
+          )}
           {hole && <HoleStatusCard hole={hole} />}
-          {hole && <RunsTable runs={hole.runs} />}
+          {hole && active && !readOnly && (
+            <Button
+              component={Link}
+              to={path('add-run', `holeId=${encodeURIComponent(hole.holeId)}`)}
+              variant="subtle"
+              size="md"
+            >
+              Open the Add New Run screen
+            </Button>
+          )}
+          {hole &&
+            (hole.runs.length === 0 ? (
+              <RunsEmptyState hole={hole} readOnly={readOnly} />
+            ) : (
+              <RunsTable
+                runs={hole.runs}
+                onEdit={readOnly ? undefined : setEditing}
+                onDelete={readOnly ? undefined : askDelete}
+              />
+            ))}
           {hole && (
             <AddRunModal
               hole={hole}
@@ -90,14 +157,14 @@ function RunSheetsScreen({ reportId, backTo }: { reportId: ReportId; backTo: str
               onAdd={sheet.addRun}
             />
           )}
-          <ContinueHoleModal
-            opened={dialog === 'continue'}
-            candidates={sheet.candidates}
-            onClose={() => setDialog(null)}
-            onContinue={(candidate) => {
-              if (sheet.continueHole(candidate)) setDialog(null);
-            }}
-          />
+          {hole && (
+            <EditRunModal
+              hole={hole}
+              run={editing}
+              onClose={() => setEditing(null)}
+              onSave={(patch) => (editing ? sheet.editRun(editing.id, patch) : false)}
+            />
+          )}
         </Stack>
       )}
     </>

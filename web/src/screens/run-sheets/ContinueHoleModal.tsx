@@ -2,6 +2,7 @@ import { Badge, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text } fr
 import { formatDepth, formatPercent } from '@plod/model';
 import { useState } from 'react';
 import type { HoleCandidate } from './continue-hole';
+import { SETTING_LABELS, settingText } from './setting-text';
 
 export interface ContinueHoleModalProps {
   opened: boolean;
@@ -13,7 +14,7 @@ export interface ContinueHoleModalProps {
 function Row({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+      <Text size="sm" c="gray.8" tt="uppercase" fw={700}>
         {label}
       </Text>
       <Text size="md">{value}</Text>
@@ -40,7 +41,10 @@ export function ContinueHoleModal({
           onChange={(e) => setHoleId(e.currentTarget.value)}
           data={[
             { value: '', label: 'Select a hole' },
-            ...candidates.map((c) => ({ value: c.holeId, label: c.holeId })),
+            ...candidates.map((c) => ({
+              value: c.holeId,
+              label: c.inReport ? `${c.holeId} (this plod)` : c.holeId,
+            })),
           ]}
         />
         {candidates.length === 0 && (
@@ -63,7 +67,22 @@ export function ContinueHoleModal({
               <Row label="Current depth" value={`${formatDepth(chosen.currentDepth)} m`} />
               <Row label="Stick-up" value={`${formatDepth(chosen.constantStickUp)} m`} />
               <Row label="Remaining" value={`${formatDepth(chosen.remaining)} m`} />
+              <Row label="Next run" value={`#${chosen.start.startRunNumber}`} />
             </SimpleGrid>
+            {chosen.conflicts.length > 0 && (
+              <Text size="md" data-testid="continue-hole-conflicts">
+                Set up differently on two phones:{' '}
+                {chosen.conflicts
+                  .map(
+                    (c) =>
+                      `${SETTING_LABELS[c.setting].toLowerCase()} ${c.options
+                        .map((o) => settingText(c.setting, o.value))
+                        .join(' or ')}`,
+                  )
+                  .join('; ')}
+                . Choose on Run Sheets once you continue.
+              </Text>
+            )}
           </>
         )}
         <Group grow>

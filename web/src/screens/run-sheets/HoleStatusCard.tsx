@@ -4,7 +4,7 @@ import { formatDepth, formatPercent, type ReportHole } from '@plod/model';
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+      <Text size="sm" c="gray.8" tt="uppercase" fw={700}>
         {label}
       </Text>
       <Text size="md" fw={600}>
@@ -37,6 +37,7 @@ export function HoleStatusCard({ hole }: { hole: ReportHole }) {
         <Fact label="Azimuth" value={`${hole.azimuth}°`} />
         <Fact label="Remaining" value={`${formatDepth(hole.remaining)} m`} />
         <Fact label="Constant stick-up" value={`${formatDepth(hole.constantStickUp)} m`} />
+        <Fact label="Ori tool" value={hole.hasOriExtension ? 'Yes' : 'No'} />
       </SimpleGrid>
     </Card>
   );

@@ -1,109 +1,193 @@
-import { Button, Card, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import {
   DEFAULT_HOLE_AZIMUTH,
   DEFAULT_HOLE_CONSTANT_STICK_UP,
   DEFAULT_HOLE_DIP,
   DEFAULT_HOLE_TARGET_DEPTH,
   canStartDrilling,
-  holeConfigInputSchema,
+  checkHoleForm,
+  formatDepth,
   type HoleConfigInput,
+  type HoleFormErrors,
+  type HoleFormValues,
 } from '@plod/model';
-import { useEffect } from 'react';
+import { useState } from 'react';
+import type { HoleCandidate } from './continue-hole';
+import { SignedDecimalInput } from './SignedDecimalInput';
 
 export interface NewHoleFormProps {
   suggestedHoleId: string;
-  onStart(config: HoleConfigInput): void;
+  /** Holes that can be continued (this plod's and the register's not yet complete). */
+  candidates: readonly HoleCandidate[];
+  /** Every label in the hole register, complete holes included. */
+  registeredIds: readonly string[];
+  /** Returns an error to show, or null once the hole is started. */
+  onStart(config: HoleConfigInput): string | null;
+  onContinue(candidate: HoleCandidate): void;
+  onOpenContinue(): void;
   onCancel?: () => void;
-  error: string | null;
 }
 
-interface NewHoleValues {
-  holeId: string;
-  dip: string;
-  azimuth: string;
-  targetDepth: string;
-  constantStickUp: string;
-  hasOriExtension: boolean;
-}
+const metres = <Text size="md">m</Text>;
 
-/** SPEC's Setup New Diamond Drilling Hole form; blank or non-numeric numbers take the defaults. */
-export function NewHoleForm({ suggestedHoleId, onStart, onCancel, error }: NewHoleFormProps) {
-  const form = useForm<NewHoleValues>({
-    initialValues: {
-      holeId: suggestedHoleId,
-      dip: String(DEFAULT_HOLE_DIP),
-      azimuth: String(DEFAULT_HOLE_AZIMUTH),
-      targetDepth: String(DEFAULT_HOLE_TARGET_DEPTH),
-      constantStickUp: String(DEFAULT_HOLE_CONSTANT_STICK_UP),
-      hasOriExtension: false,
-    },
+/**
+ * SPEC's Setup New Diamond Drilling Hole form. Blank numbers take the defaults shown as
+ * placeholders; anything else that is not a number in range is an error beside its field. A hole
+ * id that already exists leads to continuing that hole, from any earlier plod.
+ */
+export function NewHoleForm(props: NewHoleFormProps) {
+  const { suggestedHoleId, candidates, registeredIds } = props;
+  const [values, setValues] = useState<HoleFormValues>({
+    holeId: '',
+    dip: String(DEFAULT_HOLE_DIP),
+    azimuth: String(DEFAULT_HOLE_AZIMUTH),
+    targetDepth: String(DEFAULT_HOLE_TARGET_DEPTH),
+    constantStickUp: String(DEFAULT_HOLE_CONSTANT_STICK_UP),
+    hasOriExtension: false,
   });
-  // The register may sync after the form opened: follow the suggestion until the person edits it.
-  // Mantine keeps these two functions stable; the form object itself is new on every render.
-  const { isTouched, setFieldValue } = form;
-  useEffect(() => {
-    if (!isTouched('holeId')) setFieldValue('holeId', suggestedHoleId);
-  }, [suggestedHoleId, isTouched, setFieldValue]);
-  const submit = form.onSubmit((values) => {
-    const parsed = holeConfigInputSchema.safeParse(values);
-    if (parsed.success) onStart(parsed.data);
-    else form.setFieldError('holeId', parsed.error.issues[0]?.message ?? 'Invalid hole');
+  // The suggestion follows the register (it may sync after the form opened) until the person types.
+  const [typedId, setTypedId] = useState(false);
+  const holeId = typedId ? values.holeId : suggestedHoleId;
+  const [errors, setErrors] = useState<HoleFormErrors>({});
+  const [startError, setStartError] = useState<string | null>(null);
+  const set = (patch: Partial<HoleFormValues>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setErrors({});
+    setStartError(null);
+  };
+  const typed = holeId.trim();
+  const existing = candidates.find((c) => c.holeId === typed);
+  const complete = !existing && registeredIds.includes(typed);
+  const continuable = candidates.filter((c) => !c.inReport);
+
+  const submit = () => {
+    const checked = checkHoleForm({ ...values, holeId });
+    setErrors(checked.errors);
+    if (checked.config) setStartError(props.onStart(checked.config));
+  };
+  const field = (name: keyof HoleFormValues) => ({
+    size: 'lg' as const,
+    error: errors[name],
   });
   return (
-    <Card withBorder component="form" onSubmit={submit} noValidate data-testid="new-hole-form">
+    <Card withBorder data-testid="new-hole-form">
       <Title order={2} fz={20} mb="sm">
         Setup New Diamond Drilling Hole
       </Title>
       <Stack gap="md">
+        {continuable.length > 0 && (
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text size="md">Carrying on a hole from an earlier shift?</Text>
+            <Button size="lg" variant="default" onClick={props.onOpenContinue}>
+              Continue Previous Hole
+            </Button>
+          </Group>
+        )}
         <TextInput
           label="Hole ID"
-          size="md"
           autoCapitalize="characters"
-          {...form.getInputProps('holeId')}
+          autoComplete="off"
+          value={holeId}
+          onChange={(e) => {
+            setTypedId(true);
+            set({ holeId: e.currentTarget.value });
+          }}
+          {...field('holeId')}
         />
-        <Group grow align="flex-start">
-          <TextInput label="Dip" size="md" inputMode="decimal" {...form.getInputProps('dip')} />
+        {existing && (
+          <Alert color="blue" variant="light" title={`${existing.holeId} already exists`}>
+            <Stack gap="sm">
+              <Text size="md">
+                {existing.inReport
+                  ? 'It is already in this plod.'
+                  : `It is at ${formatDepth(existing.currentDepth)} m of ${formatDepth(existing.targetDepth)} m. Continue it from there, at run ${existing.start.startRunNumber}.`}
+              </Text>
+              <Button size="lg" onClick={() => props.onContinue(existing)}>
+                Continue {existing.holeId}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {complete && (
+          <Text size="md" c="red.9" role="status">
+            {typed} is complete. Use another hole ID.
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <SignedDecimalInput
+            label="Dip"
+            description="Degrees, -90 to 90"
+            placeholder={String(DEFAULT_HOLE_DIP)}
+            value={values.dip}
+            onChange={(dip) => set({ dip })}
+            {...field('dip')}
+          />
           <TextInput
             label="Azimuth"
-            size="md"
+            description="Degrees, 0 to 360"
             inputMode="decimal"
-            {...form.getInputProps('azimuth')}
+            autoComplete="off"
+            placeholder={String(DEFAULT_HOLE_AZIMUTH)}
+            value={values.azimuth}
+            onChange={(e) => set({ azimuth: e.currentTarget.value })}
+            {...field('azimuth')}
           />
-        </Group>
-        <Group grow align="flex-start">
           <TextInput
             label="Target Depth"
-            size="md"
+            description="Metres"
             inputMode="decimal"
-            rightSection={<Text size="sm">m</Text>}
-            {...form.getInputProps('targetDepth')}
+            autoComplete="off"
+            placeholder={String(DEFAULT_HOLE_TARGET_DEPTH)}
+            rightSection={metres}
+            value={values.targetDepth}
+            onChange={(e) => set({ targetDepth: e.currentTarget.value })}
+            {...field('targetDepth')}
           />
           <TextInput
             label="Constant Stick-up"
-            size="md"
+            description={`Metres, taken off the first run. Default ${DEFAULT_HOLE_CONSTANT_STICK_UP} m.`}
             inputMode="decimal"
-            rightSection={<Text size="sm">m</Text>}
-            {...form.getInputProps('constantStickUp')}
+            autoComplete="off"
+            placeholder={String(DEFAULT_HOLE_CONSTANT_STICK_UP)}
+            rightSection={metres}
+            value={values.constantStickUp}
+            onChange={(e) => set({ constantStickUp: e.currentTarget.value })}
+            {...field('constantStickUp')}
           />
-        </Group>
+        </SimpleGrid>
         <Checkbox
           label="Use Ori Tool"
           size="md"
-          {...form.getInputProps('hasOriExtension', { type: 'checkbox' })}
+          checked={values.hasOriExtension}
+          onChange={(e) => set({ hasOriExtension: e.currentTarget.checked })}
         />
-        {error && (
-          <Text c="red" size="md" role="alert">
-            {error}
+        {startError && (
+          <Text c="red.9" size="md" role="alert">
+            {startError}
           </Text>
         )}
         <Group grow>
-          {onCancel && (
-            <Button size="lg" variant="default" onClick={onCancel}>
+          {props.onCancel && (
+            <Button size="lg" variant="default" onClick={props.onCancel}>
               Cancel
             </Button>
           )}
-          <Button type="submit" size="lg" disabled={!canStartDrilling(form.values.holeId)}>
+          <Button
+            size="lg"
+            onClick={submit}
+            disabled={!canStartDrilling(holeId) || Boolean(existing) || complete}
+          >
             Start Drilling
           </Button>
         </Group>

@@ -7,6 +7,7 @@ import {
   type HoleProgressMark,
   type HoleStatus,
   type RegisteredHole,
+  type SettingConflict,
   type ReportHole,
   type ReportId,
 } from '@plod/model';
@@ -19,13 +20,16 @@ export interface HoleCandidate extends HoleConfig {
   remaining: number;
   /** Already worked in this report: continuing just switches to it. */
   inReport: boolean;
+  /** Settings phones set differently, still to be chosen. */
+  conflicts: SettingConflict[];
   start: { startDepth: number; startRunNumber: number; startStickUp: number };
 }
 
 /**
- * Holes of this report plus every registered hole. A hole from an earlier report continues from the
- * deepest progress mark other reports left in the hole register (model's holeContinuation): the
- * register syncs to every phone, where earlier reports may never have been opened on this one.
+ * Holes of this report plus every registered hole not yet complete, from any plod. A hole from an
+ * earlier report continues from the deepest progress mark other reports left in the hole register
+ * (model's holeContinuation): the register syncs to every phone, where earlier reports may never
+ * have been opened on this one.
  */
 export function holeCandidates(
   reportHoles: readonly ReportHole[],
@@ -44,9 +48,11 @@ export function holeCandidates(
   }));
   const fromRegister: HoleCandidate[] = register
     .filter((r) => !reportHoles.some((h) => h.holeId === r.holeId))
-    .map((r) => {
+    .flatMap((r) => {
       const start = holeContinuation(marks, r.holeId, reportId);
-      return {
+      const status = holeStatus(start.startDepth, r.targetDepth, r.isComplete);
+      if (status === 'COMPLETE') return [];
+      const candidate: HoleCandidate = {
         holeId: r.holeId,
         dip: r.dip,
         azimuth: r.azimuth,
@@ -56,12 +62,14 @@ export function holeCandidates(
         oriToolLength: r.oriToolLength,
         barrelType: r.barrelType,
         currentDepth: start.startDepth,
-        status: holeStatus(start.startDepth, r.targetDepth, r.isComplete),
+        status,
         progress: holeProgress(start.startDepth, r.targetDepth),
         remaining: remainingDepth(start.startDepth, r.targetDepth),
         inReport: false,
+        conflicts: r.conflicts,
         start,
       };
+      return [candidate];
     });
   return [...fromReport, ...fromRegister];
 }

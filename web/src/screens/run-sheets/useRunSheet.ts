@@ -3,37 +3,55 @@ import {
   HOLES_DOC_NAME,
   addHoleToReport,
   addRun,
+  chooseHoleSetting,
+  chooseRegisteredHoleSetting,
   holeProgressMark,
   isModelError,
   readHoleProgress,
+  readRegisterWrites,
   recordHoleProgress,
   registerHole,
-  suggestHoleId,
+  removeRun,
+  updateRun,
   type HoleConfigInput,
   type HoleId,
+  type HoleSetting,
   type ReportId,
+  type RunId,
   type RunInput,
+  type RunPatch,
+  type SettingValue,
 } from '@plod/model';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDocSnapshot, useMutation } from '../../sync';
 import { useHoleRegister, useReport } from '../report-common/useReport';
 import { holeCandidates, type HoleCandidate } from './continue-hole';
+import { useSuggestedHoleId } from './hole-numbers';
 
-function suggestFromRegister(doc: Parameters<typeof suggestHoleId>[0]): string {
-  return suggestHoleId(doc, new Date().getFullYear());
+function failed(title: string, error: unknown, fallback: string): void {
+  notifications.show({
+    color: 'red',
+    title,
+    message: isModelError(error) ? error.message : fallback,
+  });
 }
 
 /** Everything Run Sheets does with its documents: the report, the hole register and progress marks. */
 export function useRunSheet(reportId: ReportId) {
   const { docName, report, loading } = useReport(reportId);
   const register = useHoleRegister();
+  const registerWrites = useDocSnapshot(HOLES_DOC_NAME, readRegisterWrites);
   const marks = useDocSnapshot(HOLES_DOC_NAME, readHoleProgress);
-  const suggestedHoleId = useDocSnapshot(HOLES_DOC_NAME, suggestFromRegister);
-  const register_ = useMutation(HOLES_DOC_NAME, registerHole);
+  const suggestedHoleId = useSuggestedHoleId();
+  const registerNew = useMutation(HOLES_DOC_NAME, registerHole);
+  const chooseInRegister = useMutation(HOLES_DOC_NAME, chooseRegisteredHoleSetting);
   const recordProgress = useMutation(HOLES_DOC_NAME, recordHoleProgress);
   const addHole = useMutation(docName, addHoleToReport);
+  const chooseInReport = useMutation(docName, chooseHoleSetting);
   const addRunTo = useMutation(docName, addRun);
+  const correctRun = useMutation(docName, updateRun);
+  const deleteRun = useMutation(docName, removeRun);
   const [params, setParams] = useSearchParams();
 
   const fallback =
@@ -63,11 +81,11 @@ export function useRunSheet(reportId: ReportId) {
   /** Start Drilling: register the hole at the shift's site, add it to the report and show it. */
   const startHole = (config: HoleConfigInput): string | null => {
     if (register.some((r) => r.holeId === config.holeId)) {
-      return `Hole ${config.holeId} already exists. Use Continue Previous Hole.`;
+      return `Hole ${config.holeId} already exists: continue it instead.`;
     }
     try {
       // Without a site (Shift Details not done) the hole is worked in this report only.
-      if (report.shift.siteId) register_(report.shift.siteId, config);
+      if (report.shift.siteId) registerNew(report.shift.siteId, config);
       addHole(config);
       select(config.holeId);
       return null;
@@ -76,18 +94,28 @@ export function useRunSheet(reportId: ReportId) {
     }
   };
 
+  /** Continue a hole: where the register says it stands, with its setup writes (choices to come). */
   const continueHole = (candidate: HoleCandidate): boolean => {
     try {
-      if (!candidate.inReport) addHole(candidate, candidate.start);
+      if (!candidate.inReport) {
+        const writes = registerWrites.filter((w) => w.holeId === candidate.holeId);
+        addHole(candidate, candidate.start, writes);
+      }
       select(candidate.holeId);
       return true;
     } catch (e) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: isModelError(e) ? e.message : 'Could not continue the hole.',
-      });
+      failed('Error', e, 'Could not continue the hole.');
       return false;
+    }
+  };
+
+  /** Settle a setting phones set differently, in the report and (when registered) the register. */
+  const chooseSetting = (holeId: HoleId, setting: HoleSetting, value: SettingValue) => {
+    try {
+      chooseInReport(holeId, setting, value);
+      if (register.some((r) => r.holeId === holeId)) chooseInRegister(holeId, setting, value);
+    } catch (e) {
+      failed('Error', e, 'Could not save the choice.');
     }
   };
 
@@ -107,6 +135,16 @@ export function useRunSheet(reportId: ReportId) {
     }
   };
 
+  const editRun = (id: RunId, patch: RunPatch): boolean => {
+    try {
+      correctRun(id, patch);
+      return true;
+    } catch (e) {
+      failed('Error', e, 'Failed to update run');
+      return false;
+    }
+  };
+
   return {
     docName,
     report,
@@ -114,8 +152,12 @@ export function useRunSheet(reportId: ReportId) {
     hole,
     suggestedHoleId,
     candidates: holeCandidates(report.holes, register, marks, reportId),
+    registeredIds: register.map((r) => r.holeId),
     startHole,
     continueHole,
+    chooseSetting,
     addRun: addRunToHole,
+    editRun,
+    deleteRun: (id: RunId) => deleteRun(id),
   };
 }

@@ -1,0 +1,176 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import {
+  DEFAULT_VARIABLE_STICK_UP,
+  checkRunForm,
+  runBarrelMetres,
+  runQuestionMessage,
+  runQuestions,
+  type RunContext,
+  type RunFormValues,
+  type RunInput,
+  type RunStyle,
+} from '@plod/model';
+import { useState, type ReactNode } from 'react';
+
+/** Where a run would go: its number, depths and length. */
+export interface RunPreview {
+  runNumber: number;
+  fromDepth: number;
+  toDepth: number;
+  length: number;
+}
+
+export interface RunFormProps {
+  style: RunStyle;
+  /** Where the run is measured (first of the hole or not), for the stick-up range. */
+  context: RunContext;
+  initial?: Partial<RunFormValues>;
+  targetDepth: number;
+  preview: (input: RunInput) => RunPreview;
+  renderPreview: (preview: RunPreview | null) => ReactNode;
+  submitLabel: string;
+  pendingLabel?: string;
+  /** Returns false when the run could not be saved (the form then stays as it is). */
+  onSubmit: (input: RunInput) => boolean;
+  onCancel?: () => void;
+}
+
+/**
+ * The run form of both run screens: the stick-up must be a number from 0 to the barrel (an error
+ * beside the field otherwise, and no run), refusals keep the button disabled with their reason, and
+ * a 0 m run or one past the target depth is asked about before it is saved.
+ */
+export function RunForm(props: RunFormProps) {
+  const { style, context, targetDepth } = props;
+  const [values, setValues] = useState<RunFormValues>({
+    rodAdded: true,
+    stickUp: String(DEFAULT_VARIABLE_STICK_UP),
+    oriToolUsed: false,
+    notes: '',
+    ...props.initial,
+  });
+  const [asking, setAsking] = useState<string[] | null>(null);
+  const [pending, setPending] = useState(false);
+  const set = (patch: Partial<RunFormValues>) => {
+    setAsking(null);
+    setValues((v) => ({ ...v, ...patch }));
+  };
+  const check = checkRunForm(style, values, context);
+  const preview = check.input ? props.preview(check.input) : null;
+  const save = () => {
+    if (!check.input) return;
+    setPending(true);
+    if (!props.onSubmit(check.input)) setPending(false);
+  };
+  const submit = () => {
+    if (!check.input || !preview) return;
+    const questions = runQuestions(preview, targetDepth);
+    if (questions.length === 0) save();
+    else setAsking(questions.map((q) => runQuestionMessage(q, preview, targetDepth)));
+  };
+  const showStickUp = style === 'add-run' || values.rodAdded;
+  const barrel = runBarrelMetres(context);
+  return (
+    <Stack gap="md">
+      {style === 'run-sheet' ? (
+        <Radio.Group
+          label="Was a rod added?"
+          size="md"
+          value={values.rodAdded ? 'yes' : 'no'}
+          onChange={(v) => set({ rodAdded: v === 'yes' })}
+        >
+          <Stack gap="sm" mt="xs">
+            <Radio value="yes" label="Yes - Rod Added" size="md" />
+            <Radio value="no" label="No - No Rod" size="md" />
+          </Stack>
+        </Radio.Group>
+      ) : (
+        <Radio.Group
+          label="Run Type"
+          size="md"
+          value={values.rodAdded ? 'rod' : 'no-rod'}
+          onChange={(v) => set({ rodAdded: v === 'rod' })}
+        >
+          <Stack gap="sm" mt="xs">
+            <Radio value="rod" label="Rod Added" size="md" />
+            <Radio value="no-rod" label="No Rod Added" size="md" disabled={context.isFirstOfHole} />
+          </Stack>
+        </Radio.Group>
+      )}
+      {showStickUp && (
+        <TextInput
+          label={style === 'run-sheet' ? 'Variable Stick-up (m)' : 'Stick-Up (m)'}
+          description={`Metres, 0 to ${barrel} m. Default ${DEFAULT_VARIABLE_STICK_UP} m.`}
+          size="md"
+          inputMode="decimal"
+          autoComplete="off"
+          rightSection={<Text size="md">m</Text>}
+          value={values.stickUp}
+          onChange={(e) => set({ stickUp: e.currentTarget.value })}
+          error={check.stickUpError}
+        />
+      )}
+      {style === 'run-sheet' && (
+        <Checkbox
+          label="Ori Tool Used (+0.4m)"
+          size="md"
+          checked={values.oriToolUsed}
+          onChange={(e) => set({ oriToolUsed: e.currentTarget.checked })}
+        />
+      )}
+      <Textarea
+        label={style === 'run-sheet' ? 'Notes' : 'Notes (Optional)'}
+        size="md"
+        value={values.notes}
+        onChange={(e) => set({ notes: e.currentTarget.value })}
+      />
+      {props.renderPreview(preview)}
+      {check.refusal && (
+        <Text size="md" c="red.9" role="status" data-testid="run-refusal">
+          {check.refusal}
+        </Text>
+      )}
+      {asking ? (
+        <Alert color="orange" variant="light" title="Check this run" data-testid="run-question">
+          <Stack gap="sm">
+            {asking.map((message) => (
+              <Text key={message} size="md">
+                {message}
+              </Text>
+            ))}
+            <Text size="md">Save it anyway?</Text>
+            <Group grow>
+              <Button size="lg" variant="default" onClick={() => setAsking(null)}>
+                Go Back
+              </Button>
+              <Button size="lg" color="orange.9" onClick={save} disabled={pending}>
+                Save Anyway
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : (
+        <Group grow>
+          {props.onCancel && (
+            <Button size="lg" variant="default" onClick={props.onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button size="lg" disabled={!check.input || pending} onClick={submit}>
+            {pending && props.pendingLabel ? props.pendingLabel : props.submitLabel}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
