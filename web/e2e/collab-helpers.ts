@@ -95,11 +95,13 @@ export async function addRunInModal(
   await expect(dialog).toBeHidden();
 }
 
-/** The runs table as text rows: [run #, from, to, length, rod, ori, notes]. */
+/** The runs (cards on a phone, a table row on a desk) as text: [run #, from, to, length, rod, ori, notes]. */
 export async function runRows(page: Page): Promise<string[][]> {
   return page
     .getByTestId('run-row')
     .evaluateAll((rows) =>
-      rows.map((row) => Array.from(row.querySelectorAll('td')).map((td) => td.textContent ?? '')),
+      rows.map((row) =>
+        Array.from(row.querySelectorAll('[data-cell]')).map((cell) => cell.textContent ?? ''),
+      ),
     );
 }

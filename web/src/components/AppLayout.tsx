@@ -3,10 +3,12 @@ import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { useAuth } from '../auth';
 import { CLIENT_HOME } from '../routes/client';
-import { HoleNumberKeeper } from '../screens/run-sheets/hole-numbers';
 
 // Shown only on a phone that has not joined: its own chunk, out of the first route.
 const Join = lazy(() => import('../screens/Join'));
+
+// Reserves hole numbers in the background: its own chunk, loaded after the first screen.
+const HoleNumberKeeper = lazy(() => import('../screens/run-sheets/HoleNumberKeeper'));
 
 const JOIN_TITLE = 'Join this device';
 
@@ -56,7 +58,11 @@ export function AppLayout() {
           </Suspense>
         ) : (
           <>
-            <HoleNumberKeeper />
+            {(auth.kind === 'device' || auth.kind === 'supervisor') && (
+              <Suspense fallback={null}>
+                <HoleNumberKeeper />
+              </Suspense>
+            )}
             <Outlet />
           </>
         )}

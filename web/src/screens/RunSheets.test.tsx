@@ -145,11 +145,12 @@ describe('Run Sheets: run input', () => {
     const stickUp = within(dialog).getByLabelText('Variable Stick-up (m)') as HTMLInputElement;
     expect(stickUp.value).toBe('0.5');
     expect(stickUp.getAttribute('inputmode')).toBe('decimal');
-    for (const [text, message] of [
+    const cases: [string, string][] = [
       ['abc', 'Stick-up must be a number of metres, such as 0.5'],
       ['', 'Enter the stick-up in metres'],
       ['4.2', 'Stick-up must be from 0 to 4 m'],
-    ]) {
+    ];
+    for (const [text, message] of cases) {
       fireEvent.change(stickUp, { target: { value: text } });
       expect(within(dialog).getByText(message)).toBeTruthy();
       expect(within(dialog).getByRole('button', { name: 'Add Run' }).hasAttribute('disabled')).toBe(

@@ -113,7 +113,14 @@ export function NewHoleForm(props: NewHoleFormProps) {
                   ? 'It is already in this plod.'
                   : `It is at ${formatDepth(existing.currentDepth)} m of ${formatDepth(existing.targetDepth)} m. Continue it from there, at run ${existing.start.startRunNumber}.`}
               </Text>
-              <Button size="lg" onClick={() => props.onContinue(existing)}>
+              <Button
+                size="lg"
+                fullWidth
+                h="auto"
+                py="xs"
+                styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+                onClick={() => props.onContinue(existing)}
+              >
                 Continue {existing.holeId}
               </Button>
             </Stack>

@@ -4,6 +4,7 @@ import {
   Checkbox,
   Group,
   Radio,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -149,14 +150,14 @@ export function RunForm(props: RunFormProps) {
               </Text>
             ))}
             <Text size="md">Save it anyway?</Text>
-            <Group grow>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
               <Button size="lg" variant="default" onClick={() => setAsking(null)}>
                 Go Back
               </Button>
               <Button size="lg" color="orange.9" onClick={save} disabled={pending}>
                 Save Anyway
               </Button>
-            </Group>
+            </SimpleGrid>
           </Stack>
         </Alert>
       ) : (

@@ -56,7 +56,7 @@ function Fact({ label, value }: { label: string; value: string }) {
       <Text size="sm" c="gray.8" fw={700}>
         {label}
       </Text>
-      <Text size="md" data-cell>
+      <Text size="md" data-cell style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
     </div>
@@ -87,13 +87,8 @@ function Cards({ runs, onEdit, onDelete }: RunsTableProps) {
             <Fact label="Length (m)" value={formatDepth(run.length)} />
             <Fact label="Rod Added" value={rod(run)} />
             <Fact label="Ori Tool" value={ori(run)} />
+            <Fact label="Notes" value={run.notes ?? ''} />
           </SimpleGrid>
-          <Text size="sm" c="gray.8" fw={700} mt="xs">
-            Notes
-          </Text>
-          <Text size="md" data-cell style={{ overflowWrap: 'anywhere' }}>
-            {run.notes ?? ''}
-          </Text>
         </Card>
       ))}
     </Stack>
@@ -106,7 +101,7 @@ function Wide({ runs, onEdit, onDelete }: RunsTableProps) {
     <Card withBorder padding={0}>
       <Table striped verticalSpacing="sm" fz="md" data-testid="runs-table">
         <Table.Thead>
-          <Table.Tr>
+          <Table.Tr style={{ whiteSpace: 'nowrap' }}>
             <Table.Th>Run #</Table.Th>
             <Table.Th>From (m)</Table.Th>
             <Table.Th>To (m)</Table.Th>
