@@ -223,15 +223,31 @@ test('a run is edited and deleted with a confirm, and later runs keep their leng
   await page.getByRole('button', { name: 'Edit run 2' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Run #2' });
   await edit.getByLabel('Variable Stick-up (m)').fill('0.3');
-  await edit.getByLabel('Notes').fill('re-measured');
+  await edit.getByLabel('Notes').fill('re-measured-after-the-broken-ground-at-the-fault-contact');
   await expect(edit.getByTestId('run-preview')).toContainText('Length: 2.7 m');
   await edit.getByRole('button', { name: 'Save Run' }).click();
   await expect(edit).toBeHidden();
   expect((await runRows(page)).map((r) => [...r.slice(0, 4), r[6]])).toEqual([
     ['1', '0.0', '3.0', '3.0', ''],
-    ['2', '3.0', '5.7', '2.7', 're-measured'],
+    ['2', '3.0', '5.7', '2.7', 're-measured-after-the-broken-ground-at-the-fault-contact'],
     ['3', '5.7', '8.5', '2.8', ''],
   ]);
+
+  // Every column of every run is on screen at 390 px: nothing scrolls sideways.
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(sideways).toBeLessThanOrEqual(0);
+  const rightEdges = await page
+    .getByTestId('run-row')
+    .evaluateAll((rows) =>
+      rows.flatMap((row) =>
+        Array.from(row.querySelectorAll('[data-cell]')).map((c) => c.getBoundingClientRect().right),
+      ),
+    );
+  expect(rightEdges).toHaveLength(21);
+  expect(Math.max(...rightEdges)).toBeLessThanOrEqual(390);
+  await expect(page.getByTestId('run-row').nth(1)).toContainText('fault-contact');
 
   // Delete asks first; Cancel keeps the run.
   await page.getByRole('button', { name: 'Delete run 1' }).click();
