@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { runRows, uniqueHoleId } from './collab-helpers';
-import { addRun, joinPhone, newPhone, newPlod, setSignal, uniqueDate } from './runs-helpers';
+import { openFromList, openPhone, runRows, uniqueHoleId } from './collab-helpers';
+import { addRun, newPlod, runSheetsOf, setSignal } from './runs-helpers';
 
 /** Types a hole id (and, when given, target depth and constant stick-up) and taps Start Drilling. */
 async function startHole(
@@ -22,10 +22,8 @@ test('the next shift continues a hole at its depth and next run number', async (
   browser,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const dayPhone = await newPhone(browser);
-  await joinPhone(dayPhone.page, 'Day shift phone');
-  const dayPlod = await newPlod(dayPhone.page, uniqueDate());
-  await dayPhone.page.goto(dayPlod);
+  const dayPhone = await openPhone(browser, 'Day shift phone');
+  await dayPhone.page.goto(runSheetsOf(await newPlod(dayPhone.page)));
   const holeId = uniqueHoleId('CONT');
   await startHole(dayPhone.page, holeId, { target: '60' });
   await addRun(dayPhone.page, '0.5');
@@ -33,10 +31,8 @@ test('the next shift continues a hole at its depth and next run number', async (
   await expect(dayPhone.page.getByTestId('hole-depth')).toContainText('5.5 m / 60.0 m');
 
   // Night shift: another phone, its own plod. Typing the hole's id leads to continuing it.
-  const nightPhone = await newPhone(browser);
-  await joinPhone(nightPhone.page, 'Night shift phone');
-  const nightPlod = await newPlod(nightPhone.page, uniqueDate());
-  await nightPhone.page.goto(nightPlod);
+  const nightPhone = await openPhone(browser, 'Night shift phone');
+  await nightPhone.page.goto(runSheetsOf(await newPlod(nightPhone.page)));
   const form = nightPhone.page.getByTestId('new-hole-form');
   await expect(form.getByRole('button', { name: 'Continue Previous Hole' })).toBeVisible();
   await form.getByLabel('Hole ID').fill(holeId);
@@ -61,8 +57,7 @@ test('the next shift continues a hole at its depth and next run number', async (
   await expect(dayPhone.page.getByTestId('header-hole-metres')).toHaveText('5.5 m');
 
   // The picker on the new-hole form offers it too (on the day phone's next plod).
-  const nextPlod = await newPlod(dayPhone.page, uniqueDate());
-  await dayPhone.page.goto(nextPlod);
+  await dayPhone.page.goto(runSheetsOf(await newPlod(dayPhone.page)));
   await dayPhone.page
     .getByTestId('new-hole-form')
     .getByRole('button', { name: 'Continue Previous Hole' })
@@ -83,13 +78,13 @@ test('the same hole id from two offline phones is one hole, the differences are 
   browser,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const a = await newPhone(browser);
-  await joinPhone(a.page, 'Phone A');
-  const link = await newPlod(a.page, uniqueDate());
-  const b = await newPhone(browser);
-  await joinPhone(b.page, 'Phone B');
-  await b.page.goto(link);
-  await a.page.goto(link);
+  const a = await openPhone(browser, 'Phone A');
+  const plod = await newPlod(a.page);
+  await a.page.goto(runSheetsOf(plod));
+  // Phone B opens Phone A's plod from the Plods list, then its Run Sheets.
+  const b = await openPhone(browser, 'Phone B');
+  await openFromList(b.page, plod);
+  await b.page.getByRole('link', { name: /Run Sheets/ }).click();
 
   // Each phone suggests an id from its own reserved numbers: never the same, never one in use.
   const suggestion = (page: Page) =>
@@ -148,11 +143,9 @@ test('an invalid stick-up shows an error beside the field and adds nothing', asy
   browser,
 }) => {
   test.setTimeout(120_000);
-  const phone = await newPhone(browser);
-  await joinPhone(phone.page, 'Stick-up phone');
-  const link = await newPlod(phone.page, uniqueDate());
+  const phone = await openPhone(browser, 'Stick-up phone');
   const page = phone.page;
-  await page.goto(link);
+  await page.goto(runSheetsOf(await newPlod(page)));
   await startHole(page, uniqueHoleId('STK'));
   await expect(page.getByTestId('runs-empty')).toContainText(
     "Tap Add New Run to record run 1: the 4 m barrel less its stick-up and this hole's 0.5 m constant stick-up.",
@@ -206,10 +199,9 @@ test('a run is edited and deleted with a confirm, and later runs keep their leng
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const phone = await newPhone(browser);
-  await joinPhone(phone.page, 'Correcting phone');
+  const phone = await openPhone(browser, 'Correcting phone');
   const page = phone.page;
-  await page.goto(await newPlod(page, uniqueDate()));
+  await page.goto(runSheetsOf(await newPlod(page)));
   await startHole(page, uniqueHoleId('EDIT'));
   await addRun(page, '0.5');
   await addRun(page, '0.5');
