@@ -5,6 +5,7 @@ import {
   formatDepth,
   formatPercent,
   holeProgress,
+  isReportReadOnly,
   nextRunContext,
   previewNextRun,
   remainingDepth,
@@ -29,7 +30,7 @@ export default function AddRun() {
   const wanted = report.holes.find((h) => h.holeId === params.get('holeId'));
   // The hole Run Sheets shows, else the latest active one.
   const hole = wanted ?? report.holes.filter((h) => h.status === 'ACTIVE').at(-1);
-  const active = hole && hole.status === 'ACTIVE' && report.status === 'active' ? hole : null;
+  const active = hole && hole.status === 'ACTIVE' && !isReportReadOnly(report.status) ? hole : null;
   const back = path('run-sheets', hole ? `holeId=${encodeURIComponent(hole.holeId)}` : '');
   return (
     <>

@@ -1,5 +1,5 @@
 import { Alert, Button, Loader, SimpleGrid, Stack } from '@mantine/core';
-import type { DerivedRun, ReportId } from '@plod/model';
+import { isReportReadOnly, type DerivedRun, type ReportId } from '@plod/model';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PresenceBar } from '../components/PresenceBar';
@@ -34,7 +34,7 @@ function RunSheetsScreen(props: { reportId: ReportId; backTo: string }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [editing, setEditing] = useState<DerivedRun | null>(null);
   const { ask, modal: confirmModal } = useConfirm();
-  const readOnly = report.status !== 'active';
+  const readOnly = isReportReadOnly(report.status);
   // SPEC: the new-hole form is where run sheets start; it comes back with Start New Hole.
   const showForm = !readOnly && (newHole || (!sheet.loading && report.holes.length === 0));
   const active = hole?.status === 'ACTIVE';
