@@ -4,6 +4,7 @@ import type { HoleId } from '../ids/ids.ts';
 import type { RunInput } from '../run/run.ts';
 import { addRun, removeRun, updateRun } from '../run/run-doc.ts';
 import { readReport } from '../report-doc/snapshot.ts';
+import { createReportUndo } from '../report-doc/undo.ts';
 import {
   mergeUpdates,
   newReportDoc,
@@ -182,5 +183,27 @@ describe('correcting runs', () => {
     syncAll([a, b]);
     expect(hole(a)?.status).toBe('COMPLETE');
     expect(hole(b)?.status).toBe('COMPLETE');
+  });
+});
+
+describe('undo of a choice', () => {
+  const LOCAL = Symbol('local');
+
+  it('brings both phones’ values back, and an edited run back to its old length', () => {
+    const [a, b] = twoPhones();
+    addHoleToReport(a, { holeId: DH, targetDepth: 120 });
+    const run = addRun(a, DH, rod(0.5));
+    addHoleToReport(b, { holeId: DH, targetDepth: 150 });
+    syncAll([a, b]);
+    const undo = createReportUndo(a, { localOrigin: LOCAL });
+    a.transact(() => chooseHoleSetting(a, DH, 'targetDepth', 150), LOCAL);
+    a.transact(() => updateRun(a, run, { stickUp: 0.2 }), LOCAL);
+    expect(hole(a)?.runs.find((r) => r.id === run)?.length).toBe(3.3);
+    expect(undo.undo()).toEqual({ kind: 'undone', label: 'run edited' });
+    expect(hole(a)?.runs.find((r) => r.id === run)?.length).toBe(3);
+    expect(undo.next()?.label).toBe('hole edited');
+    undo.undo();
+    expect(hole(a)?.conflicts.map((c) => c.setting)).toEqual(['targetDepth']);
+    undo.destroy();
   });
 });

@@ -1,4 +1,4 @@
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import type { REPORT_ROOTS } from './keys.ts';
 import { META, reportMap, reportRuns } from './keys.ts';
 
@@ -14,6 +14,7 @@ export const UNDO_ROOTS = [
   'maintenance',
   'hireTools',
   'crew',
+  'holeSetups',
   'holes',
   'shift',
   'overrides',
@@ -80,6 +81,25 @@ function entryAction(root: RootType, events: readonly Y.YEvent<Y.AbstractType<un
   return 'edit';
 }
 
+/**
+ * A hole's setup is kept as writes that are only ever added (hole/setup-writes.ts): a write that
+ * says where the plod's chain starts is the hole being started or continued; any other changes the
+ * hole's settings (a choice between two phones' values, or marking it complete).
+ */
+function holeSetupChange(
+  setups: Y.Map<unknown>,
+  events: readonly Y.YEvent<Y.AbstractType<unknown>>[],
+): string {
+  for (const event of events) {
+    if (event.target !== setups) continue;
+    for (const [key, change] of event.keys) {
+      const write = change.action === 'add' ? setups.get(key) : undefined;
+      if (write instanceof Y.Map && write.has('startDepth')) return 'hole started';
+    }
+  }
+  return 'hole edited';
+}
+
 /** True when the transaction changed the report's status (a lifecycle step, never undone). */
 export function changesStatus(doc: Y.Doc, transaction: Y.Transaction): boolean {
   return byType(transaction.changed, reportMap(doc, 'meta'))?.has(META.status) === true;
@@ -95,6 +115,7 @@ export function describeReportChange(doc: Y.Doc, transaction: Y.Transaction): st
     const type = undoRootType(doc, root);
     const events = byType(transaction.changedParentTypes, type);
     if (!events || events.length === 0) continue;
+    if (root === 'holeSetups') return holeSetupChange(reportMap(doc, 'holeSetups'), events);
     const entry = ENTRY_WORDS[root];
     if (entry) {
       const action = entryAction(type, events);
