@@ -31,6 +31,17 @@ interface FieldSpec {
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const humanize = (key: string) => capitalize(key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
 
+const HOLE_FIELDS: Record<string, FieldSpec> = {
+  targetDepth: { label: 'Target depth', unit: 'm' },
+  constantStickUp: { label: 'Constant stick-up', unit: 'm' },
+  startDepth: { label: 'Start depth', unit: 'm' },
+  startStickUp: { label: 'Start stick-up', unit: 'm' },
+  dip: { label: 'Dip', unit: '°' },
+  azimuth: { label: 'Azimuth', unit: '°' },
+  oriToolLength: { label: 'Ori tool length', unit: 'm' },
+  isComplete: { label: 'Complete' },
+};
+
 const FIELDS: Partial<Record<HistorySection, Record<string, FieldSpec>>> = {
   meta: {
     notes: { label: 'Notes' },
@@ -57,21 +68,14 @@ const FIELDS: Partial<Record<HistorySection, Record<string, FieldSpec>>> = {
     siteName: { label: 'Site name', override: true },
     rigName: { label: 'Rig name', override: true },
   },
-  holes: {
-    targetDepth: { label: 'Target depth', unit: 'm' },
-    constantStickUp: { label: 'Constant stick-up', unit: 'm' },
-    startDepth: { label: 'Start depth', unit: 'm' },
-    startStickUp: { label: 'Start stick-up', unit: 'm' },
-    dip: { label: 'Dip', unit: '°' },
-    azimuth: { label: 'Azimuth', unit: '°' },
-    oriToolLength: { label: 'Ori tool length', unit: 'm' },
-    isComplete: { label: 'Complete' },
-  },
+  holes: HOLE_FIELDS,
+  holeSetups: HOLE_FIELDS,
   runs: {
     stickUp: { label: 'Stick-up', unit: 'm' },
     rodAdded: { label: 'Rod added' },
     oriToolUsed: { label: 'Ori tool used' },
     holeId: { label: 'Hole' },
+    measure: { label: 'Measurement' },
   },
   timesheet: { holeId: { label: 'Hole' } },
   survey: { depth: { label: 'Depth', unit: 'm' }, dip: { label: 'Dip', unit: '°' } },
@@ -86,6 +90,7 @@ const SECTION_GROUP: Record<HistorySection, HistoryGroup> = {
   overrides: 'Summary',
   crew: 'Crew',
   holes: 'Holes',
+  holeSetups: 'Holes',
   runs: 'Runs',
   timesheet: 'Timesheet',
   survey: 'Survey',
@@ -128,6 +133,12 @@ function plain(value: HistoryValue, spec?: FieldSpec): string {
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
 }
 
+/** "12.5 m", "-60°", "yes". */
+function valueWithUnit(value: HistoryValue, spec: FieldSpec): string {
+  const unit = spec.unit ? (spec.unit === '°' ? '°' : ` ${spec.unit}`) : '';
+  return typeof value === 'number' ? `${plain(value)}${unit}` : plain(value, spec);
+}
+
 /** "10.5 → 12.5 m", "set to 12.5 m", "cleared (was 12.5 m)". */
 function transition(old: HistoryValue, next: HistoryValue, spec?: FieldSpec): string {
   const unit = spec?.unit ? (spec.unit === '°' ? '°' : ` ${spec.unit}`) : '';
@@ -163,6 +174,19 @@ function entryName(section: HistorySection, id: string, fields: HistoryFields | 
     }
     case 'holes':
       return `hole ${id}`;
+    case 'holeSetups': {
+      // A hole's setup is kept as writes (hole/setup-writes.ts): one that starts the hole, or one
+      // that sets (chooses) some of its settings.
+      const hole = `hole ${text(fields, 'holeId') ?? ''}`.trim();
+      if (fields?.startDepth !== undefined) return hole;
+      const set = Object.entries(HOLE_FIELDS).flatMap(([key, spec]) => {
+        const value = fields?.[key];
+        return value === undefined
+          ? []
+          : [`${spec.label.toLowerCase()} ${valueWithUnit(value, spec)}`];
+      });
+      return set.length > 0 ? `${set.join(', ')} for ${hole}` : `setting of ${hole}`;
+    }
     case 'runs':
       return text(fields, 'holeId') ? `run on ${text(fields, 'holeId')}` : 'run';
     case 'timesheet': {

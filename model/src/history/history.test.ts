@@ -127,8 +127,10 @@ describe('what a report mutation records', () => {
       field,
       kind,
     ]);
+    // A hole's setup is kept as writes: a change of its target depth is one more write.
+    const write = rows[0]?.[1];
     expect(rows).toEqual([
-      ['holes', DH1, 'targetDepth', 'change'],
+      ['holeSetups', write, null, 'add'],
       ['runs', 'row', null, 'add'],
       ['runs', 'row', 'stickUp', 'change'],
       ['runs', 'row', null, 'remove'],
@@ -142,6 +144,7 @@ describe('what a report mutation records', () => {
       ['hireTools', 'row', 'hours', 'change'],
     ]);
     const entries = readHistory(doc).slice(from);
+    expect(entries[0]?.new).toEqual({ holeId: DH1, targetDepth: 120 });
     expect(entries[2]).toMatchObject({ old: 0.2, new: 0.5 });
     // An added row keeps the inputs, never a derived value (a run's depths, a tool's cost).
     expect(entries[1]?.new).toEqual({

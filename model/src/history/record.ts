@@ -29,8 +29,12 @@ const META_STAMPS = new Set<string>([
   META.statusSetBy,
   META.statusSetAt,
 ]);
-/** Entry fields that say when the entry was made, or repeat its id. */
-const ENTRY_STAMPS = new Set(['createdAt', 'addedAt', 'id']);
+/**
+ * Entry fields that say when the entry was made, repeat its id, or keep books beside what a person
+ * entered: a run's measurement repeats its inputs (recorded as their own fields) with the length they
+ * gave; a hole setup write's time and the writes it replaced.
+ */
+const ENTRY_STAMPS = new Set(['createdAt', 'addedAt', 'id', 'measure', 'at', 'supersedes']);
 
 /** The origin of a record written in a transaction of its own (after an undo, say). */
 export const HISTORY_ORIGIN = Symbol('plod.history');
