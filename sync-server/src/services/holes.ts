@@ -26,6 +26,7 @@ import type {
   SiteId,
 } from '@plod/model';
 import type * as Y from 'yjs';
+import { HTTPException } from 'hono/http-exception';
 import type { DocumentService } from '../rest/documents.ts';
 import { HttpError, notFound } from '../rest/errors.ts';
 import { LIVE_STATUSES, type ReportService } from './reports.ts';
@@ -153,6 +154,10 @@ export class HoleService {
    * request at a time, so no two callers ever hold the same number (model hole-numbers.ts).
    */
   async reserveNumbers(by: NonNullable<Actor>, year: number) {
+    // The route is for crews and supervisors; a client account only reads and approves plods.
+    if (by.kind === 'client') {
+      throw new HTTPException(403, { message: 'Client accounts do not start holes' });
+    }
     const owner = holeNumberOwner(by);
     const free = await this.docs.writeHoles((doc) => reserveHoleNumbers(doc, owner, year));
     return { owner, year, free };
