@@ -62,8 +62,12 @@ export function createAccessControl(options: AccessControlOptions) {
   });
   const deps = {
     gate,
-    loginThrottle: new Throttle({ now }),
-    joinThrottle: new Throttle({ now }),
+    // An address that keeps failing waits longer each time, up to an hour.
+    loginAddresses: new Throttle({ now, firstDelayMs: 60_000, maxDelayMs: 3_600_000 }),
+    // An account's hold only meets addresses that have been failing, and stays short.
+    loginAccounts: new Throttle({ now, firstDelayMs: 30_000, maxDelayMs: 5 * 60_000 }),
+    joinThrottle: new Throttle({ now, firstDelayMs: 60_000, maxDelayMs: 3_600_000 }),
+    logger: options.logger,
   };
   // Sockets opened with a session outlive its cookie unless something ends them.
   const sweeper = setInterval(() => accounts.removeExpiredSessions(), SWEEP_EVERY_MS);

@@ -6,7 +6,9 @@ import { IdParams, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
 import type { Gate } from './gate.ts';
 import { SESSION_COOKIE } from './gate.ts';
 import { describePrincipal, principalOf } from './principal.ts';
-import type { Throttle } from './throttle.ts';
+import type { Logger } from '../logger.ts';
+import { addressKey } from './throttle.ts';
+import type { Hold, Throttle } from './throttle.ts';
 
 export const MESSAGES = {
   loginRequired: 'Username and password are required',
@@ -17,12 +19,16 @@ export const MESSAGES = {
 
 export interface AuthRouteDeps {
   gate: Gate;
-  loginThrottle: Throttle;
+  /** Sign-in attempts per client address. */
+  loginAddresses: Throttle;
+  /** Sign-in attempts per account (username), from every address. */
+  loginAccounts: Throttle;
   joinThrottle: Throttle;
+  logger: Logger;
 }
 
 const LoginBody = z
-  .object({ username: z.string().trim().min(1), password: z.string().min(1) })
+  .object({ username: z.string().trim().min(1).max(200), password: z.string().min(1) })
   .openapi('Login');
 const JoinBody = z
   .object({
@@ -48,6 +54,21 @@ function socketAddress(c: Context): string | undefined {
   }
 }
 
+/** The client's address as the throttles and the log see it. */
+function clientOf(gate: Gate, c: Context): string {
+  return gate.clientAddress(c.req.raw, socketAddress(c));
+}
+
+function logHolds(logger: Logger, holds: readonly Hold[], fields: Record<string, unknown>): void {
+  for (const hold of holds) {
+    logger.warn('attempts held after repeated failures', {
+      ...fields,
+      key: hold.key,
+      seconds: hold.seconds,
+    });
+  }
+}
+
 function tooMany(c: Context, seconds: number, what: string) {
   c.header('Retry-After', String(seconds));
   const minutes = Math.ceil(seconds / 60);
@@ -61,7 +82,7 @@ function tooMany(c: Context, seconds: number, what: string) {
 
 /** /api/auth: supervisor sign-in, sign-out, and who the caller is. */
 export function createAuthRoutes(deps: AuthRouteDeps) {
-  const { gate, loginThrottle } = deps;
+  const { gate, loginAddresses, loginAccounts, logger } = deps;
   const accounts = gate.accounts;
   const app = resourceApp();
   const tags = ['Access'];
@@ -81,18 +102,50 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
     }),
     async (c) => {
       const { username, password } = c.req.valid('json');
-      const keys = [
-        `user:${username.toLowerCase()}`,
-        `addr:${gate.clientAddress(c.req.raw, socketAddress(c))}`,
-      ];
-      const wait = loginThrottle.retryAfter(keys);
-      if (wait > 0) return tooMany(c, wait, 'sign-ins');
-      const supervisorId = await accounts.checkPassword(username, password);
+      const address = clientOf(gate, c);
+      const addressSlot = `addr:${addressKey(address)}`;
+      const accountSlot = `user:${username.trim().toLowerCase()}`;
+      // Reserved before the password is checked, so attempts sent at once count against each other.
+      // The account's own count holds back only addresses that have been failing: someone else's
+      // burst of wrong passwords must not lock the supervisor out from where they sign in.
+      const clean = loginAddresses.isClean(addressSlot);
+      const refuse = (retryAfter: number) => {
+        // Per refusal at debug only: a burst must not flood the log (the hold itself was logged).
+        logger.debug('sign-in refused: too many failures', { username, address, retryAfter });
+        return tooMany(c, retryAfter, 'sign-ins');
+      };
+      const byAddress = loginAddresses.reserve([addressSlot]);
+      if (!byAddress.ok) return refuse(byAddress.retryAfter);
+      const byAccount = loginAccounts.reserve(
+        [accountSlot],
+        clean ? new Set([accountSlot]) : undefined,
+      );
+      if (!byAccount.ok) {
+        byAddress.attempt.release();
+        return refuse(byAccount.retryAfter);
+      }
+      const reserved = {
+        release: () => {
+          byAddress.attempt.release();
+          byAccount.attempt.release();
+        },
+        failed: () => [...byAddress.attempt.failed(), ...byAccount.attempt.failed()],
+      };
+      let supervisorId: string | null;
+      try {
+        supervisorId = await accounts.checkPassword(username, password);
+      } catch (error) {
+        reserved.release();
+        throw error;
+      }
       if (supervisorId === null) {
-        loginThrottle.fail(keys);
+        const holds = reserved.failed();
+        logger.warn('sign-in failed', { username, address });
+        logHolds(logger, holds, { username, address });
         return c.json({ message: MESSAGES.loginFailed }, 401);
       }
-      loginThrottle.reset(keys[0] ?? '');
+      reserved.release();
+      logger.info('signed in', { username, address });
       const { token, principal } = accounts.startSession(supervisorId);
       setCookie(c, SESSION_COOKIE, token, {
         httpOnly: true,
@@ -151,7 +204,7 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
 
 /** /api/devices: joining with the crew access code, and the supervisor's device list and code. */
 export function createDeviceRoutes(deps: AuthRouteDeps) {
-  const { gate, joinThrottle } = deps;
+  const { gate, joinThrottle, logger } = deps;
   const accounts = gate.accounts;
   const app = resourceApp();
   const tags = ['Devices'];
@@ -171,14 +224,32 @@ export function createDeviceRoutes(deps: AuthRouteDeps) {
     }),
     (c) => {
       const { code, deviceName } = c.req.valid('json');
-      const keys = [`addr:${gate.clientAddress(c.req.raw, socketAddress(c))}`];
-      const wait = joinThrottle.retryAfter(keys);
-      if (wait > 0) return tooMany(c, wait, 'attempts to join');
-      if (!accounts.isCrewCode(code)) {
-        joinThrottle.fail(keys);
+      const address = clientOf(gate, c);
+      const reserved = joinThrottle.reserve([`addr:${addressKey(address)}`]);
+      if (!reserved.ok) {
+        logger.debug('join refused: too many failures', {
+          address,
+          deviceName,
+          retryAfter: reserved.retryAfter,
+        });
+        return tooMany(c, reserved.retryAfter, 'attempts to join');
+      }
+      let rightCode: boolean;
+      try {
+        rightCode = accounts.isCrewCode(code);
+      } catch (error) {
+        reserved.attempt.release();
+        throw error;
+      }
+      if (!rightCode) {
+        const holds = reserved.attempt.failed();
+        logger.warn('join failed: wrong access code', { address, deviceName });
+        logHolds(logger, holds, { address, deviceName });
         return c.json({ message: MESSAGES.joinFailed }, 403);
       }
+      reserved.attempt.release();
       const { token, device } = accounts.joinDevice(deviceName);
+      logger.info('device joined', { deviceId: device.id, deviceName: device.name, address });
       return c.json({ token, deviceId: device.id, deviceName: device.name }, 201);
     },
     (result, c) => {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { seedDemo } from '../../src/services/demo.ts';
 import type { ServerOptions } from '../../src/server.ts';
 import { startServer } from '../helpers.ts';
@@ -100,4 +101,54 @@ export async function startSecureServer(options: ServerOptions = {}): Promise<Se
     },
     socketHeaders: (as) => ({ cookie: as.cookie, origin }),
   };
+}
+
+/**
+ * A JSON request over a connection made from `localAddress` (any 127.x address reaches a server on
+ * 127.0.0.1), so a test can speak as several clients at different addresses.
+ */
+export function requestFrom(
+  localAddress: string,
+  url: string,
+  method: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method,
+        localAddress,
+        agent: false,
+        headers: {
+          ...(text === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = raw;
+          try {
+            parsed = JSON.parse(raw);
+          } catch {
+            // not JSON
+          }
+          const answer = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (typeof value === 'string') answer.set(name, value);
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed, headers: answer });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(text);
+  });
 }
