@@ -82,16 +82,26 @@ export class Gate {
     };
   }
 
-  /** The scheme and host the client used (behind a trusted proxy, the forwarded ones). */
+  /**
+   * The scheme and host the client used (behind a trusted proxy, the forwarded ones). A forwarded
+   * host is taken whole: without a port it means the scheme's default port, never ours.
+   */
   ownOrigin(request: Request): string {
     const url = new URL(request.url);
-    if (this.trustProxy) {
-      const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
-      const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
-      if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
-      if (host) url.host = host;
+    if (!this.trustProxy) return url.origin;
+    const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+    const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
+    const scheme = proto === 'http' || proto === 'https' ? proto : url.protocol.slice(0, -1);
+    if (!host) {
+      if (scheme === url.protocol.slice(0, -1)) return url.origin;
+      return new URL(`${scheme}://${url.host}`).origin;
     }
-    return url.origin;
+    try {
+      return new URL(`${scheme}://${host}`).origin;
+    } catch {
+      // Not a host at all: the request's own origin, which no browser's Origin will match.
+      return url.origin;
+    }
   }
 
   isHttps(request: Request): boolean {

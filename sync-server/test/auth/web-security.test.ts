@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerOptions } from '../../src/server.ts';
 import { tempDir } from '../helpers.ts';
-import { NOBODY, startSecureServer } from './helpers.ts';
+import { NOBODY, SUPERVISOR, startSecureServer } from './helpers.ts';
 import type { As, SecureServer } from './helpers.ts';
 
 const CROSS_SITE = 'Cross-site request refused: the Origin is not allowed';
@@ -75,6 +75,42 @@ describe('browser-facing protections', () => {
       { origin: 'https://evil.example' },
     );
     expect(login.status).toBe(403);
+  });
+
+  it('takes the origin a trusted proxy forwards whole: a host without a port is the default port', async () => {
+    server = await startSecureServer({ trustProxy: true });
+    const proxied = (origin: string, forwardedHost: string) => ({
+      origin,
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': forwardedHost,
+      'x-forwarded-for': '198.51.100.7',
+    });
+    const login = (headers: Record<string, string>) =>
+      server.call(NOBODY, 'POST', '/api/auth/login', SUPERVISOR, headers);
+    // nginx's common `proxy_set_header X-Forwarded-Host $host;` sends the host without its port.
+    const signedIn = await login(proxied('https://plod.example.com', 'plod.example.com'));
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('set-cookie')).toMatch(/; Secure/);
+    const supervisor = {
+      kind: 'supervisor' as const,
+      cookie: (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
+    };
+    const write = await server.call(
+      supervisor,
+      'POST',
+      '/api/sites',
+      { siteName: 'Proxied' },
+      {
+        ...proxied('https://plod.example.com', 'plod.example.com'),
+      },
+    );
+    expect(write.status).toBe(201);
+    // A port that is not the scheme's default is part of the origin; the server's own port is not.
+    expect(
+      (await login(proxied('https://plod.example.com:8443', 'plod.example.com:8443'))).status,
+    ).toBe(200);
+    const ownPort = `https://plod.example.com:${server.port}`;
+    expect((await login(proxied(ownPort, 'plod.example.com'))).status).toBe(403);
   });
 
   it('sends no CORS headers unless origins are configured, then only for those, with credentials', async () => {
