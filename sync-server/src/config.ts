@@ -75,12 +75,19 @@ const EnvSchema = z.object({
   PLOD_UNLOAD_GRACE_MS: z.coerce.number().int().min(0).optional(),
   PLOD_COMPACT_AFTER_UPDATES: int.optional(),
   PLOD_RECLAIM_AFTER_UPDATES: int.optional(),
+  PLOD_HEADERS_TIMEOUT_MS: int.optional(),
+  PLOD_REQUEST_TIMEOUT_MS: int.optional(),
+  PLOD_KEEP_ALIVE_TIMEOUT_MS: int.optional(),
+  PLOD_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
+  PLOD_SHUTDOWN_TIMEOUT_MS: int.default(10_000),
 });
 
 export interface Config {
   port: number;
   host: string | undefined;
   logLevel: LogLevel;
+  /** A shutdown (SIGTERM, SIGINT) exits within this, whatever is still open. */
+  shutdownTimeoutMs: number;
   server: ServerOptions;
 }
 
@@ -103,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     logLevel: e.PLOD_LOG_LEVEL,
+    shutdownTimeoutMs: e.PLOD_SHUTDOWN_TIMEOUT_MS,
     server: {
       dataDir: resolveDataDir(env),
       databaseUrl: e.PLOD_DATABASE_URL,
@@ -127,6 +135,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unloadGraceMs: e.PLOD_UNLOAD_GRACE_MS,
       compactAfterUpdates: e.PLOD_COMPACT_AFTER_UPDATES,
       reclaimAfterUpdates: e.PLOD_RECLAIM_AFTER_UPDATES,
+      httpLimits: definedOnly({
+        headersTimeoutMs: e.PLOD_HEADERS_TIMEOUT_MS,
+        requestTimeoutMs: e.PLOD_REQUEST_TIMEOUT_MS,
+        keepAliveTimeoutMs: e.PLOD_KEEP_ALIVE_TIMEOUT_MS,
+        maxConnectionsPerAddress: e.PLOD_MAX_CONNECTIONS_PER_ADDRESS,
+      }),
+      // Requests in flight get at most half the shutdown's time; the rest is for the store.
+      drainGraceMs: Math.floor(e.PLOD_SHUTDOWN_TIMEOUT_MS / 2),
     },
   };
+}
+
+/** The entries whose value is set (unset ones must not override the defaults). */
+function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
 }

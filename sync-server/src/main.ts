@@ -64,6 +64,12 @@ const shutdown = (signal: string) => {
   if (stopping) return;
   stopping = true;
   logger.info('shutting down', { signal });
+  // Whatever is still open (a stuck store, a socket that never closes), the process ends in time:
+  // what was acknowledged is already durable.
+  setTimeout(() => {
+    logger.error('shutdown took too long; exiting', { afterMs: config.shutdownTimeoutMs });
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
   running.close().then(
     () => process.exit(0),
     (error: unknown) => {

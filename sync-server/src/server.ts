@@ -1,3 +1,4 @@
+import { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
@@ -12,6 +13,8 @@ import { createLogger } from './logger.ts';
 import { ServerMetrics } from './metrics/metrics.ts';
 import { mountMetrics } from './metrics/route.ts';
 import type { Logger, LogLevel } from './logger.ts';
+import { DEFAULT_HTTP_LIMITS, HttpConnections, httpServerOptions } from './http-limits.ts';
+import type { HttpLimits } from './http-limits.ts';
 import { createHealthRoutes } from './routes/health.ts';
 import { mountRest } from './rest/index.ts';
 import type { RestServices } from './rest/services.ts';
@@ -75,6 +78,13 @@ export interface ServerOptions extends StorageOptions {
   metricsToken?: string;
   /** Built web app to serve (SPA fallback); absent folder: skipped with a log line. */
   webDir?: string;
+  /**
+   * Header, request and keep-alive timeouts, and the cap of connections per address (by default
+   * none behind a trusted proxy, whose address every connection would share).
+   */
+  httpLimits?: Partial<HttpLimits>;
+  /** How long a shutdown waits for requests in flight before closing their connections. */
+  drainGraceMs?: number;
 }
 
 export interface RunningServer {
@@ -107,6 +117,7 @@ export const DEFAULTS = {
   unloadGraceMs: 10_000,
   pingIntervalMs: 30_000,
   closeTimeoutMs: 2_000,
+  drainGraceMs: 5_000,
 } as const;
 
 export function createServer(options: ServerOptions = {}): PlodServer {
@@ -214,19 +225,29 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   if (options.webDir) mountWeb(app, options.webDir, logger);
 
   let http: ServerType | null = null;
+  let connections: HttpConnections | null = null;
   let closing: Promise<void> | null = null;
+  const httpLimits: HttpLimits = {
+    ...DEFAULT_HTTP_LIMITS,
+    ...(options.trustProxy ? { maxConnectionsPerAddress: 0 } : {}),
+    ...options.httpLimits,
+  };
 
+  /**
+   * Stops accepting; sockets get 1012 and a moment to close; idle, silent and half-sent HTTP
+   * connections are closed at once and requests in flight get `drainGraceMs`; then what is queued
+   * is committed and the store closed.
+   */
   const close = (): Promise<void> => {
     closing ??= (async () => {
       registry.closeAll();
-      if (http) {
-        const server = http;
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          if ('closeIdleConnections' in server) server.closeIdleConnections();
-        });
-      }
+      const server = http;
+      const stopped = server
+        ? new Promise<void>((resolve) => server.close(() => resolve()))
+        : Promise.resolve();
       await registry.whenEmpty(options.closeTimeoutMs ?? DEFAULTS.closeTimeoutMs);
+      await connections?.drain(options.drainGraceMs ?? DEFAULTS.drainGraceMs);
+      await stopped;
       await rest.services.autoCleanup.stop();
       await rest.close();
       access.close();
@@ -253,7 +274,13 @@ export function createServer(options: ServerOptions = {}): PlodServer {
         maxPayload: options.maxMessageBytes ?? DEFAULTS.maxMessageBytes,
       });
       const server = serve(
-        { fetch: app.fetch, port, hostname, websocket: { server: wss } },
+        {
+          fetch: app.fetch,
+          port,
+          hostname,
+          websocket: { server: wss },
+          serverOptions: httpServerOptions(),
+        },
         (info: AddressInfo) => {
           registry.startKeepalive(options.pingIntervalMs ?? DEFAULTS.pingIntervalMs);
           rest.services.autoCleanup.start();
@@ -263,6 +290,8 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       );
       server.once('error', reject);
       http = server;
+      if (server instanceof HttpServer)
+        connections = new HttpConnections(server, httpLimits, logger);
     });
 
   return {
