@@ -76,7 +76,7 @@ describe('limits and bad input', () => {
     clients.push(witness);
     await waitFor(() => mapOf(witness.doc).after === 2, 'good client still relayed');
     expect(mapOf(witness.doc)).toEqual({ before: 1, after: 2 });
-    // Relayed is not yet committed (the writer thread fsyncs after the broadcast): wait for the row.
+    // Relayed means committed; the store's copy is read once the row is there.
     const rowsBefore = storedBefore?.updates.length ?? 0;
     await waitFor(
       async () => ((await server?.server.store.load('report:x'))?.updates.length ?? 0) > rowsBefore,

@@ -3,7 +3,7 @@ import type { DocumentStore, StoredDocument } from '../store/document-store.ts';
 import type { Logger } from '../logger.ts';
 import { LiveDocument } from './live-document.ts';
 import type { Peer } from './live-document.ts';
-import { WriteQueue } from './write-queue.ts';
+import { DEFAULT_COMMIT_PACING, WriteQueue } from './write-queue.ts';
 import { Compactor } from './compactor.ts';
 import { unlinkMergedStructs } from './unlink-merged.ts';
 import { StoredPartFailed, applyStored, storedThroughSeq } from './stored-document.ts';
@@ -88,6 +88,10 @@ export class DocumentManager {
       options.store,
       (lives, sizes, seqs) => this.committed(lives, sizes, seqs),
       options.logger,
+      DEFAULT_COMMIT_PACING,
+      // An update reaches other sockets only once it is durable: a crash can never take back an
+      // edit that someone else's screen already showed.
+      (live, update, origin) => live.broadcast(update, origin),
     );
     this.compactor = new Compactor(options.store, options.logger, {
       afterUpdates: options.compactAfterUpdates ?? 500,
@@ -198,10 +202,21 @@ export class DocumentManager {
     }
   }
 
-  /** Reads a document's current state (it includes every acknowledged update). */
-  async read<T>(docName: string, read: (doc: Y.Doc) => T): Promise<T> {
+  /**
+   * Reads a document's current state (it includes every acknowledged update). `durable`: first wait
+   * until what the document held when asked is committed (a REST read shows nothing a crash could
+   * take back; a projection pass does not wait).
+   */
+  async read<T>(
+    docName: string,
+    read: (doc: Y.Doc) => T,
+    options: { durable?: boolean } = {},
+  ): Promise<T> {
     const lease = await this.open(docName);
     try {
+      if (options.durable && lease.live.uncommitted > 0) {
+        await this.queue.whenCommitted({ promptly: true });
+      }
       return read(lease.doc);
     } finally {
       lease.release();
@@ -307,9 +322,9 @@ export class DocumentManager {
     return live;
   }
 
-  private enqueue(live: LiveDocument, update: Uint8Array, _origin: unknown): void {
+  private enqueue(live: LiveDocument, update: Uint8Array, origin: unknown): void {
     live.uncommitted += 1;
-    this.queue.enqueue(live.name, update, live);
+    this.queue.enqueue(live.name, update, live, origin);
   }
 
   private committed(

@@ -42,7 +42,7 @@ export class LiveDocument {
   readonly peers = new Set<Peer>();
   /** Leases held by REST calls and upgrades in progress. */
   holds = 0;
-  /** Updates enqueued for the store and not yet committed. */
+  /** Updates enqueued for the store and not yet committed (nor sent to peers). */
   uncommitted = 0;
   /** Highest log seq committed for this document (everything up to it is in `doc`). */
   committedSeq: number;
@@ -70,11 +70,10 @@ export class LiveDocument {
     this.awareness = new awarenessProtocol.Awareness(doc);
     // The relay has no presence of its own.
     this.awareness.setLocalState(null);
+    // Stored first; peers get it once it is committed (`broadcast`), never before.
     doc.on('update', (update: Uint8Array, origin: unknown) => {
       this.changedSinceBuild = true;
       onUpdate(this, update, origin);
-      const message = encodeSyncUpdate(update);
-      for (const peer of this.peers) if (peer !== origin) peer.send(message);
     });
     this.awareness.on('update', (change: AwarenessChange, origin: unknown) => {
       const changed = change.added.concat(change.updated, change.removed);
@@ -86,6 +85,13 @@ export class LiveDocument {
       const message = encodeAwareness(this.awareness, changed);
       for (const peer of this.peers) peer.send(message);
     });
+  }
+
+  /** Sends a committed update to every peer but the one it came from. */
+  broadcast(update: Uint8Array, origin: unknown): void {
+    if (this.peers.size === 0 || (this.peers.size === 1 && this.peers.has(origin as Peer))) return;
+    const message = encodeSyncUpdate(update);
+    for (const peer of this.peers) if (peer !== origin) peer.send(message);
   }
 
   get idle(): boolean {

@@ -22,13 +22,15 @@ export class PackedUpdates<T extends object> {
   private readonly ends: number[] = [];
   private readonly names: string[] = [];
   private readonly tags: (T | undefined)[] = [];
+  /** Where each update came from (the socket that sent it, the server), for its broadcast. */
+  private readonly origins: unknown[] = [];
 
   get length(): number {
     return this.count;
   }
 
   /** Copies `update` in: the caller may reuse or change its array afterwards. */
-  push(docName: string, update: Uint8Array, tag: T): void {
+  push(docName: string, update: Uint8Array, tag: T, origin: unknown = null): void {
     const end = this.used + update.byteLength;
     if (end > this.bytes.byteLength) this.grow(end);
     this.bytes.set(update, this.used);
@@ -36,11 +38,19 @@ export class PackedUpdates<T extends object> {
     this.ends[this.count] = end;
     this.names[this.count] = docName;
     this.tags[this.count] = tag;
+    this.origins[this.count] = origin;
     this.count += 1;
   }
 
-  /** Hands each update's tag and size (in order) to the arrays given, then empties it for reuse. */
-  drain(tags: T[], sizes: number[]): void {
+  /**
+   * Hands each update's tag and size (in order) to the arrays given, and each update itself to
+   * `visit` (a view of the packed bytes, valid during the call only), then empties it for reuse.
+   */
+  drain(
+    tags: T[],
+    sizes: number[],
+    visit?: (tag: T, update: Uint8Array, origin: unknown) => void,
+  ): void {
     let start = 0;
     for (let i = 0; i < this.count; i++) {
       const tag = this.tags[i];
@@ -48,6 +58,7 @@ export class PackedUpdates<T extends object> {
       if (tag === undefined) throw new Error(`packed update ${i} has no tag`);
       tags.push(tag);
       sizes.push(end - start);
+      visit?.(tag, this.bytes.subarray(start, end), this.origins[i]);
       start = end;
     }
     this.clear();
@@ -80,6 +91,7 @@ export class PackedUpdates<T extends object> {
   /** Empties it for reuse, dropping its references to the tags. */
   private clear(): void {
     this.tags.fill(undefined, 0, this.count);
+    this.origins.fill(null, 0, this.count);
     this.count = 0;
     this.used = 0;
     if (this.bytes.byteLength > KEEP_BYTES) this.bytes = new Uint8Array(INITIAL_BYTES);

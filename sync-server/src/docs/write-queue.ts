@@ -68,6 +68,11 @@ export class WriteQueue<T extends object> {
     ) => void,
     private readonly logger: Logger,
     private readonly pacing: CommitPacing = DEFAULT_COMMIT_PACING,
+    /**
+     * Called for each committed update, in commit order, before `onCommitted` and before any
+     * durability waiter (the relay broadcasts here: peers only ever see what is durable).
+     */
+    private readonly onEachCommitted?: (tag: T, update: Uint8Array, origin: unknown) => void,
   ) {
     this.tokens = pacing.burst;
   }
@@ -85,9 +90,12 @@ export class WriteQueue<T extends object> {
     return this.closed.reduce((sum, batch) => sum + batch.length, this.open.length);
   }
 
-  /** Queues a copy of `update` for `docName`; `tag` comes back with it once it is committed. */
-  enqueue(docName: string, update: Uint8Array, tag: T): void {
-    this.open.push(docName, update, tag);
+  /**
+   * Queues a copy of `update` for `docName`; `tag` (and `origin`) come back with it once it is
+   * committed.
+   */
+  enqueue(docName: string, update: Uint8Array, tag: T, origin: unknown = null): void {
+    this.open.push(docName, update, tag, origin);
     this.enqueued += 1;
     this.schedule();
   }
@@ -201,8 +209,9 @@ export class WriteQueue<T extends object> {
     this.retryMs = 0;
     const tags: T[] = [];
     const sizes: number[] = [];
+    const visit = this.onEachCommitted ? this.visitCommitted : undefined;
     for (const batch of batches) {
-      batch.drain(tags, sizes);
+      batch.drain(tags, sizes, visit);
       this.spare.push(batch);
     }
     this.committed += count;
@@ -214,6 +223,14 @@ export class WriteQueue<T extends object> {
     this.releaseWaiters();
     if (this.size > 0) this.schedule();
   }
+
+  private readonly visitCommitted = (tag: T, update: Uint8Array, origin: unknown): void => {
+    try {
+      this.onEachCommitted?.(tag, update, origin);
+    } catch (error) {
+      this.logger.error('commit listener failed', { error });
+    }
+  };
 
   private releaseWaiters(): void {
     let released = 0;

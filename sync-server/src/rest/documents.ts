@@ -44,6 +44,9 @@ export const SUBMITTED_READ_ONLY =
 export const SETUP_SUPERVISORS_ONLY =
   'Only a signed-in supervisor may change sites, rigs, crew and hire tools';
 
+/** REST answers show only what is committed (see DocumentManager.read). */
+const DURABLE = { durable: true } as const;
+
 /** True when a crew device asks (not a supervisor, not the server itself). */
 const isDevice = (by: Actor) => by?.kind === 'device';
 
@@ -87,11 +90,15 @@ export class DocumentService {
 
   /** Reads a report; 404 when it does not exist. */
   readReport<T>(id: ReportId, read: (doc: Y.Doc) => T): Promise<T> {
-    return this.manager.read(reportDocName(id), (doc) => {
-      this.prepare(doc, migrateReportDoc);
-      if (!exists(doc)) throw notFound('Shift summary', id);
-      return read(doc);
-    });
+    return this.manager.read(
+      reportDocName(id),
+      (doc) => {
+        this.prepare(doc, migrateReportDoc);
+        if (!exists(doc)) throw notFound('Shift summary', id);
+        return read(doc);
+      },
+      DURABLE,
+    );
   }
 
   /**
@@ -119,10 +126,14 @@ export class DocumentService {
   }
 
   readSetup<T>(read: (doc: Y.Doc) => T): Promise<T> {
-    return this.manager.read(SETUP_DOC_NAME, (doc) => {
-      this.prepare(doc, migrateSetupDoc);
-      return read(doc);
-    });
+    return this.manager.read(
+      SETUP_DOC_NAME,
+      (doc) => {
+        this.prepare(doc, migrateSetupDoc);
+        return read(doc);
+      },
+      DURABLE,
+    );
   }
 
   /** Changes the setup document; refused (403) to crew devices, as their sockets are. */
@@ -135,10 +146,14 @@ export class DocumentService {
   }
 
   readHoles<T>(read: (doc: Y.Doc) => T): Promise<T> {
-    return this.manager.read(HOLES_DOC_NAME, (doc) => {
-      this.prepare(doc, migrateHolesDoc);
-      return read(doc);
-    });
+    return this.manager.read(
+      HOLES_DOC_NAME,
+      (doc) => {
+        this.prepare(doc, migrateHolesDoc);
+        return read(doc);
+      },
+      DURABLE,
+    );
   }
 
   writeHoles<T>(change: (doc: Y.Doc) => T): Promise<T> {

@@ -77,7 +77,9 @@ export class Connection implements Peer {
   start(answeredFromSnapshot = false): void {
     this.manager.attach(this.live, this);
     if (answeredFromSnapshot && this.live.changedSinceBuild) {
-      this.send(encodeStep2(Y.encodeStateAsUpdate(this.live.doc, this.live.builtStateVector)));
+      this.sendWhenDurable(
+        encodeStep2(Y.encodeStateAsUpdate(this.live.doc, this.live.builtStateVector)),
+      );
     }
     const encoder = encoding.createEncoder();
     encoding.writeVarUint(encoder, MESSAGE_SYNC);
@@ -98,6 +100,16 @@ export class Connection implements Peer {
       return;
     }
     this.socket.send(message);
+  }
+
+  /**
+   * Sends a message made from the document's current state once everything in it is committed (at
+   * once when nothing is waiting): a joining client sees only what a crash cannot take back, as
+   * peers do (updates are broadcast after their commit).
+   */
+  private sendWhenDurable(message: Uint8Array): void {
+    if (this.live.uncommitted === 0) this.send(message);
+    else this.manager.queue.afterCommitted(() => this.send(message));
   }
 
   close(code: CloseCode, reason: string): void {
@@ -187,7 +199,7 @@ export class Connection implements Peer {
     if (kind === syncProtocol.messageYjsSyncStep1) {
       // Answer with only what this client lacks; a malformed state vector throws here.
       const diff = this.applyChecked(() => Y.encodeStateAsUpdate(this.live.doc, payload));
-      this.send(encodeStep2(diff));
+      this.sendWhenDurable(encodeStep2(diff));
       return;
     }
     if (kind !== syncProtocol.messageYjsSyncStep2 && kind !== syncProtocol.messageYjsUpdate) {
