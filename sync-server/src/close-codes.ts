@@ -14,6 +14,12 @@ export const CloseCode = {
   Unauthorized: 4401,
   /** A frame that is not a well-formed y-websocket or Plod message (text, garbage, truncated). */
   BadFrame: 4400,
+  /**
+   * A crew device has as many edits waiting for a supervisor on this plod as it may (the late-edit
+   * cap): nothing more of it is kept until a supervisor merges or discards some. Its edits stay on
+   * the device; the reason says so in words the app can show.
+   */
+  TooManyLateEdits: 4429,
   /** The client did not read what it was sent fast enough (send buffer over the bound). */
   SlowConsumer: 4508,
 } as const;

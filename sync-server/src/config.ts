@@ -80,6 +80,7 @@ const EnvSchema = z.object({
   PLOD_KEEP_ALIVE_TIMEOUT_MS: int.optional(),
   PLOD_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
   PLOD_SHUTDOWN_TIMEOUT_MS: int.default(10_000),
+  PLOD_LATE_EDITS_PER_DEVICE: int.optional(),
 });
 
 export interface Config {
@@ -135,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unloadGraceMs: e.PLOD_UNLOAD_GRACE_MS,
       compactAfterUpdates: e.PLOD_COMPACT_AFTER_UPDATES,
       reclaimAfterUpdates: e.PLOD_RECLAIM_AFTER_UPDATES,
+      lateEditsPerDevice: e.PLOD_LATE_EDITS_PER_DEVICE,
       httpLimits: definedOnly({
         headersTimeoutMs: e.PLOD_HEADERS_TIMEOUT_MS,
         requestTimeoutMs: e.PLOD_REQUEST_TIMEOUT_MS,

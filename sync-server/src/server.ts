@@ -58,6 +58,8 @@ export interface ServerOptions extends StorageOptions {
   now?: () => number;
   /** Where a crew device's updates to a report are kept aside once the report is submitted. */
   holdFor?: HoldFactory;
+  /** Late edits one device may have waiting on one report (PLOD_LATE_EDITS_PER_DEVICE, 500). */
+  lateEditsPerDevice?: number;
   maxMessageBytes?: number;
   maxBufferedBytes?: number;
   maxPendingUpgrades?: number;
@@ -215,6 +217,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     logger,
     version: VERSION,
     maxBodyBytes: options.maxBodyBytes,
+    lateEditsPerDevice: options.lateEditsPerDevice,
     access,
   });
   mountMetrics(app, metrics, options.metricsToken, () => ({

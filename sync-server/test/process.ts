@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 
@@ -16,7 +18,8 @@ export interface ServerProcess {
 
 /**
  * Runs the server in a child process as `pnpm start` does (the bundle in dist/, which
- * test/global-setup.ts builds from the current sources) and waits until it listens.
+ * test/global-setup.ts builds from the current sources) and waits until it listens. Without
+ * PLOD_DATA_DIR it gets a fresh temporary folder.
  */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['dist/main.js'], {
@@ -27,6 +30,8 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       HOST: '127.0.0.1',
       PLOD_LOG_LEVEL: 'info',
       PLOD_INSECURE_ALLOW_ALL: 'true',
+      // Never the package's own data folder: a test names its folder or gets a fresh one.
+      PLOD_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'plod-test-')),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

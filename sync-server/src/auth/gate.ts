@@ -117,10 +117,12 @@ export class Gate {
 
   /** The client's address: the socket's, or the hop the trusted proxy appended to X-Forwarded-For. */
   clientAddress(request: Request, socketAddress: string | undefined): string {
-    if (this.trustProxy) {
-      const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
-      if (forwarded) return forwarded;
-    }
-    return socketAddress ?? 'unknown';
+    return this.forwardedAddress(request) ?? socketAddress ?? 'unknown';
+  }
+
+  /** The address the trusted proxy appended to X-Forwarded-For, if trusted and present. */
+  forwardedAddress(request: Request): string | null {
+    if (!this.trustProxy) return null;
+    return request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || null;
   }
 }

@@ -1,5 +1,5 @@
 import { REPORTS_INDEX_DOC_NAME, classifyDocName } from '@plod/model';
-import type { AuthorizeHook, SyncDecision, UpdateHold } from '../sync/grant.ts';
+import type { AuthorizeHook, SyncDecision, SyncGrant, UpdateHold } from '../sync/grant.ts';
 import type { Gate } from './gate.ts';
 import { subjectOf } from './principal.ts';
 
@@ -60,19 +60,25 @@ export function createSyncPolicy(
       principal.kind === 'device'
         ? { deviceId: principal.deviceId, deviceName: principal.deviceName }
         : null;
-    if (docName === REPORTS_INDEX_DOC_NAME) return { access: 'read', subject };
+    const address = gate.forwardedAddress(request) ?? undefined;
+    const grant = (access: 'read' | 'write', hold?: UpdateHold): SyncGrant => ({
+      access,
+      subject,
+      ...(device ? { device } : {}),
+      ...(address ? { address } : {}),
+      ...(hold ? { hold } : {}),
+    });
+    if (docName === REPORTS_INDEX_DOC_NAME) return grant('read');
     const kind = classifyDocName(docName).kind;
     switch (kind) {
       case 'setup':
-        return { access: device ? 'read' : 'write', subject };
+        return grant(device ? 'read' : 'write');
       case 'holes':
-        return { access: 'write', subject };
+        return grant('write');
       case 'report':
-        return device && holdFor
-          ? { access: 'write', subject, hold: holdFor(docName, device) }
-          : { access: 'write', subject };
+        return grant('write', device && holdFor ? holdFor(docName, device) : undefined);
       case 'unknown':
-        return resolved.credential === 'insecure-dev' ? { access: 'write', subject } : 'deny';
+        return resolved.credential === 'insecure-dev' ? grant('write') : 'deny';
     }
   };
 }

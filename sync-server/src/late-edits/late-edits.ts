@@ -14,9 +14,12 @@ import type { LiveDocument } from '../docs/live-document.ts';
 import type { Logger } from '../logger.ts';
 import { historyActorOf } from '../rest/documents.ts';
 import { HttpError, notFound } from '../rest/errors.ts';
+import { CloseCode } from '../close-codes.ts';
+import { UpdateRefused } from '../sync/grant.ts';
 import type { UpdateHold } from '../sync/grant.ts';
 import { UnreadableUpdate, applyClientUpdate, checkUpdate } from '../sync/update-check.ts';
-import { META_ROOT, REPORT_PARTS, STATUS_KEY, additionOf } from './parts.ts';
+import { KeptSoFar } from './kept-so-far.ts';
+import { META_ROOT, REPORT_PARTS, STATUS_KEY, additionOf, additionTo } from './parts.ts';
 import type { ReportPart } from './parts.ts';
 
 /** The crew device a late edit came from. */
@@ -51,6 +54,18 @@ interface Row {
 
 const TABLE = 'late_edits';
 
+/** Edits one device may have waiting for a supervisor on one report (PLOD_LATE_EDITS_PER_DEVICE). */
+export const DEFAULT_LATE_EDITS_PER_DEVICE = 500;
+
+/** The close reason a device gets at the cap (a close frame carries at most 123 bytes). */
+export const LATE_EDITS_FULL_REASON =
+  'Too many edits wait for a supervisor on this plod. Ask a supervisor to review them.';
+
+export interface LateEditsOptions {
+  /** Edits one device may have waiting on one report; beyond it its socket is closed (4429). */
+  maxPerDevice?: number;
+}
+
 /**
  * Offline edits that reached the server after their report was submitted (status `sent`): kept aside
  * for a supervisor to merge or discard, never applied by themselves and never dropped.
@@ -63,12 +78,16 @@ export class LateEdits {
   private readonly insert: Database.Statement<
     [string, string, string | null, string, string, string, Uint8Array, string]
   >;
+  private readonly kept: KeptSoFar;
+  private readonly maxPerDevice: number;
 
   constructor(
     private readonly db: Database.Database,
     private readonly manager: DocumentManager,
     private readonly logger: Logger,
+    options: LateEditsOptions = {},
   ) {
+    this.maxPerDevice = options.maxPerDevice ?? DEFAULT_LATE_EDITS_PER_DEVICE;
     db.exec(`
       CREATE TABLE IF NOT EXISTS ${TABLE} (
         id TEXT PRIMARY KEY,
@@ -87,6 +106,7 @@ export class LateEdits {
       `INSERT INTO ${TABLE} (id, doc_name, report_id, device_id, device_name, received_at, update_blob, parts)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    this.kept = new KeptSoFar((docName) => this.keptRows(docName), logger);
   }
 
   /**
@@ -177,22 +197,27 @@ export class LateEdits {
       );
     });
     this.db.prepare(`DELETE FROM ${TABLE} WHERE id = ?`).run(id);
+    this.kept.settled(row.doc_name, row.device_id);
     this.logger.info('late edit merged', { id, doc: row.doc_name });
     return { id, merged: true };
   }
 
   /** Discards a late edit: it leaves the list and the same content is not kept again. */
   discard(id: string): void {
-    this.pending(id);
+    const row = this.pending(id);
     this.db
       .prepare(`UPDATE ${TABLE} SET discarded_at = ? WHERE id = ?`)
       .run(new Date().toISOString(), id);
+    this.kept.settled(row.doc_name, row.device_id);
     this.logger.info('late edit discarded', { id });
   }
 
   /**
    * Stores an update unless it adds nothing beyond the document plus every edit already kept for it
    * (a reconnecting phone re-sends the same missing edits each time). Only the new content is kept.
+   * The report's kept edits are held in memory (KeptSoFar), so this costs the same for the
+   * thousandth edit as for the first. A device with `maxPerDevice` edits waiting on the report is
+   * refused (UpdateRefused, close code 4429): its edits stay on the phone.
    */
   private keep(
     docName: string,
@@ -200,33 +225,68 @@ export class LateEdits {
     device: LateEditDevice,
     doc: Y.Doc | null,
   ): void {
-    const held = this.db
-      .prepare<[string], { update_blob: Uint8Array }>(
-        `SELECT update_blob FROM ${TABLE} WHERE doc_name = ? ORDER BY rowid`,
-      )
-      .all(docName)
-      .map((row) => row.update_blob);
-    const base = doc ? [Y.encodeStateAsUpdate(doc), ...held] : held;
-    const addition = additionOf(base, update);
+    const kept = this.kept.of(docName, doc);
+    let addition: ReturnType<typeof additionTo>;
+    try {
+      addition = additionTo(kept.doc, update);
+    } catch (error) {
+      this.kept.forget(docName);
+      throw error;
+    }
     if (addition.update === null) return;
+    const waiting = kept.waitingByDevice.get(device.deviceId) ?? 0;
+    if (waiting >= this.maxPerDevice) {
+      // The copy now holds content that is not kept: read it again next time.
+      this.kept.forget(docName);
+      this.logger.warn('late edit refused: device at its cap', {
+        doc: docName,
+        device: device.deviceId,
+        deviceName: device.deviceName,
+        waiting,
+      });
+      throw new UpdateRefused(CloseCode.TooManyLateEdits, LATE_EDITS_FULL_REASON);
+    }
     const classified = classifyDocName(docName);
     const id = randomUUID();
-    this.insert.run(
-      id,
-      docName,
-      classified.kind === 'report' ? classified.reportId : null,
-      device.deviceId,
-      device.deviceName,
-      new Date().toISOString(),
-      addition.update,
-      JSON.stringify(addition.parts),
-    );
+    try {
+      this.insert.run(
+        id,
+        docName,
+        classified.kind === 'report' ? classified.reportId : null,
+        device.deviceId,
+        device.deviceName,
+        new Date().toISOString(),
+        addition.update,
+        JSON.stringify(addition.parts),
+      );
+    } catch (error) {
+      this.kept.forget(docName);
+      throw error;
+    }
+    kept.waitingByDevice.set(device.deviceId, waiting + 1);
     this.logger.info('late edit kept aside', {
       id,
       doc: docName,
       device: device.deviceId,
       parts: addition.parts,
     });
+  }
+
+  /** A report's kept updates (discarded ones too) and its waiting edits per device. */
+  private keptRows(docName: string) {
+    const updates = this.db
+      .prepare<[string], { update_blob: Uint8Array }>(
+        `SELECT update_blob FROM ${TABLE} WHERE doc_name = ? ORDER BY rowid`,
+      )
+      .all(docName)
+      .map((row) => row.update_blob);
+    const counts = this.db
+      .prepare<[string], { device_id: string; n: number }>(
+        `SELECT device_id, count(*) AS n FROM ${TABLE}
+         WHERE doc_name = ? AND discarded_at IS NULL GROUP BY device_id`,
+      )
+      .all(docName);
+    return { updates, waitingByDevice: new Map(counts.map((row) => [row.device_id, row.n])) };
   }
 
   private pending(id: string): Row {

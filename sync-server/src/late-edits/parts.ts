@@ -72,27 +72,42 @@ export function additionOf(base: readonly Uint8Array[], update: Uint8Array): Add
   const scratch = new Y.Doc();
   try {
     for (const known of base) Y.applyUpdate(scratch, known);
-    const before = pendingOf(scratch);
-    const added: Uint8Array[] = [];
-    const parts = new Set<ReportPart>();
-    scratch.on('update', (diff: Uint8Array) => added.push(diff));
-    scratch.on('afterTransaction', (transaction: Y.Transaction) => {
-      for (const part of changedParts(scratch, transaction)) parts.add(part);
-    });
-    Y.applyUpdate(scratch, update);
-    const after = pendingOf(scratch);
-    const incomplete =
-      (after.structs !== null && after.structs !== before.structs) ||
-      (after.ds !== null && after.ds !== before.ds);
-    const kept = incomplete ? update : added.length > 0 ? Y.mergeUpdates(added) : null;
-    return {
-      update: kept,
-      parts: REPORT_PARTS.filter((part) => parts.has(part)),
-      incomplete,
-    };
+    return additionTo(scratch, update);
   } finally {
     scratch.destroy();
   }
+}
+
+/**
+ * Applies `update` to `doc`, which holds everything known so far (and keeps the update), and
+ * reports what it added: the cost is the update's, whatever `doc` already holds.
+ */
+export function additionTo(doc: Y.Doc, update: Uint8Array): Addition {
+  const before = pendingOf(doc);
+  const added: Uint8Array[] = [];
+  const parts = new Set<ReportPart>();
+  const onUpdate = (diff: Uint8Array) => added.push(diff);
+  const onTransaction = (transaction: Y.Transaction) => {
+    for (const part of changedParts(doc, transaction)) parts.add(part);
+  };
+  doc.on('update', onUpdate);
+  doc.on('afterTransaction', onTransaction);
+  try {
+    Y.applyUpdate(doc, update);
+  } finally {
+    doc.off('update', onUpdate);
+    doc.off('afterTransaction', onTransaction);
+  }
+  const after = pendingOf(doc);
+  const incomplete =
+    (after.structs !== null && after.structs !== before.structs) ||
+    (after.ds !== null && after.ds !== before.ds);
+  const kept = incomplete ? update : added.length > 0 ? Y.mergeUpdates(added) : null;
+  return {
+    update: kept,
+    parts: REPORT_PARTS.filter((part) => parts.has(part)),
+    incomplete,
+  };
 }
 
 function pendingOf(doc: Y.Doc): { structs: Uint8Array | null; ds: Uint8Array | null } {

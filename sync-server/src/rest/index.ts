@@ -52,6 +52,8 @@ export interface RestOptions {
   version: string;
   /** Request bodies above this get 413 (default 1 MiB). */
   maxBodyBytes?: number;
+  /** See LateEditsOptions.maxPerDevice. */
+  lateEditsPerDevice?: number;
   /** Sign-in and device routes (the access middleware itself runs on the server's app). */
   access: Pick<AccessControl, 'authRoutes' | 'deviceRoutes' | 'accounts'>;
 }
@@ -69,7 +71,9 @@ export interface RestApi {
 
 /** Mounts every REST resource under /api on the server's app, with one error handler for all of them. */
 export function mountRest(app: Hono, options: RestOptions): RestApi {
-  const s = createServices(options.manager, options.store, options.appDb, options.logger);
+  const s = createServices(options.manager, options.store, options.appDb, options.logger, {
+    lateEditsPerDevice: options.lateEditsPerDevice,
+  });
   const maxSize = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const api = resourceApp().basePath(API);
   api.onError(restErrorHandler(options.logger));

@@ -27,6 +27,7 @@ export function createServices(
   store: DocumentStore,
   db: Database.Database,
   logger: Logger,
+  options: { lateEditsPerDevice?: number } = {},
 ) {
   const table = new ReportTable(db);
   const projector = new Projector(manager, table, logger, new ReportsIndexHook(manager, logger));
@@ -63,7 +64,7 @@ export function createServices(
     hireTools: new SetupCollection(docs, HIRE_TOOLS),
     cleanup,
     autoCleanup: new AutoCleanup(cleanup, docs, logger, { db }),
-    lateEdits: new LateEdits(db, manager, logger),
+    lateEdits: new LateEdits(db, manager, logger, { maxPerDevice: options.lateEditsPerDevice }),
   };
 }
 

@@ -22,6 +22,7 @@ import { encodeStep2 } from './early-socket.ts';
 import { applyClientUpdate, checkUpdate } from './update-check.ts';
 import type { LiveDocument, Peer } from '../docs/live-document.ts';
 import type { Logger } from '../logger.ts';
+import { UpdateRefused } from './grant.ts';
 import type { Access, SyncGrant } from './grant.ts';
 
 export type { Access } from './grant.ts';
@@ -54,6 +55,8 @@ export class Connection implements Peer {
     private readonly manager: DocumentManager,
     private readonly limits: ConnectionLimits,
     private readonly logger: Logger,
+    /** The client's address, for log lines. */
+    private readonly address = 'unknown',
   ) {
     socket.on('pong', () => {
       this.alive = true;
@@ -93,7 +96,7 @@ export class Connection implements Peer {
     if (this.closing || this.socket.readyState !== WebSocket.OPEN) return;
     if (this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
       this.logger.warn('slow consumer dropped', {
-        doc: this.live.name,
+        ...this.who(),
         buffered: this.socket.bufferedAmount,
       });
       this.close(CloseCode.SlowConsumer, 'slow consumer');
@@ -150,6 +153,7 @@ export class Connection implements Peer {
     const message =
       data instanceof Uint8Array ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : null;
     if (!isBinary || message === null) {
+      this.logger.warn('bad frame', { ...this.who(), error: 'not a binary frame' });
       this.close(CloseCode.BadFrame, 'binary frames only');
       return;
     }
@@ -157,14 +161,28 @@ export class Connection implements Peer {
     try {
       this.dispatch(message);
     } catch (error) {
-      if (error instanceof BadFrame || isDecodeError(error)) {
-        this.logger.warn('bad frame', { doc: this.live.name, error: errorMessage(error) });
+      if (error instanceof UpdateRefused) {
+        this.logger.warn('update refused', { ...this.who(), code: error.code });
+        this.close(error.code, error.reason);
+      } else if (error instanceof BadFrame || isDecodeError(error)) {
+        this.logger.warn('bad frame', { ...this.who(), error: errorMessage(error) });
         this.close(CloseCode.BadFrame, 'bad frame');
       } else {
-        this.logger.error('message handler failed', { doc: this.live.name, error });
+        this.logger.error('message handler failed', { ...this.who(), error });
         this.close(CloseCode.InternalError, 'internal error');
       }
     }
+  }
+
+  /** Who the socket is, for log lines: the document, the client's address and its device. */
+  private who(): Record<string, string> {
+    const device = this.grant.device;
+    return {
+      doc: this.live.name,
+      address: this.address,
+      ...(this.grant.subject ? { subject: this.grant.subject } : {}),
+      ...(device ? { device: device.deviceId, deviceName: device.deviceName } : {}),
+    };
   }
 
   private dispatch(message: Uint8Array): void {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { upgradeWebSocket } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { WebSocket } from 'ws';
 import { isValidDocName } from '@plod/model/sync';
 import { CloseCode } from '../close-codes.ts';
@@ -36,6 +37,15 @@ const ignore = () => {};
 const text = (c: Context, status: 400 | 401 | 403 | 426 | 500 | 503, message: string) =>
   c.text(message, status);
 
+/** The socket's remote address (absent when the app is called without a socket). */
+function socketAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
 /** `/sync/{docName}`: the y-websocket endpoint, as a Hono sub-app mounted at /sync. */
 export function createSyncRoutes(options: SyncRouteOptions): Hono {
   const { manager, registry, logger } = options;
@@ -62,6 +72,7 @@ export function createSyncRoutes(options: SyncRouteOptions): Hono {
       if (decision === 'unauthenticated') return text(c, 401, 'unauthenticated');
       if (decision === 'deny') return text(c, 403, 'forbidden');
       const grant = toGrant(decision);
+      const address = grant.address ?? socketAddress(c);
       let opening: SyncOpening;
       try {
         opening = await manager.openForSync(docName);
@@ -85,7 +96,7 @@ export function createSyncRoutes(options: SyncRouteOptions): Hono {
           lease.release();
           return;
         }
-        const opened = new Connection(raw, lease.live, grant, manager, options, logger);
+        const opened = new Connection(raw, lease.live, grant, manager, options, logger, address);
         connection = opened;
         registry.add(opened);
         opened.start(early?.answered ?? false);
