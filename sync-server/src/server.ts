@@ -16,10 +16,14 @@ import type { Logger, LogLevel } from './logger.ts';
 import { DEFAULT_HTTP_LIMITS, HttpConnections, httpServerOptions } from './http-limits.ts';
 import type { HttpLimits } from './http-limits.ts';
 import { createHealthRoutes } from './routes/health.ts';
-import { mountRest } from './rest/index.ts';
+import { DEFAULT_MAX_BODY_BYTES, mountRest } from './rest/index.ts';
+import { storageUnavailable } from './rest/errors.ts';
+import { WriteGuard } from './rest/write-guard.ts';
+import { StorageStatus, isStorageError, sqliteProbe } from './storage-status.ts';
 import type { RestServices } from './rest/services.ts';
 import { mountWeb } from './rest/web.ts';
 import type { DocumentStore } from './store/document-store.ts';
+import { SqliteStore } from './store/sqlite-store.ts';
 import { openStorage } from './storage.ts';
 import type { StorageOptions } from './storage.ts';
 import { ConnectionRegistry } from './sync/connection-registry.ts';
@@ -127,9 +131,19 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   const storage = openStorage(options, logger);
   const { store } = storage;
   const metrics = new ServerMetrics();
+  // Whether the store can write: commits tell it, and (SQLite) a probe on its database when asked.
+  const storeHealth = new StorageStatus(
+    store instanceof SqliteStore
+      ? sqliteProbe(store.database)
+      : () => {
+          throw new Error('only a commit tells whether this store writes again');
+        },
+    () => manager.queue.retryNow(),
+  );
   const manager = new DocumentManager({
     store: metrics.meter(store),
     logger,
+    storage: storeHealth,
     unloadGraceMs: options.unloadGraceMs ?? DEFAULTS.unloadGraceMs,
     compactAfterUpdates: options.compactAfterUpdates,
     compactAfterBytes: options.compactAfterBytes,
@@ -180,6 +194,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
 
   const app = new Hono();
   app.onError((error, c) => {
+    if (isStorageError(error)) return storageUnavailable(c, error, logger, storeHealth);
     logger.error('request failed', { path: c.req.path, error });
     return c.json({ message: 'internal error' }, 500);
   });
@@ -195,6 +210,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       openDocuments: () => manager.openDocuments,
       connections: () => registry.size,
       signedIn: (c) => principalOf(c) !== null,
+      storage: () => storeHealth.current(),
     }),
   );
   app.route(
@@ -218,6 +234,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     version: VERSION,
     maxBodyBytes: options.maxBodyBytes,
     lateEditsPerDevice: options.lateEditsPerDevice,
+    storage: storeHealth,
     access,
   });
   mountMetrics(app, metrics, options.metricsToken, () => ({
@@ -225,6 +242,12 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     sockets: registry.size,
     lateEditsWaiting: rest.services.lateEdits.waitingCount(),
   }));
+  const writes = new WriteGuard({
+    storage: storeHealth,
+    db: storage.appDb,
+    logger,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+  });
   if (options.webDir) mountWeb(app, options.webDir, logger);
 
   let http: ServerType | null = null;
@@ -278,7 +301,8 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       });
       const server = serve(
         {
-          fetch: app.fetch,
+          fetch: (request: Request, env: unknown) =>
+            writes.handle(request, async (next) => app.fetch(next, env)),
           port,
           hostname,
           websocket: { server: wss },

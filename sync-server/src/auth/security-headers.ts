@@ -66,8 +66,8 @@ export function corsFor(origins: readonly string[]): MiddlewareHandler | null {
     origin: [...origins],
     credentials: true,
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowHeaders: ['Content-Type', 'Authorization'],
-    exposeHeaders: ['Retry-After'],
+    allowHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key'],
+    exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],
     maxAge: 600,
   });
 }

@@ -3,6 +3,7 @@ import type { DocumentStore, StoredDocument } from '../store/document-store.ts';
 import type { Logger } from '../logger.ts';
 import { LiveDocument } from './live-document.ts';
 import type { Peer } from './live-document.ts';
+import { StorageStatus } from '../storage-status.ts';
 import { DEFAULT_COMMIT_PACING, WriteQueue } from './write-queue.ts';
 import { Compactor } from './compactor.ts';
 import { unlinkMergedStructs } from './unlink-merged.ts';
@@ -11,6 +12,8 @@ import { StoredPartFailed, applyStored, storedThroughSeq } from './stored-docume
 export interface DocumentManagerOptions {
   store: DocumentStore;
   logger: Logger;
+  /** Told when commits fail and work again (REST writes and /api/health read it). */
+  storage?: StorageStatus;
   /** How long an idle document stays in memory after its last socket and lease are gone. */
   unloadGraceMs?: number;
   /** Compact a live document once this many log rows (or bytes) are not in its snapshot. */
@@ -72,6 +75,7 @@ export const SERVER_ORIGIN = Symbol('plod-server');
  */
 export class DocumentManager {
   readonly queue: WriteQueue<LiveDocument>;
+  readonly storage: StorageStatus;
   private readonly live = new Map<string, LiveDocument>();
   private readonly loading = new Map<string, Loading>();
   private readonly storedListeners = new Set<StoredListener>();
@@ -84,14 +88,19 @@ export class DocumentManager {
 
   constructor(private readonly options: DocumentManagerOptions) {
     this.unloadGraceMs = options.unloadGraceMs ?? 5_000;
+    this.storage = options.storage ?? new StorageStatus();
     this.queue = new WriteQueue<LiveDocument>(
       options.store,
       (lives, sizes, seqs) => this.committed(lives, sizes, seqs),
       options.logger,
       DEFAULT_COMMIT_PACING,
-      // An update reaches other sockets only once it is durable: a crash can never take back an
-      // edit that someone else's screen already showed.
-      (live, update, origin) => live.broadcast(update, origin),
+      {
+        // An update reaches other sockets only once it is durable: a crash can never take back an
+        // edit that someone else's screen already showed.
+        onEachCommitted: (live, update, origin) => live.broadcast(update, origin),
+        onCommitFailed: (error) => this.storage.failed(error),
+        onCommit: () => this.storage.recovered(),
+      },
     );
     this.compactor = new Compactor(options.store, options.logger, {
       afterUpdates: options.compactAfterUpdates ?? 500,

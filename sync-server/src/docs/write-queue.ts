@@ -29,6 +29,17 @@ export interface CommitPacing {
 
 export const DEFAULT_COMMIT_PACING: CommitPacing = { perSecond: 10, burst: 10 };
 
+export interface WriteQueueHooks<T> {
+  /**
+   * Called for each committed update, in commit order, before `onCommitted` and before any
+   * durability waiter (the relay broadcasts here: peers only ever see what is durable).
+   */
+  onEachCommitted?: (tag: T, update: Uint8Array, origin: unknown) => void;
+  /** A commit failed (it is retried); `onCommit` follows the next one that works. */
+  onCommitFailed?: (error: unknown) => void;
+  onCommit?: () => void;
+}
+
 /**
  * Batches updates into one store transaction per event-loop turn (setImmediate; under sustained load
  * paced by `CommitPacing`, so a batch holds many turns' updates), in FIFO order, and
@@ -68,11 +79,7 @@ export class WriteQueue<T extends object> {
     ) => void,
     private readonly logger: Logger,
     private readonly pacing: CommitPacing = DEFAULT_COMMIT_PACING,
-    /**
-     * Called for each committed update, in commit order, before `onCommitted` and before any
-     * durability waiter (the relay broadcasts here: peers only ever see what is durable).
-     */
-    private readonly onEachCommitted?: (tag: T, update: Uint8Array, origin: unknown) => void,
+    private readonly hooks: WriteQueueHooks<T> = {},
   ) {
     this.tokens = pacing.burst;
   }
@@ -133,6 +140,14 @@ export class WriteQueue<T extends object> {
         return;
       }
     }
+  }
+
+  /** A failed commit waiting for its retry is tried now (the store was found writable again). */
+  retryNow(): void {
+    if (!this.retryTimer) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    void this.run();
   }
 
   private schedule(): void {
@@ -200,6 +215,7 @@ export class WriteQueue<T extends object> {
       this.closed = batches.concat(this.closed);
       this.retryMs = Math.min(Math.max(50, this.retryMs * 2), MAX_RETRY_MS);
       this.logger.error('store append failed; retrying', { error, updates: count });
+      this.hooks.onCommitFailed?.(error);
       this.retryTimer = setTimeout(() => {
         this.retryTimer = null;
         void this.run();
@@ -209,7 +225,8 @@ export class WriteQueue<T extends object> {
     this.retryMs = 0;
     const tags: T[] = [];
     const sizes: number[] = [];
-    const visit = this.onEachCommitted ? this.visitCommitted : undefined;
+    this.hooks.onCommit?.();
+    const visit = this.hooks.onEachCommitted ? this.visitCommitted : undefined;
     for (const batch of batches) {
       batch.drain(tags, sizes, visit);
       this.spare.push(batch);
@@ -226,7 +243,7 @@ export class WriteQueue<T extends object> {
 
   private readonly visitCommitted = (tag: T, update: Uint8Array, origin: unknown): void => {
     try {
-      this.onEachCommitted?.(tag, update, origin);
+      this.hooks.onEachCommitted?.(tag, update, origin);
     } catch (error) {
       this.logger.error('commit listener failed', { error });
     }

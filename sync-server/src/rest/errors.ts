@@ -4,6 +4,8 @@ import { ZodError } from 'zod';
 import { InvalidIdError, isModelError } from '@plod/model';
 import type { ModelErrorReason } from '@plod/model';
 import type { Logger } from '../logger.ts';
+import { STORAGE_UNAVAILABLE, isStorageError } from '../storage-status.ts';
+import type { StorageStatus } from '../storage-status.ts';
 
 /** An error the REST layer answers with a status and `{ message }` (plus `issues` for bad input). */
 export class HttpError extends Error {
@@ -45,8 +47,9 @@ export function zodMessage(error: ZodError): string {
  * The one place errors become responses: typed errors keep their status, model refusals map by reason,
  * and anything unexpected is a logged 500 that never leaks internals.
  */
-export function restErrorHandler(logger: Logger) {
+export function restErrorHandler(logger: Logger, storage?: StorageStatus) {
   return (error: Error, c: Context): Response => {
+    if (isStorageError(error)) return storageUnavailable(c, error, logger, storage);
     if (error instanceof HttpError) {
       const body = error.issues
         ? { message: error.message, issues: error.issues }
@@ -75,4 +78,17 @@ export function restErrorHandler(logger: Logger) {
     logger.error('request failed', { path: c.req.path, error });
     return c.json({ message: 'internal error' }, 500);
   };
+}
+
+/** 503 for an error of the store itself (a full disk...): a retry later may work; never a 500. */
+export function storageUnavailable(
+  c: Context,
+  error: unknown,
+  logger: Logger,
+  storage?: StorageStatus,
+): Response {
+  logger.error('storage failed', { path: c.req.path, error });
+  storage?.failed(error);
+  c.header('Retry-After', '5');
+  return c.json({ message: STORAGE_UNAVAILABLE }, 503);
 }

@@ -7,6 +7,7 @@ import { REQUEST_BODIES } from '@plod/model';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import type { Logger } from '../logger.ts';
 import type { DocumentStore } from '../store/document-store.ts';
+import type { StorageStatus } from '../storage-status.ts';
 import { createClientAccountRoutes } from '../routes/client-accounts.ts';
 import { createCrewAssignmentRoutes } from '../routes/crew-assignments.ts';
 import {
@@ -54,6 +55,8 @@ export interface RestOptions {
   maxBodyBytes?: number;
   /** See LateEditsOptions.maxPerDevice. */
   lateEditsPerDevice?: number;
+  /** Told of storage errors met by REST handlers (answered 503). */
+  storage?: StorageStatus;
   /** Sign-in and device routes (the access middleware itself runs on the server's app). */
   access: Pick<AccessControl, 'authRoutes' | 'deviceRoutes' | 'accounts'>;
 }
@@ -76,7 +79,7 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
   });
   const maxSize = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const api = resourceApp().basePath(API);
-  api.onError(restErrorHandler(options.logger));
+  api.onError(restErrorHandler(options.logger, options.storage));
   api.use(
     '*',
     bodyLimit({

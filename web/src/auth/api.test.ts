@@ -61,6 +61,7 @@ describe('apiFetch error bodies', () => {
   // Answers the way a proxy or an older server might: plain text, or nothing at all.
   let plain: Server;
   let origin = '';
+  const keys: string[] = [];
   beforeAll(async () => {
     plain = createServer((req, res) => {
       if (req.url === '/text') {
@@ -69,6 +70,17 @@ describe('apiFetch error bodies', () => {
       } else if (req.url === '/empty') {
         res.writeHead(503, 'Service Unavailable');
         res.end();
+      } else if (req.url === '/flaky') {
+        // The write reaches the server, but the first answer is lost on the way back.
+        keys.push(String(req.headers['idempotency-key'] ?? ''));
+        req.resume();
+        req.on('end', () => {
+          if (keys.length === 1) req.socket.destroy();
+          else {
+            res.writeHead(201, { 'Content-Type': 'application/json' });
+            res.end(JSON.stringify({ made: keys.length }));
+          }
+        });
       } else {
         res.writeHead(204);
         res.end();
@@ -90,6 +102,14 @@ describe('apiFetch error bodies', () => {
   it('uses the status text when the body is empty', async () => {
     openAt(origin);
     expect((await failure(apiFetch('/empty'))).message).toBe('503: Service Unavailable');
+  });
+
+  it('sends a write with an Idempotency-Key, and once more with the same key when no answer came', async () => {
+    openAt(origin);
+    expect(await apiJson('/flaky', jsonBody('POST', { siteName: 'North' }))).toEqual({ made: 2 });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('reads an empty 204 as undefined', async () => {

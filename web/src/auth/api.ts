@@ -44,7 +44,14 @@ function messageFrom(text: string, statusText: string): string {
   return statusText || 'Request failed';
 }
 
-function requestInit(init: RequestInit | undefined): RequestInit {
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Calls the server keeps no answer for (sign-in, sign-out, join): never sent twice. */
+const unrepeatable = (path: string) =>
+  path.startsWith('/api/auth/') || path.startsWith('/api/devices/join');
+
+/** The request to send, and how many times it may be sent. */
+function requestInit(path: string, init: RequestInit | undefined) {
   const headers = new Headers(init?.headers);
   const token = requestToken();
   if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
@@ -53,21 +60,33 @@ function requestInit(init: RequestInit | undefined): RequestInit {
     headers.set('Content-Type', 'application/json');
   }
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-  return { ...init, headers, credentials: 'same-origin' };
+  // The server keeps a write's answer under its key: sent again with the same key (after a fetch
+  // that never got an answer, which may have reached the server), the write lands once.
+  const write = WRITES.has((init?.method ?? 'GET').toUpperCase());
+  if (write && !headers.has('Idempotency-Key')) headers.set('Idempotency-Key', crypto.randomUUID());
+  const resendable = write && (body == null || typeof body === 'string') && !unrepeatable(path);
+  return {
+    request: { ...init, headers, credentials: 'same-origin' } satisfies RequestInit,
+    attempts: resendable ? 2 : 1,
+  };
 }
 
 /**
  * fetch with this device's credentials: the session cookie (same origin) and, once joined and with
- * no supervisor signed in, the device token as a Bearer header. A string body is sent as JSON. Throws ApiError on a failed
- * fetch or a non-2xx answer.
+ * no supervisor signed in, the device token as a Bearer header. A string body is sent as JSON. A
+ * write carries an Idempotency-Key and is sent once more if the first fetch got no answer. Throws
+ * ApiError on a failed fetch or a non-2xx answer.
  */
 export async function apiFetch(path: string, init?: RequestInit): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(path, requestInit(init));
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(null, OFFLINE_MESSAGE);
+  const { request, attempts } = requestInit(path, init);
+  let response: Response | null = null;
+  for (let attempt = 1; response === null; attempt += 1) {
+    try {
+      response = await fetch(path, request);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      if (attempt >= attempts) throw new ApiError(null, OFFLINE_MESSAGE);
+    }
   }
   if (response.ok) return response;
   let text = '';

@@ -1,0 +1,252 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerOptions } from '../src/server.ts';
+import { SqliteStore } from '../src/store/sqlite-store.ts';
+import { CREW_CODE, SUPERVISOR, startSecureServer } from './auth/helpers.ts';
+import { GatedStore } from './gated-store.ts';
+import { connectClient, synced, tempDir, waitFor } from './helpers.ts';
+import type { TestClient } from './helpers.ts';
+import { spawnServer } from './process.ts';
+import type { ServerProcess } from './process.ts';
+
+/** A server whose storage can be made to fail as a full disk does, and freed again. */
+interface Rig {
+  /** How the disk is filled: a real 2 MB tmpfs, or (where mounting is refused) a failing store. */
+  kind: 'tmpfs' | 'failing store';
+  http(): string;
+  url(): string;
+  fill(): void;
+  free(): void;
+  /** Stops the server (SIGTERM) and starts it again on the same data. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function tryMountTmpfs(dir: string): boolean {
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', dir], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes zeros until the file system refuses (ENOSPC). */
+function fillUp(file: string): void {
+  const fd = fs.openSync(file, 'w');
+  try {
+    for (const size of [64 * 1024, 4096, 512]) {
+      const chunk = Buffer.alloc(size);
+      for (;;) {
+        try {
+          fs.writeSync(fd, chunk);
+        } catch {
+          break;
+        }
+      }
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+async function tmpfsRig(mount: string): Promise<Rig> {
+  const dataDir = path.join(mount, 'data');
+  const filler = path.join(mount, 'filler');
+  const env = {
+    PLOD_DATA_DIR: dataDir,
+    PLOD_INSECURE_ALLOW_ALL: 'false',
+    PLOD_ADMIN_USERNAME: SUPERVISOR.username,
+    PLOD_ADMIN_PASSWORD: SUPERVISOR.password,
+    PLOD_CREW_CODE: CREW_CODE,
+  };
+  let server: ServerProcess = await spawnServer(env);
+  const stop = async () => {
+    if (server.child.exitCode === null) server.child.kill('SIGTERM');
+    await server.exited;
+  };
+  return {
+    kind: 'tmpfs',
+    http: () => `http://127.0.0.1:${server.port}`,
+    url: () => server.url,
+    fill: () => fillUp(filler),
+    free: () => fs.rmSync(filler, { force: true }),
+    restart: async () => {
+      const port = String(server.port);
+      await stop();
+      server = await spawnServer({ ...env, PORT: port });
+    },
+    close: async () => {
+      await stop();
+      execFileSync('umount', [mount], { stdio: 'ignore' });
+    },
+  };
+}
+
+async function failingStoreRig(): Promise<Rig> {
+  const file = path.join(tempDir(), 'plod.db');
+  let store = new GatedStore(new SqliteStore(file));
+  let server = await startSecureServer({ store });
+  return {
+    kind: 'failing store',
+    http: () => server.http,
+    url: () => server.url,
+    fill: () => store.failWith(new Error('database or disk is full')),
+    free: () => store.failWith(null),
+    restart: async () => {
+      const port = server.port;
+      await server.close();
+      store = new GatedStore(new SqliteStore(file));
+      const options: ServerOptions & { port?: number } = { store, port };
+      server = await startSecureServer(options);
+    },
+    close: () => server.close(),
+  };
+}
+
+interface Answer {
+  status: number;
+  body: { message?: string; reason?: string; status?: string; id?: string };
+}
+
+describe('a full disk', () => {
+  let rig: Rig | null = null;
+  const clients: TestClient[] = [];
+  afterEach(async () => {
+    for (const c of clients.splice(0)) c.destroy();
+    await rig?.close();
+    rig = null;
+  });
+
+  it('answers writes, sign-in and join with 503 in time, says degraded, then recovers with nothing lost or doubled', async () => {
+    const mount = tempDir('plod-disk-');
+    rig = tryMountTmpfs(mount) ? await tmpfsRig(mount) : await failingStoreRig();
+    console.log(`disk full test runs on: ${rig.kind}`);
+    const live = rig;
+    const call = async (
+      method: string,
+      url: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ): Promise<Answer> => {
+      const res = await fetch(`${live.http()}${url}`, {
+        method,
+        headers: {
+          origin: live.http(),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        // The bound is 2 s; a write that hangs until space returns fails here.
+        signal: AbortSignal.timeout(5_000),
+      });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : {}) as Answer['body'] };
+    };
+    const signIn = () => call('POST', '/api/auth/login', SUPERVISOR);
+    const sessionCookie = async () => {
+      const login = await fetch(`${live.http()}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: live.http() },
+        body: JSON.stringify(SUPERVISOR),
+      });
+      return (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    };
+    const cookie = await sessionCookie();
+    const asBoss = { cookie };
+    const report = await call('POST', '/api/shift-summaries', { date: '2025-07-01' }, asBoss);
+    expect(report.status).toBe(201);
+    const id = report.body.id ?? '';
+    const phone = connectClient(live.url(), `report:${id}`, {
+      durability: true,
+      headers: { cookie, origin: live.http() },
+    });
+    clients.push(phone);
+    await synced(phone);
+
+    live.fill();
+    // Writes with their keys until the store fails (a first few may still fit in the WAL).
+    const sent: { key: string; note: string; status: number }[] = [];
+    for (let i = 0; i < 40 && !sent.some((write) => write.status === 503); i += 1) {
+      const key = `entry-${i}-${crypto.randomUUID()}`;
+      const note = `entry ${i} ${'x'.repeat(20_000)}`;
+      const answer = await call(
+        'POST',
+        `/api/timesheet-entries?shiftSummaryId=${id}`,
+        { startTime: '06:00', endTime: '07:00', activity: 'drilling', notes: note },
+        { ...asBoss, 'idempotency-key': key },
+      );
+      expect([201, 503]).toContain(answer.status);
+      if (answer.status === 503) expect(answer.body.message).toMatch(/cannot save right now/);
+      sent.push({ key, note, status: answer.status });
+    }
+    expect(sent.some((write) => write.status === 503)).toBe(true);
+
+    const refusedSignIn = await signIn();
+    expect(refusedSignIn.status).toBe(503);
+    expect(refusedSignIn.body.message).toMatch(/cannot save right now/);
+    const join = await call('POST', '/api/devices/join', { code: CREW_CODE, deviceName: 'Late' });
+    expect(join.status).toBe(503);
+    const health = await call('GET', '/api/health');
+    expect(health.status).toBe(503);
+    expect(health.body).toMatchObject({
+      status: 'degraded',
+      reason: expect.stringMatching(/full/),
+    });
+    phone.doc.getMap('m').set('while full', 'kept on the phone until saved');
+    const later = await call(
+      'POST',
+      `/api/timesheet-entries?shiftSummaryId=${id}`,
+      { startTime: '07:00', endTime: '08:00', activity: 'drilling', notes: 'refused at once' },
+      { ...asBoss, 'idempotency-key': 'refused-at-once' },
+    );
+    expect(later.status).toBe(503);
+    sent.push({ key: 'refused-at-once', note: 'refused at once', status: 503 });
+
+    live.free();
+    await waitFor(async () => (await call('GET', '/api/health')).status === 200, 'healthy', 20_000);
+    // Every write that got 503 is retried with its key: each lands once.
+    for (const write of sent.filter((item) => item.status === 503)) {
+      const body = {
+        startTime: write.key === 'refused-at-once' ? '07:00' : '06:00',
+        endTime: write.key === 'refused-at-once' ? '08:00' : '07:00',
+        activity: 'drilling',
+        notes: write.note,
+      };
+      await waitFor(async () => {
+        const answer = await call('POST', `/api/timesheet-entries?shiftSummaryId=${id}`, body, {
+          ...asBoss,
+          'idempotency-key': write.key,
+        });
+        return answer.status === 201;
+      }, `retry of ${write.key}`);
+    }
+    await waitFor(() => phone.tracker?.pending === 0, 'the phone’s edit saved', 20_000);
+    expect((await signIn()).status).toBe(200);
+
+    const notesNow = async (as = asBoss) => {
+      const entries = await call(
+        'GET',
+        `/api/timesheet-entries?shiftSummaryId=${id}`,
+        undefined,
+        as,
+      );
+      return (entries.body as unknown as { notes: string }[]).map((entry) => entry.notes).sort();
+    };
+    const expected = sent.map((write) => write.note).sort();
+    expect(await notesNow()).toEqual(expected);
+
+    // Nothing lost across a restart either.
+    await live.restart();
+    const again = await sessionCookie();
+    expect(await notesNow({ cookie: again })).toEqual(expected);
+    const check = connectClient(live.url(), `report:${id}`, {
+      headers: { cookie: again, origin: live.http() },
+    });
+    clients.push(check);
+    await synced(check);
+    expect(check.doc.getMap('m').get('while full')).toBe('kept on the phone until saved');
+  }, 120_000);
+});
