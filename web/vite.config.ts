@@ -53,6 +53,8 @@ export default defineConfig({
       '/sync': { target: server.replace(/^http/, 'ws'), ws: true },
     },
   },
-  // The manifest lets scripts/first-route-size.mjs add up what the first route loads.
-  build: { target: 'es2022', sourcemap: true, manifest: true },
+  // The manifest lets scripts/first-route-size.mjs add up what the first route loads. Source maps
+  // are written for whoever debugs a build, but not linked from the bundles (the server never
+  // serves them).
+  build: { target: 'es2022', sourcemap: 'hidden', manifest: true },
 });

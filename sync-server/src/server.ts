@@ -21,7 +21,7 @@ import { storageUnavailable } from './rest/errors.ts';
 import { WriteGuard } from './rest/write-guard.ts';
 import { StorageStatus, isStorageError, sqliteProbe } from './storage-status.ts';
 import type { RestServices } from './rest/services.ts';
-import { mountWeb } from './rest/web.ts';
+import { mountWeb, rejectMalformedUrls } from './rest/web.ts';
 import type { DocumentStore } from './store/document-store.ts';
 import { SqliteStore } from './store/sqlite-store.ts';
 import { openStorage } from './storage.ts';
@@ -198,8 +198,11 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     logger.error('request failed', { path: c.req.path, error });
     return c.json({ message: 'internal error' }, 500);
   });
-  // Before every route: headers on every answer, then CORS (if configured) and access for /api.
+  app.notFound((c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
+  // Before every route: headers on every answer, malformed paths refused, then CORS (if
+  // configured) and access for /api.
   app.use('*', access.headers);
+  app.use('*', rejectMalformedUrls());
   if (access.cors) app.use('/api/*', access.cors);
   app.use('/api/*', access.middleware);
   app.route(

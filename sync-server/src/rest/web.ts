@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { Logger } from '../logger.ts';
 
 const TYPES: Readonly<Record<string, string>> = {
@@ -16,7 +16,6 @@ const TYPES: Readonly<Record<string, string>> = {
   '.jpg': 'image/jpeg',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json',
 };
 
 const NO_CACHE = 'no-cache';
@@ -55,10 +54,13 @@ export function mountWeb(app: Hono, dir: string, logger: Logger): boolean {
   }
   logger.info('serving web app', { webDir: root });
   app.get('*', (c) => {
+    // Malformed encodings and NUL never get here (see rejectMalformedUrls).
     const urlPath = decodeURIComponent(c.req.path);
     if (urlPath === '/api' || urlPath.startsWith('/api/') || urlPath.startsWith('/sync')) {
       return c.json({ message: `Not found: ${urlPath}` }, 404);
     }
+    // Source maps show the app's sources: never served in production.
+    if (urlPath.endsWith('.map')) return c.json({ message: `Not found: ${urlPath}` }, 404);
     const relative = path.normalize(urlPath).replace(/^([/\\])+/, '');
     const file = path.join(root, relative);
     // Never outside the folder (normalize has already resolved any '..').
@@ -74,4 +76,23 @@ export function mountWeb(app: Hono, dir: string, logger: Logger): boolean {
     return fileResponse(c, index, 'index.html');
   });
   return true;
+}
+
+/**
+ * 400 for a path whose percent-encoding does not decode (`%c0%ae`, a lone `%`) or that holds a NUL
+ * (`%00`): such a path names no route or file, and must not reach code that decodes it.
+ */
+export function rejectMalformedUrls(): MiddlewareHandler {
+  return async (c, next) => {
+    const raw = new URL(c.req.url).pathname;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(raw);
+    } catch {
+      return c.json({ message: 'Malformed URL: the path is not valid percent-encoded UTF-8' }, 400);
+    }
+    if (decoded.includes('\0'))
+      return c.json({ message: 'Malformed URL: the path holds a NUL' }, 400);
+    return next();
+  };
 }

@@ -34,8 +34,9 @@ const EARLY_ANSWER_WAIT_MS = 20;
 
 const ignore = () => {};
 
+/** Every error is `{ message }` (an upgrade's refusal carries only its status line). */
 const text = (c: Context, status: 400 | 401 | 403 | 426 | 500 | 503, message: string) =>
-  c.text(message, status);
+  c.json({ message }, status);
 
 /** The socket's remote address (absent when the app is called without a socket). */
 function socketAddress(c: Context): string {
