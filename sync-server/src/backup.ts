@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { resolveDataDir } from './data-dir.ts';
-import { DATABASE_FILE } from './store/sqlite-store.ts';
+import { DATABASE_FILE, backupPrivately } from './store/sqlite-store.ts';
 
 /**
  * `pnpm --filter @plod/sync-server backup <file>`: an online backup of PLOD_DATA_DIR/plod.db,
@@ -21,10 +21,12 @@ async function main(): Promise<void> {
     console.error(`no database at ${source}`);
     process.exit(1);
   }
+  // Whatever SQLite creates beside the backup (its journal) is private too.
+  process.umask(0o077);
   const db = new Database(source, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
-    await db.backup(file);
+    await backupPrivately(db, file);
   } finally {
     db.close();
   }

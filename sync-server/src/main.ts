@@ -15,6 +15,9 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+// Everything the server creates (the database, its WAL, credentials, backups) is its user's alone.
+process.umask(0o077);
+
 let config: ReturnType<typeof loadConfig>;
 let restConfig: ReturnType<typeof loadRestConfig>;
 try {

@@ -28,7 +28,7 @@ export class SqliteStore implements DocumentStore {
   private readonly log: SqliteLog;
 
   constructor(file: string, options: SqliteStoreOptions = {}) {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    createPrivately(file);
     const db = new Database(file);
     this.database = db;
     db.pragma('journal_mode = WAL');
@@ -66,9 +66,9 @@ export class SqliteStore implements DocumentStore {
     return this.log.oldestUncompacted(limit);
   }
 
-  /** Online backup of the whole database to `file` (safe while the server runs). */
+  /** Online backup of the whole database to `file` (safe while the server runs), mode 0600. */
   async backup(file: string): Promise<void> {
-    await this.database.backup(file);
+    await backupPrivately(this.database, file);
   }
 
   async close(): Promise<void> {
@@ -76,4 +76,25 @@ export class SqliteStore implements DocumentStore {
     this.database.pragma('wal_checkpoint(TRUNCATE)');
     this.database.close();
   }
+}
+
+/**
+ * Creates the database file (and its folder) readable by the server's user alone: the file holds
+ * the crew code and password and token hashes. The folder is made 0700, the file 0600; SQLite
+ * gives its WAL and shared-memory files the database file's mode. Files left 0644 by an earlier
+ * version are tightened.
+ */
+export function createPrivately(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const part of [file, `${file}-wal`, `${file}-shm`]) {
+    if (fs.existsSync(part)) fs.chmodSync(part, 0o600);
+  }
+}
+
+/** An online backup of `db` to `file`, which is created 0600 first (SQLite keeps that mode). */
+export async function backupPrivately(db: Database.Database, file: string): Promise<void> {
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  fs.chmodSync(file, 0o600);
+  await db.backup(file);
 }
