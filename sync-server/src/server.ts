@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import type { ServerType } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
 import { REPORTS_INDEX_DOC_NAME } from '@plod/model';
+import { SYNC_SUBPROTOCOL } from '@plod/model/sync';
 import { createAccessControl, principalOf } from './auth/index.ts';
 import type { Accounts, HoldFactory } from './auth/index.ts';
 import { CloseCode } from './close-codes.ts';
@@ -301,6 +302,10 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       const wss = new WebSocketServer({
         noServer: true,
         maxPayload: options.maxMessageBytes ?? DEFAULTS.maxMessageBytes,
+        // A client that sends its token as a subprotocol also offers `plod`: that one is chosen,
+        // so the token is never echoed back (and a browser requires one of its own to be chosen).
+        handleProtocols: (protocols) =>
+          protocols.has(SYNC_SUBPROTOCOL) ? SYNC_SUBPROTOCOL : false,
       });
       const server = serve(
         {

@@ -69,6 +69,8 @@ export function connectClient(
     connect?: boolean;
     initialPending?: number;
     params?: Record<string, string>;
+    /** WebSocket subprotocols to offer (the device token, as the app sends it). */
+    protocols?: string[];
     /** Upgrade request headers (a session cookie and its Origin); browsers cannot set others. */
     headers?: Record<string, string>;
   } = {},
@@ -86,6 +88,7 @@ export function connectClient(
     connect: false,
     disableBc: true,
     params: options.params ?? {},
+    protocols: options.protocols ?? [],
     maxBackoffTime: 300,
     WebSocketPolyfill: Socket as unknown as typeof globalThis.WebSocket,
   });

@@ -15,3 +15,9 @@ export {
 export type { DurabilityMessage } from './protocol.ts';
 export { trackDurability } from './durability.ts';
 export type { DurabilityProviderLike, DurabilityOptions, DurabilityTracker } from './durability.ts';
+export {
+  SYNC_SUBPROTOCOL,
+  TOKEN_SUBPROTOCOL_PREFIX,
+  syncSubprotocols,
+  tokenFromSubprotocols,
+} from './socket-auth.ts';

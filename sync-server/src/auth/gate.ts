@@ -1,4 +1,5 @@
 import { parse as parseCookies } from 'hono/utils/cookie';
+import { tokenFromSubprotocols } from '@plod/model/sync';
 import type { Accounts } from './accounts.ts';
 import type { Principal, Resolved } from './principal.ts';
 
@@ -67,10 +68,15 @@ export class Gate {
       : null;
   }
 
-  /** For /sync upgrades: the token may also come as `?token=` (browsers cannot set socket headers). */
+  /**
+   * For /sync upgrades, where browsers cannot set headers: the device token comes as a subprotocol
+   * (`plod-auth.{token}`, see @plod/model/sync), or as `?token=` from app versions that put it in
+   * the URL.
+   */
   resolveSocket(request: Request): Resolved | null {
+    const offered = tokenFromSubprotocols(request.headers.get('sec-websocket-protocol'));
     const fromQuery = new URL(request.url).searchParams.get('token');
-    return this.resolve(request, fromQuery === '' ? null : fromQuery);
+    return this.resolve(request, offered ?? (fromQuery === '' ? null : fromQuery));
   }
 
   private developer(): Principal {

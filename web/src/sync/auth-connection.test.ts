@@ -34,8 +34,15 @@ function handAuth(initial: string | null) {
   };
 }
 
-const tokenOf = (socket: FakeSocket | undefined) =>
-  socket ? new URL(socket.url).searchParams.get('token') : undefined;
+/** The token a socket offered as its `plod-auth.` subprotocol (null: none), checking the URL has none. */
+const tokenOf = (socket: FakeSocket | undefined) => {
+  if (!socket) return undefined;
+  expect(new URL(socket.url).search).toBe('');
+  const protocols = typeof socket.protocols === 'string' ? [socket.protocols] : socket.protocols;
+  const offered = protocols.find((protocol) => protocol.startsWith('plod-auth.'));
+  if (offered) expect(protocols).toContain('plod');
+  return offered ? offered.slice('plod-auth.'.length) : null;
+};
 
 describe('relay connections carry the device token', () => {
   let runtime: SyncRuntime;
@@ -55,13 +62,13 @@ describe('relay connections carry the device token', () => {
       auth,
     }));
 
-  it('connects with ?token= and reconnects with the new one when it changes', async () => {
+  it('offers the token as a subprotocol (never in the URL) and reconnects with a new one', async () => {
     const hand = handAuth('first-token');
     make(hand.auth);
     await runtime.registry.whenLoaded('report:token-1');
     expect(FakeSocket.instances).toHaveLength(1);
     const first = FakeSocket.instances[0];
-    expect(first?.url).toMatch(/^ws:\/\/test\.invalid\/sync\/report:token-1\?/);
+    expect(first?.url).toBe('ws://test.invalid/sync/report:token-1');
     expect(tokenOf(first)).toBe('first-token');
     first?.open();
 

@@ -20,8 +20,11 @@ export interface RegistryOptions {
   /** Tests wrap these to count what gets made. */
   createPersistence?: EntryFactories['createPersistence'];
   createProvider?: EntryFactories['createProvider'];
-  /** URL parameters of every connection: the device token (`{ token }`) once this device has joined. */
-  connectionParams?: Readonly<Record<string, string>>;
+  /**
+   * WebSocket subprotocols every connection offers: the device token (`syncSubprotocols(token)`)
+   * once this device has joined. Never URL parameters: a URL shows in logs and console warnings.
+   */
+  connectionProtocols?: readonly string[];
   /** The server closed a connection for good (close codes 4400-4499, e.g. 4401 device revoked). */
   onConnectionRefused?: (code: number, name: string) => void;
   /** Who this device's changes to reports are by (recorded in each report's history). */
@@ -48,13 +51,13 @@ export class DocumentRegistry {
   private readonly factories: EntryFactories;
   private readonly idleCloseMs: number;
   private networkEnabled: boolean;
-  private connectionParams: Readonly<Record<string, string>>;
+  private connectionProtocols: readonly string[];
   private readonly onConnectionRefused: RegistryOptions['onConnectionRefused'];
   private readonly actor: () => Actor | null;
 
   constructor(options: RegistryOptions) {
     this.networkEnabled = options.networkEnabled;
-    this.connectionParams = options.connectionParams ?? {};
+    this.connectionProtocols = options.connectionProtocols ?? [];
     this.onConnectionRefused = options.onConnectionRefused;
     this.actor = options.actor ?? (() => null);
     this.idleCloseMs = options.idleCloseMs ?? DEFAULT_IDLE_CLOSE_MS;
@@ -67,9 +70,9 @@ export class DocumentRegistry {
         ((name, doc) =>
           new WebsocketProvider(options.serverUrl, name, doc, {
             connect: false,
-            // A copy: y-websocket reads `params` afresh for each connection, and they are replaced
-            // (never mutated) when the device token changes.
-            params: { ...this.connectionParams },
+            // A copy: y-websocket reads `protocols` afresh for each connection, and they are
+            // replaced (never mutated) when the device token changes.
+            protocols: [...this.connectionProtocols],
             ...(polyfill ? { WebSocketPolyfill: polyfill } : {}),
           })),
       attachPending: options.attachPending ?? createDurablePending(null),
@@ -230,14 +233,14 @@ export class DocumentRegistry {
 
   /**
    * New credentials (a join, a revoked token, a supervisor signing in or out): every connection is
-   * made afresh with `params`, including one the server had closed for good, so each document's
+   * made afresh with `protocols`, including one the server had closed for good, so each document's
    * access matches who uses the device now. Nothing local is touched: unsent changes sync on the
    * new connection.
    */
-  setConnectionParams(params: Readonly<Record<string, string>>): void {
-    this.connectionParams = { ...params };
+  setConnectionProtocols(protocols: readonly string[]): void {
+    this.connectionProtocols = [...protocols];
     this.entries.forEach((entry) => {
-      entry.provider.params = { ...params };
+      entry.provider.protocols = [...protocols];
       if (entry.provider.ws !== null) entry.provider.disconnect();
       entry.reconnect();
     });

@@ -1,3 +1,4 @@
+import { syncSubprotocols } from '@plod/model/sync';
 import {
   getAuthState,
   requestToken,
@@ -38,8 +39,8 @@ export interface SyncRuntimeOptions {
 /** What the relay connections need from sign-in and device join. */
 export interface SyncAuth {
   /**
-   * The device token, sent as `?token=` on each upgrade; null while a supervisor is signed in, whose
-   * session cookie goes with the upgrade by itself.
+   * The device token, offered as a WebSocket subprotocol on each upgrade (never in the URL); null
+   * while a supervisor is signed in, whose session cookie goes with the upgrade by itself.
    */
   token(): string | null;
   /** Changes whenever the connections should be made afresh (new token, sign-in, sign-out). */
@@ -65,10 +66,6 @@ export const appSyncAuth: SyncAuth = {
   },
   start: startAuthRevalidation,
 };
-
-function paramsFor(token: string | null): Record<string, string> {
-  return token ? { token } : {};
-}
 
 /** The relay lives on the same host as the app, under /sync. */
 export function syncUrlFor(location: Pick<Location, 'protocol' | 'host'>): string {
@@ -98,7 +95,10 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
     ...(options.createPersistence ? { createPersistence: options.createPersistence } : {}),
     ...(options.createProvider ? { createProvider: options.createProvider } : {}),
     ...(auth
-      ? { connectionParams: paramsFor(auth.token()), onConnectionRefused: () => auth.refused() }
+      ? {
+          connectionProtocols: syncSubprotocols(auth.token()),
+          onConnectionRefused: () => auth.refused(),
+        }
       : {}),
     ...(actor ? { actor: actor.current } : {}),
   });
@@ -110,7 +110,7 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
       const next = auth.identity();
       if (next === identity) return;
       identity = next;
-      registry.setConnectionParams(paramsFor(auth.token()));
+      registry.setConnectionProtocols(syncSubprotocols(auth.token()));
     }) ?? (() => {});
   const stopRevalidation = auth?.start?.() ?? (() => {});
   // Documents left with unsent changes are opened at once: their count shows, and they sync as soon

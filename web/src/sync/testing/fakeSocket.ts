@@ -18,7 +18,10 @@ export class FakeSocket {
   onerror: ((event: unknown) => void) | null = null;
   readonly sent: Uint8Array[] = [];
 
-  constructor(readonly url: string) {
+  constructor(
+    readonly url: string,
+    readonly protocols: string | string[] = [],
+  ) {
     FakeSocket.instances.push(this);
   }
 

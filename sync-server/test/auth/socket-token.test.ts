@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { syncSubprotocols } from '@plod/model/sync';
+import { connectClient, mapOf, synced, upgradeStatus, waitFor } from '../helpers.ts';
+import type { TestClient } from '../helpers.ts';
+import { startSecureServer } from './helpers.ts';
+import type { SecureServer } from './helpers.ts';
+
+/** The HTTP status (or 101) and chosen subprotocol of an upgrade offering `protocols`. */
+function upgradeWith(
+  url: string,
+  protocols: string[],
+): Promise<{ status: number; protocol: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, protocols);
+    socket.once('open', () => {
+      resolve({ status: 101, protocol: socket.protocol });
+      socket.close();
+    });
+    socket.once('unexpected-response', (_req, res) => {
+      resolve({ status: res.statusCode ?? 0, protocol: '' });
+      res.resume();
+      socket.terminate();
+    });
+    socket.once('error', (error) => {
+      if (socket.readyState !== WebSocket.CLOSED) reject(error);
+    });
+  });
+}
+
+describe('the device token on /sync', () => {
+  let server: SecureServer | null = null;
+  const clients: TestClient[] = [];
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.destroy();
+    await server?.close();
+    server = null;
+  });
+
+  it('travels as a subprotocol, never in the URL; the server chooses plod and never echoes it', async () => {
+    server = await startSecureServer();
+    const device = await server.join('Rig phone');
+    const boss = await server.signIn();
+    const created = await server.call(boss, 'POST', '/api/shift-summaries', { date: '2025-09-01' });
+    const room = `report:${(created.body as { id: string }).id}`;
+
+    const offered = await upgradeWith(`${server.url}/${room}`, syncSubprotocols(device.token));
+    expect(offered).toEqual({ status: 101, protocol: 'plod' });
+    const wrong = await upgradeWith(`${server.url}/${room}`, syncSubprotocols('not-a-token'));
+    expect(wrong.status).toBe(401);
+
+    // The stock client, as the app makes it: the token in `protocols`, nothing in the URL.
+    const phone = connectClient(server.url, room, {
+      durability: true,
+      protocols: syncSubprotocols(device.token),
+    });
+    clients.push(phone);
+    await synced(phone);
+    expect(phone.provider.url).not.toContain(device.token);
+    expect(phone.provider.ws?.protocol).toBe('plod');
+    phone.doc.getMap('m').set('written', 'by the phone');
+    await waitFor(() => phone.tracker?.pending === 0, 'the write acknowledged');
+    const reader = connectClient(server.url, room, { headers: server.socketHeaders(boss) });
+    clients.push(reader);
+    await waitFor(() => mapOf(reader.doc).written === 'by the phone', 'the write on the server');
+    // Older app versions that put the token in the URL still connect.
+    expect(await upgradeStatus(`${server.url}/${room}?token=${device.token}`)).toBe(101);
+  });
+});
