@@ -132,6 +132,15 @@ export {
 // Request bodies (SPEC 7)
 export type { RequestBody, RequestBodyRoute } from './api/request-bodies.ts';
 export { REQUEST_BODIES } from './api/request-bodies.ts';
+export {
+  MAX_COUNT,
+  MAX_DEPTH_METRES,
+  MAX_NAME_LENGTH,
+  MAX_RATE,
+  MAX_SHIFT_HOURS,
+  strictName,
+} from './api/strict.ts';
+export { stripBidiControls } from './format/bidi.ts';
 
 // Document names
 export type { ClassifiedDocName, DocKind } from './docs/doc-names.ts';

@@ -19,35 +19,111 @@ import {
 } from '../shift-summary/shift-summary.ts';
 import { siteCreateSchema, siteUpdateSchema } from '../site/site.ts';
 import { surveyEntryInputSchema } from '../survey/survey.ts';
-import { timesheetEntryInputSchema } from '../timesheet/timesheet.ts';
+import { timesheetEntryInputSchema, timesheetEntryPatchSchema } from '../timesheet/timesheet.ts';
+import { surveyEntryPatchSchema } from '../survey/survey.ts';
+import { maintenanceEntryPatchSchema } from '../maintenance/maintenance.ts';
+import { hireToolUsagePatchSchema } from '../hire-tool/hire-tool.ts';
+import { runPatchSchema } from '../run/run-doc.ts';
+import {
+  azimuth,
+  cleanupDays,
+  count,
+  depth,
+  dip,
+  hours,
+  label,
+  rate,
+  strictBody,
+  strictName,
+  strictNumber,
+} from './strict.ts';
+
+const name = strictName.nullish();
+const optionalDepth = depth.nullish();
+
+/** Shift details, overrides and names of a report (create and change). */
+const reportRules = {
+  siteName: name,
+  rigName: name,
+  level: name,
+  operator: name,
+  totalDepthDrilled: optionalDepth,
+  hoursWorked: hours.nullish(),
+  holesCompleted: count().nullish(),
+};
+const timesheetRules = { holeId: name };
+const surveyRules = {
+  holeId: name,
+  depth: optionalDepth,
+  azimuth: azimuth.nullish(),
+  dip: dip.nullish(),
+  magneticTotal: strictNumber({ min: 0, max: 1_000_000, int: true }).nullish(),
+  operator: name,
+};
+const maintenanceRules = { timeSpent: hours.nullish() };
+const usageRules = {
+  toolName: name,
+  quantity: count(1).nullish(),
+  hours: hours.nullish(),
+  ratePerHour: rate.nullish(),
+};
+const toolRules = {
+  toolName: name,
+  name: name,
+  ratePerHour: rate.nullish(),
+};
+const rigRules = { rigName: name, rigNumber: label.nullish() };
+const memberRules = { memberName: name, experience: label.nullish() };
+const holeRules = {
+  holeId: name,
+  dip: dip.nullish(),
+  azimuth: azimuth.nullish(),
+  targetDepth: optionalDepth,
+  constantStickUp: optionalDepth,
+  barrelType: name,
+};
+const runRules = {
+  holeId: name,
+  stickUp: optionalDepth,
+  barrelType: name,
+  rodsCount: count().nullish(),
+};
+const siteRules = { siteName: name, autoCleanupDays: cleanupDays.optional() };
+const assignmentRules = { crewMemberName: name };
 
 /**
  * The request body schema of every SPEC section 7 call that takes one, keyed by method and path, so the
  * REST layer validates with `safeParse` (400 with the issues) and docs can list them in one place.
+ * Each is strict about the JSON as sent (see strict.ts) before the model's schema shapes it.
  */
 export const REQUEST_BODIES = {
-  'POST /api/timesheet-entries': timesheetEntryInputSchema,
-  'POST /api/run-sheet-entries': runSheetEntryBodySchema,
-  'POST /api/hole-ids': holeIdBodySchema,
-  'POST /api/hole-config': holeConfigInputSchema,
-  'POST /api/runs': runsBodySchema,
-  'POST /api/shift-summaries': shiftSummaryCreateSchema,
-  'PUT /api/shift-summaries/{id}': shiftSummaryUpdateSchema,
-  'PATCH /api/shift-summaries/{id}': shiftSummaryUpdateSchema,
-  'POST /api/crew-assignments': crewAssignmentInputSchema,
-  'PUT /api/crew-assignments/{id}': crewAssignmentUpdateSchema,
-  'POST /api/maintenance-entries': maintenanceEntryInputSchema,
-  'POST /api/survey-entries': surveyEntryInputSchema,
-  'POST /api/hire-tools-usage': hireToolUsageInputSchema,
-  'POST /api/hire-tools-library': hireToolCreateSchema,
-  'PUT /api/hire-tools-library/{id}': hireToolUpdateSchema,
-  'POST /api/sites': siteCreateSchema,
-  'PUT /api/sites/{id}': siteUpdateSchema,
-  'POST /api/site-config': siteCreateSchema,
-  'POST /api/rigs': rigCreateSchema,
-  'PUT /api/rigs/{id}': rigUpdateSchema,
-  'POST /api/crew-members': crewMemberCreateSchema,
-  'PUT /api/crew-members/{id}': crewMemberUpdateSchema,
+  'POST /api/timesheet-entries': strictBody(timesheetRules, timesheetEntryInputSchema),
+  'PUT /api/timesheet-entries/{id}': strictBody(timesheetRules, timesheetEntryPatchSchema),
+  'POST /api/run-sheet-entries': strictBody(runRules, runSheetEntryBodySchema),
+  'PUT /api/run-sheet-entries/{id}': strictBody(runRules, runPatchSchema),
+  'POST /api/hole-ids': strictBody(holeRules, holeIdBodySchema),
+  'POST /api/hole-config': strictBody(holeRules, holeConfigInputSchema),
+  'POST /api/runs': strictBody(runRules, runsBodySchema),
+  'POST /api/shift-summaries': strictBody(reportRules, shiftSummaryCreateSchema),
+  'PUT /api/shift-summaries/{id}': strictBody(reportRules, shiftSummaryUpdateSchema),
+  'PATCH /api/shift-summaries/{id}': strictBody(reportRules, shiftSummaryUpdateSchema),
+  'POST /api/crew-assignments': strictBody(assignmentRules, crewAssignmentInputSchema),
+  'PUT /api/crew-assignments/{id}': strictBody(assignmentRules, crewAssignmentUpdateSchema),
+  'POST /api/maintenance-entries': strictBody(maintenanceRules, maintenanceEntryInputSchema),
+  'PUT /api/maintenance-entries/{id}': strictBody(maintenanceRules, maintenanceEntryPatchSchema),
+  'POST /api/survey-entries': strictBody(surveyRules, surveyEntryInputSchema),
+  'PUT /api/survey-entries/{id}': strictBody(surveyRules, surveyEntryPatchSchema),
+  'POST /api/hire-tools-usage': strictBody(usageRules, hireToolUsageInputSchema),
+  'PUT /api/hire-tools-usage/{id}': strictBody(usageRules, hireToolUsagePatchSchema),
+  'POST /api/hire-tools-library': strictBody(toolRules, hireToolCreateSchema),
+  'PUT /api/hire-tools-library/{id}': strictBody(toolRules, hireToolUpdateSchema),
+  'POST /api/sites': strictBody(siteRules, siteCreateSchema),
+  'PUT /api/sites/{id}': strictBody(siteRules, siteUpdateSchema),
+  'POST /api/site-config': strictBody(siteRules, siteCreateSchema),
+  'POST /api/rigs': strictBody(rigRules, rigCreateSchema),
+  'PUT /api/rigs/{id}': strictBody(rigRules, rigUpdateSchema),
+  'POST /api/crew-members': strictBody(memberRules, crewMemberCreateSchema),
+  'PUT /api/crew-members/{id}': strictBody(memberRules, crewMemberUpdateSchema),
 } as const satisfies Record<string, z.ZodType>;
 
 export type RequestBodyRoute = keyof typeof REQUEST_BODIES;

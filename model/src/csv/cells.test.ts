@@ -3,7 +3,7 @@ import { bundleToCsv } from './bundle-csv';
 import { booleanCell, csvRecord, fixedCell, plainNumberCell, quoteCell, textCell } from './cells';
 import { fullBundle, sectionRows, summaryValues } from './test-support';
 
-const TRIGGERS = ['=', '+', '-', '@', '\t', '\r'] as const;
+const TRIGGERS = ['=', '+', '-', '@', '\t', '\r', '＝', '＋', '－', '＠'] as const;
 
 describe('formula injection', () => {
   it.each(TRIGGERS)('prefixes an apostrophe to text starting with %j', (trigger) => {
@@ -14,6 +14,12 @@ describe('formula injection', () => {
     const bundle = fullBundle();
     bundle.shiftSummary.notes = `${trigger}cmd|' /C calc'!A0`;
     expect(summaryValues(bundleToCsv(bundle)).notes).toBe(`'${trigger}cmd|' /C calc'!A0`);
+  });
+
+  it('drops bidirectional controls, so none can hide a trigger or turn a name around', () => {
+    expect(textCell('\u202E=1+1')).toBe("'=1+1");
+    expect(textCell('Rig \u202Egpj.exe')).toBe('Rig gpj.exe');
+    expect(textCell('\u2066\u2069')).toBe('N/A');
   });
 
   it('leaves text that only contains a trigger later on unchanged', () => {

@@ -5,6 +5,8 @@
  * byte-identical text for the same bundle.
  */
 
+import { stripBidiControls } from '../format/bidi.ts';
+
 /** A formatted cell that is already neutralised; only quoting is left to do. */
 export type CsvCell = string;
 
@@ -16,7 +18,20 @@ export const MISSING_TEXT = 'N/A';
 
 // Characters that make Excel, LibreOffice or Google Sheets read a cell as a formula (OWASP list).
 // A tab or CR can precede a formula character and still trigger evaluation in some spreadsheets.
-const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
+// The full-width forms (＝＋－＠) count too: spreadsheets with East Asian input read them as the
+// ASCII ones.
+const FORMULA_TRIGGERS = new Set([
+  '=',
+  '+',
+  '-',
+  '@',
+  '\t',
+  '\r',
+  '\uFF1D',
+  '\uFF0B',
+  '\uFF0D',
+  '\uFF20',
+]);
 
 /** Prefixes an apostrophe to text a spreadsheet would otherwise evaluate as a formula. */
 export function neutraliseFormula(text: string): string {
@@ -24,11 +39,15 @@ export function neutraliseFormula(text: string): string {
   return FORMULA_TRIGGERS.has(first) ? `'${text}` : text;
 }
 
-/** Formats a text value: N/A when missing, else the text with formula triggers neutralised. */
+/**
+ * Formats a text value: N/A when missing, else the text without bidirectional controls (they could
+ * hide a formula trigger or turn text around) and with formula triggers neutralised.
+ */
 export function textCell(value: string | null | undefined): CsvCell {
+  const text = value === null || value === undefined ? '' : stripBidiControls(value);
   // An empty or blank value carries no information, so it prints like a missing one.
-  if (value === null || value === undefined || value.trim() === '') return MISSING_TEXT;
-  return neutraliseFormula(value);
+  if (text.trim() === '') return MISSING_TEXT;
+  return neutraliseFormula(text);
 }
 
 /** Formats a boolean as Yes or No. */

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { stripBidiControls } from '@plod/model';
 import { IdParams, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
 import type { Gate } from './gate.ts';
 import { SESSION_COOKIE } from './gate.ts';
@@ -35,9 +36,14 @@ const JoinBody = z
     code: z.string().trim().min(1, 'Access code is required'),
     deviceName: z
       .string()
-      .trim()
-      .min(1, 'Device name is required')
-      .max(100, 'Device name must be at most 100 characters'),
+      .transform(stripBidiControls)
+      .pipe(
+        z
+          .string()
+          .trim()
+          .min(1, 'Device name is required')
+          .max(100, 'Device name must be at most 100 characters'),
+      ),
   })
   .openapi('JoinDevice');
 const message = (description: string) => ({

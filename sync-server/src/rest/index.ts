@@ -27,13 +27,6 @@ import {
   createSiteConfigsRoutes,
   createSiteRoutes,
 } from '../routes/sites.ts';
-import {
-  crewMemberUpdateSchema,
-  hireToolUsagePatchSchema,
-  maintenanceEntryPatchSchema,
-  surveyEntryPatchSchema,
-  timesheetEntryPatchSchema,
-} from '@plod/model';
 import { restErrorHandler } from './errors.ts';
 import { createGenericSyncRoutes } from './generic-sync.ts';
 import { jsonOk, resourceApp } from './openapi.ts';
@@ -98,7 +91,7 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
       tag: 'Timesheet',
       entries: s.timesheet,
       create: REQUEST_BODIES['POST /api/timesheet-entries'],
-      patch: timesheetEntryPatchSchema,
+      patch: REQUEST_BODIES['PUT /api/timesheet-entries/{id}'],
     }),
   );
   api.route('/timesheets', createTimesheetsRoutes(s));
@@ -108,7 +101,7 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
       tag: 'Survey',
       entries: s.survey,
       create: REQUEST_BODIES['POST /api/survey-entries'],
-      patch: surveyEntryPatchSchema,
+      patch: REQUEST_BODIES['PUT /api/survey-entries/{id}'],
     }),
   );
   api.route(
@@ -117,7 +110,7 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
       tag: 'Maintenance',
       entries: s.maintenance,
       create: REQUEST_BODIES['POST /api/maintenance-entries'],
-      patch: maintenanceEntryPatchSchema,
+      patch: REQUEST_BODIES['PUT /api/maintenance-entries/{id}'],
     }),
   );
   api.route(
@@ -126,7 +119,7 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
       tag: 'Hire tools usage',
       entries: s.hireToolUsage,
       create: REQUEST_BODIES['POST /api/hire-tools-usage'],
-      patch: hireToolUsagePatchSchema,
+      patch: REQUEST_BODIES['PUT /api/hire-tools-usage/{id}'],
     }),
   );
   api.route('/run-sheet-entries', createRunSheetRoutes(s));
@@ -157,7 +150,7 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
       tag: 'Crew members',
       collection: s.crewMembers,
       create: REQUEST_BODIES['POST /api/crew-members'],
-      update: crewMemberUpdateSchema,
+      update: REQUEST_BODIES['PUT /api/crew-members/{id}'],
     }),
   );
   api.route(

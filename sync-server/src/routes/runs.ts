@@ -1,11 +1,6 @@
 import { actorOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
-import {
-  REQUEST_BODIES,
-  runInputFromRunSheetEntry,
-  runInputFromRunsBody,
-  runPatchSchema,
-} from '@plod/model';
+import { REQUEST_BODIES, runInputFromRunSheetEntry, runInputFromRunsBody } from '@plod/model';
 import { reportIdOf, requireReportId } from '../rest/documents.ts';
 import {
   IdParams,
@@ -84,7 +79,11 @@ export function createRunSheetRoutes(s: RestServices) {
       path: '/{id}',
       tags,
       summary: 'Correct a run’s inputs',
-      request: { params: IdParams, query: ReportQuery, ...jsonBody(withReportId(runPatchSchema)) },
+      request: {
+        params: IdParams,
+        query: ReportQuery,
+        ...jsonBody(withReportId(REQUEST_BODIES['PUT /api/run-sheet-entries/{id}'])),
+      },
       responses: { 200: jsonOk('The run'), ...errors },
     }),
     async (c) => {

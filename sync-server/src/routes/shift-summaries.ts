@@ -16,7 +16,8 @@ import type { RestServices } from '../rest/services.ts';
 import { attachment } from './csv.ts';
 import { addReportHistoryRoute } from './report-history.ts';
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected YYYY-MM-DD');
+/** A real calendar day (2026-13-45 is refused, not read as no filter). */
+const isoDay = z.iso.date('Expected a real date, YYYY-MM-DD');
 
 export const ListQuery = z.object({
   status: reportStatusSchema
@@ -74,11 +75,14 @@ const listRoute = (tag: string) =>
     },
   });
 
-const CreateBody = REQUEST_BODIES['POST /api/shift-summaries'].extend({
-  id: reportIdSchema
-    .optional()
-    .openapi({ description: 'An id made offline; omitted: the server makes one' }),
-});
+const CreateBody = z.intersection(
+  REQUEST_BODIES['POST /api/shift-summaries'],
+  z.object({
+    id: reportIdSchema
+      .optional()
+      .openapi({ description: 'An id made offline; omitted: the server makes one' }),
+  }),
+);
 const UpdateBody = REQUEST_BODIES['PUT /api/shift-summaries/{id}'];
 const ReturnBody = returnBodySchema;
 const summary = jsonOk('The shift summary with derived totals');

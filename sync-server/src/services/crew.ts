@@ -1,6 +1,7 @@
 import type { Actor } from '../auth/principal.ts';
 import {
   assignCrewMember,
+  readCrewMembers,
   removeCrewAssignment,
   setPrimaryDriller,
   updateCrewAssignment,
@@ -14,6 +15,7 @@ import type {
 import type { DocumentService } from '../rest/documents.ts';
 import { notFound } from '../rest/errors.ts';
 import type { ReportService } from './reports.ts';
+import { requireKnown } from './references.ts';
 
 /** Crew assignments of a report (the primary driller is one register in the document). */
 export class CrewService {
@@ -27,6 +29,8 @@ export class CrewService {
   }
 
   async assign(by: Actor, reportId: ReportId, input: CrewAssignmentDraft) {
+    const members = await this.docs.readSetup(readCrewMembers);
+    requireKnown('crew member', input.crewMemberId, members);
     const id = await this.docs.writeReport(by, reportId, (doc) => assignCrewMember(doc, input));
     return this.one(reportId, id);
   }

@@ -11,6 +11,7 @@ import {
   toBundle,
 } from '@plod/model';
 import type {
+  BundleReference,
   ReportId,
   ReportStatus,
   ShiftReportBundle,
@@ -24,6 +25,7 @@ import type { Projector } from '../projections/projector.ts';
 import type { ReportRow } from '../projections/report-row.ts';
 import type { Page, ReportFilter } from '../projections/report-table.ts';
 import type { ReferenceNames } from './reference.ts';
+import { requireKnown } from './references.ts';
 
 /** Reports that closed the shift: what a site's completed-reports list and export hold. */
 /** Every status but deleted: the plods that count. */
@@ -67,6 +69,7 @@ export class ReportService {
   async create(by: Actor, body: ShiftSummaryUpdateDraft & { id?: ReportId }) {
     const { id = ReportIds.create(), ...fields } = body;
     const reference = await this.names.reference();
+    requireReferences(fields, reference);
     await this.docs.createReport(by, id, (doc) => {
       createReport(doc, { id });
       applyShiftSummaryUpdate(doc, withNames(fields, reference));
@@ -76,6 +79,7 @@ export class ReportService {
 
   async update(by: Actor, id: ReportId, body: ShiftSummaryUpdateDraft) {
     const reference = await this.names.reference();
+    requireReferences(body, reference);
     await this.docs.writeReport(by, id, (doc) =>
       applyShiftSummaryUpdate(doc, withNames(body, reference)),
     );
@@ -173,4 +177,13 @@ function listItem(row: ReportRow, names: Map<string, string>) {
     completedAt: row.completedAt,
     deletedAt: row.deletedAt,
   };
+}
+
+/** The site and rig a report body names must exist. */
+function requireReferences(
+  body: Pick<ShiftSummaryUpdateDraft, 'siteId' | 'rigId'>,
+  reference: BundleReference,
+): void {
+  requireKnown('site', body.siteId, reference.sites ?? []);
+  requireKnown('rig', body.rigId, reference.rigs ?? []);
 }

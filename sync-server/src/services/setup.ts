@@ -36,6 +36,7 @@ import type {
 } from '@plod/model';
 import type { DocumentService } from '../rest/documents.ts';
 import { notFound } from '../rest/errors.ts';
+import { requireKnown } from './references.ts';
 
 /** A collection of the setup document (rigs, crew members, hire-tool library) and its mutations. */
 export interface SetupKind<T extends { id: string }, In, Patch> {
@@ -44,6 +45,8 @@ export interface SetupKind<T extends { id: string }, In, Patch> {
   add(doc: Y.Doc, input: In): string;
   update(doc: Y.Doc, id: string, patch: Patch): void;
   remove(doc: Y.Doc, id: string): boolean;
+  /** Refuses (400) a body naming something that does not exist, before anything is written. */
+  check?(doc: Y.Doc, body: In | Patch): void;
 }
 
 /** Supervisor reference data, written as transactions on the 'setup' document. */
@@ -58,11 +61,18 @@ export class SetupCollection<T extends { id: string }, In, Patch> {
   }
 
   async add(by: Actor, input: In): Promise<T> {
-    return this.one(await this.docs.writeSetup(by, (doc) => this.kind.add(doc, input)));
+    const id = await this.docs.writeSetup(by, (doc) => {
+      this.kind.check?.(doc, input);
+      return this.kind.add(doc, input);
+    });
+    return this.one(id);
   }
 
   async update(by: Actor, id: string, patch: Patch): Promise<T> {
-    await this.docs.writeSetup(by, (doc) => this.kind.update(doc, id, patch));
+    await this.docs.writeSetup(by, (doc) => {
+      this.kind.check?.(doc, patch);
+      this.kind.update(doc, id, patch);
+    });
     return this.one(id);
   }
 
@@ -88,8 +98,13 @@ export const SITES: SetupKind<ReturnType<typeof readSites>[number], SiteCreate, 
   remove: (doc, id) => deleteSite(doc, id as SiteId),
 };
 
+/** Rigs, crew members and tools belong to a site that exists. */
+const siteMustExist = (doc: Y.Doc, body: { siteId?: string }) =>
+  requireKnown('site', body.siteId, readSites(doc));
+
 export const RIGS: SetupKind<ReturnType<typeof readRigs>[number], RigCreate, RigUpdate> = {
   what: 'Rig',
+  check: siteMustExist,
   read: readRigs,
   add: addRig,
   update: (doc, id, patch) => updateRig(doc, id as RigId, patch),
@@ -102,6 +117,7 @@ export const CREW_MEMBERS: SetupKind<
   CrewMemberUpdate
 > = {
   what: 'Crew member',
+  check: siteMustExist,
   read: readCrewMembers,
   add: addCrewMember,
   update: (doc, id, patch) => updateCrewMember(doc, id as CrewMemberId, patch),
@@ -114,6 +130,7 @@ export const HIRE_TOOLS: SetupKind<
   HireToolUpdate
 > = {
   what: 'Hire tool',
+  check: siteMustExist,
   read: readHireTools,
   add: addHireTool,
   update: (doc, id, patch) => updateHireTool(doc, id as HireToolId, patch),

@@ -335,7 +335,7 @@ const REQUESTS: Record<string, Builder> = {
   'POST /api/hole-config': () => ({
     method: 'POST',
     path: '/api/hole-config',
-    body: { holeId: 'DH001', targetDepth: '150' },
+    body: { holeId: 'DH001', targetDepth: 150 },
   }),
   'POST /api/hole-numbers': () => ({
     method: 'POST',

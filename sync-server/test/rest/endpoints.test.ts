@@ -292,7 +292,7 @@ const CASES: Case[] = [
   },
   {
     name: 'POST /api/hole-config',
-    ok: () => ['POST', '/api/hole-config', { holeId: 'DH001', targetDepth: '150' }],
+    ok: () => ['POST', '/api/hole-config', { holeId: 'DH001', targetDepth: 150 }],
     bad: () => ['POST', '/api/hole-config', { dip: -60 }],
     unknown: () => ['POST', '/api/hole-config', { holeId: 'DH8', siteId: UNKNOWN }],
   },
