@@ -67,3 +67,43 @@ describe('the device token on /sync', () => {
     expect(await upgradeStatus(`${server.url}/${room}?token=${device.token}`)).toBe(101);
   });
 });
+
+describe('socket log lines', () => {
+  let server: SecureServer | null = null;
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+  });
+
+  it('name the client address and the device when a socket sends a bad frame', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const record = (level: string) => (msg: string, fields?: object) =>
+      lines.push({ level, msg, ...fields });
+    server = await startSecureServer({
+      logger: {
+        debug: record('debug'),
+        info: record('info'),
+        warn: record('warn'),
+        error: record('error'),
+      },
+    });
+    const device = await server.join('Bad radio phone');
+    const socket = new WebSocket(`${server.url}/holes`, syncSubprotocols(device.token));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    socket.send(new Uint8Array([0x55, 0xff, 0xff, 0xff, 0xff, 0xff]));
+    expect(await closed).toBe(4400);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        msg: 'bad frame',
+        doc: 'holes',
+        address: '127.0.0.1',
+        device: device.deviceId,
+        deviceName: 'Bad radio phone',
+      }),
+    );
+  });
+});
