@@ -16,10 +16,11 @@ if (!port) throw new Error('sqlite-writer must run in a worker thread');
 const { file, synchronous, niceness } = workerData as WriterData;
 
 /**
- * Lowers this thread's scheduling priority (Linux: a thread is a task with its own nice value, and
- * /proc/thread-self names it). On a busy machine the relay's event loop, whose broadcasts people
- * watch live, then runs before the commit of the last 100 ms of updates; an idle core still takes
- * the commit at once. Elsewhere, or if refused, the thread keeps the process's priority.
+ * Lowers this thread's scheduling priority when PLOD_WRITER_NICE asks (Linux: a thread is a task
+ * with its own nice value, and /proc/thread-self names it). On a busy machine the relay's event loop
+ * then runs before the commit of the last 100 ms of updates; an idle core still takes the commit at
+ * once. Broadcasts wait for commits, so by default it is not lowered. Elsewhere, or if refused, the
+ * thread keeps the process's priority.
  */
 function lowerPriority(): void {
   if (niceness <= 0 || process.platform !== 'linux') return;

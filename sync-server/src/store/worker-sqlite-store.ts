@@ -21,11 +21,12 @@ export interface WorkerSqliteStoreOptions extends SqliteStoreOptions {
 }
 
 /**
- * The writer thread runs 10 nice levels below the event loop (about a tenth of its CPU weight when
- * both want a busy core): a commit of the last 100 ms of updates can wait a few milliseconds, the
- * broadcasts people watch live should not. See sqlite-writer.ts `lowerPriority`.
+ * The writer thread runs at the event loop's priority by default. It used to run 10 nice levels
+ * below, so that on a busy core the broadcasts went first; broadcasts now follow the commit (a peer
+ * never sees what is not durable), so a starved writer delays them too (docs/benchmarks.md, round 9).
+ * `PLOD_WRITER_NICE` still lowers it. See sqlite-writer.ts `lowerPriority`.
  */
-export const DEFAULT_WRITER_NICENESS = 10;
+export const DEFAULT_WRITER_NICENESS = 0;
 
 interface Pending {
   resolve(reply: WriterReply & { ok: true }): void;
