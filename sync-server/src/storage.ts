@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DEFAULT_DATA_DIR } from './data-dir.ts';
 import type { Logger } from './logger.ts';
 import type { DocumentStore } from './store/document-store.ts';
 import { PgStore } from './store/pg-store.ts';
-import { DATABASE_FILE, SqliteStore } from './store/sqlite-store.ts';
+import { DATABASE_FILE, SqliteStore, createPrivately } from './store/sqlite-store.ts';
 import type { SqliteSynchronous } from './store/sqlite-store.ts';
 import { WorkerSqliteStore } from './store/worker-sqlite-store.ts';
 
@@ -36,7 +35,8 @@ export interface Storage {
 
 /** The app database beside a PostgreSQL document store: WAL, fsynced commits, as the store's own. */
 function openAppDatabase(file: string, logger: Logger): Database.Database {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // It holds the crew code and the password and token hashes: the server's user's alone.
+  createPrivately(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
