@@ -153,6 +153,20 @@ export {
   reportDocName,
 } from './docs/doc-names.ts';
 export type { Migration, MigrationResult } from './docs/migrations.ts';
+export type { DocSchema, VersionedDocKind } from './docs/schema-versions.ts';
+export {
+  DOC_SCHEMAS,
+  MIGRATION_ORIGIN,
+  SCHEMA_MARKS_ROOT,
+  docSchemaOf,
+  isNewerDocument,
+  newerDocumentError,
+  newerDocumentMessage,
+  schemaVersionOf,
+  storedSchemaVersion,
+} from './docs/schema-versions.ts';
+export type { LoadMigration } from './docs/on-load.ts';
+export { migrateOnLoad } from './docs/on-load.ts';
 
 // Report document: snapshot, validation, list summary, bundle, migrations
 export type { EffectiveSummary, ReportSnapshot, ReportTotals } from './report-doc/snapshot.ts';

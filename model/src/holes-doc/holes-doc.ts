@@ -28,6 +28,7 @@ import {
   readSetupWrites,
   settingConflicts,
 } from '../hole/setup-writes.ts';
+import { HOLES_ROOTS, HOLES_SCHEMA_VERSION } from './keys.ts';
 
 /**
  * The hole register ('holes'): every hole of the deployment by its label, with its site and setup,
@@ -36,14 +37,7 @@ import {
  * derived from the reports. Also holds the hole numbers reserved per device (hole-numbers.ts) and the
  * progress marks (hole-progress.ts).
  */
-export const HOLES_ROOTS = {
-  meta: 'meta',
-  /** Before schema 2: one entry per label, still read as that hole's first write. */
-  holes: 'holes',
-  setups: 'setups',
-  numbers: 'holeNumbers',
-} as const;
-export const HOLES_SCHEMA_VERSION = 2;
+export { HOLES_ROOTS, HOLES_SCHEMA_VERSION };
 
 export interface RegisteredHole extends HoleConfig {
   siteId: SiteId | null;

@@ -1,0 +1,12 @@
+// @plod/model/schema: what the sync layer needs to tell a document's schema version and refuse
+// changes to one saved by a newer version of Plod. Zod-free, so it can sit in the app's first bundle.
+export type { DocSchema, VersionedDocKind } from './schema-versions.ts';
+export {
+  DOC_SCHEMAS,
+  MIGRATION_ORIGIN,
+  docSchemaOf,
+  isNewerDocument,
+  newerDocumentError,
+  newerDocumentMessage,
+  schemaVersionOf,
+} from './schema-versions.ts';

@@ -1,0 +1,14 @@
+/**
+ * Root maps of the hole register ('holes') and its schema version. Zod-free, so the sync layer can tell
+ * a register's version without loading the register's readers.
+ */
+export const HOLES_ROOTS = {
+  meta: 'meta',
+  /** Before schema 2: one entry per label, still read as that hole's first write. */
+  holes: 'holes',
+  setups: 'setups',
+  numbers: 'holeNumbers',
+} as const;
+
+/** Current schema version of the hole register. */
+export const HOLES_SCHEMA_VERSION = 2;
