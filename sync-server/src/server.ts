@@ -10,6 +10,7 @@ import { createAccessControl, principalOf } from './auth/index.ts';
 import type { Accounts, HoldFactory } from './auth/index.ts';
 import { CloseCode } from './close-codes.ts';
 import { DocumentManager } from './docs/document-manager.ts';
+import { migrateDocumentsOnLoad } from './docs/migrate-on-load.ts';
 import { createLogger } from './logger.ts';
 import { ServerMetrics } from './metrics/metrics.ts';
 import { mountMetrics } from './metrics/route.ts';
@@ -150,6 +151,8 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     compactAfterBytes: options.compactAfterBytes,
     reclaimAfterUpdates: options.reclaimAfterUpdates,
     reclaimIntervalMs: options.reclaimIntervalMs,
+    // Every document is migrated as it loads, before anyone is served (a newer one is left alone).
+    onLoad: migrateDocumentsOnLoad(logger),
   });
   const registry = new ConnectionRegistry();
   const allowAll = options.insecureAllowAll ?? false;

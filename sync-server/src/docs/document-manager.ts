@@ -28,6 +28,12 @@ export interface DocumentManagerOptions {
   reclaimAfterUpdates?: number;
   /** How often to look for such documents (ms). Default 10 s. */
   reclaimIntervalMs?: number;
+  /**
+   * Called once each time a document is built from the store, before any socket or REST call uses
+   * it (the product migrates documents here). What it changes is stored like any update; if it
+   * throws, the error is logged and the document is served as it was stored.
+   */
+  onLoad?: (docName: string, doc: Y.Doc) => void;
 }
 
 /** Documents looked at per reclaim pass (oldest first). */
@@ -320,6 +326,7 @@ export class DocumentManager {
       (owner, update, origin) => this.enqueue(owner, update, origin),
     );
     this.live.set(docName, live);
+    this.runOnLoad(docName, doc);
     this.compactor.consider(live);
     // Built on a timer with nobody holding it (a socket that never opened): it must still unload.
     this.maybeUnload(live);
@@ -329,6 +336,15 @@ export class DocumentManager {
       rows: updates.length,
     });
     return live;
+  }
+
+  private runOnLoad(docName: string, doc: Y.Doc): void {
+    if (!this.options.onLoad) return;
+    try {
+      this.options.onLoad(docName, doc);
+    } catch (error) {
+      this.options.logger.error('document load hook failed', { doc: docName, error });
+    }
   }
 
   private enqueue(live: LiveDocument, update: Uint8Array, origin: unknown): void {

@@ -3,10 +3,14 @@ import { HTTPException } from 'hono/http-exception';
 import {
   HOLES_DOC_NAME,
   SETUP_DOC_NAME,
+  docSchemaOf,
+  isModelError,
   migrateHolesDoc,
   migrateReportDoc,
   isSubmittedStatus,
   migrateSetupDoc,
+  newerDocumentError,
+  schemaVersionOf,
   readReportMeta,
   recordReportChanges,
   reportDocName,
@@ -80,8 +84,11 @@ function asPrincipal<T>(by: Actor, doc: Y.Doc, change: (doc: Y.Doc) => T): T {
 const forbidden = (message: string) => new HTTPException(403, { message });
 
 /**
- * Reads and writes the live documents for REST. The relay does not migrate on load, so the first REST
- * access to each loaded document runs the model's migrations (idempotent, so racing a client is safe).
+ * Reads and writes the live documents for REST. The relay migrates each document as it loads it; one
+ * that gained old content since (made by an older app while it was loaded empty) is migrated on its
+ * first REST access (idempotent, so racing a client is safe). A document saved by a newer version of
+ * Plod is read as it is and never changed here: a write answers 409, checked on every write, since a
+ * newer device's update can arrive at any time.
  */
 export class DocumentService {
   private readonly migrated = new WeakSet<Y.Doc>();
@@ -109,7 +116,7 @@ export class DocumentService {
   writeReport<T>(by: Actor, id: ReportId, change: (doc: Y.Doc) => T): Promise<T> {
     const device = isDevice(by);
     return this.manager.transact(reportDocName(id), (doc) => {
-      this.prepare(doc, migrateReportDoc);
+      this.prepareWrite(reportDocName(id), doc, migrateReportDoc);
       if (!exists(doc)) throw notFound('Shift summary', id);
       if (device && isSubmittedStatus(readReportMeta(doc).status))
         throw forbidden(SUBMITTED_READ_ONLY);
@@ -140,7 +147,7 @@ export class DocumentService {
   writeSetup<T>(by: Actor, change: (doc: Y.Doc) => T): Promise<T> {
     if (isDevice(by)) return Promise.reject(forbidden(SETUP_SUPERVISORS_ONLY));
     return this.manager.transact(SETUP_DOC_NAME, (doc) => {
-      this.prepare(doc, migrateSetupDoc);
+      this.prepareWrite(SETUP_DOC_NAME, doc, migrateSetupDoc);
       return change(doc);
     });
   }
@@ -158,14 +165,27 @@ export class DocumentService {
 
   writeHoles<T>(change: (doc: Y.Doc) => T): Promise<T> {
     return this.manager.transact(HOLES_DOC_NAME, (doc) => {
-      this.prepare(doc, migrateHolesDoc);
+      this.prepareWrite(HOLES_DOC_NAME, doc, migrateHolesDoc);
       return change(doc);
     });
   }
 
   private prepare(doc: Y.Doc, migrate: Migrate): void {
     if (this.migrated.has(doc)) return;
-    // An empty document (not created yet) has nothing to migrate; check again once it has content.
-    if (migrate(doc).to !== 0) this.migrated.add(doc);
+    try {
+      // An empty document (not created yet) has nothing to migrate; check again once it has content.
+      if (migrate(doc).to !== 0) this.migrated.add(doc);
+    } catch (error) {
+      // A newer document is read as it is.
+      if (!isModelError(error, 'unsupported-schema-version')) throw error;
+    }
+  }
+
+  /** `prepare`, then 409 for a document newer than this server understands. */
+  private prepareWrite(name: string, doc: Y.Doc, migrate: Migrate): void {
+    this.prepare(doc, migrate);
+    const schema = docSchemaOf(name);
+    const version = schema ? schemaVersionOf(schema, doc) : 0;
+    if (schema && version > schema.current) throw newerDocumentError(schema, version, 'server');
   }
 }
