@@ -29,12 +29,20 @@ function setAll(map: Y.Map<unknown>, fields: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(fields)) map.set(key, value);
 }
 
+/** The site and rig the fixtures' shifts name (no setup document holds them). */
+export const FIXTURE_SHIFT = {
+  siteId: '0190a000-0000-7000-8000-0000000000a1',
+  rigId: '0190a000-0000-7000-8000-0000000000b1',
+} as const;
+
 function writeShift(doc: Y.Doc): void {
   setAll(doc.getMap('shift'), {
     date: '2025-07-14',
     shiftType: 'day',
     startTime: '06:00',
     endTime: '18:00',
+    siteId: FIXTURE_SHIFT.siteId,
+    rigId: FIXTURE_SHIFT.rigId,
     siteName: 'North Pit',
     rigName: 'Rig 7',
   });
@@ -70,9 +78,12 @@ export function v1ReportDoc(reportId: string, options: FixtureOptions = {}): Y.D
   return doc;
 }
 
+/** The crew assignment of the newer report (Dee, its primary driller). */
+export const NEWER_CREW = { dee: '0190a000-0000-7000-8000-00000000c0d4' } as const;
+
 /**
  * A report as a future version of Plod (`version`) stored it: stamped with that version (its meta key
- * and its mark) and holding a root no version of today's code knows.
+ * and its mark), with a primary driller as today, and a root no version of today's code knows.
  */
 export function newerReportDoc(
   reportId: string,
@@ -87,7 +98,11 @@ export function newerReportDoc(
       status: options.status ?? 'active',
       createdAt: '2031-03-02T06:00:00.000Z',
       notes: 'Saved by a newer Plod',
+      primaryAssignmentId: NEWER_CREW.dee,
     });
+    const dee = new Y.Map<unknown>();
+    setAll(dee, { crewMemberName: 'Dee', role: 'driller', createdAt: null });
+    doc.getMap('crew').set(NEWER_CREW.dee, dee);
     doc.getMap(SCHEMA_MARKS_ROOT).set(String(version), true);
     writeShift(doc);
     setAll(doc.getMap('futureLayout'), { drilledMetres: 12.5 });

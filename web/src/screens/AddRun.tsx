@@ -25,12 +25,15 @@ const TITLE = 'Add New Run';
 export default function AddRun() {
   const { id } = usePlod();
   const path = usePlodPath();
-  const { docName, report, loading } = useReport(id);
+  const { docName, report, loading, newerSchema } = useReport(id);
   const [params] = useSearchParams();
   const wanted = report.holes.find((h) => h.holeId === params.get('holeId'));
   // The hole Run Sheets shows, else the latest active one.
   const hole = wanted ?? report.holes.filter((h) => h.status === 'ACTIVE').at(-1);
-  const active = hole && hole.status === 'ACTIVE' && !isReportReadOnly(report.status) ? hole : null;
+  const active =
+    hole && hole.status === 'ACTIVE' && !isReportReadOnly(report.status) && !newerSchema
+      ? hole
+      : null;
   const back = path('run-sheets', hole ? `holeId=${encodeURIComponent(hole.holeId)}` : '');
   return (
     <>

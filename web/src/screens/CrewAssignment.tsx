@@ -32,7 +32,7 @@ const TITLE = 'Crew Assignment';
 export default function CrewAssignment() {
   const { id } = usePlod();
   const path = usePlodPath();
-  const { docName, report, loading } = useReport(id);
+  const { docName, report, loading, newerSchema } = useReport(id);
   const setup = useSetup();
   const { lastSyncedAt, syncNow } = useConnection();
   const [error, setError] = useState<string | null>(null);
@@ -76,7 +76,7 @@ export default function CrewAssignment() {
     report.shift.siteId,
     report.crew.map((a) => a.crewMemberName),
   );
-  const readOnly = report.status !== 'active';
+  const readOnly = report.status !== 'active' || newerSchema;
   return (
     <>
       <ScreenHeader

@@ -9,7 +9,7 @@ const TITLE = 'CSV Report Editor';
 
 /** SPEC's CSV Report Editor, at /plods/{id}/csv (and /csv-editor/{id}). */
 export default function CsvEditor() {
-  const { docName } = usePlod();
+  const { docName, newerSchema } = usePlod();
   const report = useDocSnapshot(docName, readReport);
   const setup = useDocSnapshot(SETUP_DOC_NAME, readSetup);
   // The same bundle the server's export-csv builds: report document plus the setup's names.
@@ -20,7 +20,7 @@ export default function CsvEditor() {
   return (
     <>
       <ScreenHeader title={TITLE} backTo="/" backLabel="Back to Plods" />
-      <CsvEditorBody docName={docName} bundle={bundle} />
+      <CsvEditorBody docName={docName} bundle={bundle} readOnly={newerSchema} />
     </>
   );
 }

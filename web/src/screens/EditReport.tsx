@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { readReport, shiftTypeLabel } from '@plod/model';
+import { formatDepth, formatHours, readReport, shiftTypeLabel } from '@plod/model';
 import type { ShiftType } from '@plod/model';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -25,12 +25,38 @@ import {
   type EditReportValues,
 } from '../reports/edit-report';
 import { useDocReady, useDocSnapshot, useMutation } from '../sync';
+import { FactList } from './plod/FactList';
 import { usePlod } from './plod/plod-context';
 
 /** SPEC's Edit Shift Report, at /plods/{id}/edit (and /edit-report/{id}). */
 export default function EditReport() {
-  const { docName } = usePlod();
-  return <EditForm key={docName} name={docName} />;
+  const { docName, newerSchema } = usePlod();
+  return newerSchema ? <SummaryView name={docName} /> : <EditForm key={docName} name={docName} />;
+}
+
+/** A plod saved by a newer version of Plod: its summary shown, not offered for editing. */
+function SummaryView({ name }: { name: string }) {
+  const report = useDocSnapshot(name, readReport);
+  const { summary } = report;
+  return (
+    <Shell>
+      <FactList
+        title="Shift Report"
+        testId="summary-facts"
+        facts={[
+          { label: 'Operator', value: summary.operator ?? 'Not set' },
+          {
+            label: 'Shift Type',
+            value: report.shift.shiftType ? shiftTypeLabel(report.shift.shiftType) : 'Not set',
+          },
+          { label: 'Holes Completed', value: String(summary.holesCompleted) },
+          { label: 'Total Depth', value: `${formatDepth(summary.totalDepthDrilled)} m` },
+          { label: 'Hours Worked', value: `${formatHours(summary.hoursWorked)} h` },
+          { label: 'Additional Notes', value: report.notes ?? 'None' },
+        ]}
+      />
+    </Shell>
+  );
 }
 
 function Shell({ children, subtitle }: { children: ReactNode; subtitle?: string }) {

@@ -34,7 +34,7 @@ function RunSheetsScreen(props: { reportId: ReportId; backTo: string }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [editing, setEditing] = useState<DerivedRun | null>(null);
   const { ask, modal: confirmModal } = useConfirm();
-  const readOnly = isReportReadOnly(report.status);
+  const readOnly = isReportReadOnly(report.status) || sheet.newerSchema;
   // SPEC: the new-hole form is where run sheets start; it comes back with Start New Hole.
   const showForm = !readOnly && (newHole || (!sheet.loading && report.holes.length === 0));
   const active = hole?.status === 'ACTIVE';

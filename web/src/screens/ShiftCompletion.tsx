@@ -40,7 +40,8 @@ const or = (v: string | null | undefined) => (v && v.trim() ? v : 'Not set');
 export default function ShiftCompletion() {
   const { docName } = usePlod();
   const path = usePlodPath();
-  const { report } = useReportView(docName);
+  const { report, newerSchema } = useReportView(docName);
+  const canSubmit = canSubmitReport(report.status) && !newerSchema;
   const signOff = useMutation(docName, signOffReport);
   const changeStatus = useMutation(docName, setStatus);
   const navigate = useNavigate();
@@ -126,7 +127,7 @@ export default function ShiftCompletion() {
             empty={<EmptyText title="No survey points recorded yet" />}
           />
         </section>
-        {canSubmitReport(report.status) && (
+        {canSubmit && (
           <SignOffForm
             // Re-seed the signer's name once the primary driller is known (document still arriving).
             key={report.summary.operator ?? ''}

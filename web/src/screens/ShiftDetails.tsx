@@ -27,6 +27,8 @@ import { PresenceBar } from '../components/PresenceBar';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { ConflictNote } from './history/ConflictNote';
 import { useConnection, useMutation } from '../sync';
+import { shiftFacts } from './complete-shift/summaryFacts';
+import { FactList } from './plod/FactList';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { useReport, useSetup } from './report-common/useReport';
 
@@ -63,7 +65,7 @@ export function initialShiftForm(report: ReportSnapshot, now: Date): ShiftForm {
 export default function ShiftDetails() {
   const { id } = usePlod();
   const path = usePlodPath();
-  const { docName, report, loading } = useReport(id);
+  const { docName, report, loading, newerSchema } = useReport(id);
   const setup = useSetup();
   const { syncNow, enabled } = useConnection();
   return (
@@ -80,6 +82,9 @@ export default function ShiftDetails() {
       <PresenceBar docName={docName} screen={TITLE} />
       {loading ? (
         <Loader />
+      ) : newerSchema ? (
+        // Saved by a newer version of Plod: shown, not offered for editing.
+        <FactList title="Shift Details" facts={shiftFacts(report)} testId="shift-facts" />
       ) : (
         <ShiftDetailsForm
           docName={docName}

@@ -1,9 +1,18 @@
 import * as Y from 'yjs';
 import type { IndexeddbPersistence } from 'y-indexeddb';
 import type { WebsocketProvider } from 'y-websocket';
+import type { ModelError } from '@plod/model';
+import {
+  MIGRATION_ORIGIN,
+  docSchemaOf,
+  newerDocumentError,
+  schemaVersionOf,
+  type DocSchema,
+} from '@plod/model/schema';
+import type { LoadMigrator } from './migrate';
 import type { AttachPending, PendingTracker } from './pending';
 
-/** loading: the device copy is still being read from IndexedDB; ready: it has been applied. */
+/** loading: the device copy is still being read from IndexedDB (and migrated); ready: it has been applied. */
 export type DocStatus = 'loading' | 'ready';
 export type ProviderStatus = 'connecting' | 'connected' | 'disconnected';
 
@@ -14,12 +23,18 @@ export interface DocInfo {
   readonly provider: ProviderStatus;
   /** The document has completed a sync handshake with the server on the current connection. */
   readonly serverSynced: boolean;
+  /**
+   * Saved by a newer version of Plod than this app (a replica stamped a schema version above the one
+   * this app understands): shown as it is, never changed here; the registry refuses mutations.
+   */
+  readonly newerSchema: boolean;
 }
 
 export interface EntryFactories {
   createPersistence(name: string, doc: Y.Doc): IndexeddbPersistence;
   createProvider(name: string, doc: Y.Doc): WebsocketProvider;
   attachPending: AttachPending;
+  loadMigrator: LoadMigrator;
 }
 
 type ReadFn = (doc: Y.Doc) => unknown;
@@ -35,6 +50,8 @@ export class DocEntry {
   refs = 0;
   closeTimer: ReturnType<typeof setTimeout> | null = null;
   lastSyncedAt: number | null = null;
+  /** Resolves once the device copy is loaded and migrated (status 'ready'). */
+  readonly whenReady: Promise<void>;
   private info: DocInfo;
   private version = 0;
   private readonly pending: PendingTracker;
@@ -43,6 +60,9 @@ export class DocEntry {
   // and a snapshot is recomputed only after the document changed.
   private readonly snapshots = new WeakMap<ReadFn, { version: number; value: unknown }>();
   private closed = false;
+  /** The document's schema, if its kind has a version (not the reports index). */
+  private readonly schema: DocSchema | null;
+  private readonly loadMigrator: LoadMigrator;
 
   constructor(
     readonly name: string,
@@ -50,26 +70,59 @@ export class DocEntry {
     private networkEnabled: boolean,
     private readonly onStateChange: () => void,
   ) {
-    this.info = { name, status: 'loading', provider: 'disconnected', serverSynced: false };
+    this.info = {
+      name,
+      status: 'loading',
+      provider: 'disconnected',
+      serverSynced: false,
+      newerSchema: false,
+    };
+    this.schema = docSchemaOf(name);
+    this.loadMigrator = factories.loadMigrator;
     this.persistence = factories.createPersistence(name, this.doc);
     this.provider = factories.createProvider(name, this.doc);
     this.pending = factories.attachPending({
       name,
       doc: this.doc,
       provider: this.provider,
-      remoteOrigins: new Set<unknown>([this.persistence, this.provider]),
+      // A migration is nobody's change: nothing waits for the server to acknowledge it.
+      remoteOrigins: new Set<unknown>([this.persistence, this.provider, MIGRATION_ORIGIN]),
     });
     this.pending.subscribe(() => this.onStateChange());
     this.doc.on('update', this.onUpdate);
     this.provider.on('status', this.onProviderChange);
     this.provider.on('connection-close', this.onProviderClose);
     this.provider.on('sync', this.onProviderSync);
-    void this.persistence.whenSynced.then(() => {
+    this.whenReady = this.persistence.whenSynced.then(async () => {
+      if (this.closed) return;
+      await this.migrate();
       if (this.closed) return;
       this.setInfo({ status: 'ready' });
       // Connect only once the device copy is loaded: the handshake then sends just the difference.
       if (this.networkEnabled) this.provider.connect();
     });
+  }
+
+  /** The refusal of a change to a document saved by a newer version of Plod, or null. */
+  newerError(): ModelError | null {
+    if (!this.schema || !this.info.newerSchema) return null;
+    return newerDocumentError(this.schema, schemaVersionOf(this.schema, this.doc), 'app');
+  }
+
+  /**
+   * Brings the document to this app's schema version (after the device copy loads, and after each
+   * sync handshake, when the server's state may have brought an older document). A migration writes
+   * the same values on every device, so phones that migrate apart still merge into one state.
+   */
+  private async migrate(): Promise<void> {
+    if (!this.schema) return;
+    try {
+      const migrate = await this.loadMigrator();
+      if (!this.closed) migrate(this.name, this.doc);
+    } catch (error) {
+      // The document is still shown as stored: readers read older layouts too.
+      console.error(`Could not migrate ${this.name}`, error);
+    }
   }
 
   getInfo(): DocInfo {
@@ -121,6 +174,10 @@ export class DocEntry {
 
   private readonly onUpdate = () => {
     this.version += 1;
+    // Any update may carry a newer version's stamp (another phone on a newer app).
+    const newerSchema =
+      this.schema !== null && schemaVersionOf(this.schema, this.doc) > this.schema.current;
+    if (newerSchema !== this.info.newerSchema) this.info = { ...this.info, newerSchema };
     this.emit();
   };
 
@@ -148,6 +205,8 @@ export class DocEntry {
     this.setInfo({ serverSynced: synced });
     this.onStateChange();
     this.onProviderChange();
+    // The server's state has arrived: it may be an older document this copy never held.
+    if (synced) void this.migrate();
   };
 
   private setInfo(change: Partial<DocInfo>): void {

@@ -4,6 +4,7 @@ import { isReportDocName, recordReportChanges, setDocActor } from '@plod/model/h
 import { IndexeddbPersistence } from 'y-indexeddb';
 import { WebsocketProvider } from 'y-websocket';
 import { DocEntry, type DocInfo, type EntryFactories, type ProviderStatus } from './entry';
+import { loadDeviceMigrator, type LoadMigrator } from './migrate';
 import { LOCAL_ORIGIN } from './origin';
 import { createDurablePending, type AttachPending } from './pending';
 
@@ -29,6 +30,8 @@ export interface RegistryOptions {
   onConnectionRefused?: (code: number, name: string) => void;
   /** Who this device's changes to reports are by (recorded in each report's history). */
   actor?: () => Actor | null;
+  /** The migrations run as documents load (tests count them); defaults to the model's. */
+  loadMigrator?: LoadMigrator;
 }
 
 export interface ProviderState {
@@ -76,6 +79,7 @@ export class DocumentRegistry {
             ...(polyfill ? { WebSocketPolyfill: polyfill } : {}),
           })),
       attachPending: options.attachPending ?? createDurablePending(null),
+      loadMigrator: options.loadMigrator ?? loadDeviceMigrator,
     };
   }
 
@@ -135,14 +139,18 @@ export class DocumentRegistry {
   /**
    * Runs a model/ mutation on the document in one transaction, as this device's own change. On a
    * report, what it changed is one record of the history, however many mutations a screen's save is
-   * made of.
+   * made of. Refused (ModelError 'unsupported-schema-version') on a document saved by a newer
+   * version of Plod: this app could write over what it does not understand.
    */
   mutate<A extends unknown[], R>(
     name: string,
     mutation: (doc: Y.Doc, ...args: A) => R,
     ...args: A
   ): R {
-    const { doc } = this.entry(name);
+    const entry = this.entry(name);
+    const refused = entry.newerError();
+    if (refused) throw refused;
+    const { doc } = entry;
     let result: R | undefined;
     doc.transact(() => {
       result = isReportDocName(name)
@@ -160,13 +168,13 @@ export class DocumentRegistry {
     });
   }
 
-  /** Resolves once the document's device copy has been loaded from IndexedDB. */
+  /** Resolves once the document's device copy has been loaded from IndexedDB (and migrated). */
   async whenLoaded(name: string): Promise<void> {
     // Held open while waiting: an entry nobody holds closes after idleCloseMs, and a device copy
     // slower to read than that (a loaded phone) would leave this waiting on a closed persistence.
     const release = this.retain(name);
     try {
-      await this.entry(name).persistence.whenSynced;
+      await this.entry(name).whenReady;
     } finally {
       release();
     }

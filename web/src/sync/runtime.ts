@@ -34,6 +34,8 @@ export interface SyncRuntimeOptions {
   auth?: SyncAuth | null;
   /** Who changes to reports are by; defaults to this device's person, device and sign-in. */
   actor?: { current(): Actor | null; subscribe(listener: () => void): () => void } | null;
+  /** Tests wrap the migrations run as documents load; defaults to the model's. */
+  loadMigrator?: RegistryOptions['loadMigrator'];
 }
 
 /** What the relay connections need from sign-in and device join. */
@@ -101,6 +103,7 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
         }
       : {}),
     ...(actor ? { actor: actor.current } : {}),
+    ...(options.loadMigrator ? { loadMigrator: options.loadMigrator } : {}),
   });
   const stopActor = actor?.subscribe(() => registry.refreshActor()) ?? (() => {});
   // A join, a revoked token, a sign-in or sign-out: connections are made afresh with who is here now.

@@ -21,9 +21,11 @@ import { useCsvWorkingCopy } from './useCsvWorkingCopy';
 export interface CsvEditorBodyProps {
   docName: string;
   bundle: ShiftReportBundle;
+  /** View and download only (a plod saved by a newer version of Plod). */
+  readOnly?: boolean;
 }
 
-export function CsvEditorBody({ docName, bundle }: CsvEditorBodyProps) {
+export function CsvEditorBody({ docName, bundle, readOnly = false }: CsvEditorBodyProps) {
   const copy = useCsvWorkingCopy(bundle);
   const save = useMutation(docName, saveCsvEdits);
   const [mode, setMode] = useState<'view' | 'edit'>('view');
@@ -57,14 +59,16 @@ export function CsvEditorBody({ docName, bundle }: CsvEditorBodyProps) {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <SegmentedControl
-          value={mode}
-          onChange={(v) => setMode(v === 'edit' ? 'edit' : 'view')}
-          data={[
-            { value: 'view', label: 'View Mode' },
-            { value: 'edit', label: 'Edit Mode' },
-          ]}
-        />
+        {!readOnly && (
+          <SegmentedControl
+            value={mode}
+            onChange={(v) => setMode(v === 'edit' ? 'edit' : 'view')}
+            data={[
+              { value: 'view', label: 'View Mode' },
+              { value: 'edit', label: 'Edit Mode' },
+            ]}
+          />
+        )}
         {copy.dirty && (
           <Badge color="orange" size="lg" data-testid="unsaved-badge">
             Unsaved Changes

@@ -7,6 +7,7 @@ import { UndoBar } from '../../components/UndoBar';
 import { setCurrentReportId } from '../../session/current-report';
 import { addKnownReportId } from '../../session/known-reports';
 import { useConnection, useDocSnapshot, useDocument } from '../../sync';
+import { NewerPlodNotice } from './NewerPlodNotice';
 import { PlodContext } from './plod-context';
 
 /** How long to wait for the server before saying a plod missing on the device is not there. */
@@ -56,11 +57,13 @@ function PlodDoor({ id, title }: { id: ReportId; title: string }) {
     // A deleted plod can be looked at, but the plain routes should not lead back to it.
     if (status !== 'deleted') setCurrentReportId(id);
   }, [exists, id, status]);
-  const plod = useMemo(() => ({ id, docName }), [id, docName]);
+  const { newerSchema } = info;
+  const plod = useMemo(() => ({ id, docName, newerSchema }), [id, docName, newerSchema]);
 
   if (exists) {
     return (
       <PlodContext.Provider value={plod}>
+        {newerSchema && <NewerPlodNotice />}
         <Outlet />
         {/* One Undo history per plod: it lives as long as this gate, across the plod's screens. */}
         <UndoBar docName={docName} />

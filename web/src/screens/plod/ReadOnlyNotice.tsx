@@ -1,5 +1,7 @@
 import { Alert } from '@mantine/core';
-import { REPORT_READ_ONLY_MESSAGE, type ReportStatus } from '@plod/model';
+import { REPORT_READ_ONLY_MESSAGE, isReportReadOnly, type ReportStatus } from '@plod/model';
+import { useContext } from 'react';
+import { PlodContext } from './plod-context';
 
 const TITLE: Record<ReportStatus, string> = {
   active: 'Open',
@@ -12,6 +14,9 @@ const TITLE: Record<ReportStatus, string> = {
 
 /** The banner a read-only report shows in place of its add buttons. */
 export function ReadOnlyNotice({ status }: { status: ReportStatus }) {
+  // Open, but saved by a newer version of Plod: the plod's own banner says why (NewerPlodNotice).
+  const newer = useContext(PlodContext)?.newerSchema ?? false;
+  if (newer && !isReportReadOnly(status)) return null;
   return (
     <Alert color="blue" variant="light" title={TITLE[status]} mb="md" data-testid="read-only">
       {REPORT_READ_ONLY_MESSAGE}

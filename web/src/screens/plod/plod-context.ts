@@ -7,6 +7,8 @@ export interface OpenPlod {
   id: ReportId;
   /** Its document's name (`report:{id}`). */
   docName: string;
+  /** Saved by a newer version of Plod: every screen shows it and offers no edits. */
+  newerSchema: boolean;
 }
 
 export const PlodContext = createContext<OpenPlod | null>(null);

@@ -5,8 +5,13 @@ export interface ReportView {
   report: ReportSnapshot;
   /** The device copy is still being read from IndexedDB. */
   loading: boolean;
-  /** Completed, sent, approved or deleted: the screen shows data but offers no edits. */
+  /**
+   * Completed, sent, approved or deleted, or saved by a newer version of Plod: the screen shows data
+   * but offers no edits.
+   */
   readOnly: boolean;
+  /** Saved by a newer version of Plod (the plod's gate shows why it is read-only). */
+  newerSchema: boolean;
 }
 
 /** A report's snapshot, whether it is still loading, and whether it may be changed. */
@@ -16,6 +21,7 @@ export function useReportView(docName: string): ReportView {
   return {
     report,
     loading: info.status === 'loading',
-    readOnly: isReportReadOnly(report.status),
+    readOnly: isReportReadOnly(report.status) || info.newerSchema,
+    newerSchema: info.newerSchema,
   };
 }

@@ -15,6 +15,8 @@ export interface OpenReport {
   report: ReportSnapshot;
   /** The device copy is still being read; show nothing as missing yet. */
   loading: boolean;
+  /** Saved by a newer version of Plod: shown, never changed here. */
+  newerSchema: boolean;
 }
 
 /** The report's snapshot, re-read after every change (local or from another phone). */
@@ -22,7 +24,7 @@ export function useReport(reportId: ReportId): OpenReport {
   const docName = reportDocName(reportId);
   const info = useDocument(docName);
   const report = useDocSnapshot(docName, readReport);
-  return { docName, report, loading: info.status === 'loading' };
+  return { docName, report, loading: info.status === 'loading', newerSchema: info.newerSchema };
 }
 
 /** Sites, rigs and crew members (read-only to crews). */

@@ -24,7 +24,7 @@ import {
 } from '@plod/model';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { useDocSnapshot, useMutation } from '../../sync';
+import { useDocSnapshot, useDocument, useMutation } from '../../sync';
 import { useHoleRegister, useReport } from '../report-common/useReport';
 import { holeCandidates, type HoleCandidate } from './continue-hole';
 import { useSuggestedHoleId } from './hole-numbers';
@@ -39,9 +39,12 @@ function failed(title: string, error: unknown, fallback: string): void {
 
 /** Everything Run Sheets does with its documents: the report, the hole register and progress marks. */
 export function useRunSheet(reportId: ReportId) {
-  const { docName, report, loading } = useReport(reportId);
+  const { docName, report, loading, newerSchema } = useReport(reportId);
   const register = useHoleRegister();
   const registerWrites = useDocSnapshot(HOLES_DOC_NAME, readRegisterWrites);
+  // A plod or register saved by a newer version of Plod is read, never written, here.
+  const holesNewer = useDocument(HOLES_DOC_NAME).newerSchema;
+  const publishes = !newerSchema && !holesNewer;
   const marks = useDocSnapshot(HOLES_DOC_NAME, readHoleProgress);
   const suggestedHoleId = useSuggestedHoleId();
   const registerNew = useMutation(HOLES_DOC_NAME, registerHole);
@@ -74,9 +77,9 @@ export function useRunSheet(reportId: ReportId) {
   // Publish where this report leaves each hole, so a later shift can continue it (see continue-hole.ts).
   // Re-run after every merge: a phone that synced other phones' runs publishes the merged chain.
   useEffect(() => {
-    if (loading) return;
+    if (loading || !publishes) return;
     for (const h of report.holes) recordProgress(holeProgressMark(h, reportId));
-  }, [loading, report.holes, recordProgress, reportId]);
+  }, [loading, publishes, report.holes, recordProgress, reportId]);
 
   /** Start Drilling: register the hole at the shift's site, add it to the report and show it. */
   const startHole = (config: HoleConfigInput): string | null => {
@@ -149,6 +152,7 @@ export function useRunSheet(reportId: ReportId) {
     docName,
     report,
     loading,
+    newerSchema,
     hole,
     suggestedHoleId,
     candidates: holeCandidates(report.holes, register, marks, reportId),

@@ -1,0 +1,20 @@
+import { Alert } from '@mantine/core';
+import { newerDocumentMessage } from '@plod/model';
+
+/**
+ * The banner above every screen of a plod saved by a newer version of Plod. The plod is shown as this
+ * app reads it and offers no edits: a change could write over what this version does not understand.
+ */
+export function NewerPlodNotice() {
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      title="Saved by a newer version of Plod"
+      mb="md"
+      data-testid="newer-plod"
+    >
+      {newerDocumentMessage('report', 'app')}
+    </Alert>
+  );
+}
