@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import {
+  REPORT_SCHEMA_VERSION,
   ReportIds,
   addSurveyEntry,
   addTimesheetEntry,
@@ -104,5 +105,22 @@ describe('useUndoHistory', () => {
     );
     expect(screen.getByTestId('rows').textContent).toBe('1 entries, 0 points');
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('undoes nothing once a phone on a newer version of Plod has stamped the plod', async () => {
+    const { runtime, name } = await openReport();
+    render(
+      <SyncProvider runtime={runtime}>
+        <UndoButton name={name} />
+      </SyncProvider>,
+    );
+    runtime.registry.mutate(name, addTimesheetEntry, { startTime: '06:00', endTime: '07:00' });
+    const undo = await screen.findByRole('button', { name: 'Undo: time entry added' });
+    fromAnotherPhone(runtime.registry.entry(name).doc, (doc) => {
+      doc.getMap('meta').set('schemaVersion', REPORT_SCHEMA_VERSION + 1);
+      doc.getMap('schemaVersions').set(String(REPORT_SCHEMA_VERSION + 1), true);
+    });
+    fireEvent.click(undo);
+    expect(screen.getByTestId('rows').textContent).toBe('1 entries, 0 points');
   });
 });

@@ -79,5 +79,7 @@ export function useUndoHistory<Step, Outcome>(
     };
   }, [registry, slot, name, create]);
   const next = useSyncExternalStore(slot.subscribe, slot.next);
-  return { next, undo: slot.undo, expireBefore: slot.expireBefore };
+  // A document saved by a newer version of Plod is never changed here, an undo included.
+  const undo = () => (name !== null && registry.entry(name).newerError() ? null : slot.undo());
+  return { next, undo, expireBefore: slot.expireBefore };
 }

@@ -65,8 +65,9 @@ function PlodDoor({ id, title }: { id: ReportId; title: string }) {
       <PlodContext.Provider value={plod}>
         {newerSchema && <NewerPlodNotice />}
         <Outlet />
-        {/* One Undo history per plod: it lives as long as this gate, across the plod's screens. */}
-        <UndoBar docName={docName} />
+        {/* One Undo history per plod: it lives as long as this gate, across the plod's screens
+            (and ends when a newer version of Plod saves the plod: nothing may change it here). */}
+        {!newerSchema && <UndoBar docName={docName} />}
       </PlodContext.Provider>
     );
   }
