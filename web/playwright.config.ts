@@ -86,6 +86,8 @@ export default defineConfig({
         // Each makes its own phones (390 x 844) and supervisor desks (1366 x 800).
         'plod-report.spec.ts',
         'plod-review.spec.ts',
+        // Starts a server of its own, and looks at both sizes itself.
+        'schema-versions.spec.ts',
       ],
     },
   ],

@@ -13,6 +13,8 @@ export function NewerPlodNotice() {
       title="Saved by a newer version of Plod"
       mb="md"
       data-testid="newer-plod"
+      // The theme's yellow title is too faint on its light background to read outdoors.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       {newerDocumentMessage('report', 'app')}
     </Alert>
