@@ -8,7 +8,8 @@ import { ApiError, useAuth } from '../auth';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { CLIENT_HOME } from '../routes/client';
 import { plodPath } from '../routes/plod-paths';
-import { useConnection } from '../sync';
+import { useConnection, useDocument } from '../sync';
+import { NewerPlodNotice } from './plod/NewerPlodNotice';
 import { downloadPlodPdf } from './plod-report/api';
 import { Facts } from './plod-report/Facts';
 import { HistorySection } from './plod-report/HistorySection';
@@ -133,8 +134,11 @@ function PlodBody({
   // Tables where there is room (and always on paper); one card per row on a phone.
   const wide = useMediaQuery('(min-width: 48em)', true);
   const asCards = !wide;
+  // Read as this version reads it; approving and returning stay the server's to decide.
+  const { newerSchema } = useDocument(docName);
   return (
     <Stack gap="md" className="plod-report" data-testid="plod-report">
+      {newerSchema && <NewerPlodNotice />}
       <PlodHeader sheet={sheet} reportId={reportId} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Section title="Shift details" name="shift-details">

@@ -82,6 +82,17 @@ describe('a plod saved by a newer version of Plod', () => {
   });
 });
 
+describe('the whole plod saved by a newer version of Plod', () => {
+  it('shows the banner above the plod, read as this version reads it', async () => {
+    open(
+      `/plods/${await onThisPhone((id) => newerReportDoc(id, REPORT_SCHEMA_VERSION + 1))}/report`,
+    );
+    const report = await screen.findByTestId('plod-report', {}, WAIT);
+    expect(within(report).getByTestId('newer-plod').textContent).toContain(BANNER);
+    expect(within(report).getAllByText('North Pit', { exact: false }).length).toBeGreaterThan(0);
+  });
+});
+
 describe('a plod saved by version 1 of Plod', () => {
   it('is migrated as it opens: its primary driller shows, and no banner', async () => {
     open(`/plods/${await onThisPhone((id) => v1ReportDoc(id))}/crew`);
