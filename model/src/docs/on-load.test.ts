@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { ReportIds } from '../ids/ids.ts';
 import { REPORT_SCHEMA_VERSION } from '../report-doc/keys.ts';
+import { REPORT_MIGRATIONS } from '../report-doc/migrations.ts';
 import { readReport } from '../report-doc/snapshot.ts';
 import { newReportDoc, replicasOf, syncAll } from '../report-doc/testing.ts';
 import { SETUP_SCHEMA_VERSION } from '../setup-doc/keys.ts';
@@ -27,7 +28,7 @@ describe('migrating a document as it loads', () => {
         outcome: 'migrated',
         from: 1,
         to: REPORT_SCHEMA_VERSION,
-        applied: [2],
+        applied: REPORT_MIGRATIONS.map((m) => m.version),
       });
       const snapshot = readReport(doc);
       expect(snapshot.schemaVersion).toBe(REPORT_SCHEMA_VERSION);
