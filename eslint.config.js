@@ -72,6 +72,31 @@ export default tseslint.config(
     },
   },
   {
+    // The server's layers: what lies below the HTTP layer (services, late edits, projections, the
+    // documents and their store) throws its own errors and never imports the REST layer or Hono.
+    files: [
+      'sync-server/src/services/**/*.ts',
+      'sync-server/src/late-edits/**/*.ts',
+      'sync-server/src/projections/**/*.ts',
+      'sync-server/src/docs/**/*.ts',
+      'sync-server/src/store/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/rest/*', '**/routes/*', 'hono', 'hono/*', '@hono/*'],
+              message:
+                'Below the HTTP layer: throw the errors of src/errors.ts; rest/errors.ts maps them to statuses.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
   },

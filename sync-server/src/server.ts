@@ -19,9 +19,9 @@ import { DEFAULT_HTTP_LIMITS, HttpConnections, httpServerOptions } from './http-
 import type { HttpLimits } from './http-limits.ts';
 import { createHealthRoutes } from './routes/health.ts';
 import { DEFAULT_MAX_BODY_BYTES, mountRest } from './rest/index.ts';
-import { storageUnavailable } from './rest/errors.ts';
+import { restErrorHandler } from './rest/errors.ts';
 import { WriteGuard } from './rest/write-guard.ts';
-import { StorageStatus, isStorageError, sqliteProbe } from './storage-status.ts';
+import { StorageStatus, sqliteProbe } from './storage-status.ts';
 import type { RestServices } from './rest/services.ts';
 import { mountWeb, rejectMalformedUrls } from './rest/web.ts';
 import type { DocumentStore } from './store/document-store.ts';
@@ -197,11 +197,8 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   const startedAt = Date.now();
 
   const app = new Hono();
-  app.onError((error, c) => {
-    if (isStorageError(error)) return storageUnavailable(c, error, logger, storeHealth);
-    logger.error('request failed', { path: c.req.path, error });
-    return c.json({ message: 'internal error' }, 500);
-  });
+  // The same mapping as /api's (rest/errors.ts), for what fails outside it.
+  app.onError(restErrorHandler(logger, storeHealth));
   app.notFound((c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
   // Before every route: headers on every answer, malformed paths refused, then CORS (if
   // configured) and access for /api.

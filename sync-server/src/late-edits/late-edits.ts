@@ -12,8 +12,8 @@ import type { Actor } from '../auth/principal.ts';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import type { LiveDocument } from '../docs/live-document.ts';
 import type { Logger } from '../logger.ts';
-import { historyActorOf } from '../rest/documents.ts';
-import { HttpError, notFound } from '../rest/errors.ts';
+import { ConflictError, NotFoundError } from '../errors.ts';
+import { historyActorOf } from '../services/documents.ts';
 import { CloseCode } from '../close-codes.ts';
 import { UpdateRefused } from '../sync/grant.ts';
 import type { UpdateHold } from '../sync/grant.ts';
@@ -156,10 +156,7 @@ export class LateEdits {
     await this.manager.transact(row.doc_name, (doc) => {
       const meta = readReportMeta(doc);
       if (meta.reportId === null) {
-        throw new HttpError(
-          409,
-          `The report of late edit ${id} no longer exists; discard the edit`,
-        );
+        throw new ConflictError(`The report of late edit ${id} no longer exists; discard the edit`);
       }
       // Read through and applied as the relay applies a socket's update: the report may have gained
       // some of its clocks since it was kept, and bytes Yjs would apply only in part never go in.
@@ -168,15 +165,11 @@ export class LateEdits {
         repeats = checkUpdate(row.update_blob, (client) => Y.getState(doc.store, client));
       } catch (error) {
         if (!(error instanceof UnreadableUpdate)) throw error;
-        throw new HttpError(
-          409,
-          `Late edit ${id} cannot be applied (${error.message}); discard it`,
-        );
+        throw new ConflictError(`Late edit ${id} cannot be applied (${error.message}); discard it`);
       }
       const check = additionOf([Y.encodeStateAsUpdate(doc)], row.update_blob);
       if (check.incomplete) {
-        throw new HttpError(
-          409,
+        throw new ConflictError(
           `Late edit ${id} builds on an earlier late edit of the same report; merge that one first`,
         );
       }
@@ -293,7 +286,7 @@ export class LateEdits {
     const row = this.db
       .prepare<[string], Row>(`SELECT * FROM ${TABLE} WHERE id = ? AND discarded_at IS NULL`)
       .get(id);
-    if (!row) throw notFound('Late edit', id);
+    if (!row) throw NotFoundError.of('Late edit', id);
     return row;
   }
 }

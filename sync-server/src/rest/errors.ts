@@ -3,24 +3,19 @@ import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import { InvalidIdError, isModelError } from '@plod/model';
 import type { ModelErrorReason } from '@plod/model';
+import { isServiceError } from '../errors.ts';
+import type { ServiceErrorReason } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { STORAGE_UNAVAILABLE, isStorageError } from '../storage-status.ts';
 import type { StorageStatus } from '../storage-status.ts';
 
-/** An error the REST layer answers with a status and `{ message }` (plus `issues` for bad input). */
-export class HttpError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409 | 413,
-    message: string,
-    readonly issues?: readonly unknown[],
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
-
-export const notFound = (what: string, id: string) => new HttpError(404, `${what} ${id} not found`);
-export const badRequest = (message: string) => new HttpError(400, message, []);
+/** The status each service error's reason is answered with. */
+const SERVICE_STATUS: Readonly<Record<ServiceErrorReason, 400 | 403 | 404 | 409>> = {
+  'not-found': 404,
+  conflict: 409,
+  'invalid-input': 400,
+  forbidden: 403,
+};
 
 const MODEL_STATUS: Readonly<Record<ModelErrorReason, 400 | 404 | 409>> = {
   'not-found': 404,
@@ -44,17 +39,19 @@ export function zodMessage(error: ZodError): string {
 }
 
 /**
- * The one place errors become responses: typed errors keep their status, model refusals map by reason,
+ * The one place errors become responses: the services' errors and model refusals map by reason,
  * and anything unexpected is a logged 500 that never leaks internals.
  */
 export function restErrorHandler(logger: Logger, storage?: StorageStatus) {
   return (error: Error, c: Context): Response => {
     if (isStorageError(error)) return storageUnavailable(c, error, logger, storage);
-    if (error instanceof HttpError) {
-      const body = error.issues
-        ? { message: error.message, issues: error.issues }
-        : { message: error.message };
-      return c.json(body, error.status);
+    if (isServiceError(error)) {
+      const status = SERVICE_STATUS[error.reason];
+      // A 400 carries `issues` (empty here) like a schema refusal, so clients read one shape.
+      return c.json(
+        status === 400 ? { message: error.message, issues: [] } : { message: error.message },
+        status,
+      );
     }
     if (error instanceof ZodError) {
       return c.json({ message: zodMessage(error), issues: error.issues }, 400);

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { forwardedBindings } from '../auth/principal.ts';
-import { HttpError } from './errors.ts';
+import { NotFoundError } from '../errors.ts';
 import { errors, resourceApp } from './openapi.ts';
 
 /** Tables the offline queue replays (its names use underscores where the routes use dashes). */
@@ -42,7 +42,7 @@ export function createGenericSyncRoutes(dispatch: () => OpenAPIHono, prefix: str
     const request = c.req.raw;
     const target = table.replaceAll('_', '-');
     if (!SYNC_TABLES.has(target) || target === table) {
-      throw new HttpError(404, `Unknown table ${table}`);
+      throw new NotFoundError(`Unknown table ${table}`);
     }
     const url = new URL(request.url);
     url.pathname = `${prefix}/${target}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;

@@ -19,7 +19,7 @@ import { ReportEntries } from '../services/report-entries.ts';
 import { ReportService } from '../services/reports.ts';
 import { ReviewService } from '../services/review.ts';
 import { CREW_MEMBERS, HIRE_TOOLS, RIGS, SITES, SetupCollection } from '../services/setup.ts';
-import { DocumentService } from './documents.ts';
+import { DocumentService } from '../services/documents.ts';
 
 /** Everything the REST routes call; built once per server. */
 export function createServices(

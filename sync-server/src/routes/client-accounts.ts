@@ -4,7 +4,7 @@ import type { Accounts } from '../auth/accounts.ts';
 import { PasswordPolicyError } from '../auth/accounts.ts';
 import { UsernameTakenError } from '../auth/client-accounts.ts';
 import { actorOf } from '../auth/principal.ts';
-import { HttpError } from '../rest/errors.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { IdParams, errors, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
 import type { RestServices } from '../rest/services.ts';
 
@@ -65,7 +65,7 @@ export function createClientAccountRoutes(accounts: Accounts, s: RestServices) {
         (doc) => new Set<string>(readSetup(doc).sites.map((x) => x.id)),
       );
       const unknown = siteIds.find((id) => !known.has(id));
-      if (unknown !== undefined) throw new HttpError(400, CLIENT_MESSAGES.unknownSite(unknown), []);
+      if (unknown !== undefined) throw new InvalidInputError(CLIENT_MESSAGES.unknownSite(unknown));
       const by = actorOf(c);
       try {
         const created = await accounts.clients.add(
@@ -76,8 +76,8 @@ export function createClientAccountRoutes(accounts: Accounts, s: RestServices) {
         );
         return c.json(created, 201);
       } catch (error) {
-        if (error instanceof PasswordPolicyError) throw new HttpError(400, error.message, []);
-        if (error instanceof UsernameTakenError) throw new HttpError(409, error.message);
+        if (error instanceof PasswordPolicyError) throw new InvalidInputError(error.message);
+        if (error instanceof UsernameTakenError) throw new ConflictError(error.message);
         throw error;
       }
     },
@@ -94,7 +94,7 @@ export function createClientAccountRoutes(accounts: Accounts, s: RestServices) {
     (c) => {
       const { id } = c.req.valid('param');
       if (!accounts.clients.remove(id)) {
-        throw new HttpError(404, `Client account ${id} not found`);
+        throw NotFoundError.of('Client account', id);
       }
       return c.body(null, 204);
     },

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ACTOR_KINDS, HISTORY_GROUPS, HISTORY_SECTIONS } from '@plod/model';
 import { principalOf } from '../auth/principal.ts';
-import { reportIdOf } from '../rest/documents.ts';
+import { reportIdOf } from '../services/documents.ts';
 import { IdParams, errors, jsonOk } from '../rest/openapi.ts';
 import type { RestServices } from '../rest/services.ts';
 import { reportHistory } from '../services/history.ts';

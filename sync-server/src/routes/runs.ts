@@ -1,7 +1,7 @@
 import { actorOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { REQUEST_BODIES, runInputFromRunSheetEntry, runInputFromRunsBody } from '@plod/model';
-import { reportIdOf, requireReportId } from '../rest/documents.ts';
+import { reportIdOf, requireReportId } from '../services/documents.ts';
 import {
   IdParams,
   ReportQuery,

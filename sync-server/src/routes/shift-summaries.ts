@@ -2,7 +2,7 @@ import { actorOf, principalOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { REQUEST_BODIES, reportIdSchema, reportStatusSchema, returnBodySchema } from '@plod/model';
 import { filterFor } from '../services/review.ts';
-import { reportIdOf } from '../rest/documents.ts';
+import { reportIdOf } from '../services/documents.ts';
 import {
   IdParams,
   csvOk,

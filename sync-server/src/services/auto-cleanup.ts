@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { readSites } from '@plod/model';
 import type { Logger } from '../logger.ts';
-import type { DocumentService } from '../rest/documents.ts';
+import type { DocumentService } from './documents.ts';
 import type { CleanupService } from './cleanup.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,8 +1,8 @@
 import { DEFAULT_CLEANUP_DAYS, readSites, reportDocName } from '@plod/model';
 import type { ReportId } from '@plod/model';
 import type { DocumentStore } from '../store/document-store.ts';
-import type { DocumentService } from '../rest/documents.ts';
-import { notFound } from '../rest/errors.ts';
+import type { DocumentService } from './documents.ts';
+import { NotFoundError } from '../errors.ts';
 import type { Projector } from '../projections/projector.ts';
 
 const DAY_MS = 86_400_000;
@@ -28,7 +28,7 @@ export class CleanupService {
     let ids: string[];
     if (siteId !== undefined) {
       const site = sites.find((s) => s.id === siteId);
-      if (!site) throw notFound('Site', siteId);
+      if (!site) throw NotFoundError.of('Site', siteId);
       ids = table.deletedBefore(cutoff(site.autoCleanupDays), site.id);
     } else {
       const known = new Set(sites.map((s) => s.id));

@@ -12,8 +12,8 @@ import type {
   CrewAssignmentUpdateDraft,
   ReportId,
 } from '@plod/model';
-import type { DocumentService } from '../rest/documents.ts';
-import { notFound } from '../rest/errors.ts';
+import type { DocumentService } from './documents.ts';
+import { NotFoundError } from '../errors.ts';
 import type { ReportService } from './reports.ts';
 import { requireKnown } from './references.ts';
 
@@ -51,13 +51,13 @@ export class CrewService {
     const removed = await this.docs.writeReport(by, reportId, (doc) =>
       removeCrewAssignment(doc, id as AssignmentId),
     );
-    if (!removed) throw notFound('Crew assignment', id);
+    if (!removed) throw NotFoundError.of('Crew assignment', id);
     return { message: 'Crew assignment deleted', id };
   }
 
   private async one(reportId: ReportId, id: string) {
     const found = (await this.ofReport(reportId)).find((a) => a.id === id);
-    if (!found) throw notFound('Crew assignment', id);
+    if (!found) throw NotFoundError.of('Crew assignment', id);
     return found;
   }
 }

@@ -8,7 +8,7 @@ import {
   registerHole,
 } from '@plod/model';
 import type { DocumentStore } from '../store/document-store.ts';
-import type { DocumentService } from '../rest/documents.ts';
+import type { DocumentService } from './documents.ts';
 
 /**
  * On a brand-new data folder, creates a demo site with a rig, crew and hire tools (and one hole), so a

@@ -26,9 +26,8 @@ import type {
   SiteId,
 } from '@plod/model';
 import type * as Y from 'yjs';
-import { HTTPException } from 'hono/http-exception';
-import type { DocumentService } from '../rest/documents.ts';
-import { HttpError, notFound } from '../rest/errors.ts';
+import type { DocumentService } from './documents.ts';
+import { ForbiddenError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { LIVE_STATUSES, type ReportService } from './reports.ts';
 
 type RunRow = BundleRunSheetEntry & { shiftSummaryId: string };
@@ -92,7 +91,7 @@ export class HoleService {
 
   async removeRun(by: Actor, reportId: ReportId, id: string) {
     const removed = await this.docs.writeReport(by, reportId, (doc) => removeRun(doc, id as RunId));
-    if (!removed) throw notFound('Run', id);
+    if (!removed) throw NotFoundError.of('Run', id);
     return { message: 'Run deleted', id };
   }
 
@@ -129,7 +128,7 @@ export class HoleService {
 
   async config(holeId: string) {
     const hole = (await this.holes()).find((h) => h.holeId === holeId);
-    if (!hole) throw notFound('Hole', holeId);
+    if (!hole) throw NotFoundError.of('Hole', holeId);
     return hole;
   }
 
@@ -156,7 +155,7 @@ export class HoleService {
   async reserveNumbers(by: NonNullable<Actor>, year: number) {
     // The route is for crews and supervisors; a client account only reads and approves plods.
     if (by.kind === 'client') {
-      throw new HTTPException(403, { message: 'Client accounts do not start holes' });
+      throw new ForbiddenError('Client accounts do not start holes');
     }
     const owner = holeNumberOwner(by);
     const free = await this.docs.writeHoles((doc) => reserveHoleNumbers(doc, owner, year));
@@ -172,18 +171,17 @@ export class HoleService {
   private async siteFor(siteId?: SiteId): Promise<SiteId> {
     const sites = await this.docs.readSetup((doc) => readSetup(doc).sites);
     if (siteId) {
-      if (!sites.some((site) => site.id === siteId)) throw notFound('Site', siteId);
+      if (!sites.some((site) => site.id === siteId)) throw NotFoundError.of('Site', siteId);
       return siteId;
     }
     const only = sites.length === 1 ? sites[0] : undefined;
-    if (!only)
-      throw new HttpError(400, 'siteId is required: name the site the hole belongs to', []);
+    if (!only) throw new InvalidInputError('siteId is required: name the site the hole belongs to');
     return only.id;
   }
 
   private async run(reportId: ReportId, id: string): Promise<RunRow> {
     const run = (await this.runs({ reportId })).find((r) => r.id === id);
-    if (!run) throw notFound('Run', id);
+    if (!run) throw NotFoundError.of('Run', id);
     return run;
   }
 }

@@ -1,6 +1,6 @@
 import { readSetup } from '@plod/model';
 import type { BundleReference, ShiftReportBundle } from '@plod/model';
-import type { DocumentService } from '../rest/documents.ts';
+import type { DocumentService } from './documents.ts';
 
 /**
  * Current site and rig names from the setup document, cached until the setup document changes, so

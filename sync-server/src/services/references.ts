@@ -1,4 +1,4 @@
-import { notFound } from '../rest/errors.ts';
+import { NotFoundError } from '../errors.ts';
 
 const NAMES = { site: 'Site', rig: 'Rig', 'crew member': 'Crew member' } as const;
 
@@ -13,5 +13,5 @@ export function requireKnown(
   known: readonly { id: string }[],
 ): void {
   if (id === null || id === undefined) return;
-  if (!known.some((item) => item.id === id)) throw notFound(NAMES[what], id);
+  if (!known.some((item) => item.id === id)) throw NotFoundError.of(NAMES[what], id);
 }

@@ -1,8 +1,8 @@
 import type * as Y from 'yjs';
 import type { Actor } from '../auth/principal.ts';
 import type { ReportId, ShiftReportBundle } from '@plod/model';
-import type { DocumentService } from '../rest/documents.ts';
-import { notFound } from '../rest/errors.ts';
+import type { DocumentService } from './documents.ts';
+import { NotFoundError } from '../errors.ts';
 import { LIVE_STATUSES, type ReportService } from './reports.ts';
 
 type EntryList = Exclude<keyof ShiftReportBundle, 'shiftSummary'>;
@@ -50,13 +50,13 @@ export class ReportEntries<In, Patch> {
 
   async remove(by: Actor, reportId: ReportId, id: string) {
     const removed = await this.docs.writeReport(by, reportId, (doc) => this.kind.remove(doc, id));
-    if (!removed) throw notFound(this.kind.what, id);
+    if (!removed) throw NotFoundError.of(this.kind.what, id);
     return { message: `${this.kind.what} deleted`, id };
   }
 
   private async one(reportId: ReportId, id: string): Promise<Row> {
     const row = (await this.ofReport(reportId)).find((entry) => entry.id === id);
-    if (!row) throw notFound(this.kind.what, id);
+    if (!row) throw NotFoundError.of(this.kind.what, id);
     return row;
   }
 }

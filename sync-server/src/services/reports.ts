@@ -19,8 +19,8 @@ import type {
 } from '@plod/model';
 import { bundleToCsv, csvFilename, reportsToCsv, siteExportFilename } from '@plod/model/csv';
 import type * as Y from 'yjs';
-import type { DocumentService } from '../rest/documents.ts';
-import { HttpError, notFound } from '../rest/errors.ts';
+import type { DocumentService } from './documents.ts';
+import { NotFoundError } from '../errors.ts';
 import type { Projector } from '../projections/projector.ts';
 import type { ReportRow } from '../projections/report-row.ts';
 import type { Page, ReportFilter } from '../projections/report-table.ts';
@@ -120,7 +120,7 @@ export class ReportService {
   async siteCsv(siteId: string, today: string): Promise<CsvFile> {
     const siteName = await this.requireSite(siteId);
     const bundles = await this.bundles({ siteId, statuses: COMPLETED_STATUSES });
-    if (bundles.length === 0) throw new HttpError(404, NO_COMPLETED_REPORTS);
+    if (bundles.length === 0) throw new NotFoundError(NO_COMPLETED_REPORTS);
     return { filename: siteExportFilename(siteName, today), text: reportsToCsv(bundles) };
   }
 
@@ -128,7 +128,7 @@ export class ReportService {
     const site = await this.docs.readSetup((doc) =>
       readSetup(doc).sites.find((s) => s.id === siteId),
     );
-    if (!site) throw notFound('Site', siteId);
+    if (!site) throw NotFoundError.of('Site', siteId);
     return site.siteName;
   }
 }

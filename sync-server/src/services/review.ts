@@ -1,4 +1,3 @@
-import { HTTPException } from 'hono/http-exception';
 import type * as Y from 'yjs';
 import {
   approveReport,
@@ -14,20 +13,18 @@ import { renderPlodPdf } from '../pdf/plod-pdf.ts';
 import type { ReportId, ReportSnapshot } from '@plod/model';
 import type { Principal } from '../auth/principal.ts';
 import { actorName } from '../auth/principal.ts';
-import type { DocumentService } from '../rest/documents.ts';
+import { ForbiddenError } from '../errors.ts';
+import type { DocumentService } from './documents.ts';
 import type { ReportFilter } from '../projections/report-table.ts';
 import type { ReportService } from './reports.ts';
 
 export const OTHER_SITE = 'This plod belongs to a site this account cannot see';
 
-/** 403 through the REST error handler. */
-const forbidden = (message: string) => new HTTPException(403, { message });
-
-/** Refuses (403) a client account a plod of a site it was not given; anyone else passes. */
+/** Refuses (ForbiddenError) a client account a plod of a site it was not given; anyone else passes. */
 export function checkSiteAccess(principal: Principal | null, doc: Y.Doc): void {
   if (principal?.kind !== 'client') return;
   const { siteId } = readShiftDetails(doc);
-  if (siteId === null || !principal.siteIds.includes(siteId)) throw forbidden(OTHER_SITE);
+  if (siteId === null || !principal.siteIds.includes(siteId)) throw new ForbiddenError(OTHER_SITE);
 }
 
 /** A list filter narrowed to a client account's sites (anyone else's filter as given). */

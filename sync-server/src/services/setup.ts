@@ -34,8 +34,8 @@ import type {
   SiteId,
   SiteUpdate,
 } from '@plod/model';
-import type { DocumentService } from '../rest/documents.ts';
-import { notFound } from '../rest/errors.ts';
+import type { DocumentService } from './documents.ts';
+import { NotFoundError } from '../errors.ts';
 import { requireKnown } from './references.ts';
 
 /** A collection of the setup document (rigs, crew members, hire-tool library) and its mutations. */
@@ -78,13 +78,13 @@ export class SetupCollection<T extends { id: string }, In, Patch> {
 
   async remove(by: Actor, id: string) {
     const removed = await this.docs.writeSetup(by, (doc) => this.kind.remove(doc, id));
-    if (!removed) throw notFound(this.kind.what, id);
+    if (!removed) throw NotFoundError.of(this.kind.what, id);
     return { message: `${this.kind.what} deleted`, id };
   }
 
   async one(id: string): Promise<T> {
     const found = (await this.list()).find((item) => item.id === id);
-    if (!found) throw notFound(this.kind.what, id);
+    if (!found) throw NotFoundError.of(this.kind.what, id);
     return found;
   }
 }

@@ -1,5 +1,4 @@
 import type * as Y from 'yjs';
-import { HTTPException } from 'hono/http-exception';
 import {
   HOLES_DOC_NAME,
   SETUP_DOC_NAME,
@@ -21,22 +20,24 @@ import {
 import type { Actor as HistoryActor, MigrationResult, ReportId } from '@plod/model';
 import type { Actor } from '../auth/principal.ts';
 import type { DocumentManager } from '../docs/document-manager.ts';
-import { HttpError, badRequest, notFound } from './errors.ts';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.ts';
 
 type Migrate = (doc: Y.Doc) => MigrationResult;
 
-/** The canonical id of a report, or 404 when the text cannot be one. */
+/** The canonical id of a report, or not found when the text cannot be one. */
 export function reportIdOf(text: string): ReportId {
   const parsed = reportIdSchema.safeParse(text);
-  if (!parsed.success) throw notFound('Shift summary', text);
+  if (!parsed.success) throw NotFoundError.of('Shift summary', text);
   return parsed.data;
 }
 
-/** The report a report-scoped write names (body or query), or 400 saying it is needed. */
+/** The report a report-scoped write names (body or query), or invalid input saying it is needed. */
 export function requireReportId(...candidates: (string | undefined)[]): ReportId {
   const text = candidates.find((value) => value !== undefined && value !== '');
   if (text === undefined) {
-    throw badRequest('shiftSummaryId is required: name the shift report in the body or the query');
+    throw new InvalidInputError(
+      'shiftSummaryId is required: name the shift report in the body or the query',
+    );
   }
   return reportIdOf(text);
 }
@@ -80,14 +81,11 @@ function asPrincipal<T>(by: Actor, doc: Y.Doc, change: (doc: Y.Doc) => T): T {
   return withActor(doc, historyActorOf(by), () => recordReportChanges(doc, () => change(doc)));
 }
 
-/** 403 with `{ message }` through the REST error handler. */
-const forbidden = (message: string) => new HTTPException(403, { message });
-
 /**
  * Reads and writes the live documents for REST. The relay migrates each document as it loads it; one
  * that gained old content since (made by an older app while it was loaded empty) is migrated on its
  * first REST access (idempotent, so racing a client is safe). A document saved by a newer version of
- * Plod is read as it is and never changed here: a write answers 409, checked on every write, since a
+ * Plod is read as it is and never changed here: a write is refused (a model `unsupported-schema-version` error), checked on every write, since a
  * newer device's update can arrive at any time.
  */
 export class DocumentService {
@@ -95,13 +93,13 @@ export class DocumentService {
 
   constructor(readonly manager: DocumentManager) {}
 
-  /** Reads a report; 404 when it does not exist. */
+  /** Reads a report; NotFoundError when it does not exist. */
   readReport<T>(id: ReportId, read: (doc: Y.Doc) => T): Promise<T> {
     return this.manager.read(
       reportDocName(id),
       (doc) => {
         this.prepare(doc, migrateReportDoc);
-        if (!exists(doc)) throw notFound('Shift summary', id);
+        if (!exists(doc)) throw NotFoundError.of('Shift summary', id);
         return read(doc);
       },
       DURABLE,
@@ -109,25 +107,25 @@ export class DocumentService {
   }
 
   /**
-   * Changes a report in one transaction and resolves once durable; 404 when it does not exist. Every
+   * Changes a report in one transaction and resolves once durable; NotFoundError when it does not exist. Every
    * REST change to a report comes through here, so this is where a submitted report stays read-only
-   * to crew devices (403), whichever route asked.
+   * to crew devices (ForbiddenError), whichever route asked.
    */
   writeReport<T>(by: Actor, id: ReportId, change: (doc: Y.Doc) => T): Promise<T> {
     const device = isDevice(by);
     return this.manager.transact(reportDocName(id), (doc) => {
       this.prepareWrite(reportDocName(id), doc, migrateReportDoc);
-      if (!exists(doc)) throw notFound('Shift summary', id);
+      if (!exists(doc)) throw NotFoundError.of('Shift summary', id);
       if (device && isSubmittedStatus(readReportMeta(doc).status))
-        throw forbidden(SUBMITTED_READ_ONLY);
+        throw new ForbiddenError(SUBMITTED_READ_ONLY);
       return asPrincipal(by, doc, change);
     });
   }
 
-  /** Creates a report document; 409 when the id is taken. */
+  /** Creates a report document; ConflictError when the id is taken. */
   createReport<T>(by: Actor, id: ReportId, create: (doc: Y.Doc) => T): Promise<T> {
     return this.manager.transact(reportDocName(id), (doc) => {
-      if (exists(doc)) throw new HttpError(409, `Shift summary ${id} already exists`);
+      if (exists(doc)) throw new ConflictError(`Shift summary ${id} already exists`);
       return asPrincipal(by, doc, create);
     });
   }
@@ -143,9 +141,9 @@ export class DocumentService {
     );
   }
 
-  /** Changes the setup document; refused (403) to crew devices, as their sockets are. */
+  /** Changes the setup document; refused (ForbiddenError) to crew devices, as their sockets are. */
   writeSetup<T>(by: Actor, change: (doc: Y.Doc) => T): Promise<T> {
-    if (isDevice(by)) return Promise.reject(forbidden(SETUP_SUPERVISORS_ONLY));
+    if (isDevice(by)) return Promise.reject(new ForbiddenError(SETUP_SUPERVISORS_ONLY));
     return this.manager.transact(SETUP_DOC_NAME, (doc) => {
       this.prepareWrite(SETUP_DOC_NAME, doc, migrateSetupDoc);
       return change(doc);
@@ -181,7 +179,7 @@ export class DocumentService {
     }
   }
 
-  /** `prepare`, then 409 for a document newer than this server understands. */
+  /** `prepare`, then a refusal for a document newer than this server understands. */
   private prepareWrite(name: string, doc: Y.Doc, migrate: Migrate): void {
     this.prepare(doc, migrate);
     const schema = docSchemaOf(name);
