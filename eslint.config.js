@@ -16,6 +16,33 @@ const nodeBuiltins = [
   'child_process',
 ];
 
+/** Below the HTTP layer of sync-server: no REST layer, no routes, no Hono. */
+const belowHttp = {
+  group: ['**/rest/*', '**/routes/*', 'hono', 'hono/*', '@hono/*'],
+  message:
+    'Below the HTTP layer: throw the errors of src/errors.ts; rest/errors.ts maps them to statuses.',
+};
+
+/** The relay core of sync-server imports none of the product's folders, nor model/ but its wire protocol. */
+const modelButWire = {
+  regex: '^@plod/model(?!/sync$)',
+  message: 'The relay core knows nothing of plods: only @plod/model/sync (the wire protocol).',
+};
+const relayCore = {
+  group: [
+    '**/auth/*',
+    '**/services/*',
+    '**/late-edits/*',
+    '**/projections/*',
+    '**/rest/*',
+    '**/routes/*',
+    '**/extensions/*',
+    '**/pdf/*',
+  ],
+  message:
+    'The relay core knows nothing of plods: plug product behaviour in through a hook (sync-server/src/relay/hooks.ts).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -72,28 +99,31 @@ export default tseslint.config(
     },
   },
   {
-    // The server's layers: what lies below the HTTP layer (services, late edits, projections, the
-    // documents and their store) throws its own errors and never imports the REST layer or Hono.
+    // The server's layers: services, late edits and projections throw their own errors
+    // (sync-server/src/errors.ts) and never import the REST layer or Hono.
     files: [
       'sync-server/src/services/**/*.ts',
       'sync-server/src/late-edits/**/*.ts',
       'sync-server/src/projections/**/*.ts',
-      'sync-server/src/docs/**/*.ts',
-      'sync-server/src/store/**/*.ts',
     ],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/rest/*', '**/routes/*', 'hono', 'hono/*', '@hono/*'],
-              message:
-                'Below the HTTP layer: throw the errors of src/errors.ts; rest/errors.ts maps them to statuses.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [belowHttp] }],
+    },
+  },
+  {
+    // The relay core (relay/, sync/, docs/, store/) knows nothing of plods: the product plugs in
+    // through its hooks (sync-server/src/extensions/). Only the wire protocol of model/ is shared.
+    files: ['sync-server/src/{relay,sync}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [relayCore, modelButWire] }],
+    },
+  },
+  {
+    files: ['sync-server/src/{docs,store}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [relayCore, modelButWire, belowHttp] }],
     },
   },
   {

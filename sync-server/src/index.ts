@@ -3,6 +3,10 @@ export type { PlodServer, RunningServer, ServerOptions } from './server.ts';
 export { DocumentManager, SERVER_ORIGIN } from './docs/document-manager.ts';
 export type { DocumentLease, StoredListener } from './docs/document-manager.ts';
 export type { AuthorizeHook, SyncAccess } from './sync/sync-route.ts';
+export { Relay } from './relay/relay.ts';
+export type { RelayOptions } from './relay/relay.ts';
+export type { ApplyVerdict, RelayHooks, SocketUpdate } from './relay/hooks.ts';
+export { UpdateRefused } from './sync/grant.ts';
 export type {
   DocumentStore,
   StoredDocument,

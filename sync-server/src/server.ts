@@ -4,13 +4,9 @@ import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import type { ServerType } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
-import { REPORTS_INDEX_DOC_NAME } from '@plod/model';
 import { SYNC_SUBPROTOCOL } from '@plod/model/sync';
 import { createAccessControl, principalOf } from './auth/index.ts';
-import type { Accounts, HoldFactory } from './auth/index.ts';
 import { CloseCode } from './close-codes.ts';
-import { DocumentManager } from './docs/document-manager.ts';
-import { migrateDocumentsOnLoad } from './docs/migrate-on-load.ts';
 import { createLogger } from './logger.ts';
 import { ServerMetrics } from './metrics/metrics.ts';
 import { mountMetrics } from './metrics/route.ts';
@@ -28,12 +24,16 @@ import type { DocumentStore } from './store/document-store.ts';
 import { SqliteStore } from './store/sqlite-store.ts';
 import { openStorage } from './storage.ts';
 import type { StorageOptions } from './storage.ts';
-import { ConnectionRegistry } from './sync/connection-registry.ts';
-import { createSyncRoutes } from './sync/sync-route.ts';
-import { toGrant } from './sync/grant.ts';
 import type { AuthorizeHook } from './sync/grant.ts';
-
-const SERVER_WRITTEN_DOCS: ReadonlySet<string> = new Set([REPORTS_INDEX_DOC_NAME]);
+import type { Accounts } from './auth/index.ts';
+import { accessExtension, serverWrittenExtension } from './extensions/access.ts';
+import { lateEditsExtension } from './extensions/late-edits.ts';
+import type { HoldFactory } from './extensions/late-edits.ts';
+import { migrationsExtension } from './extensions/migrations.ts';
+import { projectionsExtension } from './extensions/projections.ts';
+import type { DocumentManager } from './docs/document-manager.ts';
+import type { ConnectionRegistry } from './sync/connection-registry.ts';
+import { Relay } from './relay/relay.ts';
 
 export const VERSION = '0.1.0';
 
@@ -104,6 +104,8 @@ export interface RunningServer {
 export interface PlodServer {
   /** The Hono app: mount REST sub-apps with `app.route('/api/<resource>', routes)`. */
   app: Hono;
+  /** The relay core (documents, sockets) and its extensions' hooks: `relay.use(...)` adds one. */
+  relay: Relay;
   manager: DocumentManager;
   store: DocumentStore;
   registry: ConnectionRegistry;
@@ -142,7 +144,8 @@ export function createServer(options: ServerOptions = {}): PlodServer {
         },
     () => manager.queue.retryNow(),
   );
-  const manager = new DocumentManager({
+  // The relay core; the product plugs in below, through its extensions' hooks.
+  const relay = new Relay({
     store: metrics.meter(store),
     logger,
     storage: storeHealth,
@@ -151,10 +154,14 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     compactAfterBytes: options.compactAfterBytes,
     reclaimAfterUpdates: options.reclaimAfterUpdates,
     reclaimIntervalMs: options.reclaimIntervalMs,
-    // Every document is migrated as it loads, before anyone is served (a newer one is left alone).
-    onLoad: migrateDocumentsOnLoad(logger),
+    maxBufferedBytes: options.maxBufferedBytes ?? DEFAULTS.maxBufferedBytes,
+    closeTimeoutMs: options.closeTimeoutMs ?? DEFAULTS.closeTimeoutMs,
+    maxPendingUpgrades: options.maxPendingUpgrades ?? DEFAULTS.maxPendingUpgrades,
+    maxConnections: options.maxConnections ?? DEFAULTS.maxConnections,
   });
-  const registry = new ConnectionRegistry();
+  const { manager, registry } = relay;
+  // Every document is migrated as it loads, before anyone is served (a newer one is left alone).
+  relay.use(migrationsExtension(logger));
   const allowAll = options.insecureAllowAll ?? false;
   const access = createAccessControl({
     db: storage.appDb,
@@ -168,9 +175,6 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     corsOrigins: options.corsOrigins,
     trustProxy: options.trustProxy,
     credentialsDir: storage.credentialsDir,
-    // Late edits to submitted reports are kept aside in the REST layer's store (built below).
-    holdFor:
-      options.holdFor ?? ((docName, device) => rest.services.lateEdits.holdFor(docName, device)),
     // A client account's socket opens only its sites' reports (the REST layer reads the site).
     siteOfReport: (docName) => rest.services.review.siteOfDoc(docName),
     endSubject: (subject, reason) => {
@@ -178,17 +182,14 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       if (closed > 0) logger.info('sockets closed', { subject, reason, closed });
     },
   });
-  const decide: AuthorizeHook = options.authorize ?? access.syncPolicy;
-  // Documents the server writes itself (the reports index, projected from the reports) are
-  // read-only to every socket, whatever the hook says: a device could otherwise forge list rows.
-  const authorize: AuthorizeHook = async (request, docName) => {
-    const decision = await decide(request, docName);
-    if (decision === 'deny' || decision === 'unauthenticated') return decision;
-    const grant = toGrant(decision);
-    return grant.access === 'write' && SERVER_WRITTEN_DOCS.has(docName)
-      ? { ...grant, access: 'read' }
-      : grant;
-  };
+  relay.use(accessExtension(options.authorize ?? access.syncPolicy));
+  relay.use(serverWrittenExtension());
+  // Late edits to submitted reports are kept aside in the REST layer's store (built below).
+  relay.use(
+    lateEditsExtension(
+      options.holdFor ?? ((docName, device) => rest.services.lateEdits.holdFor(docName, device)),
+    ),
+  );
   if (allowAll) {
     logger.warn(
       'PLOD_INSECURE_ALLOW_ALL is on: every request without credentials acts as a supervisor (development only; loopback only)',
@@ -217,19 +218,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       storage: () => storeHealth.current(),
     }),
   );
-  app.route(
-    '/sync',
-    createSyncRoutes({
-      manager,
-      registry,
-      authorize,
-      logger,
-      maxBufferedBytes: options.maxBufferedBytes ?? DEFAULTS.maxBufferedBytes,
-      closeTimeoutMs: options.closeTimeoutMs ?? DEFAULTS.closeTimeoutMs,
-      maxPendingUpgrades: options.maxPendingUpgrades ?? DEFAULTS.maxPendingUpgrades,
-      maxConnections: options.maxConnections ?? DEFAULTS.maxConnections,
-    }),
-  );
+  app.route('/sync', relay.routes);
   const rest = mountRest(app, {
     manager,
     store,
@@ -241,6 +230,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     storage: storeHealth,
     access,
   });
+  relay.use(projectionsExtension(rest.services.projector));
   mountMetrics(app, metrics, options.metricsToken, () => ({
     documentsOpen: manager.openDocuments,
     sockets: registry.size,
@@ -331,6 +321,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
 
   return {
     app,
+    relay,
     manager,
     store,
     registry,

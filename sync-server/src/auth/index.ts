@@ -7,10 +7,10 @@ import { accessMiddleware } from './middleware.ts';
 import { createAuthRoutes, createDeviceRoutes } from './routes.ts';
 import { corsFor, securityHeaders } from './security-headers.ts';
 import { createSyncPolicy } from './sync-policy.ts';
-import type { HoldFactory, SiteOfReport } from './sync-policy.ts';
+import type { SiteOfReport } from './sync-policy.ts';
 import { Throttle } from './throttle.ts';
 
-export type { DeviceRef, HoldFactory, SiteOfReport } from './sync-policy.ts';
+export type { DeviceRef, SiteOfReport } from './sync-policy.ts';
 export type { Actor, ClientPrincipal, Principal } from './principal.ts';
 export { actorName, principalOf } from './principal.ts';
 export { Accounts } from './accounts.ts';
@@ -28,7 +28,6 @@ export interface AccessControlOptions {
   corsOrigins?: readonly string[];
   trustProxy?: boolean;
   credentialsDir: string | null;
-  holdFor?: HoldFactory;
   /** The site of a report document, for client accounts' sockets. */
   siteOfReport?: SiteOfReport;
   /** Closes the sockets of an ended session, an expired session or a revoked device. */
@@ -78,7 +77,7 @@ export function createAccessControl(options: AccessControlOptions) {
     middleware: accessMiddleware(gate),
     headers: securityHeaders(gate),
     cors: corsFor(corsOrigins),
-    syncPolicy: createSyncPolicy(gate, options.holdFor, options.siteOfReport),
+    syncPolicy: createSyncPolicy(gate, options.siteOfReport),
     authRoutes: createAuthRoutes(deps),
     deviceRoutes: createDeviceRoutes(deps),
     close: () => clearInterval(sweeper),

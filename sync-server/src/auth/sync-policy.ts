@@ -1,19 +1,13 @@
 import { REPORTS_INDEX_DOC_NAME, classifyDocName } from '@plod/model';
-import type { AuthorizeHook, SyncDecision, SyncGrant, UpdateHold } from '../sync/grant.ts';
+import type { AuthorizeHook, SyncDecision, SyncGrant } from '../sync/grant.ts';
 import type { Gate } from './gate.ts';
 import { subjectOf } from './principal.ts';
 
-/** The device a report socket belongs to, for the late-edit hold (who sent an edit kept aside). */
+/** The device a socket belongs to (its grant carries it: log lines, and the late-edit hold). */
 export interface DeviceRef {
   deviceId: string;
   deviceName: string;
 }
-
-/**
- * Decides where a crew device's updates to a report go once the report is submitted (kept aside as
- * a late edit instead of applied). Undefined: every update is applied.
- */
-export type HoldFactory = (docName: string, device: DeviceRef) => UpdateHold;
 
 /** The site a report document belongs to (null: none chosen, or no such report). */
 export type SiteOfReport = (docName: string) => Promise<string | null>;
@@ -23,8 +17,8 @@ export type SiteOfReport = (docName: string) => Promise<string | null>;
  * - `setup` (sites, rigs, crew, hire tools): supervisors write, devices read;
  * - `holes`: both write;
  * - `reports-index`: both read (the server writes it);
- * - `report:{id}`: both write; a device's socket carries the hold, so its edits to a submitted report
- *   are kept aside, not applied;
+ * - `report:{id}`: both write (a device's edits to a submitted report are kept aside, not applied:
+ *   extensions/late-edits.ts);
  * - any other name: refused (under the development flag, writable as before access control).
  * A client account opens only `report:{id}` documents of its own sites, read-only (it approves and
  * returns through REST); every other document is refused to it (the reports index and setup hold
@@ -32,11 +26,7 @@ export type SiteOfReport = (docName: string) => Promise<string | null>;
  * No credential: 401 before the upgrade. A cookie upgrade from a foreign Origin: 403 (cross-site
  * WebSocket hijacking); token upgrades need no Origin.
  */
-export function createSyncPolicy(
-  gate: Gate,
-  holdFor?: HoldFactory,
-  siteOfReport?: SiteOfReport,
-): AuthorizeHook {
+export function createSyncPolicy(gate: Gate, siteOfReport?: SiteOfReport): AuthorizeHook {
   return (request, docName): SyncDecision | Promise<SyncDecision> => {
     const resolved = gate.resolveSocket(request);
     if (!resolved) return 'unauthenticated';
@@ -61,12 +51,11 @@ export function createSyncPolicy(
         ? { deviceId: principal.deviceId, deviceName: principal.deviceName }
         : null;
     const address = gate.forwardedAddress(request) ?? undefined;
-    const grant = (access: 'read' | 'write', hold?: UpdateHold): SyncGrant => ({
+    const grant = (access: 'read' | 'write'): SyncGrant => ({
       access,
       subject,
       ...(device ? { device } : {}),
       ...(address ? { address } : {}),
-      ...(hold ? { hold } : {}),
     });
     if (docName === REPORTS_INDEX_DOC_NAME) return grant('read');
     const kind = classifyDocName(docName).kind;
@@ -76,7 +65,7 @@ export function createSyncPolicy(
       case 'holes':
         return grant('write');
       case 'report':
-        return grant('write', device && holdFor ? holdFor(docName, device) : undefined);
+        return grant('write');
       case 'unknown':
         return resolved.credential === 'insecure-dev' ? grant('write') : 'deny';
     }

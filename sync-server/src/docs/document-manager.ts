@@ -34,6 +34,8 @@ export interface DocumentManagerOptions {
    * throws, the error is logged and the document is served as it was stored.
    */
   onLoad?: (docName: string, doc: Y.Doc) => void;
+  /** Called when an idle document leaves memory, before it is destroyed; a throw is logged. */
+  onUnload?: (docName: string, doc: Y.Doc) => void;
 }
 
 /** Documents looked at per reclaim pass (oldest first). */
@@ -347,6 +349,14 @@ export class DocumentManager {
     }
   }
 
+  private runOnUnload(live: LiveDocument): void {
+    try {
+      this.options.onUnload?.(live.name, live.doc);
+    } catch (error) {
+      this.options.logger.error('document unload hook failed', { doc: live.name, error });
+    }
+  }
+
   private enqueue(live: LiveDocument, update: Uint8Array, origin: unknown): void {
     live.uncommitted += 1;
     this.queue.enqueue(live.name, update, live, origin);
@@ -390,6 +400,7 @@ export class DocumentManager {
       // Still-uncommitted updates keep it here: a reload must never miss them. `committed` retries.
       if (!live.idle || live.uncommitted > 0 || live.closed) return;
       this.live.delete(live.name);
+      this.runOnUnload(live);
       this.compactor.compactAndDestroy(live);
     }, this.unloadGraceMs);
     live.unloadTimer.unref();

@@ -10,17 +10,27 @@ import {
 } from '@plod/model';
 import type { Actor } from '../auth/principal.ts';
 import type { DocumentManager } from '../docs/document-manager.ts';
-import type { LiveDocument } from '../docs/live-document.ts';
 import type { Logger } from '../logger.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { historyActorOf } from '../services/documents.ts';
 import { CloseCode } from '../close-codes.ts';
 import { UpdateRefused } from '../sync/grant.ts';
-import type { UpdateHold } from '../sync/grant.ts';
 import { UnreadableUpdate, applyClientUpdate, checkUpdate } from '../sync/update-check.ts';
 import { KeptSoFar } from './kept-so-far.ts';
 import { META_ROOT, REPORT_PARTS, STATUS_KEY, additionOf, additionTo } from './parts.ts';
 import type { ReportPart } from './parts.ts';
+
+/** Where one crew device's socket's updates go when they must not reach the document. */
+export interface UpdateHold {
+  /** Asked before each update is applied; true keeps this update aside instead. */
+  shouldHold(doc: Y.Doc): boolean;
+  /**
+   * Stores the update aside. It must be stored (committed) when this returns: the client's
+   * durability barrier is answered after it, so the phone stops counting the edit as pending.
+   * Throws UpdateRefused to close the socket with its code and reason (nothing was kept).
+   */
+  keep(docName: string, update: Uint8Array, doc: Y.Doc): void;
+}
 
 /** The crew device a late edit came from. */
 export interface LateEditDevice {
@@ -115,14 +125,9 @@ export class LateEdits {
    */
   holdFor = (docName: string, device: LateEditDevice): UpdateHold => {
     const isReport = classifyDocName(docName).kind === 'report';
-    let live: LiveDocument | null = null;
     return {
-      shouldHold: (document) => {
-        if (!isReport) return false;
-        live = document;
-        return isSubmittedStatus(readReportMeta(document.doc).status);
-      },
-      keep: (name, update) => this.keep(name, update, device, live?.doc ?? null),
+      shouldHold: (doc) => isReport && isSubmittedStatus(readReportMeta(doc).status),
+      keep: (name, update, doc) => this.keep(name, update, device, doc),
     };
   };
 

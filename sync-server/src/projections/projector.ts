@@ -36,7 +36,6 @@ export class Projector {
   private scheduled = false;
   private stopped = false;
   private lastPassAt = Number.NEGATIVE_INFINITY;
-  private readonly unsubscribe: () => void;
   private readonly setupListeners = new Set<() => void>();
 
   constructor(
@@ -46,12 +45,14 @@ export class Projector {
     /** Mirrors every projected row into the reports index document devices sync. */
     readonly index: ReportsIndexHook | null = null,
     private readonly intervalMs = PROJECTION_INTERVAL_MS,
-  ) {
-    this.unsubscribe = manager.onStored((docName, seq) => {
-      const kind = classifyDocName(docName);
-      if (kind.kind === 'report') this.markDirty(kind.reportId, seq);
-      else if (kind.kind === 'setup') for (const listener of this.setupListeners) listener();
-    });
+  ) {}
+
+  /** A document's updates are durable up to `seq` (the relay's `onStored`, see extensions/). */
+  stored(docName: string, seq: number): void {
+    if (this.stopped) return;
+    const kind = classifyDocName(docName);
+    if (kind.kind === 'report') this.markDirty(kind.reportId, seq);
+    else if (kind.kind === 'setup') for (const listener of this.setupListeners) listener();
   }
 
   /** Called when the setup document changes (site and rig names are overlaid from it). */
@@ -108,7 +109,6 @@ export class Projector {
   /** Stops listening; pending work is left to the next start's catch-up. */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.unsubscribe();
     await this.flush().catch(() => undefined);
     await this.index?.idle();
   }

@@ -22,12 +22,15 @@ import { encodeStep2 } from './early-socket.ts';
 import { applyClientUpdate, checkUpdate } from './update-check.ts';
 import type { LiveDocument, Peer } from '../docs/live-document.ts';
 import type { Logger } from '../logger.ts';
+import type { ApplyVerdict, SocketUpdate } from '../relay/hooks.ts';
 import { UpdateRefused } from './grant.ts';
 import type { Access, SyncGrant } from './grant.ts';
 
 export type { Access } from './grant.ts';
 
 export interface ConnectionLimits {
+  /** Asked before a write socket's update is applied (the relay's extensions); absent: applied. */
+  beforeApply?: (update: SocketUpdate) => ApplyVerdict;
   /** Close the socket once this many bytes wait in its send buffer. */
   maxBufferedBytes: number;
   /** After sending a close frame, wait this long for the handshake before dropping the TCP socket. */
@@ -47,6 +50,9 @@ export class Connection implements Peer {
   alive = true;
   private closing = false;
   private deniedSent = false;
+  /** Updates an extension is still keeping aside (`{ held: promise }`); barriers wait for them. */
+  private holding: Promise<unknown> = Promise.resolve();
+  private holdingCount = 0;
 
   constructor(
     private readonly socket: WebSocket,
@@ -233,12 +239,40 @@ export class Connection implements Peer {
     const repeats = this.applyChecked(() =>
       checkUpdate(payload, (client) => Y.getState(doc.store, client)),
     );
-    const hold = this.grant.hold;
-    if (hold?.shouldHold(this.live)) {
-      hold.keep(this.live.name, payload);
+    const verdict =
+      this.limits.beforeApply?.({
+        docName: this.live.name,
+        doc,
+        update: payload,
+        grant: this.grant,
+      }) ?? 'apply';
+    if (verdict === 'held') return;
+    if (verdict === 'apply') {
+      applyClientUpdate(doc, payload, repeats, this);
       return;
     }
-    applyClientUpdate(doc, payload, repeats, this);
+    if ('refuse' in verdict) throw new UpdateRefused(verdict.refuse, verdict.reason);
+    this.keptAside(verdict.held);
+  }
+
+  /** An update kept aside asynchronously: later barriers wait for it; if it fails, the socket closes. */
+  private keptAside(kept: Promise<unknown>): void {
+    const failed = (error: unknown) => {
+      if (error instanceof UpdateRefused) {
+        this.logger.warn('update refused', { ...this.who(), code: error.code });
+        this.close(error.code, error.reason);
+      } else {
+        this.logger.error('keeping an update aside failed', { ...this.who(), error });
+        this.close(CloseCode.InternalError, 'internal error');
+      }
+      // Never answered as durable: the client sends it again on its next connection.
+      return new Promise<never>(() => {});
+    };
+    this.holdingCount += 1;
+    const settled = kept.then(() => {
+      this.holdingCount -= 1;
+    }, failed);
+    this.holding = Promise.all([this.holding, settled]);
   }
 
   private handleBarrier(decoder: decoding.Decoder): void {
@@ -247,8 +281,12 @@ export class Connection implements Peer {
     if (message.kind !== DurabilityKind.Barrier) throw new BadFrame('clients send barriers only');
     // A read-only socket's updates were dropped, so nothing it sent becomes durable: no reply.
     if (this.access !== 'write') return;
-    // Everything this socket sent before the barrier has been applied and enqueued (one FIFO socket).
-    this.manager.queue.afterCommitted(() => this.send(encodeDurable(message.seq)));
+    // Everything this socket sent before the barrier has been applied and enqueued (one FIFO socket),
+    // or is being kept aside by an extension.
+    const answer = () =>
+      this.manager.queue.afterCommitted(() => this.send(encodeDurable(message.seq)));
+    if (this.holdingCount === 0) answer();
+    else void this.holding.then(answer);
   }
 
   private denyWrite(): void {

@@ -1,24 +1,11 @@
 import type { CloseCode } from '../close-codes.ts';
-import type { LiveDocument } from '../docs/live-document.ts';
 
 export type Access = 'write' | 'read';
 
 /**
- * Where a write socket's updates go when they must not reach the document: a late offline edit to a
- * report that was submitted meanwhile is kept aside for a supervisor, never dropped.
+ * An update the relay will not take from this socket now (thrown by a `beforeApply` hook): the socket
+ * is closed with `code`.
  */
-export interface UpdateHold {
-  /** Asked before each update is applied; true keeps this update aside instead. */
-  shouldHold(live: LiveDocument): boolean;
-  /**
-   * Stores the update aside. It must be stored (committed) when this returns: the client's
-   * durability barrier is answered after it, so the phone stops counting the edit as pending.
-   * Throws UpdateRefused to close the socket with its code and reason (nothing was kept).
-   */
-  keep(docName: string, update: Uint8Array): void;
-}
-
-/** An update the server will not take from this socket now: the socket is closed with `code`. */
 export class UpdateRefused extends Error {
   constructor(
     readonly code: CloseCode,
@@ -38,9 +25,10 @@ export interface SyncGrant {
    * open sockets (ConnectionRegistry.closeSubject).
    */
   subject?: string;
-  /** Only with write access: updates that must be kept aside rather than applied. */
-  hold?: UpdateHold;
-  /** The crew device the socket is for, if any (named in the socket's log lines). */
+  /**
+   * The device the socket is for, if any: named in the socket's log lines, and read by extensions
+   * (`beforeApply`).
+   */
   device?: { deviceId: string; deviceName: string };
   /** The client's address as a trusted proxy forwarded it; otherwise the socket's is used. */
   address?: string;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LiveDocument } from '../../src/docs/live-document.ts';
+import type * as Y from 'yjs';
 import type { ServerOptions } from '../../src/server.ts';
 import { connectClient, mapOf, synced, upgradeStatus, waitFor } from '../helpers.ts';
 import type { TestClient } from '../helpers.ts';
@@ -115,7 +115,7 @@ describe('/sync access', () => {
       holdFor: (docName, who) => {
         asked.push(`${docName} ${who.deviceId} ${who.deviceName}`);
         return {
-          shouldHold: (live: LiveDocument) => live.doc.getMap('m').get('sent') === true,
+          shouldHold: (doc: Y.Doc) => doc.getMap('m').get('sent') === true,
           keep: (name) => kept.push(name),
         };
       },
