@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Logger } from '../logger.ts';
+
+/**
+ * Which process owns which document, when several processes share one PostgreSQL database.
+ *
+ * A document's owner is the process whose lock connection holds the session-level advisory lock
+ * `(LOCK_SPACE, lockKey(docName))`. The lock lives exactly as long as that one connection: when the
+ * process dies (SIGKILL, a lost machine), its TCP connection closes, PostgreSQL ends the session and
+ * the lock is free at once, with no lease to expire and no heartbeat to miss. Who holds a lock is
+ * read from `pg_locks` and joined with `plod_processes`, where each process records its lock
+ * connection's backend pid and the address other processes reach it at: a process that died leaves
+ * a row, but no lock, so it is never named as an owner.
+ *
+ * A process whose lock connection breaks while it lives can no longer know which documents are still
+ * its own: `onLost` is called, and the server stops at once (see main.ts), so that it never writes a
+ * document another process has taken over.
+ */
+
+/** The first half of every document lock's key ("ploe"); the schema lock uses "plod". */
+export const LOCK_SPACE = 0x706c6f65;
+
+/** 31 bits of FNV-1a of the name: two names that share a key share an owner, which is harmless. */
+export function lockKey(docName: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < docName.length; i++) {
+    hash ^= docName.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) & 0x7fffffff;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS plod_processes (
+  id text PRIMARY KEY,
+  address text NOT NULL,
+  lock_pid integer NOT NULL,
+  started_at timestamptz NOT NULL DEFAULT now()
+)`;
+
+/** Rows of processes whose lock connection is gone (and any earlier row of this connection's pid). */
+const FORGET_GONE = `
+DELETE FROM plod_processes p
+WHERE p.lock_pid = pg_backend_pid()
+   OR NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = p.lock_pid)`;
+
+const OWNER = `
+SELECT p.id, p.address FROM pg_locks l JOIN plod_processes p ON p.lock_pid = l.pid
+WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+  AND l.classid = $1::bigint::oid AND l.objid = $2::bigint::oid
+ORDER BY p.started_at DESC LIMIT 1`;
+
+const PROCESSES = `
+SELECT p.id, p.address FROM plod_processes p
+WHERE EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = p.lock_pid)
+ORDER BY p.started_at`;
+
+export interface PeerProcess {
+  id: string;
+  /** Base URL other processes reach it at (http://host:port). */
+  address: string;
+}
+
+/** Where a document is served: here, or by another live process. */
+export type Claim = { kind: 'mine' } | { kind: 'elsewhere'; owner: PeerProcess };
+
+export class OwnershipLost extends Error {
+  readonly reason = 'ownership-lost';
+}
+
+export interface OwnershipOptions {
+  databaseUrl: string;
+  logger: Logger;
+  /** Called once if the lock connection breaks (every lock of this process is gone with it). */
+  onLost: (error: Error) => void;
+}
+
+/**
+ * How often a claim is retried when the lock is taken but its holder cannot be named yet (a process
+ * takes documents as it starts, before it listens and records its address).
+ */
+const CLAIM_ATTEMPTS = 100;
+const CLAIM_RETRY_MS = 100;
+
+export class Ownership {
+  readonly id = randomUUID();
+  private readonly client: pg.Client;
+  /** Documents whose lock this process holds, with when each was last claimed. */
+  private readonly owned = new Map<string, number>();
+  /** One claim or release per document at a time (the lock connection serializes the rest). */
+  private readonly pending = new Map<string, Promise<unknown>>();
+  private connected: Promise<void> | null = null;
+  private lost = false;
+  private closed = false;
+
+  constructor(private readonly options: OwnershipOptions) {
+    this.client = new pg.Client({
+      connectionString: options.databaseUrl,
+      application_name: 'plod-ownership',
+      // A half-open connection (a lost machine, a cut network) is noticed by keepalive probes.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 5_000,
+    });
+    const lose = (error: Error) => {
+      if (this.closed || this.lost) return;
+      this.lost = true;
+      this.owned.clear();
+      options.logger.error('ownership connection lost: this process owns no document now', {
+        error,
+      });
+      options.onLost(error);
+    };
+    this.client.on('error', lose);
+    this.client.on('end', () => lose(new OwnershipLost('ownership connection ended')));
+  }
+
+  /** Connects the lock connection (documents can be claimed from then on). */
+  connect(): Promise<void> {
+    this.connected ??= (async () => {
+      await this.client.connect();
+      await this.client.query(SCHEMA).catch(async (error: unknown) => {
+        // Two processes creating the table at once: one wins, the other finds it there.
+        const exists = await this.client.query(`SELECT to_regclass('plod_processes') AS t`);
+        if (exists.rows[0]?.t === null) throw error;
+      });
+    })();
+    return this.connected;
+  }
+
+  /**
+   * Records this process and the address the others reach it at (once it listens). Until then it
+   * can own documents, and the others wait for its row before forwarding to it.
+   */
+  async register(address: string): Promise<void> {
+    await this.connect();
+    await this.client.query(FORGET_GONE);
+    await this.client.query(
+      'INSERT INTO plod_processes (id, address, lock_pid) VALUES ($1, $2, pg_backend_pid())',
+      [this.id, address],
+    );
+    this.options.logger.info('cluster: process registered', { id: this.id, address });
+  }
+
+  /** Whether this process holds the document's lock now. */
+  owns(docName: string): boolean {
+    return this.owned.has(docName);
+  }
+
+  get ownedCount(): number {
+    return this.owned.size;
+  }
+
+  /** Names of the documents this process owns. */
+  ownedDocuments(): string[] {
+    return [...this.owned.keys()];
+  }
+
+  /**
+   * Takes the document if nobody holds it, or names the process that does. Resolves `mine` at once
+   * for a document this process already owns.
+   */
+  async claim(docName: string): Promise<Claim> {
+    if (this.owned.has(docName)) {
+      this.owned.set(docName, Date.now());
+      return { kind: 'mine' };
+    }
+    return this.serialized(docName, async () => {
+      for (let attempt = 1; ; attempt++) {
+        this.check();
+        if (this.owned.has(docName)) {
+          this.owned.set(docName, Date.now());
+          return { kind: 'mine' } as const;
+        }
+        const taken = await this.client.query<{ ok: boolean }>(
+          'SELECT pg_try_advisory_lock($1, $2) AS ok',
+          [LOCK_SPACE, lockKey(docName)],
+        );
+        if (taken.rows[0]?.ok) {
+          this.owned.set(docName, Date.now());
+          this.options.logger.debug('cluster: document taken', { doc: docName });
+          return { kind: 'mine' } as const;
+        }
+        const owner = await this.ownerOf(docName);
+        if (owner && owner.id !== this.id) return { kind: 'elsewhere', owner } as const;
+        // Released between the two queries, or its holder is still registering: try again.
+        if (attempt >= CLAIM_ATTEMPTS) {
+          throw new OwnershipLost(`no owner could be found or taken for ${docName}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, CLAIM_RETRY_MS));
+      }
+    });
+  }
+
+  /** The process holding the document's lock, if any. */
+  async ownerOf(docName: string): Promise<PeerProcess | null> {
+    this.check();
+    const { rows } = await this.client.query<PeerProcess>(OWNER, [LOCK_SPACE, lockKey(docName)]);
+    return rows[0] ?? null;
+  }
+
+  /** Every live process (this one included). */
+  async processes(): Promise<PeerProcess[]> {
+    this.check();
+    const { rows } = await this.client.query<PeerProcess>(PROCESSES);
+    return rows;
+  }
+
+  /** Lets the document go, unless it was claimed again within `unlessClaimedWithinMs`. */
+  release(docName: string, unlessClaimedWithinMs = 0): Promise<boolean> {
+    return this.serialized(docName, async () => {
+      const claimedAt = this.owned.get(docName);
+      if (claimedAt === undefined || this.lost) return false;
+      if (Date.now() - claimedAt < unlessClaimedWithinMs) return false;
+      this.owned.delete(docName);
+      await this.client.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_SPACE, lockKey(docName)]);
+      this.options.logger.debug('cluster: document released', { doc: docName });
+      return true;
+    });
+  }
+
+  /**
+   * Runs `work` while holding a cluster-wide lock named `name` (on a connection of its own), so
+   * that one process at a time does it (the demo data on a first start).
+   */
+  async exclusive<T>(name: string, work: () => Promise<T>): Promise<T> {
+    const client = new pg.Client({ connectionString: this.options.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1, $2)', [LOCK_SPACE - 1, lockKey(name)]);
+      return await work();
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** Releases every lock (by ending the connection) and forgets this process. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.owned.clear();
+    if (!this.connected || this.lost) return;
+    await this.connected.catch(() => undefined);
+    await this.client
+      .query('DELETE FROM plod_processes WHERE id = $1', [this.id])
+      .catch(() => undefined);
+    await this.client.end().catch(() => undefined);
+  }
+
+  private check(): void {
+    if (this.lost || this.closed) throw new OwnershipLost('this process no longer owns documents');
+    if (!this.connected) throw new OwnershipLost('ownership is not connected');
+  }
+
+  private serialized<T>(docName: string, work: () => Promise<T>): Promise<T> {
+    const before = this.pending.get(docName) ?? Promise.resolve();
+    const next = before.then(work, work);
+    const settled = next.catch(() => undefined);
+    this.pending.set(docName, settled);
+    void settled.then(() => {
+      if (this.pending.get(docName) === settled) this.pending.delete(docName);
+    });
+    return next;
+  }
+}
