@@ -44,6 +44,14 @@ const EnvSchema = z.object({
     )
     .optional(),
   PLOD_METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  PLOD_CLUSTER_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  PLOD_CLUSTER_ADDRESS: z
+    .string()
+    .regex(
+      /^https?:\/\/[^/\s]+$/,
+      'must be the base URL other processes reach this one at, such as http://10.0.0.5:8787',
+    )
+    .optional(),
   PLOD_LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PLOD_INSECURE_ALLOW_ALL: bool.default(false),
   PLOD_ADMIN_USERNAME: z.string().trim().min(1).optional(),
@@ -107,6 +115,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'bad configuration: PLOD_ADMIN_USERNAME and PLOD_ADMIN_PASSWORD are set together or not at all',
     );
   }
+  if (e.PLOD_CLUSTER_SECRET !== undefined && e.PLOD_DATABASE_URL === undefined) {
+    throw new Error(
+      'bad configuration: PLOD_CLUSTER_SECRET (several processes) needs PLOD_DATABASE_URL (PostgreSQL)',
+    );
+  }
+  if (e.PLOD_CLUSTER_ADDRESS !== undefined && e.PLOD_CLUSTER_SECRET === undefined) {
+    throw new Error(
+      'bad configuration: PLOD_CLUSTER_ADDRESS is only used with PLOD_CLUSTER_SECRET',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -116,6 +134,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dataDir: resolveDataDir(env),
       databaseUrl: e.PLOD_DATABASE_URL,
       metricsToken: e.PLOD_METRICS_TOKEN,
+      cluster:
+        e.PLOD_CLUSTER_SECRET !== undefined
+          ? { secret: e.PLOD_CLUSTER_SECRET, address: e.PLOD_CLUSTER_ADDRESS }
+          : undefined,
       logLevel: e.PLOD_LOG_LEVEL,
       insecureAllowAll: e.PLOD_INSECURE_ALLOW_ALL,
       admin:

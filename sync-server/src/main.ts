@@ -31,6 +31,19 @@ let server: ReturnType<typeof createServer>;
 try {
   server = createServer({
     ...config.server,
+    // A process whose document locks are gone must not write another byte: it stops, and its
+    // clients reconnect to the others (see cluster/ownership.ts).
+    ...(config.server.cluster
+      ? {
+          cluster: {
+            ...config.server.cluster,
+            onLost: () => {
+              logger.error('document ownership lost; stopping');
+              process.exit(1);
+            },
+          },
+        }
+      : {}),
     logger,
     webDir: restConfig.webDir,
     maxBodyBytes: restConfig.maxBodyBytes,
@@ -45,7 +58,14 @@ if (server.store instanceof PgStore) {
     fail(new Error(`cannot use PLOD_DATABASE_URL: ${errorText(error)}`));
   });
 }
-if (restConfig.demo && (await seedDemo(server.rest.docs, server.store))) {
+// One of several processes: the connection holding its document locks, before any document opens.
+await server.cluster?.connect().catch(async (error: unknown) => {
+  await server.close();
+  fail(new Error(`cannot take document locks on PLOD_DATABASE_URL: ${errorText(error)}`));
+});
+// Several processes starting together: one seeds the demo, the others find it there.
+const seed = () => seedDemo(server.rest.docs, server.store);
+if (restConfig.demo && (await (server.cluster ? server.cluster.exclusive('demo', seed) : seed()))) {
   logger.info('demo data created (set PLOD_DEMO=0 to start empty)');
 }
 

@@ -7,6 +7,9 @@ import { WebSocketServer } from 'ws';
 import { SYNC_SUBPROTOCOL } from '@plod/model/sync';
 import { createAccessControl, principalOf } from './auth/index.ts';
 import { CloseCode } from './close-codes.ts';
+import { Cluster } from './cluster/cluster.ts';
+import type { ClusterSettings } from './cluster/cluster.ts';
+import type { ClusterDocumentManager } from './cluster/cluster-manager.ts';
 import { createLogger } from './logger.ts';
 import { ServerMetrics } from './metrics/metrics.ts';
 import { mountMetrics } from './metrics/route.ts';
@@ -93,6 +96,8 @@ export interface ServerOptions extends StorageOptions {
   httpLimits?: Partial<HttpLimits>;
   /** How long a shutdown waits for requests in flight before closing their connections. */
   drainGraceMs?: number;
+  /** One process of several on `databaseUrl` (PLOD_CLUSTER_SECRET); see cluster/cluster.ts. */
+  cluster?: ClusterSettings;
 }
 
 export interface RunningServer {
@@ -114,6 +119,8 @@ export interface PlodServer {
   rest: RestServices;
   /** Supervisors, sessions, devices and the crew access code. */
   accounts: Accounts;
+  /** Ownership and forwarding when one process of several, else null. */
+  cluster: Cluster | null;
   start(port?: number, hostname?: string): Promise<RunningServer>;
   /** Same as the running server's close; also usable if never started. */
   close(): Promise<void>;
@@ -144,6 +151,13 @@ export function createServer(options: ServerOptions = {}): PlodServer {
         },
     () => manager.queue.retryNow(),
   );
+  if (options.cluster && !options.databaseUrl) {
+    throw new Error('several processes (PLOD_CLUSTER_SECRET) need PLOD_DATABASE_URL');
+  }
+  const cluster =
+    options.cluster && options.databaseUrl
+      ? new Cluster(options.cluster, options.databaseUrl, logger, () => void close())
+      : null;
   // The relay core; the product plugs in below, through its extensions' hooks.
   const relay = new Relay({
     store: metrics.meter(store),
@@ -158,6 +172,8 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     closeTimeoutMs: options.closeTimeoutMs ?? DEFAULTS.closeTimeoutMs,
     maxPendingUpgrades: options.maxPendingUpgrades ?? DEFAULTS.maxPendingUpgrades,
     maxConnections: options.maxConnections ?? DEFAULTS.maxConnections,
+    // One process of several: documents owned elsewhere are served through their owner.
+    createManager: cluster ? (managerOptions) => cluster.createManager(managerOptions) : undefined,
   });
   const { manager, registry } = relay;
   // Every document is migrated as it loads, before anyone is served (a newer one is left alone).
@@ -218,6 +234,15 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       storage: () => storeHealth.current(),
     }),
   );
+  // One process of several: sockets of documents owned elsewhere are forwarded before /sync.
+  if (cluster) {
+    cluster.mount(
+      app,
+      manager as ClusterDocumentManager,
+      (request, docName) => relay.authorize(request, docName),
+      options.maxBufferedBytes ?? DEFAULTS.maxBufferedBytes,
+    );
+  }
   app.route('/sync', relay.routes);
   const rest = mountRest(app, {
     manager,
@@ -235,6 +260,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     documentsOpen: manager.openDocuments,
     sockets: registry.size,
     lateEditsWaiting: rest.services.lateEdits.waitingCount(),
+    cluster: cluster?.metrics(),
   }));
   const writes = new WriteGuard({
     storage: storeHealth,
@@ -261,6 +287,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   const close = (): Promise<void> => {
     closing ??= (async () => {
       registry.closeAll();
+      cluster?.closeSockets();
       const server = http;
       const stopped = server
         ? new Promise<void>((resolve) => server.close(() => resolve()))
@@ -274,13 +301,15 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       await manager.close();
       await store.close();
       storage.closeAppDb();
+      await cluster?.close();
       logger.info('server stopped');
     })();
     return closing;
   };
 
-  const start = (port = 8787, hostname?: string): Promise<RunningServer> =>
-    new Promise((resolve, reject) => {
+  const start = async (port = 8787, hostname?: string): Promise<RunningServer> => {
+    await cluster?.connect();
+    return new Promise((resolve, reject) => {
       if (allowAll && !isLoopback(hostname)) {
         reject(
           new Error(
@@ -309,8 +338,12 @@ export function createServer(options: ServerOptions = {}): PlodServer {
         (info: AddressInfo) => {
           registry.startKeepalive(options.pingIntervalMs ?? DEFAULTS.pingIntervalMs);
           rest.services.autoCleanup.start();
-          logger.info('server listening', { port: info.port });
-          resolve({ port: info.port, close });
+          const listening = () => {
+            logger.info('server listening', { port: info.port });
+            resolve({ port: info.port, close });
+          };
+          if (cluster) cluster.register(info.port).then(listening, reject);
+          else listening();
         },
       );
       server.once('error', reject);
@@ -318,6 +351,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       if (server instanceof HttpServer)
         connections = new HttpConnections(server, httpLimits, logger);
     });
+  };
 
   return {
     app,
@@ -328,6 +362,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     logger,
     rest: rest.services,
     accounts: access.accounts,
+    cluster,
     start,
     close,
   };

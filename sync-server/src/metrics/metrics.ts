@@ -1,6 +1,7 @@
 import { MeteredStore, STORE_OPERATIONS } from './metered-store.ts';
 import type { StoreObserver, StoreOperation } from './metered-store.ts';
 import type { DocumentStore } from '../store/document-store.ts';
+import type { ClusterMetrics } from '../cluster/cluster.ts';
 
 /** Upper bounds (seconds) of the commit latency histogram: 0.5 ms to 2.5 s. */
 export const COMMIT_BUCKETS = [
@@ -12,6 +13,8 @@ export interface Gauges {
   documentsOpen: number;
   sockets: number;
   lateEditsWaiting: number;
+  /** Ownership and forwarding, when the process is one of several (cluster/cluster.ts). */
+  cluster?: ClusterMetrics;
 }
 
 /**
@@ -79,6 +82,28 @@ export class ServerMetrics implements StoreObserver {
       'Late edits kept aside for a supervisor to merge or discard.',
       [`plod_late_edits_waiting ${gauges.lateEditsWaiting}`],
     );
+    const cluster = gauges.cluster;
+    if (cluster) {
+      series('plod_cluster_documents_owned', 'gauge', 'Documents whose lock this process holds.', [
+        `plod_cluster_documents_owned ${cluster.documentsOwned}`,
+      ]);
+      series(
+        'plod_cluster_sockets_forwarded',
+        'gauge',
+        'Sockets accepted here and served by the process that owns their document.',
+        [`plod_cluster_sockets_forwarded ${cluster.socketsForwarded}`],
+      );
+      series(
+        'plod_cluster_forwarded_total',
+        'counter',
+        'Sockets, REST reads and REST writes sent on to the owner of their document.',
+        [
+          `plod_cluster_forwarded_total{kind="socket"} ${cluster.socketsForwardedTotal}`,
+          `plod_cluster_forwarded_total{kind="read"} ${cluster.readsForwardedTotal}`,
+          `plod_cluster_forwarded_total{kind="write"} ${cluster.writesForwardedTotal}`,
+        ],
+      );
+    }
     return `${lines.join('\n')}\n`;
   }
 }

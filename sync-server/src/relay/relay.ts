@@ -16,6 +16,8 @@ export interface RelayOptions extends Omit<DocumentManagerOptions, 'onLoad' | 'o
   maxPendingUpgrades: number;
   /** Open sockets plus pending upgrades; beyond it, HTTP 503. */
   maxConnections: number;
+  /** Builds the document manager (one process of several: cluster/cluster-manager.ts). */
+  createManager?: (options: DocumentManagerOptions) => DocumentManager;
 }
 
 /**
@@ -32,13 +34,16 @@ export class Relay {
   private readonly extensions: RelayHooks[] = [];
 
   constructor(private readonly options: RelayOptions) {
-    this.manager = new DocumentManager({
+    const managerOptions: DocumentManagerOptions = {
       ...options,
       onLoad: (docName, doc) =>
         this.each('onLoad', docName, (hooks) => hooks.onLoad?.(docName, doc)),
       onUnload: (docName, doc) =>
         this.each('onUnload', docName, (hooks) => hooks.onUnload?.(docName, doc)),
-    });
+    };
+    this.manager = options.createManager
+      ? options.createManager(managerOptions)
+      : new DocumentManager(managerOptions);
     this.manager.onStored((docName, seq) =>
       this.each('onStored', docName, (hooks) => hooks.onStored?.(docName, seq)),
     );
