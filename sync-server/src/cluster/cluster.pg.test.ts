@@ -1,0 +1,258 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { PgStore } from '../store/pg-store.ts';
+import { connectClient, synced, waitFor } from '../../test/helpers.ts';
+import type { TestClient } from '../../test/helpers.ts';
+import { createTestDatabase } from '../../test/pg/database.ts';
+import type { TestDatabase } from '../../test/pg/database.ts';
+import { spawnServer } from '../../test/process.ts';
+import type { ServerProcess } from '../../test/process.ts';
+import { startBalancer } from './balancer.ts';
+import type { Balancer } from './balancer.ts';
+import { LOCK_SPACE, lockKey } from './ownership.ts';
+
+const SECRET = 'cluster-secret-for-tests';
+const METRICS_TOKEN = 'metrics-token-for-tests';
+
+/** The value of one /metrics line (`name` with its labels, as written). */
+async function metric(server: ServerProcess, name: string): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${server.port}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await response.text();
+  const line = text.split('\n').find((item) => item.startsWith(`${name} `));
+  if (line === undefined) throw new Error(`no ${name} in /metrics`);
+  return Number(line.slice(name.length + 1));
+}
+
+async function json(url: string, init?: RequestInit): Promise<unknown> {
+  const response = await fetch(url, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...init?.headers },
+  });
+  if (!response.ok) {
+    throw new Error(`${init?.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
+  }
+  return response.json();
+}
+
+/** A document's map `m` as JSON with its keys in order (replicas list keys in arrival order). */
+const sorted = (doc: Y.Doc) =>
+  JSON.stringify(Object.entries(doc.getMap('m').toJSON()).sort(([a], [b]) => a.localeCompare(b)));
+
+/** Every update stored for a document, applied to a fresh Y.Doc. */
+async function storedDoc(url: string, docName: string): Promise<Y.Doc> {
+  const store = new PgStore(url);
+  const stored = await store.load(docName);
+  await store.close();
+  const doc = new Y.Doc();
+  if (stored?.snapshot) Y.applyUpdate(doc, stored.snapshot);
+  for (const row of stored?.updates ?? []) Y.applyUpdate(doc, row.update);
+  return doc;
+}
+
+describe('several relay processes on one PostgreSQL', () => {
+  const processes: ServerProcess[] = [];
+  const clients: TestClient[] = [];
+  const databases: TestDatabase[] = [];
+  const balancers: Balancer[] = [];
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.destroy();
+    await Promise.all(balancers.splice(0).map((balancer) => balancer.close()));
+    for (const server of processes.splice(0)) {
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill('SIGKILL');
+        await server.exited;
+      }
+    }
+    await Promise.all(databases.splice(0).map((database) => database.drop()));
+  });
+
+  /** Three processes on one fresh database, started together. */
+  const startThree = async (env: Record<string, string> = {}) => {
+    const database = await createTestDatabase();
+    databases.push(database);
+    const starting = [1, 2, 3].map(() =>
+      spawnServer({
+        PLOD_DATABASE_URL: database.url,
+        PLOD_CLUSTER_SECRET: SECRET,
+        PLOD_METRICS_TOKEN: METRICS_TOKEN,
+        PLOD_TRUST_PROXY: 'true',
+        ...env,
+      }).then((server) => {
+        processes.push(server);
+        return server;
+      }),
+    );
+    return { database, servers: await Promise.all(starting) };
+  };
+
+  /** The port of the process holding a document's lock (read from PostgreSQL itself). */
+  const ownerPort = async (database: TestDatabase, docName: string): Promise<number | null> => {
+    const { rows } = await database.query<{ address: string }>(
+      `SELECT p.address FROM pg_locks l JOIN plod_processes p ON p.lock_pid = l.pid
+       WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+         AND l.classid = $1::bigint::oid AND l.objid = $2::bigint::oid`,
+      [LOCK_SPACE, lockKey(docName)],
+    );
+    const address = rows[0]?.address;
+    return address === undefined ? null : Number(new URL(address).port);
+  };
+
+  const client = (url: string, room: string, durability = false) => {
+    const made = connectClient(url, room, { durability });
+    clients.push(made);
+    return made;
+  };
+
+  it('serves one plod to clients on three processes: they converge, through one owner', async () => {
+    const { database, servers } = await startThree({ PLOD_DEMO: '0' });
+    const room = 'report:one-plod-three-processes';
+    const editors = servers.map((server) => client(server.url, room));
+    await Promise.all(editors.map(synced));
+    editors.forEach((editor, i) => {
+      const map = editor.doc.getMap<number>('m');
+      for (let n = 1; n <= 50; n++) map.set(`p${i}:${n}`, n);
+    });
+    const expected = editors.flatMap((_, i) =>
+      Array.from({ length: 50 }, (_unused, n) => `p${i}:${n + 1}`),
+    );
+    await waitFor(
+      () =>
+        editors.every((editor) => {
+          const map = editor.doc.getMap('m');
+          return expected.every((key) => map.has(key));
+        }),
+      'every edit on every client',
+      15_000,
+    );
+    const states = editors.map((editor) => sorted(editor.doc));
+    expect(new Set(states).size).toBe(1);
+
+    // One process owns the plod; the other two forwarded their client's socket to it.
+    const owner = await ownerPort(database, room);
+    expect(servers.map((server) => server.port)).toContain(owner);
+    const forwarded = await Promise.all(
+      servers.map((server) => metric(server, 'plod_cluster_sockets_forwarded')),
+    );
+    expect(forwarded.reduce((sum, count) => sum + count, 0)).toBe(2);
+    expect(forwarded[servers.findIndex((server) => server.port === owner)]).toBe(0);
+    // What they converged on is what PostgreSQL holds.
+    await waitFor(async () => {
+      const stored = await storedDoc(database.url, room);
+      return expected.every((key) => stored.getMap('m').has(key));
+    }, 'every edit stored');
+  });
+
+  it('takes a plod over when its owner is killed mid-stream, with every acknowledged update', async () => {
+    const { database, servers } = await startThree({ PLOD_DEMO: '0' });
+    const balancer = await startBalancer(
+      servers.map((server) => ({ host: '127.0.0.1', port: server.port })),
+    );
+    balancers.push(balancer);
+    const room = 'report:owner-killed';
+    const url = `ws://127.0.0.1:${balancer.port}/sync`;
+    const writers = ['a', 'b', 'c'].map((name) => ({ name, client: client(url, room, true) }));
+    await Promise.all(writers.map((writer) => synced(writer.client)));
+
+    let streaming = true;
+    const stream = async (name: string, writer: TestClient) => {
+      const map = writer.doc.getMap<number>('m');
+      for (let i = 1; streaming && i <= 50_000; i++) {
+        map.set(`${name}:${i}`, i); // local update i <-> local seq i
+        if (i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    const streams = writers.map((writer) => stream(writer.name, writer.client));
+    await waitFor(
+      () => writers.every((writer) => (writer.client.tracker?.durableSeq ?? 0) >= 200),
+      'two hundred acknowledged per client',
+      20_000,
+    );
+    const ownerAtKill = await ownerPort(database, room);
+    const victim = servers.find((server) => server.port === ownerAtKill);
+    if (!victim) throw new Error(`no process owns ${room}`);
+    victim.child.kill('SIGKILL');
+    const acknowledged = writers.map((writer) => writer.client.tracker?.durableSeq ?? 0);
+    expect(await victim.exited).toBe('SIGKILL');
+
+    // Another process takes the plod over; the clients reconnect through the balancer and go on.
+    await waitFor(
+      async () => {
+        const owner = await ownerPort(database, room);
+        return owner !== null && owner !== victim.port;
+      },
+      'a new owner',
+      15_000,
+    );
+    await waitFor(
+      () =>
+        writers.every(
+          (writer, i) => (writer.client.tracker?.durableSeq ?? 0) >= (acknowledged[i] ?? 0) + 100,
+        ),
+      'a hundred more acknowledged per client after the takeover',
+      30_000,
+    );
+    streaming = false;
+    await Promise.all(streams);
+    await waitFor(
+      () => writers.every((writer) => writer.client.tracker?.pending === 0),
+      'every update acknowledged',
+      20_000,
+    );
+
+    // Every update acknowledged before the kill is in PostgreSQL, and every one sent since too.
+    const stored = await storedDoc(database.url, room);
+    writers.forEach((writer, index) => {
+      const missing: number[] = [];
+      const last = writer.client.tracker?.localSeq ?? 0;
+      for (let i = 1; i <= last; i++) {
+        if (stored.getMap('m').get(`${writer.name}:${i}`) !== i) missing.push(i);
+      }
+      expect(missing, `${writer.name}: acknowledged ${acknowledged[index]} at the kill`).toEqual(
+        [],
+      );
+    });
+    // And a new client sees the same plod as the writers.
+    const reader = client(url, room);
+    await synced(reader);
+    await waitFor(
+      () => sorted(reader.doc) === (writers[0] ? sorted(writers[0].client.doc) : ''),
+      'the reader converged with the writers',
+      15_000,
+    );
+  }, 120_000);
+
+  it('reads back on one process a plod written through REST on another', async () => {
+    const { servers } = await startThree();
+    const [first, second, third] = servers.map((server) => `http://127.0.0.1:${server.port}`);
+    const sites = (await json(`${first}/api/sites`)) as { id: string; siteName: string }[];
+    // Three processes started together: one seeded the demo, the others found it.
+    expect(sites.map((site) => site.siteName)).toEqual(['Demo Site']);
+    const created = (await json(`${first}/api/shift-summaries`, {
+      method: 'POST',
+      body: JSON.stringify({ siteId: sites[0]?.id, date: '2025-04-01', operator: 'Pat Driller' }),
+    })) as { id: string };
+    const written = await json(`${second}/api/shift-summaries/${created.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ notes: 'Written on the second process' }),
+    });
+    expect(written).toMatchObject({
+      operator: 'Pat Driller',
+      notes: 'Written on the second process',
+    });
+    const read = await json(`${third}/api/shift-summaries/${created.id}`);
+    expect(read).toMatchObject({
+      id: created.id,
+      operator: 'Pat Driller',
+      notes: 'Written on the second process',
+    });
+    // The second process handed its write to the owner (the first) instead of writing itself.
+    expect(
+      await metric(servers[1] as ServerProcess, 'plod_cluster_forwarded_total{kind="write"}'),
+    ).toBe(1);
+    expect(
+      await metric(servers[0] as ServerProcess, 'plod_cluster_forwarded_total{kind="write"}'),
+    ).toBe(0);
+  });
+});
