@@ -15,7 +15,9 @@ import type { Logger } from '../logger.ts';
  *
  * A process whose lock connection breaks while it lives can no longer know which documents are still
  * its own: `onLost` is called, and the server stops at once (see main.ts), so that it never writes a
- * document another process has taken over.
+ * document another process has taken over. A heartbeat on the connection notices a break within
+ * seconds even while no document is claimed; a pause of the process (a long GC) does not lose the
+ * locks, since the connection stays open meanwhile.
  */
 
 /** The first half of every document lock's key ("ploe"); the schema lock uses "plod". */
@@ -82,6 +84,9 @@ export interface OwnershipOptions {
  */
 const CLAIM_ATTEMPTS = 100;
 const CLAIM_RETRY_MS = 100;
+/** The lock connection is asked `SELECT 1` this often; no answer within the timeout: lost. */
+const HEARTBEAT_MS = 2_000;
+const HEARTBEAT_TIMEOUT_MS = 10_000;
 
 export class Ownership {
   readonly id = randomUUID();
@@ -93,6 +98,8 @@ export class Ownership {
   private connected: Promise<void> | null = null;
   private lost = false;
   private closed = false;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: OwnershipOptions) {
     this.client = new pg.Client({
@@ -106,6 +113,7 @@ export class Ownership {
       if (this.closed || this.lost) return;
       this.lost = true;
       this.owned.clear();
+      if (this.heartbeat) clearInterval(this.heartbeat);
       options.logger.error('ownership connection lost: this process owns no document now', {
         error,
       });
@@ -113,17 +121,28 @@ export class Ownership {
     };
     this.client.on('error', lose);
     this.client.on('end', () => lose(new OwnershipLost('ownership connection ended')));
+    this.lose = lose;
   }
+
+  private readonly lose: (error: Error) => void;
 
   /** Connects the lock connection (documents can be claimed from then on). */
   connect(): Promise<void> {
     this.connected ??= (async () => {
-      await this.client.connect();
-      await this.client.query(SCHEMA).catch(async (error: unknown) => {
+      const connecting = this.client.connect();
+      // Queries asked meanwhile wait for the connection.
+      this.queue = connecting.then(
+        () => undefined,
+        () => undefined,
+      );
+      await connecting;
+      await this.query(SCHEMA).catch(async (error: unknown) => {
         // Two processes creating the table at once: one wins, the other finds it there.
-        const exists = await this.client.query(`SELECT to_regclass('plod_processes') AS t`);
+        const exists = await this.query(`SELECT to_regclass('plod_processes') AS t`);
         if (exists.rows[0]?.t === null) throw error;
       });
+      this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
+      this.heartbeat.unref();
     })();
     return this.connected;
   }
@@ -134,8 +153,8 @@ export class Ownership {
    */
   async register(address: string): Promise<void> {
     await this.connect();
-    await this.client.query(FORGET_GONE);
-    await this.client.query(
+    await this.query(FORGET_GONE);
+    await this.query(
       'INSERT INTO plod_processes (id, address, lock_pid) VALUES ($1, $2, pg_backend_pid())',
       [this.id, address],
     );
@@ -172,7 +191,7 @@ export class Ownership {
           this.owned.set(docName, Date.now());
           return { kind: 'mine' } as const;
         }
-        const taken = await this.client.query<{ ok: boolean }>(
+        const taken = await this.query<{ ok: boolean }>(
           'SELECT pg_try_advisory_lock($1, $2) AS ok',
           [LOCK_SPACE, lockKey(docName)],
         );
@@ -195,14 +214,14 @@ export class Ownership {
   /** The process holding the document's lock, if any. */
   async ownerOf(docName: string): Promise<PeerProcess | null> {
     this.check();
-    const { rows } = await this.client.query<PeerProcess>(OWNER, [LOCK_SPACE, lockKey(docName)]);
+    const { rows } = await this.query<PeerProcess>(OWNER, [LOCK_SPACE, lockKey(docName)]);
     return rows[0] ?? null;
   }
 
   /** Every live process (this one included). */
   async processes(): Promise<PeerProcess[]> {
     this.check();
-    const { rows } = await this.client.query<PeerProcess>(PROCESSES);
+    const { rows } = await this.query<PeerProcess>(PROCESSES);
     return rows;
   }
 
@@ -213,7 +232,7 @@ export class Ownership {
       if (claimedAt === undefined || this.lost) return false;
       if (Date.now() - claimedAt < unlessClaimedWithinMs) return false;
       this.owned.delete(docName);
-      await this.client.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_SPACE, lockKey(docName)]);
+      await this.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_SPACE, lockKey(docName)]);
       this.options.logger.debug('cluster: document released', { doc: docName });
       return true;
     });
@@ -239,12 +258,40 @@ export class Ownership {
     if (this.closed) return;
     this.closed = true;
     this.owned.clear();
+    if (this.heartbeat) clearInterval(this.heartbeat);
     if (!this.connected || this.lost) return;
     await this.connected.catch(() => undefined);
-    await this.client
-      .query('DELETE FROM plod_processes WHERE id = $1', [this.id])
-      .catch(() => undefined);
+    await this.query('DELETE FROM plod_processes WHERE id = $1', [this.id]).catch(() => undefined);
     await this.client.end().catch(() => undefined);
+  }
+
+  private beat(): void {
+    if (this.lost || this.closed) return;
+    const timer = setTimeout(
+      () => this.lose(new OwnershipLost('ownership connection stopped answering')),
+      HEARTBEAT_TIMEOUT_MS,
+    );
+    timer.unref();
+    this.query('SELECT 1').then(
+      () => clearTimeout(timer),
+      (error: unknown) => {
+        clearTimeout(timer);
+        this.lose(error instanceof Error ? error : new OwnershipLost(String(error)));
+      },
+    );
+  }
+
+  /** One query at a time on the lock connection, in the order asked. */
+  private query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    text: string,
+    values?: unknown[],
+  ): Promise<pg.QueryResult<R>> {
+    const result = this.queue.then(() => this.client.query<R>(text, values));
+    this.queue = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
   }
 
   private check(): void {
