@@ -1,12 +1,13 @@
 /**
  * Sync relay benchmark (issue 3). Prints figures; asserts nothing about timing.
  *
- *   pnpm --filter @plod/sync-server bench [latency|blocks|cost|ingest|ingest-pg|idle|cold|sigkill|projection|store|store-pg ...] [--duration=20] ...
+ *   pnpm --filter @plod/sync-server bench [latency|blocks|cost|ingest|ingest-pg|cluster|idle|cold|sigkill|projection|store|store-pg ...] [--duration=20] ...
  *
  * With no part named, runs them all. See docs/benchmarks.md for what each figure means.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { clusterBench } from './cluster.ts';
 import { coldBench } from './cold.ts';
 import { costBench } from './cost.ts';
 import { idleBench } from './idle.ts';
@@ -23,6 +24,7 @@ const PARTS = [
   'cost',
   'ingest',
   'ingest-pg',
+  'cluster',
   'idle',
   'cold',
   'sigkill',
@@ -129,6 +131,19 @@ for (const part of parts) {
       window: num(values['ingest-window'], 'ingest-window'),
       barrierEvery: 32,
       updatesPerClient: Math.ceil((60_000 * durationMs) / 1000 / clients),
+      rounds: num(values.rounds, 'rounds'),
+    });
+  } else if (part === 'cluster') {
+    await clusterBench({
+      docs: num(values.docs, 'docs'),
+      clientsPerDoc: num(values.clients, 'clients'),
+      ratePerSecond: num(values.rate, 'rate'),
+      durationMs: num(values.duration, 'duration') * 1000,
+      warmupMs: num(values.warmup, 'warmup') * 1000,
+      ingestClients: num(values['ingest-clients'], 'ingest-clients'),
+      ingestWindow: num(values['ingest-window'], 'ingest-window'),
+      ingestDurationMs: num(values['ingest-duration'], 'ingest-duration') * 1000,
+      workers: num(values.workers, 'workers'),
       rounds: num(values.rounds, 'rounds'),
     });
   } else if (part === 'idle') {
