@@ -1,6 +1,8 @@
 import { loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
+import { oneAtATime } from './cluster/ownership.ts';
 import { createServer } from './server.ts';
+import type { PlodServer } from './server.ts';
 import { loadRestConfig } from './rest/config.ts';
 import { seedDemo } from './services/demo.ts';
 import { PgStore } from './store/pg-store.ts';
@@ -27,47 +29,62 @@ try {
   fail(error);
 }
 const logger = createLogger(config.logLevel);
-let server: ReturnType<typeof createServer>;
-try {
-  server = createServer({
-    ...config.server,
-    // A process whose document locks are gone must not write another byte: it stops, and its
-    // clients reconnect to the others (see cluster/ownership.ts).
-    ...(config.server.cluster
-      ? {
-          cluster: {
-            ...config.server.cluster,
-            onLost: () => {
-              logger.error('document ownership lost; stopping');
-              process.exit(1);
+/**
+ * Builds the server (on a first start: the first supervisor and the crew code), reaches PostgreSQL
+ * if configured, and seeds the demo on an empty store.
+ */
+async function prepare(): Promise<PlodServer> {
+  let server: PlodServer;
+  try {
+    server = createServer({
+      ...config.server,
+      // A process whose document locks are gone must not write another byte: it stops, and its
+      // clients reconnect to the others (see cluster/ownership.ts).
+      ...(config.server.cluster
+        ? {
+            cluster: {
+              ...config.server.cluster,
+              onLost: () => {
+                logger.error('document ownership lost; stopping');
+                process.exit(1);
+              },
             },
-          },
-        }
-      : {}),
-    logger,
-    webDir: restConfig.webDir,
-    maxBodyBytes: restConfig.maxBodyBytes,
-  });
-} catch (error) {
-  fail(error);
-}
-// PostgreSQL: reach it and create the tables before listening, or say why not and stop.
-if (server.store instanceof PgStore) {
-  await server.store.ready().catch(async (error: unknown) => {
+          }
+        : {}),
+      logger,
+      webDir: restConfig.webDir,
+      maxBodyBytes: restConfig.maxBodyBytes,
+    });
+  } catch (error) {
+    fail(error);
+  }
+  // PostgreSQL: reach it and create the tables before listening, or say why not and stop.
+  if (server.store instanceof PgStore) {
+    await server.store.ready().catch(async (error: unknown) => {
+      await server.close();
+      fail(new Error(`cannot use PLOD_DATABASE_URL: ${errorText(error)}`));
+    });
+  }
+  // One of several processes: the connection holding its document locks, before any document opens.
+  await server.cluster?.connect().catch(async (error: unknown) => {
     await server.close();
-    fail(new Error(`cannot use PLOD_DATABASE_URL: ${errorText(error)}`));
+    fail(new Error(`cannot take document locks on PLOD_DATABASE_URL: ${errorText(error)}`));
   });
+  if (restConfig.demo && (await seedDemo(server.rest.docs, server.store))) {
+    logger.info('demo data created (set PLOD_DEMO=0 to start empty)');
+  }
+  return server;
 }
-// One of several processes: the connection holding its document locks, before any document opens.
-await server.cluster?.connect().catch(async (error: unknown) => {
-  await server.close();
-  fail(new Error(`cannot take document locks on PLOD_DATABASE_URL: ${errorText(error)}`));
-});
-// Several processes starting together: one seeds the demo, the others find it there.
-const seed = () => seedDemo(server.rest.docs, server.store);
-if (restConfig.demo && (await (server.cluster ? server.cluster.exclusive('demo', seed) : seed()))) {
-  logger.info('demo data created (set PLOD_DEMO=0 to start empty)');
-}
+
+// Several processes starting together prepare one at a time: the first creates the first
+// supervisor and the demo, the others find them.
+const databaseUrl = config.server.databaseUrl;
+const server =
+  config.server.cluster && databaseUrl
+    ? await oneAtATime(databaseUrl, 'start', prepare).catch((error: unknown) =>
+        fail(new Error(`cannot use PLOD_DATABASE_URL: ${errorText(error)}`)),
+      )
+    : await prepare();
 
 // A bug in one handler must not take every crew's sync down with it.
 process.on('uncaughtException', (error) => logger.error('uncaught exception', { error }));

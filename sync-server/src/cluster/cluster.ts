@@ -53,6 +53,9 @@ export class Cluster {
       onLost: settings.onLost ?? onLost,
     });
     this.peers = new PeerClient(settings.secret);
+    // Connecting starts now: the REST layer opens documents (projections) as it is built, and their
+    // claims wait for the connection. Its failure is reported by `connect()` (main.ts stops).
+    this.ownership.connect().catch(() => undefined);
   }
 
   createManager(options: DocumentManagerOptions): ClusterDocumentManager {
@@ -81,7 +84,7 @@ export class Cluster {
     app.route(INTERNAL_PREFIX, createInternalRoutes(manager, this.settings.secret, this.logger));
   }
 
-  /** Before listening: the lock connection. */
+  /** The lock connection (started with the cluster); rejects if it could not be made. */
   connect(): Promise<void> {
     return this.ownership.connect();
   }
@@ -89,11 +92,6 @@ export class Cluster {
   /** Once listening on `port`: recorded as a live process the others can forward to. */
   register(port: number): Promise<void> {
     return this.ownership.register(this.settings.address ?? `http://127.0.0.1:${port}`);
-  }
-
-  /** Runs `work` in one process of the deployment at a time (the first start's demo data). */
-  exclusive<T>(name: string, work: () => Promise<T>): Promise<T> {
-    return this.ownership.exclusive(name, work);
   }
 
   /** Shutdown, first step: forwarded sockets close (their clients reconnect elsewhere). */

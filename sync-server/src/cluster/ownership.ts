@@ -238,21 +238,6 @@ export class Ownership {
     });
   }
 
-  /**
-   * Runs `work` while holding a cluster-wide lock named `name` (on a connection of its own), so
-   * that one process at a time does it (the demo data on a first start).
-   */
-  async exclusive<T>(name: string, work: () => Promise<T>): Promise<T> {
-    const client = new pg.Client({ connectionString: this.options.databaseUrl });
-    await client.connect();
-    try {
-      await client.query('SELECT pg_advisory_lock($1, $2)', [LOCK_SPACE - 1, lockKey(name)]);
-      return await work();
-    } finally {
-      await client.end();
-    }
-  }
-
   /** Releases every lock (by ending the connection) and forgets this process. */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -308,5 +293,27 @@ export class Ownership {
       if (this.pending.get(docName) === settled) this.pending.delete(docName);
     });
     return next;
+  }
+}
+
+/**
+ * Runs `work` while holding a lock named `name` across every process on the database (on a
+ * connection of its own, ended afterwards), so that one process at a time does it: a first start's
+ * supervisor, crew code and demo data are made once.
+ */
+export async function oneAtATime<T>(
+  databaseUrl: string,
+  name: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'plod-start' });
+  // An error while waiting for the lock is the failed query's; the event alone must not end the process.
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1, $2)', [LOCK_SPACE - 1, lockKey(name)]);
+    return await work();
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
