@@ -124,6 +124,10 @@ export const NON_API_ROUTES: Readonly<Record<string, string>> = {
   'GET /metrics':
     'Prometheus text: the bearer token PLOD_METRICS_TOKEN, compared in constant time; 404 while none is set (metrics/route.ts)',
   'GET *': 'The built web app (static files, public; it holds no data and no credential)',
+  'GET /internal/cluster/docs/{docName}':
+    'One process of several only: a document’s state for another process; the deployment secret PLOD_CLUSTER_SECRET, compared in constant time, else 404 (cluster/internal-routes.ts)',
+  'POST /internal/cluster/docs/{docName}':
+    'One process of several only: another process’s REST write to a document owned here; the deployment secret, else 404',
 };
 
 const GENERIC = new Set(['POST /api/{table}', 'PUT /api/{table}/{id}', 'DELETE /api/{table}/{id}']);
