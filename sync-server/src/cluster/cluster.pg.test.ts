@@ -224,16 +224,23 @@ describe('several relay processes on one PostgreSQL', () => {
   }, 120_000);
 
   it('reads back on one process a plod written through REST on another', async () => {
-    const { servers } = await startThree();
-    const [first, second, third] = servers.map((server) => `http://127.0.0.1:${server.port}`);
-    const sites = (await json(`${first}/api/sites`)) as { id: string; siteName: string }[];
+    const { database, servers } = await startThree();
+    const [first, second, third] = servers as [ServerProcess, ServerProcess, ServerProcess];
+    const http = (server: ServerProcess) => `http://127.0.0.1:${server.port}`;
+    const writesForwarded = (server: ServerProcess) =>
+      metric(server, 'plod_cluster_forwarded_total{kind="write"}');
+    const sites = (await json(`${http(first)}/api/sites`)) as { id: string; siteName: string }[];
     // Three processes started together: one seeded the demo, the others found it.
     expect(sites.map((site) => site.siteName)).toEqual(['Demo Site']);
-    const created = (await json(`${first}/api/shift-summaries`, {
+    const created = (await json(`${http(first)}/api/shift-summaries`, {
       method: 'POST',
       body: JSON.stringify({ siteId: sites[0]?.id, date: '2025-04-01', operator: 'Pat Driller' }),
     })) as { id: string };
-    const written = await json(`${second}/api/shift-summaries/${created.id}`, {
+    // The process that created the plod owns it.
+    expect(await ownerPort(database, `report:${created.id}`)).toBe(first.port);
+
+    const before = await writesForwarded(second);
+    const written = await json(`${http(second)}/api/shift-summaries/${created.id}`, {
       method: 'PATCH',
       body: JSON.stringify({ notes: 'Written on the second process' }),
     });
@@ -241,18 +248,15 @@ describe('several relay processes on one PostgreSQL', () => {
       operator: 'Pat Driller',
       notes: 'Written on the second process',
     });
-    const read = await json(`${third}/api/shift-summaries/${created.id}`);
+    // The second process handed its write to the owner instead of writing the plod itself.
+    expect((await writesForwarded(second)) - before).toBe(1);
+    expect(await ownerPort(database, `report:${created.id}`)).toBe(first.port);
+
+    const read = await json(`${http(third)}/api/shift-summaries/${created.id}`);
     expect(read).toMatchObject({
       id: created.id,
       operator: 'Pat Driller',
       notes: 'Written on the second process',
     });
-    // The second process handed its write to the owner (the first) instead of writing itself.
-    expect(
-      await metric(servers[1] as ServerProcess, 'plod_cluster_forwarded_total{kind="write"}'),
-    ).toBe(1);
-    expect(
-      await metric(servers[0] as ServerProcess, 'plod_cluster_forwarded_total{kind="write"}'),
-    ).toBe(0);
   });
 });
