@@ -176,6 +176,8 @@ export { MISSING_SHIFT_DATA_MESSAGE, validateReport } from './report-doc/validat
 export type { NameLookup, ReportListItem } from './report-doc/summary.ts';
 export { reportSummary } from './report-doc/summary.ts';
 export { brokenInvariants } from './report-doc/invariants.ts';
+export type { ChangePart, ReportChange } from './report-doc/changes.ts';
+export { describeReportChanges } from './report-doc/changes.ts';
 export { REPORT_SCHEMA_VERSION } from './report-doc/keys.ts';
 export { REPORT_MIGRATIONS, migrateReportDoc } from './report-doc/migrations.ts';
 export type { ReportUndo, ReportUndoOptions, UndoOutcome, UndoStep } from './report-doc/undo.ts';
@@ -312,6 +314,28 @@ export {
 } from './report-sheet/sheet.ts';
 export type { OverridableField, SummaryOverrideMark } from './report-sheet/overrides.ts';
 export { summaryFacts, summaryOverrideMarks } from './report-sheet/overrides.ts';
+
+export { restoreReport, restoredStatus } from './shift-summary/restore.ts';
+
+// Finding plods: the filter shared by screens, REST and exports
+export type {
+  FilterablePlod,
+  ParsedPlodFilter,
+  PlodFilter,
+  PlodFilterParam,
+} from './plod-filter/plod-filter.ts';
+export {
+  FILTER_DATE_MESSAGE,
+  FILTER_RANGE_MESSAGE,
+  PLOD_FILTER_PARAMS,
+  drillerKey,
+  isEmptyFilter,
+  isRealIsoDay,
+  matchesPlodFilter,
+  parsePlodFilter,
+  parseTypedDay,
+  plodFilterParams,
+} from './plod-filter/plod-filter.ts';
 
 // Crew assignment
 export type {
@@ -556,13 +580,25 @@ export { SETUP_SCHEMA_VERSION, initSetupDoc } from './setup-doc/keys.ts';
 export type { Site, SiteCreate, SiteUpdate, SiteWithHoles } from './site/site.ts';
 export {
   SITE_NAME_REQUIRED,
+  activeSites,
+  duplicateSiteNameMessage,
   parseAutoCleanup,
   parseCleanupDays,
   parseSupervisorEmail,
   siteCreateSchema,
+  siteNameKey,
+  siteNamed,
   siteUpdateSchema,
 } from './site/site.ts';
-export { addSite, deleteSite, readSites, siteExists, updateSite } from './site/site-doc.ts';
+export {
+  addSite,
+  archiveSite,
+  deleteSite,
+  readSites,
+  siteExists,
+  unarchiveSite,
+  updateSite,
+} from './site/site-doc.ts';
 export type { Rig, RigCreate, RigUpdate } from './rig/rig.ts';
 export { RIG_NAME_REQUIRED, rigCreateSchema, rigUpdateSchema } from './rig/rig.ts';
 export { addRig, deleteRig, readRigs, updateRig } from './rig/rig-doc.ts';

@@ -9,6 +9,7 @@ export type ModelErrorReason =
   | 'invalid-status-transition'
   | 'invalid-input'
   | 'duplicate-hole'
+  | 'duplicate-site-name'
   | 'unsupported-schema-version';
 
 /** A refused model operation with a machine-readable reason and the user-facing message. */

@@ -64,6 +64,7 @@ describe('hole register', () => {
       enableAutoCleanup: true,
       supervisorEmail: null,
       createdAt: null,
+      archivedAt: null,
     };
     expect(sitesWithHoles([site], holes)[0]?.holeIds).toEqual(['DH-1']);
   });

@@ -46,6 +46,8 @@ export const META = {
   /** Who set the current status (a display name), and when: the plod's status line. */
   statusSetBy: 'statusSetBy',
   statusSetAt: 'statusSetAt',
+  /** The status a plod had when it was deleted: a restore brings it back to that status. */
+  statusBeforeDelete: 'statusBeforeDelete',
 } as const;
 
 /** Map roots (everything but the runs array), used to tell an empty document from an old one. */

@@ -7,6 +7,8 @@ import type { ReportSnapshot } from './snapshot.ts';
 export interface ReportListItem {
   id: ReportId | null;
   status: ReportStatus;
+  siteId: string | null;
+  rigId: string | null;
   site: string | null;
   rig: string | null;
   date: string | null;
@@ -29,6 +31,8 @@ export function reportSummary(snapshot: ReportSnapshot, names: NameLookup = {}):
   return {
     id: snapshot.id,
     status: snapshot.status,
+    siteId: shift.siteId,
+    rigId: shift.rigId,
     site:
       snapshot.overrides.siteName ??
       ((shift.siteId && names.siteName?.(shift.siteId)) || shift.siteName),

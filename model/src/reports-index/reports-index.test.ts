@@ -13,6 +13,8 @@ import {
 const row = (id: string, date: string, extra: Partial<ReportsIndexRow> = {}): ReportsIndexRow => ({
   id,
   status: 'active',
+  siteId: 'site-1',
+  rigId: null,
   site: 'North Pit',
   rig: 'Rig 7',
   date,

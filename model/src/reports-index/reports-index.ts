@@ -20,6 +20,8 @@ const text = lenient(z.string().nullable(), null);
 export const reportsIndexRowSchema = z.object({
   id: z.string().min(1),
   status: lenient(reportStatusSchema, 'active'),
+  siteId: text,
+  rigId: text,
   site: text,
   rig: text,
   date: text,
@@ -45,6 +47,8 @@ export function indexRowFromListItem(item: ReportListItem & { id: string }): Rep
   return {
     id: item.id,
     status: item.status,
+    siteId: item.siteId,
+    rigId: item.rigId,
     site: item.site,
     rig: item.rig,
     date: item.date,

@@ -14,6 +14,9 @@ export const ROWS = 'rows';
 export interface ReportsIndexRow {
   id: string;
   status: ReportStatus;
+  /** The site and rig chosen (ids, for filters) and their names as listed. */
+  siteId: string | null;
+  rigId: string | null;
   site: string | null;
   rig: string | null;
   date: string | null;
@@ -45,6 +48,9 @@ export function toIndexRow(value: unknown): ReportsIndexRow | null {
   return {
     id: row.id,
     status: isOneOf(REPORT_STATUSES, row.status) ? row.status : 'active',
+    // Rows written before the index carried ids read as unknown until the server rewrites them.
+    siteId: text(row.siteId),
+    rigId: text(row.rigId),
     site: text(row.site),
     rig: text(row.rig),
     date: text(row.date),

@@ -64,6 +64,7 @@ export const storedMetaSchema = z.object({
   returnComment: text,
   statusSetBy: text,
   statusSetAt: text,
+  statusBeforeDelete: lenient(reportStatusSchema.nullable(), null),
 });
 export type ReportMeta = z.infer<typeof storedMetaSchema>;
 
@@ -168,7 +169,7 @@ function transitionError(from: ReportStatus, to: ReportStatus): ModelError {
 /**
  * Move the report to a status allowed by STATUS_TRANSITIONS; closing stamps completedAt once. A
  * change of status records who made it (`by`, a display name; null when unknown) and when, for the
- * plod's status line; staying put records nothing.
+ * plod's status line; staying put records nothing. Deleting keeps the status it had, for a restore.
  */
 export function setStatus(
   doc: Y.Doc,
@@ -187,6 +188,7 @@ export function setStatus(
       meta.set(META.status, next);
       meta.set(META.statusSetBy, by?.trim() ? by.trim() : null);
       meta.set(META.statusSetAt, at);
+      if (next === 'deleted') meta.set(META.statusBeforeDelete, current.status);
     }
     if (isClosingStatus(next) && current.completedAt === null) meta.set(META.completedAt, at);
   });

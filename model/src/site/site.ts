@@ -17,6 +17,11 @@ export interface Site {
   enableAutoCleanup: boolean;
   supervisorEmail: string | null;
   createdAt: string | null;
+  /**
+   * When a supervisor archived the site (a site with plods is archived, not deleted): it leaves the
+   * crews' pickers and keeps its rigs, crew, tools and plods. Null for a site in use.
+   */
+  archivedAt: string | null;
 }
 
 /** A site with the labels of its holes (SPEC 3: holeIds). */
@@ -75,5 +80,31 @@ export function siteFromStored(id: SiteId, raw: Record<string, unknown>): Site {
     enableAutoCleanup: parseAutoCleanup(raw.enableAutoCleanup),
     supervisorEmail: parseSupervisorEmail(raw.supervisorEmail),
     createdAt: typeof raw.createdAt === 'string' ? raw.createdAt : null,
+    archivedAt: typeof raw.archivedAt === 'string' ? raw.archivedAt : null,
   };
+}
+
+/** A site name as compared for duplicates: spaces collapsed, any case ("North  pit" is "north pit"). */
+export function siteNameKey(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** The message for a name another site has. */
+export function duplicateSiteNameMessage(name: string): string {
+  return `A site named "${name.trim()}" already exists`;
+}
+
+/** The site (other than `exceptId`) already named `name`, case and spaces aside, or null. */
+export function siteNamed<T extends Pick<Site, 'id' | 'siteName'>>(
+  sites: readonly T[],
+  name: string,
+  exceptId?: string,
+): T | null {
+  const key = siteNameKey(name);
+  return sites.find((site) => site.id !== exceptId && siteNameKey(site.siteName) === key) ?? null;
+}
+
+/** Sites in use, for crews' pickers: archived ones are left out. */
+export function activeSites<T extends Pick<Site, 'archivedAt'>>(sites: readonly T[]): T[] {
+  return sites.filter((site) => site.archivedAt === null);
 }

@@ -14,6 +14,8 @@ export function indexRowOf(row: ReportRow): ReportsIndexRow {
   return {
     id: row.id,
     status: row.status,
+    siteId: row.siteId,
+    rigId: row.rigId,
     site: row.siteName,
     rig: row.rigName,
     date: row.date,

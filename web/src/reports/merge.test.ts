@@ -10,6 +10,8 @@ const row = (
 ): ReportsIndexRow => ({
   id,
   status: 'active',
+  siteId: null,
+  rigId: null,
   site: 'North Pit',
   rig: 'Rig 7',
   date: '2025-07-01',

@@ -29,6 +29,8 @@ export function seedIndex(sync: SyncRuntime, rows: readonly Partial<ReportsIndex
   const full = rows.map((row, i): ReportsIndexRow => ({
     id: row.id ?? ReportIds.create(),
     status: 'active',
+    siteId: null,
+    rigId: null,
     site: 'North Pit',
     rig: 'Rig 7',
     date: `2025-07-${String(10 + i).padStart(2, '0')}`,

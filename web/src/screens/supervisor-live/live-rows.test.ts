@@ -12,6 +12,8 @@ import {
 const row = (id: string, fields: Partial<ReportsIndexRow> = {}): ReportsIndexRow => ({
   id,
   status: 'active',
+  siteId: null,
+  rigId: null,
   site: 'North Pit',
   rig: 'Rig 7',
   date: '2025-07-14',
