@@ -8,7 +8,8 @@
  * 92 (docs/benchmarks.md, round 7). Every full collection marks that heap.
  *
  * better-sqlite3 stays outside the bundle (a native addon, loaded from node_modules), and so does
- * pdfkit, which loads its standard fonts' metrics from its own package folder at run time. Each output
+ * pdfkit, which loads its standard fonts' metrics from its own package folder at run time, and
+ * exceljs: the XLSX export loads it on first use, so the running relay does not carry it. Each output
  * file is written beside itself and renamed over the old one, so a server starting while another
  * checkout's run rebuilds never loads half a file.
  */
@@ -50,7 +51,7 @@ export async function bundle({
     format: 'esm',
     target: 'node20',
     // pg-native: pg's optional libpq binding, which the server does not use.
-    external: ['better-sqlite3', 'pg-native', 'pdfkit'],
+    external: ['better-sqlite3', 'pg-native', 'pdfkit', 'exceljs'],
     packages: packagesExternal ? 'external' : undefined,
     banner: { js: requireShim },
     sourcemap: 'linked',

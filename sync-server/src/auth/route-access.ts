@@ -62,6 +62,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/shift-summaries/{id}/crew': 'crew',
   'GET /api/shift-summaries/{id}/history': 'reader',
   'GET /api/shift-summaries/{id}/export-csv': 'crew',
+  // The one-row-per-plod summary across plods, and bringing a deleted plod back: supervisors.
+  'GET /api/shift-summaries/export.csv': 'supervisor',
+  'GET /api/shift-summaries/export.xlsx': 'supervisor',
+  'POST /api/shift-summaries/{id}/restore': 'supervisor',
   'GET /api/plods': 'crew',
   ...reportEntries('timesheet-entries'),
   'GET /api/timesheets': 'crew',
@@ -96,6 +100,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/sites': 'supervisor',
   'PUT /api/sites/{id}': 'supervisor',
   'DELETE /api/sites/{id}': 'supervisor',
+  'POST /api/sites/{id}/unarchive': 'supervisor',
   'GET /api/sites/{id}/completed-reports': 'supervisor',
   'GET /api/sites/{id}/export-csv': 'supervisor',
   'POST /api/sites/{id}/cleanup-deleted-reports': 'supervisor',

@@ -25,6 +25,19 @@ export interface ReportRow {
   deletedAt: string | null;
   /** ShiftReportBundle JSON with the names stored in the report; current names are overlaid on read. */
   bundle: string;
+  /** Labels of the holes worked in the shift (the summary export's Holes). */
+  holes: string[];
+  /** Who approved the plod (the name recorded with the approved status), else null. */
+  approvedBy: string | null;
+}
+
+/**
+ * The name recorded with the current status (`statusSetBy`, kept by setStatus beside the status),
+ * read straight from the meta map so that plods approved before the snapshot carried it read too.
+ */
+function statusSetBy(doc: Y.Doc): string | null {
+  const value: unknown = doc.getMap('meta').get('statusSetBy');
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
 /** The projection of a report document, or null when the document holds no report. */
@@ -50,5 +63,7 @@ export function projectReport(doc: Y.Doc): ReportRow | null {
     completedAt: snapshot.completedAt,
     deletedAt: snapshot.status === 'deleted' ? snapshot.updatedAt : null,
     bundle: JSON.stringify(bundle),
+    holes: snapshot.holes.map((hole) => String(hole.holeId)),
+    approvedBy: snapshot.status === 'approved' ? statusSetBy(doc) : null,
   };
 }

@@ -27,6 +27,8 @@ function row(id: string): ReportRow {
     completedAt: null,
     deletedAt: null,
     bundle: '{}',
+    holes: [],
+    approvedBy: null,
   };
 }
 
@@ -98,6 +100,27 @@ describe('ReportTable', () => {
     expect(db.pragma('synchronous', { simple: true })).toBe(FULL);
     // The connection's own busy timeout is back for everything else.
     expect(db.pragma('busy_timeout', { simple: true })).toBe(2500);
+    db.close();
+  });
+
+  it('gives a table of the older layout the new columns and marks its rows to project again', () => {
+    const db = fullDatabase();
+    db.exec(`CREATE TABLE report_projection (
+      id TEXT PRIMARY KEY, status TEXT NOT NULL,
+      site_id TEXT, site_name TEXT, rig_id TEXT, rig_name TEXT,
+      date TEXT, shift_type TEXT, operator TEXT,
+      metres REAL NOT NULL, hours REAL NOT NULL,
+      created_at TEXT, updated_at TEXT, completed_at TEXT, deleted_at TEXT,
+      sort_key TEXT NOT NULL, bundle TEXT NOT NULL, seq INTEGER NOT NULL)`);
+    db.exec(`INSERT INTO report_projection VALUES ('old', 'approved', NULL, NULL, NULL, NULL,
+      '2026-11-24', 'day', 'Ann', 1, 1, NULL, NULL, NULL, NULL, 'k', '{}', 9)`);
+    const table = new ReportTable(db);
+    expect(table.dump()).toMatchObject([{ id: 'old', holes: [], approvedBy: null }]);
+    expect(table.behind(new Map([['report:old', 9]]))).toEqual(['report:old']);
+    table.upsert([{ row: { ...row('old'), operator: ' Ann  LEE', approvedBy: 'Sam' }, seq: 9 }]);
+    expect(table.list({ driller: 'ann lee' }, { limit: 5, offset: 0 })).toMatchObject([
+      { id: 'old', approvedBy: 'Sam' },
+    ]);
     db.close();
   });
 });

@@ -1,9 +1,22 @@
 import type Database from 'better-sqlite3';
-import { REPORT_DOC_PREFIX } from '@plod/model';
-import type { ReportStatus } from '@plod/model';
+import { REPORT_DOC_PREFIX, drillerKey } from '@plod/model';
+import type { PlodFilter, ReportStatus } from '@plod/model';
 import type { ReportRow } from './report-row.ts';
 
 const TABLE = 'report_projection';
+
+/**
+ * Columns added after the table's first layout (the summary export and the driller filter): a
+ * table without them gains them, and every row is marked behind (seq -1), so the next start
+ * projects each report again and fills them.
+ */
+const ADDED_COLUMNS: readonly (readonly [string, string])[] = [
+  // The operator as the driller filter compares it (drillerKey: spaces collapsed, lower case).
+  ['driller_key', 'TEXT'],
+  // JSON array of hole labels.
+  ['holes', "TEXT NOT NULL DEFAULT '[]'"],
+  ['approved_by', 'TEXT'],
+];
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS ${TABLE} (
@@ -17,12 +30,14 @@ CREATE TABLE IF NOT EXISTS ${TABLE} (
   sort_key TEXT NOT NULL,
   bundle TEXT NOT NULL,
   -- Highest stored update seq this row reflects; a restart re-projects documents stored past it.
-  seq INTEGER NOT NULL
+  seq INTEGER NOT NULL,
+  ${ADDED_COLUMNS.map(([name, type]) => `${name} ${type}`).join(',\n  ')}
 );
 CREATE INDEX IF NOT EXISTS ${TABLE}_sort ON ${TABLE} (sort_key);
 CREATE INDEX IF NOT EXISTS ${TABLE}_status ON ${TABLE} (status, sort_key);
 CREATE INDEX IF NOT EXISTS ${TABLE}_site ON ${TABLE} (site_id, status, sort_key);
 CREATE INDEX IF NOT EXISTS ${TABLE}_rig ON ${TABLE} (rig_id, sort_key);
+CREATE INDEX IF NOT EXISTS ${TABLE}_driller ON ${TABLE} (driller_key, sort_key);
 `;
 
 interface DbRow {
@@ -42,17 +57,16 @@ interface DbRow {
   completed_at: string | null;
   deleted_at: string | null;
   bundle: string;
+  holes: string;
+  approved_by: string | null;
 }
 
-export interface ReportFilter {
+/** A plod filter (see model plod-filter), plus a single status for the older callers. */
+export interface ReportFilter extends Omit<PlodFilter, 'statuses'> {
   status?: ReportStatus;
   statuses?: readonly ReportStatus[];
-  siteId?: string;
   /** Only these sites (a client account's); an empty list matches nothing. */
   siteIds?: readonly string[];
-  rigId?: string;
-  from?: string;
-  to?: string;
 }
 
 export interface Page {
@@ -80,7 +94,18 @@ function fromDb(row: DbRow): ReportRow {
     completedAt: row.completed_at,
     deletedAt: row.deleted_at,
     bundle: row.bundle,
+    holes: parseHoles(row.holes),
+    approvedBy: row.approved_by,
   };
+}
+
+function parseHoles(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 function where(filter: ReportFilter): { sql: string; params: (string | number)[] } {
@@ -91,9 +116,10 @@ function where(filter: ReportFilter): { sql: string; params: (string | number)[]
     params.push(...values);
   };
   if (filter.status) add('status = ?', filter.status);
-  if (filter.statuses) {
+  if (filter.statuses && filter.statuses.length > 0) {
     add(`status IN (${filter.statuses.map(() => '?').join(', ')})`, ...filter.statuses);
   }
+  if (filter.driller) add('driller_key = ?', drillerKey(filter.driller));
   if (filter.siteId) add('site_id = ?', filter.siteId);
   if (filter.siteIds) {
     if (filter.siteIds.length === 0) add('0');
@@ -103,6 +129,24 @@ function where(filter: ReportFilter): { sql: string; params: (string | number)[]
   if (filter.from) add('date >= ?', filter.from);
   if (filter.to) add('date <= ?', filter.to);
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/**
+ * Adds the columns an older table lacks and marks every row behind, so the start's catch-up
+ * projects them again (`staleDocuments` and `behind` compare seqs).
+ */
+function addMissingColumns(db: Database.Database): void {
+  const existing = db
+    .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${TABLE}')`)
+    .all()
+    .map((column) => column.name);
+  if (existing.length === 0) return;
+  const missing = ADDED_COLUMNS.filter(([name]) => !existing.includes(name));
+  if (missing.length === 0) return;
+  db.transaction(() => {
+    for (const [name, type] of missing) db.exec(`ALTER TABLE ${TABLE} ADD COLUMN ${name} ${type}`);
+    db.exec(`UPDATE ${TABLE} SET seq = -1`);
+  })();
 }
 
 /**
@@ -133,24 +177,34 @@ export class ReportTable {
   >;
 
   constructor(readonly db: Database.Database) {
+    addMissingColumns(db);
     db.exec(SCHEMA);
     this.upsertStmt = db.prepare(
       `INSERT INTO ${TABLE} (id, status, site_id, site_name, rig_id, rig_name, date, shift_type, operator,
-         metres, hours, created_at, updated_at, completed_at, deleted_at, sort_key, bundle, seq)
+         metres, hours, created_at, updated_at, completed_at, deleted_at, sort_key, bundle, seq,
+         driller_key, holes, approved_by)
        VALUES (@id, @status, @siteId, @siteName, @rigId, @rigName, @date, @shiftType, @operator,
-         @metres, @hours, @createdAt, @updatedAt, @completedAt, @deletedAt, @sortKey, @bundle, @seq)
+         @metres, @hours, @createdAt, @updatedAt, @completedAt, @deletedAt, @sortKey, @bundle, @seq,
+         @drillerKey, @holesJson, @approvedBy)
        ON CONFLICT (id) DO UPDATE SET status = excluded.status, site_id = excluded.site_id,
          site_name = excluded.site_name, rig_id = excluded.rig_id, rig_name = excluded.rig_name,
          date = excluded.date, shift_type = excluded.shift_type, operator = excluded.operator,
          metres = excluded.metres, hours = excluded.hours, created_at = excluded.created_at,
          updated_at = excluded.updated_at, completed_at = excluded.completed_at,
          deleted_at = excluded.deleted_at, sort_key = excluded.sort_key, bundle = excluded.bundle,
-         seq = MAX(seq, excluded.seq)`,
+         seq = MAX(seq, excluded.seq), driller_key = excluded.driller_key,
+         holes = excluded.holes, approved_by = excluded.approved_by`,
     );
     this.deleteStmt = db.prepare(`DELETE FROM ${TABLE} WHERE id = ?`);
     this.writeRows = db.transaction((rows) => {
       for (const { row, seq } of rows) {
-        this.upsertStmt.run({ ...row, sortKey: sortKey(row), seq });
+        this.upsertStmt.run({
+          ...row,
+          sortKey: sortKey(row),
+          seq,
+          drillerKey: row.operator === null ? null : drillerKey(row.operator),
+          holesJson: JSON.stringify(row.holes),
+        });
       }
     });
   }

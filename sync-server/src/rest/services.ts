@@ -19,6 +19,7 @@ import { ReportEntries } from '../services/report-entries.ts';
 import { ReportService } from '../services/reports.ts';
 import { ReviewService } from '../services/review.ts';
 import { CREW_MEMBERS, HIRE_TOOLS, RIGS, SITES, SetupCollection } from '../services/setup.ts';
+import { SiteService } from '../services/sites.ts';
 import { DocumentService } from '../services/documents.ts';
 
 /** Everything the REST routes call; built once per server. */
@@ -59,6 +60,7 @@ export function createServices(
     maintenance: new ReportEntries(docs, reports, MAINTENANCE),
     hireToolUsage: new ReportEntries(docs, reports, HIRE_TOOL_USAGE),
     sites: new SetupCollection(docs, SITES),
+    siteRemoval: new SiteService(docs, projector),
     rigs: new SetupCollection(docs, RIGS),
     crewMembers: new SetupCollection(docs, CREW_MEMBERS),
     hireTools: new SetupCollection(docs, HIRE_TOOLS),

@@ -1,6 +1,12 @@
 import { actorOf, principalOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
-import { REQUEST_BODIES, reportIdSchema, reportStatusSchema, returnBodySchema } from '@plod/model';
+import {
+  REQUEST_BODIES,
+  localIsoDay,
+  reportIdSchema,
+  reportStatusSchema,
+  returnBodySchema,
+} from '@plod/model';
 import { filterFor } from '../services/review.ts';
 import { reportIdOf } from '../services/documents.ts';
 import {
@@ -13,29 +19,28 @@ import {
   resourceApp,
 } from '../rest/openapi.ts';
 import type { RestServices } from '../rest/services.ts';
-import { attachment } from './csv.ts';
+import { attachment, xlsxAttachment } from './csv.ts';
 import { addReportHistoryRoute } from './report-history.ts';
+import {
+  PlodFilterParams,
+  PlodFilterQuery,
+  checkPlodFilter,
+  plodFilterOf,
+} from '../rest/plod-filter-query.ts';
 
-/** A real calendar day (2026-13-45 is refused, not read as no filter). */
-const isoDay = z.iso.date('Expected a real date, YYYY-MM-DD');
-
-export const ListQuery = z.object({
-  status: reportStatusSchema
-    .optional()
-    .openapi({ description: 'active, sent, deleted or completed' }),
-  siteId: z.string().optional(),
-  rigId: z.string().optional(),
-  from: isoDay.optional().openapi({ description: 'Shift date on or after (YYYY-MM-DD)' }),
-  to: isoDay.optional().openapi({ description: 'Shift date on or before (YYYY-MM-DD)' }),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(500)
-    .default(100)
-    .openapi({ description: 'Page size (max 500)' }),
-  offset: z.coerce.number().int().min(0).default(0).openapi({ description: 'Rows to skip' }),
-});
+export const ListQuery = z
+  .object({
+    ...PlodFilterParams,
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(500)
+      .default(100)
+      .openapi({ description: 'Page size (max 500)' }),
+    offset: z.coerce.number().int().min(0).default(0).openapi({ description: 'Rows to skip' }),
+  })
+  .superRefine(checkPlodFilter);
 
 export const ReportListItem = z
   .object({
@@ -64,7 +69,7 @@ const listRoute = (tag: string) =>
     tags: [tag],
     summary: 'Reports, newest first (shift date, then creation), one page',
     description:
-      'Filters combine. Pages with `limit`/`offset`; the total matching count is in the `X-Total-Count` header.',
+      'Filters combine (AND; `status` is any of a comma list) and are checked strictly: a day that does not exist, an unknown status or a range that ends before it starts is a 400 naming the parameter. Pages with `limit`/`offset`; the total matching count is in the `X-Total-Count` header.',
     request: { query: ListQuery },
     responses: {
       200: {
@@ -74,6 +79,8 @@ const listRoute = (tag: string) =>
       400: errors[400],
     },
   });
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const CreateBody = z.intersection(
   REQUEST_BODIES['POST /api/shift-summaries'],
@@ -95,13 +102,45 @@ const refused = errorResponse(
 export function createShiftSummaryRoutes(s: RestServices) {
   const app = resourceApp();
   app.openapi(listRoute('Shift summaries'), async (c) => {
-    const { limit, offset, ...filter } = c.req.valid('query');
-    const { items, total } = await s.reports.list(filterFor(principalOf(c), filter), {
+    const { limit, offset, ...query } = c.req.valid('query');
+    const { items, total } = await s.reports.list(filterFor(principalOf(c), plodFilterOf(query)), {
       limit,
       offset,
     });
     return c.json(items, 200, { 'X-Total-Count': String(total) });
   });
+  // Before /{id}: these paths would otherwise read as ids.
+  for (const format of ['csv', 'xlsx'] as const) {
+    app.openapi(
+      createRoute({
+        method: 'get',
+        path: `/export.${format}`,
+        tags,
+        summary: `One row per plod (date, shift, site, rig, driller, metres, hours, holes, status, approved by) as ${format.toUpperCase()}`,
+        description:
+          'Every plod the filter lets through (the list’s filter; all of them without one), newest first. Supervisors only.',
+        request: { query: PlodFilterQuery },
+        responses: {
+          200: {
+            description: `${format.toUpperCase()} download`,
+            content: {
+              [format === 'csv' ? 'text/csv' : XLSX_TYPE]: {
+                schema: z.string().openapi({ format: 'binary' }),
+              },
+            },
+          },
+          400: errors[400],
+        },
+      }),
+      async (c) => {
+        const filter = plodFilterOf(c.req.valid('query'));
+        const today = localIsoDay(new Date());
+        return format === 'csv'
+          ? attachment(c, await s.reports.summaryCsv(filter, today))
+          : xlsxAttachment(c, await s.reports.summaryXlsx(filter, today));
+      },
+    );
+  }
   app.openapi(
     createRoute({
       method: 'post',
@@ -223,6 +262,20 @@ export function createShiftSummaryRoutes(s: RestServices) {
   addReportHistoryRoute(app, s);
   app.openapi(
     createRoute({
+      method: 'post',
+      path: '/{id}/restore',
+      tags,
+      summary: 'Restore a deleted plod to the status it had when it was deleted',
+      description:
+        'Supervisors only, until cleanup removes the plod. 409 unless the plod is deleted.',
+      request: { params: IdParams },
+      responses: { 200: summary, 404: errors[404], 409: errors[409] },
+    }),
+    async (c) =>
+      c.json(await s.reports.restore(actorOf(c), reportIdOf(c.req.valid('param').id)), 200),
+  );
+  app.openapi(
+    createRoute({
       method: 'get',
       path: '/{id}/crew',
       tags,
@@ -250,8 +303,8 @@ export function createShiftSummaryRoutes(s: RestServices) {
 export function createPlodsRoutes(s: RestServices) {
   const app = resourceApp();
   app.openapi(listRoute('Shift summaries'), async (c) => {
-    const { limit, offset, ...filter } = c.req.valid('query');
-    const { items, total } = await s.reports.list(filter, { limit, offset });
+    const { limit, offset, ...query } = c.req.valid('query');
+    const { items, total } = await s.reports.list(plodFilterOf(query), { limit, offset });
     return c.json(items, 200, { 'X-Total-Count': String(total) });
   });
   return app;

@@ -1,6 +1,7 @@
 import { actorOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { REQUEST_BODIES, localIsoDay } from '@plod/model';
+import { PlodFilterQuery, plodFilterOf } from '../rest/plod-filter-query.ts';
 import { IdParams, csvOk, errors, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
 import type { RestServices } from '../rest/services.ts';
 import { sitesWithHoleIds } from '../services/setup.ts';
@@ -25,6 +26,10 @@ const LastCleanupSchema = z
     nextRunAt: z.string().nullable(),
   })
   .openapi('LastAutoCleanup');
+
+const SiteRemovalSchema = z
+  .object({ message: z.string(), id: z.string(), archived: z.boolean() })
+  .openapi('SiteRemoval');
 
 /** /api/sites: sites, their settings, completed reports, export and cleanup. */
 export function createSiteRoutes(s: RestServices) {
@@ -67,11 +72,24 @@ export function createSiteRoutes(s: RestServices) {
       method: 'delete',
       path: '/{id}',
       tags,
-      summary: 'Delete a site with its rigs, crew and tools',
+      summary: 'Delete a site with its rigs, crew and tools, or archive it when it has plods',
+      description:
+        'A site with plods (any status) is archived instead (`archived: true`): it leaves the crews’ pickers, and its plods stay readable and exportable. POST /{id}/unarchive brings it back.',
       request: { params: IdParams },
-      responses: { 200: jsonOk('Deleted'), 404: errors[404] },
+      responses: { 200: jsonOk('Deleted or archived', SiteRemovalSchema), 404: errors[404] },
     }),
-    async (c) => c.json(await s.sites.remove(actorOf(c), c.req.valid('param').id), 200),
+    async (c) => c.json(await s.siteRemoval.remove(actorOf(c), c.req.valid('param').id), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/unarchive',
+      tags,
+      summary: 'Bring an archived site back into use',
+      request: { params: IdParams },
+      responses: { 200: site, 404: errors[404] },
+    }),
+    async (c) => c.json(await s.siteRemoval.unarchive(actorOf(c), c.req.valid('param').id), 200),
   );
   app.openapi(
     createRoute({
@@ -79,10 +97,19 @@ export function createSiteRoutes(s: RestServices) {
       path: '/{id}/completed-reports',
       tags,
       summary: 'Completed (and sent) reports of the site, newest first',
-      request: { params: IdParams },
-      responses: { 200: jsonOk('Shift summaries'), 404: errors[404] },
+      description:
+        'Takes the plod filter (dates, rig, driller; `status` replaces completed, sent and approved).',
+      request: { params: IdParams, query: PlodFilterQuery },
+      responses: { 200: jsonOk('Shift summaries'), 400: errors[400], 404: errors[404] },
     }),
-    async (c) => c.json(await s.reports.completedOfSite(c.req.valid('param').id), 200),
+    async (c) =>
+      c.json(
+        await s.reports.completedOfSite(
+          c.req.valid('param').id,
+          plodFilterOf(c.req.valid('query')),
+        ),
+        200,
+      ),
   );
   app.openapi(
     createRoute({
@@ -90,11 +117,20 @@ export function createSiteRoutes(s: RestServices) {
       path: '/{id}/export-csv',
       tags,
       summary: 'Every completed report of the site in one CSV',
-      request: { params: IdParams },
-      responses: { 200: csvOk('CSV download'), 404: errors[404] },
+      description:
+        'Takes the plod filter (dates, rig, driller; `status` replaces completed, sent and approved). An archived site exports too.',
+      request: { params: IdParams, query: PlodFilterQuery },
+      responses: { 200: csvOk('CSV download'), 400: errors[400], 404: errors[404] },
     }),
     async (c) =>
-      attachment(c, await s.reports.siteCsv(c.req.valid('param').id, localIsoDay(new Date()))),
+      attachment(
+        c,
+        await s.reports.siteCsv(
+          c.req.valid('param').id,
+          localIsoDay(new Date()),
+          plodFilterOf(c.req.valid('query')),
+        ),
+      ),
   );
   app.openapi(
     createRoute({

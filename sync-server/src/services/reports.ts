@@ -7,6 +7,7 @@ import {
   readReportMeta,
   readSetup,
   readShiftDetails,
+  restoreReport,
   setStatus,
   toBundle,
 } from '@plod/model';
@@ -17,7 +18,16 @@ import type {
   ShiftReportBundle,
   ShiftSummaryUpdateDraft,
 } from '@plod/model';
-import { bundleToCsv, csvFilename, reportsToCsv, siteExportFilename } from '@plod/model/csv';
+import {
+  bundleToCsv,
+  csvFilename,
+  reportsToCsv,
+  siteExportFilename,
+  summaryFilename,
+  summaryToCsv,
+} from '@plod/model/csv';
+import type { PlodSummaryRow } from '@plod/model/csv';
+import { summaryXlsx } from './summary-xlsx.ts';
 import type * as Y from 'yjs';
 import type { DocumentService } from './documents.ts';
 import { NotFoundError } from '../errors.ts';
@@ -27,14 +37,20 @@ import type { Page, ReportFilter } from '../projections/report-table.ts';
 import type { ReferenceNames } from './reference.ts';
 import { requireKnown } from './references.ts';
 
-/** Reports that closed the shift: what a site's completed-reports list and export hold. */
 /** Every status but deleted: the plods that count. */
 export const LIVE_STATUSES: readonly ReportStatus[] = REPORT_STATUSES.filter(
   (s) => s !== 'deleted',
 );
 
+/** Reports that closed the shift: what a site's completed-reports list and export hold. */
 export const COMPLETED_STATUSES: readonly ReportStatus[] = ['completed', 'sent', 'approved'];
 export const NO_COMPLETED_REPORTS = 'No completed reports available for export';
+
+/** A file made on the server (the XLSX summary) and its name. */
+export interface BinaryFile {
+  filename: string;
+  bytes: Uint8Array<ArrayBuffer>;
+}
 
 export interface CsvFile {
   filename: string;
@@ -92,6 +108,32 @@ export class ReportService {
     return { message: 'Shift summary deleted', id };
   }
 
+  /**
+   * Restore a deleted plod to the status it had when deleted (a supervisor's; the route table keeps
+   * crews out). 409 unless it is deleted.
+   */
+  async restore(by: Actor, id: ReportId) {
+    await this.docs.writeReport(by, id, (doc) => restoreReport(doc));
+    return this.get(id);
+  }
+
+  /** The one-row-per-plod summary of every plod the filter lets through, newest first. */
+  async summaryRows(filter: ReportFilter): Promise<PlodSummaryRow[]> {
+    await this.projector.flush();
+    const names = await this.names.names();
+    return this.projector.table.all(filter).map((row) => summaryRow(row, names));
+  }
+
+  async summaryCsv(filter: ReportFilter, today: string): Promise<CsvFile> {
+    const rows = await this.summaryRows(filter);
+    return { filename: summaryFilename(today, 'csv'), text: summaryToCsv(rows) };
+  }
+
+  async summaryXlsx(filter: ReportFilter, today: string): Promise<BinaryFile> {
+    const rows = await this.summaryRows(filter);
+    return { filename: summaryFilename(today, 'xlsx'), bytes: await summaryXlsx(rows) };
+  }
+
   async bundle(id: ReportId): Promise<ShiftReportBundle> {
     const reference = await this.names.reference();
     return this.docs.readReport(id, (doc) => toBundle(doc, reference));
@@ -111,15 +153,17 @@ export class ReportService {
       .map((row) => this.names.overlay(JSON.parse(row.bundle) as ShiftReportBundle, names));
   }
 
-  async completedOfSite(siteId: string) {
+  /** The site's completed plods, narrowed by `filter` (its statuses, if any, replace completed ones). */
+  async completedOfSite(siteId: string, filter: ReportFilter = {}) {
     await this.requireSite(siteId);
-    const bundles = await this.bundles({ siteId, statuses: COMPLETED_STATUSES });
+    const bundles = await this.bundles(siteFilter(siteId, filter));
     return bundles.map((bundle) => bundle.shiftSummary);
   }
 
-  async siteCsv(siteId: string, today: string): Promise<CsvFile> {
+  /** The site's export (an archived site's too), narrowed by `filter` like `completedOfSite`. */
+  async siteCsv(siteId: string, today: string, filter: ReportFilter = {}): Promise<CsvFile> {
     const siteName = await this.requireSite(siteId);
-    const bundles = await this.bundles({ siteId, statuses: COMPLETED_STATUSES });
+    const bundles = await this.bundles(siteFilter(siteId, filter));
     if (bundles.length === 0) throw new NotFoundError(NO_COMPLETED_REPORTS);
     return { filename: siteExportFilename(siteName, today), text: reportsToCsv(bundles) };
   }
@@ -131,6 +175,28 @@ export class ReportService {
     if (!site) throw NotFoundError.of('Site', siteId);
     return site.siteName;
   }
+}
+
+function siteFilter(siteId: string, filter: ReportFilter): ReportFilter {
+  const statuses =
+    filter.statuses && filter.statuses.length > 0 ? filter.statuses : COMPLETED_STATUSES;
+  return { ...filter, status: undefined, siteId, statuses };
+}
+
+function summaryRow(row: ReportRow, names: Map<string, string>): PlodSummaryRow {
+  const shiftType = row.shiftType === 'day' || row.shiftType === 'night' ? row.shiftType : null;
+  return {
+    date: row.date,
+    shiftType,
+    site: (row.siteId && names.get(row.siteId)) || row.siteName,
+    rig: (row.rigId && names.get(row.rigId)) || row.rigName,
+    driller: row.operator,
+    metres: row.metres,
+    hours: row.hours,
+    holes: row.holes,
+    status: row.status,
+    approvedBy: row.approvedBy,
+  };
 }
 
 function summaryOf(doc: Y.Doc, bundle: ShiftReportBundle) {

@@ -72,6 +72,13 @@ class Fixtures {
     if (res.status !== 200) throw new Error(`fixture completed report: ${res.status}`);
     return id;
   };
+  /** A deleted report, so a restore has something to restore. */
+  deleted = async () => {
+    const id = await this.report();
+    const res = await this.server.call(this.supervisor, 'DELETE', `/api/shift-summaries/${id}`);
+    if (res.status !== 200) throw new Error(`fixture deleted report: ${res.status}`);
+    return id;
+  };
   entry = async (resource: string, body: unknown) => {
     const report = await this.report();
     return { report, id: await this.make(`/api/${resource}?shiftSummaryId=${report}`, body) };
@@ -260,6 +267,12 @@ const REQUESTS: Record<string, Builder> = {
     method: 'DELETE',
     path: `/api/client-accounts/${await f.clientAccount()}`,
   }),
+  'GET /api/shift-summaries/export.csv': get('/api/shift-summaries/export.csv?status=completed'),
+  'GET /api/shift-summaries/export.xlsx': get('/api/shift-summaries/export.xlsx?status=sent'),
+  'POST /api/shift-summaries/{id}/restore': async (f) => ({
+    method: 'POST',
+    path: `/api/shift-summaries/${await f.deleted()}/restore`,
+  }),
   'GET /api/plods': get('/api/plods'),
   ...entryBuilders('timesheet-entries', ts),
   'GET /api/timesheets': async (f) => ({
@@ -359,6 +372,10 @@ const REQUESTS: Record<string, Builder> = {
   'DELETE /api/sites/{id}': async (f) => ({
     method: 'DELETE',
     path: `/api/sites/${await f.site()}`,
+  }),
+  'POST /api/sites/{id}/unarchive': async (f) => ({
+    method: 'POST',
+    path: `/api/sites/${await f.site()}/unarchive`,
   }),
   'GET /api/sites/{id}/completed-reports': (f) =>
     get(`/api/sites/${f.siteId}/completed-reports`)(f),
