@@ -43,6 +43,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/late-edits': 'supervisor',
   'POST /api/late-edits/{id}/merge': 'supervisor',
   'DELETE /api/late-edits/{id}': 'supervisor',
+  'GET /api/late-edits/sessions': 'supervisor',
+  'POST /api/late-edits/sessions/{id}/merge': 'supervisor',
+  'DELETE /api/late-edits/sessions/{id}': 'supervisor',
+  'POST /api/late-edits/merge-all': 'supervisor',
+  'POST /api/late-edits/discard-all': 'supervisor',
 
   // Client accounts (customers who approve plods): supervisors manage them.
   'GET /api/client-accounts': 'supervisor',

@@ -1,24 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import * as Y from 'yjs';
-import {
-  classifyDocName,
-  isSubmittedStatus,
-  readReportMeta,
-  recordReportChanges,
-  withActor,
-} from '@plod/model';
-import type { Actor } from '../auth/principal.ts';
+import { classifyDocName, isSubmittedStatus, readReportMeta } from '@plod/model';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import type { Logger } from '../logger.ts';
-import { ConflictError, NotFoundError } from '../errors.ts';
-import { historyActorOf } from '../services/documents.ts';
+import { NotFoundError } from '../errors.ts';
 import { CloseCode } from '../close-codes.ts';
 import { UpdateRefused } from '../sync/grant.ts';
-import { UnreadableUpdate, applyClientUpdate, checkUpdate } from '../sync/update-check.ts';
 import { KeptSoFar } from './kept-so-far.ts';
-import { META_ROOT, REPORT_PARTS, STATUS_KEY, additionOf, additionTo } from './parts.ts';
+import { REPORT_PARTS, additionTo } from './parts.ts';
 import type { ReportPart } from './parts.ts';
+import type { PlannedEdit } from './plan.ts';
+import { ALREADY_DECIDED } from './review.ts';
+import type { EditSession } from './sessions.ts';
+import { groupSessions } from './sessions.ts';
 
 /** Where one crew device's socket's updates go when they must not reach the document. */
 export interface UpdateHold {
@@ -51,6 +46,9 @@ export interface LateEdit {
   parts: ReportPart[];
 }
 
+/** A waiting edit with its document's name (sessions group by it). */
+export type KeptEdit = LateEdit & { docName: string };
+
 interface Row {
   id: string;
   doc_name: string;
@@ -60,6 +58,7 @@ interface Row {
   received_at: string;
   update_blob: Uint8Array;
   parts: string;
+  discarded_at: string | null;
 }
 
 const TABLE = 'late_edits';
@@ -77,12 +76,12 @@ export interface LateEditsOptions {
 }
 
 /**
- * Offline edits that reached the server after their report was submitted (status `sent`): kept aside
- * for a supervisor to merge or discard, never applied by themselves and never dropped.
+ * Offline edits that reached the server after their report was submitted (sent or approved): kept
+ * aside for a supervisor to merge or discard, never applied by themselves and never dropped.
  *
  * Rows are stored synchronously, so the socket's durability barrier answered right after `keep` is
- * honest. A discarded edit stays as a row marked discarded: a phone re-sends its edits on every
- * reconnect, and a discarded one must not come back.
+ * honest. A supervisor decides per session (sessions.ts), in any order (decisions.ts). A discarded
+ * row stays, marked, until absorbed and after.
  */
 export class LateEdits {
   private readonly insert: Database.Statement<
@@ -108,10 +107,18 @@ export class LateEdits {
         received_at TEXT NOT NULL,
         update_blob BLOB NOT NULL,
         parts TEXT NOT NULL,
-        discarded_at TEXT
+        discarded_at TEXT,
+        absorbed_at TEXT
       );
       CREATE INDEX IF NOT EXISTS ${TABLE}_doc ON ${TABLE} (doc_name);
     `);
+    const columns = db
+      .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${TABLE}')`)
+      .all()
+      .map((column) => column.name);
+    // Discarded before edits were absorbed: absorbed at the plod's next decision.
+    if (!columns.includes('absorbed_at'))
+      db.exec(`ALTER TABLE ${TABLE} ADD COLUMN absorbed_at TEXT`);
     this.insert = db.prepare(
       `INSERT INTO ${TABLE} (id, doc_name, report_id, device_id, device_name, received_at, update_blob, parts)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -143,71 +150,85 @@ export class LateEdits {
 
   /** Late edits waiting for a supervisor, oldest first. */
   list(): LateEdit[] {
+    return this.waitingRows().map(toLateEdit);
+  }
+
+  /** Waiting edits grouped into sessions (one phone, one plod, close together), oldest first. */
+  sessions(): EditSession<KeptEdit>[] {
+    return groupSessions(
+      this.waitingRows().map((row) => ({ ...toLateEdit(row), docName: row.doc_name })),
+    );
+  }
+
+  /** Marks edits discarded (they stay, for their content, until absorbed). */
+  markDiscarded(ids: readonly string[]): void {
+    const at = new Date().toISOString();
+    const update = this.db.prepare<[string, string], Pick<Row, 'doc_name' | 'device_id'>>(
+      `UPDATE ${TABLE} SET discarded_at = ? WHERE id = ? AND discarded_at IS NULL
+       RETURNING doc_name, device_id`,
+    );
+    const settled = this.db.transaction(() => ids.flatMap((id) => update.all(at, id)))();
+    // A decided edit no longer counts against its device's cap.
+    for (const row of settled) this.kept.settled(row.doc_name, row.device_id);
+    this.logger.info('late edits discarded', { ids });
+  }
+
+  /** Marks discarded edits absorbed: their content is in the plod, undone. */
+  markAbsorbed(ids: readonly string[]): void {
+    const at = new Date().toISOString();
+    const update = this.db.prepare(`UPDATE ${TABLE} SET absorbed_at = ? WHERE id = ?`);
+    for (const id of ids) update.run(at, id);
+  }
+
+  /** Waiting and discarded-but-not-absorbed edits of a plod, in the order they arrived. */
+  keptOf(docName: string): PlannedEdit[] {
+    return this.db
+      .prepare<[string], Row & { seq: number }>(
+        `SELECT rowid AS seq, * FROM ${TABLE}
+         WHERE doc_name = ? AND absorbed_at IS NULL ORDER BY rowid`,
+      )
+      .all(docName)
+      .map((row) => ({
+        id: row.id,
+        deviceId: row.device_id,
+        deviceName: row.device_name || row.device_id,
+        seq: row.seq,
+        update: row.update_blob,
+        state: row.discarded_at === null ? ('waiting' as const) : ('discarded' as const),
+      }));
+  }
+
+  /** Waiting sessions of one plod, or all. */
+  sessionsOf(reportId?: string): EditSession<KeptEdit>[] {
+    return this.sessions().filter(
+      (session) => reportId === undefined || session.edits[0]?.reportId === reportId,
+    );
+  }
+
+  /** A waiting session; 404 in words once it is decided. */
+  sessionOf(id: string): EditSession<KeptEdit> {
+    const session = this.sessions().find((s) => s.id === id);
+    if (!session) throw new NotFoundError(ALREADY_DECIDED);
+    return session;
+  }
+
+  isWaiting(id: string): boolean {
+    return (
+      this.db
+        .prepare<[string], number>(
+          `SELECT count(*) FROM ${TABLE} WHERE id = ? AND discarded_at IS NULL`,
+        )
+        .pluck()
+        .get(id) === 1
+    );
+  }
+
+  private waitingRows(): Row[] {
     return this.db
       .prepare<[], Row>(
         `SELECT * FROM ${TABLE} WHERE discarded_at IS NULL ORDER BY received_at, rowid`,
       )
-      .all()
-      .map(toLateEdit);
-  }
-
-  /**
-   * Applies a late edit to its report as a server write (stored, sent to connected clients and
-   * projected like any other update), then removes it. The report stays submitted: an edit made
-   * before the phone learnt of the submission cannot reopen it.
-   */
-  async merge(id: string, by: Actor): Promise<{ id: string; merged: true }> {
-    const row = this.pending(id);
-    await this.manager.transact(row.doc_name, (doc) => {
-      const meta = readReportMeta(doc);
-      if (meta.reportId === null) {
-        throw new ConflictError(`The report of late edit ${id} no longer exists; discard the edit`);
-      }
-      // Read through and applied as the relay applies a socket's update: the report may have gained
-      // some of its clocks since it was kept, and bytes Yjs would apply only in part never go in.
-      let repeats: boolean;
-      try {
-        repeats = checkUpdate(row.update_blob, (client) => Y.getState(doc.store, client));
-      } catch (error) {
-        if (!(error instanceof UnreadableUpdate)) throw error;
-        throw new ConflictError(`Late edit ${id} cannot be applied (${error.message}); discard it`);
-      }
-      const check = additionOf([Y.encodeStateAsUpdate(doc)], row.update_blob);
-      if (check.incomplete) {
-        throw new ConflictError(
-          `Late edit ${id} builds on an earlier late edit of the same report; merge that one first`,
-        );
-      }
-      // Recorded in the history as the supervisor's merge (the phone's own records come with it).
-      const note = `Merged a late edit from ${row.device_name || row.device_id}`;
-      withActor(doc, historyActorOf(by), () =>
-        recordReportChanges(
-          doc,
-          () => {
-            applyClientUpdate(doc, row.update_blob, repeats, null);
-            // The edit was made before the phone learnt of the submission: it cannot change the status.
-            if (readReportMeta(doc).status !== meta.status) {
-              doc.getMap(META_ROOT).set(STATUS_KEY, meta.status);
-            }
-          },
-          { note },
-        ),
-      );
-    });
-    this.db.prepare(`DELETE FROM ${TABLE} WHERE id = ?`).run(id);
-    this.kept.settled(row.doc_name, row.device_id);
-    this.logger.info('late edit merged', { id, doc: row.doc_name });
-    return { id, merged: true };
-  }
-
-  /** Discards a late edit: it leaves the list and the same content is not kept again. */
-  discard(id: string): void {
-    const row = this.pending(id);
-    this.db
-      .prepare(`UPDATE ${TABLE} SET discarded_at = ? WHERE id = ?`)
-      .run(new Date().toISOString(), id);
-    this.kept.settled(row.doc_name, row.device_id);
-    this.logger.info('late edit discarded', { id });
+      .all();
   }
 
   /**
@@ -287,11 +308,27 @@ export class LateEdits {
     return { updates, waitingByDevice: new Map(counts.map((row) => [row.device_id, row.n])) };
   }
 
+  /** A waiting edit's plod; 404 in words once it is decided. */
+  docOfWaiting(id: string): string {
+    return this.pending(id).doc_name;
+  }
+
+  /** Removes merged edits: their content is in the plod. */
+  removeMerged(ids: readonly string[]): void {
+    const remove = this.db.prepare<[string], Pick<Row, 'doc_name' | 'device_id' | 'discarded_at'>>(
+      `DELETE FROM ${TABLE} WHERE id = ? RETURNING doc_name, device_id, discarded_at`,
+    );
+    const removed = this.db.transaction(() => ids.flatMap((id) => remove.all(id)))();
+    for (const row of removed) {
+      if (row.discarded_at === null) this.kept.settled(row.doc_name, row.device_id);
+    }
+  }
+
   private pending(id: string): Row {
     const row = this.db
       .prepare<[string], Row>(`SELECT * FROM ${TABLE} WHERE id = ? AND discarded_at IS NULL`)
       .get(id);
-    if (!row) throw NotFoundError.of('Late edit', id);
+    if (!row) throw new NotFoundError(ALREADY_DECIDED);
     return row;
   }
 }

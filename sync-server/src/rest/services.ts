@@ -8,6 +8,7 @@ import { SqliteStore } from '../store/sqlite-store.ts';
 import { Projector } from '../projections/projector.ts';
 import { ReportTable } from '../projections/report-table.ts';
 import { ReportsIndexHook } from '../projections/reports-index-hook.ts';
+import { LateEditDecisions } from '../late-edits/decisions.ts';
 import { LateEdits } from '../late-edits/late-edits.ts';
 import { AutoCleanup } from '../services/auto-cleanup.ts';
 import { CleanupService } from '../services/cleanup.ts';
@@ -47,6 +48,9 @@ export function createServices(
   projector.onSetupChanged(() => names.invalidate());
   const reports = new ReportService(docs, projector, names);
   const cleanup = new CleanupService(docs, store, projector);
+  const lateEdits = new LateEdits(db, manager, logger, {
+    maxPerDevice: options.lateEditsPerDevice,
+  });
   return {
     docs,
     store,
@@ -66,7 +70,8 @@ export function createServices(
     hireTools: new SetupCollection(docs, HIRE_TOOLS),
     cleanup,
     autoCleanup: new AutoCleanup(cleanup, docs, logger, { db }),
-    lateEdits: new LateEdits(db, manager, logger, { maxPerDevice: options.lateEditsPerDevice }),
+    lateEdits,
+    lateEditDecisions: new LateEditDecisions(lateEdits, manager, logger),
   };
 }
 

@@ -208,6 +208,22 @@ const REQUESTS: Record<string, Builder> = {
     path: `/api/late-edits/${UNKNOWN}`,
     anyStatus: true,
   }),
+  'GET /api/late-edits/sessions': get('/api/late-edits/sessions'),
+  'POST /api/late-edits/sessions/{id}/merge': () => ({
+    method: 'POST',
+    path: `/api/late-edits/sessions/${UNKNOWN}/merge`,
+    anyStatus: true,
+  }),
+  'DELETE /api/late-edits/sessions/{id}': () => ({
+    method: 'DELETE',
+    path: `/api/late-edits/sessions/${UNKNOWN}`,
+    anyStatus: true,
+  }),
+  'POST /api/late-edits/merge-all': () => ({ method: 'POST', path: '/api/late-edits/merge-all' }),
+  'POST /api/late-edits/discard-all': () => ({
+    method: 'POST',
+    path: '/api/late-edits/discard-all',
+  }),
   'GET /api/shift-summaries': get('/api/shift-summaries'),
   'POST /api/shift-summaries': (f) => ({
     method: 'POST',

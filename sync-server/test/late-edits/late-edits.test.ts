@@ -156,7 +156,7 @@ describe('late edits: offline edits that arrive after submission are kept aside'
     const runId = held?.id ?? '';
     expect(await call('POST', `/api/late-edits/${runId}/merge`)).toEqual({
       status: 200,
-      body: { id: runId, merged: true },
+      body: { id: runId, merged: true, edits: [runId], alongside: [] },
     });
     await waitFor(() => runsOf(crewmate.doc).length === 1, 'merge broadcast');
     const fresh = supervisorSocket(room);
@@ -169,19 +169,22 @@ describe('late edits: offline edits that arrive after submission are kept aside'
     expect(row?.metres).toBeGreaterThan(0);
     expect(row?.status).toBe('sent');
 
-    // Discard: the notes edit leaves the list and the document is unchanged.
+    // Discard: the notes edit leaves the list and the plod reads as before. The edit is brought in
+    // and undone at once, so the phone, once back, sees its notes undone too.
     const notesId = afterReconnect[1]?.id ?? '';
-    const before = await serverRead(room, (doc) => Y.encodeStateVector(doc));
+    const before = await serverRead(room, (doc) => readReport(doc));
     expect(await call('DELETE', `/api/late-edits/${notesId}`)).toEqual({
       status: 204,
       body: null,
     });
     expect(await listed()).toEqual([]);
-    expect(await serverRead(room, (doc) => Y.encodeStateVector(doc))).toEqual(before);
-    expect(await serverRead(room, (doc) => readReportMeta(doc).notes)).toBeNull();
+    const after = await serverRead(room, (doc) => readReport(doc));
+    expect({ ...after, updatedAt: null }).toEqual({ ...before, updatedAt: null });
+    expect(after.notes).toBeNull();
 
     // The phone re-sends the discarded notes on reconnect: they stay discarded. Its next edit is kept.
     await reconnect(phone);
+    await waitFor(() => readReportMeta(phone.doc).notes === null, 'the phone sees the notes undone');
     addTimesheetEntry(phone.doc, { startTime: '06:00', endTime: '08:00', activity: 'drilling' });
     await acknowledged(phone);
     const last = await listed();
@@ -195,7 +198,7 @@ describe('late edits: offline edits that arrive after submission are kept aside'
     }
   });
 
-  it('refuses to merge an edit that builds on an earlier held edit until that one is merged', async () => {
+  it('merges an edit that builds on an earlier held edit together with that one', async () => {
     await start();
     const room = await newReport('2025-05-02');
     const phone = crewPhone(room, (await live().join(PHONE_NAME)).token);
@@ -216,16 +219,25 @@ describe('late edits: offline edits that arrive after submission are kept aside'
     expect(first?.parts).toEqual(['runs']);
     expect(second?.parts).toEqual(['runs']);
 
-    const refused = await call('POST', `/api/late-edits/${second?.id ?? ''}/merge`);
-    expect(refused.status).toBe(409);
-    expect((refused.body as { message: string }).message).toMatch(/merge that one first/);
-    expect(await serverRead(room, (doc) => runsOf(doc).length)).toBe(0);
-
-    expect((await call('POST', `/api/late-edits/${first?.id ?? ''}/merge`)).status).toBe(200);
-    expect((await call('POST', `/api/late-edits/${second?.id ?? ''}/merge`)).status).toBe(200);
+    // Merging the second first takes the first along: no refusal, nothing lost.
+    const merged = await call('POST', `/api/late-edits/${second?.id ?? ''}/merge`);
+    expect(merged).toEqual({
+      status: 200,
+      body: {
+        id: second?.id,
+        merged: true,
+        edits: [first?.id, second?.id],
+        alongside: [first?.id],
+      },
+    });
     const runs = await serverRead(room, runsOf);
     expect(runs.map((run) => run.notes)).toEqual(['Soft ground']);
     expect(await listed()).toEqual([]);
+    const gone = await call('POST', `/api/late-edits/${first?.id ?? ''}/merge`);
+    expect(gone).toEqual({
+      status: 404,
+      body: { message: 'These edits were already merged or discarded.' },
+    });
   });
 
   it('merging an edit made before the phone learnt of the submission leaves the report submitted', async () => {
@@ -294,7 +306,9 @@ describe('late edits: offline edits that arrive after submission are kept aside'
     const before = await serverRead(room, (doc) => Y.encodeStateAsUpdate(doc));
     const refused = await call('POST', `/api/late-edits/${id}/merge`);
     expect(refused.status).toBe(409);
-    expect((refused.body as { message: string }).message).toMatch(/cannot be applied.*discard it/);
+    expect((refused.body as { message: string }).message).toBe(
+      'These edits arrived damaged and cannot be merged. Discard them.',
+    );
     expect(await serverRead(room, (doc) => Y.encodeStateAsUpdate(doc))).toEqual(before);
     expect(await serverRead(room, (doc) => readReportMeta(doc).notes)).toBeNull();
     expect((await listed()).map((edit) => edit.id)).toEqual([id]);
