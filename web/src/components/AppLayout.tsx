@@ -6,6 +6,8 @@ import { CLIENT_HOME } from '../routes/client';
 
 // Shown only on a phone that has not joined: its own chunk, out of the first route.
 const Join = lazy(() => import('../screens/Join'));
+// Shown only to a signed-in supervisor: out of the crews' first route too.
+const SupervisorMenu = lazy(() => import('./SupervisorMenu'));
 
 // Reserves hole numbers in the background: its own chunk, loaded after the first screen.
 const HoleNumberKeeper = lazy(() => import('../screens/run-sheets/HoleNumberKeeper'));
@@ -16,6 +18,7 @@ interface RouteHandle {
   title?: string;
   public?: boolean;
   client?: boolean;
+  supervisor?: boolean;
   wide?: boolean;
 }
 
@@ -25,10 +28,12 @@ function isHandle(handle: unknown): handle is RouteHandle {
 
 /**
  * The frame every screen sits in: phone-width first, a wider column on a desktop (the full width for
- * desk screens). It is also the gate: a device that has neither joined nor a supervisor signed in
- * sees the Join screen in place of any crew screen (the public routes stay open), from local
- * knowledge, so it works offline; a client account is sent to its plods for review from any screen
- * not open to it (the server refuses it those screens' data anyway).
+ * desk screens), with the supervisor menu on top for a signed-in supervisor. It is also the gate: a
+ * device that has neither joined nor a supervisor signed in sees the Join screen in place of any
+ * crew screen (the public routes stay open), from local knowledge, so it works offline; a client
+ * account is sent to its plods for review from any screen not open to it (the server refuses it
+ * those screens' data anyway). Supervisor screens are never gated to Join: they ask for a
+ * supervisor's sign-in themselves.
  */
 export function AppLayout() {
   const handle = useMatches()
@@ -36,14 +41,20 @@ export function AppLayout() {
     .filter(isHandle)
     .at(-1);
   const auth = useAuth();
-  const gated = auth.kind === 'none' && handle?.public !== true;
+  const gated = auth.kind === 'none' && handle?.public !== true && handle?.supervisor !== true;
   const clientAway = auth.kind === 'client' && handle?.public !== true && handle?.client !== true;
   const title = gated ? JOIN_TITLE : handle?.title;
+  const menu = auth.kind === 'supervisor' && handle?.public !== true;
   useEffect(() => {
     document.title = title ? `${title} · Plod` : 'Plod';
   }, [title]);
   return (
     <Box mih="100dvh" bg="gray.0">
+      {menu && (
+        <Suspense fallback={<Box h={52} />}>
+          <SupervisorMenu username={auth.username} />
+        </Suspense>
+      )}
       <Container
         size={handle?.wide === true ? 'xl' : 'md'}
         px={{ base: 'sm', sm: 'lg' }}

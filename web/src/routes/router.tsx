@@ -17,10 +17,24 @@ import {
   type ScreenRoute,
 } from './table';
 
-function pageRoute({ path, title, load, public: open, client, wide }: ScreenRoute): RouteObject {
+function pageRoute({
+  path,
+  title,
+  load,
+  public: open,
+  client,
+  supervisor,
+  wide,
+}: ScreenRoute): RouteObject {
   return {
     path,
-    handle: { title, public: open === true, client: client === true, wide: wide === true },
+    handle: {
+      title,
+      public: open === true,
+      client: client === true,
+      supervisor: supervisor === true,
+      wide: wide === true,
+    },
     lazy: async () => {
       const { default: Screen } = await load();
       return { element: <Screen title={title} /> };

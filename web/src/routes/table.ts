@@ -14,6 +14,11 @@ export interface ScreenRoute {
   public?: true;
   /** Open to a client account (which otherwise only sees the public routes). */
   client?: true;
+  /**
+   * A supervisor's screen: never the crew's Join screen; anyone not signed in as a supervisor is
+   * asked to sign in (and comes back to it), and a signed-in supervisor sees the supervisor menu.
+   */
+  supervisor?: true;
   /** A desk screen: uses the width of a wide window (tables side by side) instead of a phone column. */
   wide?: true;
 }
@@ -31,8 +36,8 @@ const history = () => import('../screens/history/HistoryScreen');
 
 /** SPEC section 2's route table, apart from the report screens (below). */
 export const pageRoutes: readonly ScreenRoute[] = [
-  { path: '/', title: 'Plods', load: reportsList },
-  { path: '/plods', title: 'Plods', load: reportsList },
+  { path: '/', title: 'Plods', load: reportsList, wide: true },
+  { path: '/plods', title: 'Plods', load: reportsList, wide: true },
   {
     path: '/login',
     title: 'Administrator Login',
@@ -40,13 +45,27 @@ export const pageRoutes: readonly ScreenRoute[] = [
     public: true,
   },
   { path: '/join', title: 'Join this device', load: () => import('../screens/Join'), public: true },
-  { path: '/site-setup', title: 'Site Setup', load: () => import('../screens/SiteSetup') },
+  {
+    path: '/site-setup',
+    title: 'Site Setup',
+    load: () => import('../screens/SiteSetup'),
+    supervisor: true,
+    wide: true,
+  },
   {
     path: '/site-config',
     title: 'Site Configuration & PLOD Management',
     load: () => import('../screens/SiteConfig'),
+    supervisor: true,
+    wide: true,
   },
-  { path: '/live', title: 'Live Reports', load: () => import('../screens/SupervisorLive') },
+  {
+    path: '/live',
+    title: 'Live Reports',
+    load: () => import('../screens/SupervisorLive'),
+    supervisor: true,
+    wide: true,
+  },
   {
     path: '/plods/:id/report',
     title: 'Plod Report',

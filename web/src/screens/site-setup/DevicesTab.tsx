@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Card, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { formatWhen, type JoinedDevice } from '../../setup/devices';
 import { useCrewAccess } from '../../setup/useCrewAccess';
 import { useConnection } from '../../sync';
@@ -11,6 +24,7 @@ export function DevicesTab() {
   const online = enabled && browserOnline;
   const { state, reload, rotate, revoke } = useCrewAccess(online);
   const confirm = useConfirm();
+  const wide = useMediaQuery('(min-width: 48em)', false);
 
   if (!online) {
     return (
@@ -104,6 +118,8 @@ export function DevicesTab() {
         <Text c="dimmed" size="md">
           No devices have joined yet.
         </Text>
+      ) : wide ? (
+        <DeviceTable devices={state.devices} onRevoke={askRevoke} />
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} aria-label="Joined devices">
           {state.devices.map((device) => (
@@ -113,6 +129,55 @@ export function DevicesTab() {
       )}
       {confirm.modal}
     </Stack>
+  );
+}
+
+/** Desk width: the joined devices as a table. */
+function DeviceTable({
+  devices,
+  onRevoke,
+}: {
+  devices: readonly JoinedDevice[];
+  onRevoke: (device: JoinedDevice) => void;
+}) {
+  return (
+    <Paper withBorder radius="md">
+      <Table striped verticalSpacing="xs" aria-label="Joined devices">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Device</Table.Th>
+            <Table.Th>Joined</Table.Th>
+            <Table.Th>Last seen</Table.Th>
+            <Table.Th>Access</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {devices.map((device) => (
+            <Table.Tr key={device.id} aria-label={device.name}>
+              <Table.Td fw={700} style={{ overflowWrap: 'anywhere' }}>
+                {device.name}
+              </Table.Td>
+              <Table.Td>{formatWhen(device.joinedAt)}</Table.Td>
+              <Table.Td>{formatWhen(device.lastSeenAt)}</Table.Td>
+              <Table.Td>
+                {device.revokedAt !== null ? (
+                  <Group gap="xs">
+                    <Badge color="red">Revoked</Badge>
+                    <Text size="sm" c="dimmed">
+                      {formatWhen(device.revokedAt)}
+                    </Text>
+                  </Group>
+                ) : (
+                  <Button variant="light" color="red" onClick={() => onRevoke(device)}>
+                    Revoke
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
   );
 }
 

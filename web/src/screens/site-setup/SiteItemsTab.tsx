@@ -1,4 +1,5 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import type { Site, SiteId } from '@plod/model';
 import { useState, type ReactNode } from 'react';
@@ -30,6 +31,8 @@ export interface ItemKind<T extends { id: string }, V extends Values> {
   /** The name as typed in the form (untrimmed). */
   valuesName: (values: V) => string;
   details: (item: T) => ReactNode;
+  /** The desk table's columns after the name. */
+  columns: readonly { header: string; cell: (item: T) => ReactNode }[];
   fields: (form: UseFormReturnType<V>) => ReactNode;
   /** The setup document's mutations for this kind; each throws when the model refuses. */
   add: (edit: SetupEditor, values: V, siteId: SiteId) => unknown;
@@ -59,6 +62,7 @@ export function SiteItemsTab<T extends { id: string }, V extends Values>({
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<T['id'] | null>(null);
   const confirm = useConfirm();
+  const wide = useMediaQuery('(min-width: 48em)', false);
   const capitalised = kind.noun.charAt(0).toUpperCase() + kind.noun.slice(1);
   const add = (values: V, siteId: SiteId) =>
     applyChange(
@@ -97,6 +101,17 @@ export function SiteItemsTab<T extends { id: string }, V extends Values>({
         <Text c="dimmed" size="md">
           No {kind.plural} at {site.siteName} yet.
         </Text>
+      ) : wide ? (
+        <ItemTable
+          kind={kind}
+          items={items}
+          editing={editing}
+          onEdit={setEditing}
+          onSave={(id, values) => {
+            if (update(id, values)) setEditing(null);
+          }}
+          onDelete={askDelete}
+        />
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} aria-label={`${capitalised} list`}>
           {items.map((item) =>
@@ -150,6 +165,76 @@ export function SiteItemsTab<T extends { id: string }, V extends Values>({
   );
 }
 
+/** Desk width: the entries as a table, Edit opening the form in the row's place. */
+function ItemTable<T extends { id: string }, V extends Values>({
+  kind,
+  items,
+  editing,
+  onEdit,
+  onSave,
+  onDelete,
+}: {
+  kind: ItemKind<T, V>;
+  items: readonly T[];
+  editing: T['id'] | null;
+  onEdit: (id: T['id'] | null) => void;
+  onSave: (id: T['id'], values: V) => void;
+  onDelete: (item: T) => void;
+}) {
+  const capitalised = kind.noun.charAt(0).toUpperCase() + kind.noun.slice(1);
+  return (
+    <Paper withBorder radius="md">
+      <Table striped verticalSpacing="xs" aria-label={`${capitalised} list`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            {kind.columns.map((column) => (
+              <Table.Th key={column.header}>{column.header}</Table.Th>
+            ))}
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) =>
+            editing === item.id ? (
+              <Table.Tr key={item.id}>
+                <Table.Td colSpan={kind.columns.length + 2}>
+                  <EditItem
+                    kind={kind}
+                    item={item}
+                    onSave={(values) => onSave(item.id, values)}
+                    onCancel={() => onEdit(null)}
+                    inTable
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              <Table.Tr key={item.id} aria-label={kind.name(item)}>
+                <Table.Td fw={700} style={{ overflowWrap: 'anywhere' }}>
+                  {kind.name(item)}
+                </Table.Td>
+                {kind.columns.map((column) => (
+                  <Table.Td key={column.header}>{column.cell(item)}</Table.Td>
+                ))}
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button variant="light" onClick={() => onEdit(item.id)}>
+                      Edit
+                    </Button>
+                    <Button variant="light" color="red" onClick={() => onDelete(item)}>
+                      Delete
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ),
+          )}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
 function AddItemModal<T extends { id: string }, V extends Values>({
   kind,
   opened,
@@ -191,18 +276,20 @@ function EditItem<T extends { id: string }, V extends Values>({
   item,
   onSave,
   onCancel,
+  inTable = false,
 }: {
   kind: ItemKind<T, V>;
   item: T;
   onSave: (values: V) => void;
   onCancel: () => void;
+  inTable?: boolean;
 }) {
   const form = useForm<V>({
     initialValues: kind.toValues(item),
     validate: validateWith<V>(kind.updateSchema),
   });
   return (
-    <Card component="li" withBorder aria-label={`Edit ${kind.name(item)}`}>
+    <Card component={inTable ? 'div' : 'li'} withBorder aria-label={`Edit ${kind.name(item)}`}>
       <form onSubmit={form.onSubmit(onSave)} noValidate>
         <Stack gap="sm">
           {kind.fields(form)}

@@ -37,6 +37,7 @@ export const RIG_KIND: ItemKind<Rig, RigValues> = {
   name: (rig) => rig.rigName,
   valuesName: (values) => values.rigName,
   details: (rig) => <Text c="dimmed">Rig number: {rig.rigNumber ?? '—'}</Text>,
+  columns: [{ header: 'Rig number', cell: (rig) => rig.rigNumber ?? '—' }],
   fields: (form) => (
     <>
       <TextInput label="Rig name" withAsterisk {...form.getInputProps('rigName')} />
@@ -85,6 +86,11 @@ export const CREW_KIND: ItemKind<CrewMember, CrewValues> = {
       {member.experience && <Text c="dimmed">Experience: {member.experience}</Text>}
     </>
   ),
+  columns: [
+    { header: 'Role', cell: (member) => ROLE_LABELS[member.role] },
+    { header: 'Certification', cell: (member) => member.certification ?? '—' },
+    { header: 'Experience', cell: (member) => member.experience ?? '—' },
+  ],
   fields: (form) => (
     <>
       <TextInput label="Crew member name" withAsterisk {...form.getInputProps('memberName')} />
@@ -133,6 +139,10 @@ export const HIRE_TOOL_KIND: ItemKind<HireTool, HireToolValues> = {
       <Text c="dimmed">Rate: {formatCurrency(tool.ratePerHour)} per hour</Text>
     </>
   ),
+  columns: [
+    { header: 'Description', cell: (tool) => tool.toolDescription ?? '—' },
+    { header: 'Rate per hour', cell: (tool) => formatCurrency(tool.ratePerHour) },
+  ],
   fields: (form) => (
     <>
       <TextInput label="Tool name" withAsterisk {...form.getInputProps('toolName')} />

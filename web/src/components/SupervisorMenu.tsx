@@ -1,0 +1,94 @@
+import { Box, Button, Container, Group, Menu, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { signOut } from '../auth';
+
+/** The supervisor's places, in the order a day at the desk goes. */
+export const SUPERVISOR_PLACES = [
+  { label: 'Live', to: '/live' },
+  { label: 'Plods', to: '/plods' },
+  { label: 'Site Setup', to: '/site-setup' },
+  { label: 'Site Configuration', to: '/site-config' },
+  { label: 'Devices', to: '/site-setup?tab=devices' },
+] as const;
+
+/** Which place the address is: Devices is Site Setup's Devices tab. */
+function isCurrent(to: string, pathname: string, search: string): boolean {
+  const [path, query] = to.split('?');
+  if (path === '/plods' && pathname === '/') return true;
+  if (path !== pathname) return false;
+  const onDevices = new URLSearchParams(search).get('tab') === 'devices';
+  return query ? onDevices : !(path === '/site-setup' && onDevices);
+}
+
+/**
+ * The supervisor menu on every screen a signed-in supervisor opens: Live, Plods, Site Setup, Site
+ * Configuration, Devices and Sign out. A bar of links at desk width; one Menu button on a phone.
+ */
+export default function SupervisorMenu({ username }: { username: string }) {
+  const wide = useMediaQuery('(min-width: 48em)', true);
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const leave = async () => {
+    try {
+      await signOut();
+      void navigate('/login');
+    } catch {
+      notifications.show({ color: 'red', message: 'Sign out failed. Check the connection.' });
+    }
+  };
+  return (
+    <Box component="nav" aria-label="Supervisor menu" bg="white" bd="1px solid gray.3">
+      <Container size="xl" px={{ base: 'sm', sm: 'lg' }} py={4}>
+        <Group justify="space-between" wrap="nowrap" mih={52}>
+          {wide ? (
+            <Group gap={4} wrap="nowrap">
+              {SUPERVISOR_PLACES.map((place) => {
+                const current = isCurrent(place.to, pathname, search);
+                return (
+                  <Button
+                    key={place.to}
+                    component={Link}
+                    to={place.to}
+                    variant={current ? 'light' : 'subtle'}
+                    aria-current={current ? 'page' : undefined}
+                  >
+                    {place.label}
+                  </Button>
+                );
+              })}
+            </Group>
+          ) : (
+            <Menu position="bottom-start" width={240}>
+              <Menu.Target>
+                <Button variant="light">Menu</Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {SUPERVISOR_PLACES.map((place) => (
+                  <Menu.Item key={place.to} component={Link} to={place.to} mih={44}>
+                    {place.label}
+                  </Menu.Item>
+                ))}
+                <Menu.Divider />
+                <Menu.Item mih={44} onClick={() => void leave()}>
+                  Sign out
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm" c="dimmed" truncate maw={{ base: 140, sm: 260 }}>
+              {username}
+            </Text>
+            {wide && (
+              <Button variant="default" onClick={() => void leave()}>
+                Sign out
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}
