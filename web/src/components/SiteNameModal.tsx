@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { siteCreateSchema } from '@plod/model';
+import { duplicateSiteNameMessage, siteCreateSchema, siteNamed, type Site } from '@plod/model';
 import { validateWith } from '../setup/validate';
 import { FormModal } from './FormModal';
 
@@ -16,12 +16,16 @@ export interface SiteNameModalProps {
   /** Gets the trimmed name; true when the change was made (the modal then closes). */
   onSubmit: (siteName: string) => boolean;
   onClose: () => void;
+  /** Every site (archived ones too): a name one of them has is refused beside the field. */
+  sites: readonly Pick<Site, 'id' | 'siteName'>[];
+  /** The site being renamed, which may keep its own name. */
+  siteId?: string;
 }
 
 /**
  * SPEC 2/5 Add New Site (Site Setup and Site Configuration) and Edit Site: the name is required and
  * trimmed, with the model's words as soon as it is blank; the submit button stays disabled while
- * the name is blank.
+ * the name is blank. A name another site has (case and spaces aside) is refused beside the field.
  */
 export function SiteNameModal({
   opened,
@@ -30,10 +34,19 @@ export function SiteNameModal({
   initialName,
   onSubmit,
   onClose,
+  sites,
+  siteId,
 }: SiteNameModalProps) {
+  const schemaCheck = validateWith<SiteValues>(siteCreateSchema);
   const form = useForm<SiteValues>({
     initialValues: { siteName: initialName },
-    validate: validateWith<SiteValues>(siteCreateSchema),
+    validate: (values) => {
+      const errors = schemaCheck(values);
+      if (!errors.siteName && siteNamed(sites, values.siteName, siteId)) {
+        errors.siteName = duplicateSiteNameMessage(values.siteName);
+      }
+      return errors;
+    },
     validateInputOnChange: true,
   });
   const close = () => {

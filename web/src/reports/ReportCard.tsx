@@ -10,19 +10,12 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { formatDepth, formatHours, shiftTypeLabel } from '@plod/model';
-import type { ReportStatus, ReportsIndexRow } from '@plod/model';
+import type { ReportsIndexRow } from '@plod/model';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { plodReportPath } from '../routes/client';
 import { plodPath } from '../routes/plod-paths';
-
-const STATUS_LOOK: Record<ReportStatus, { color: string; label: string }> = {
-  active: { color: 'blue', label: 'Active' },
-  completed: { color: 'teal', label: 'Completed' },
-  sent: { color: 'green', label: 'Sent' },
-  approved: { color: 'green', label: 'Approved' },
-  returned: { color: 'orange', label: 'Returned' },
-  deleted: { color: 'gray', label: 'Deleted' },
-};
+import { STATUS_LOOK } from './status-look';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -40,6 +33,8 @@ function Figure({ label, value }: { label: string; value: string }) {
 export interface ReportCardProps {
   report: ReportsIndexRow;
   onDelete?: (id: string) => void;
+  /** An extra action under the card (Restore on a deleted plod). */
+  extra?: ReactNode;
 }
 
 /**
@@ -47,7 +42,7 @@ export interface ReportCardProps {
  * Tapping the card's heading opens the plod at its address (its Drill Report Dashboard); opening a
  * plod makes it this phone's current one.
  */
-export function ReportCard({ report, onDelete }: ReportCardProps) {
+export function ReportCard({ report, onDelete, extra }: ReportCardProps) {
   const look = STATUS_LOOK[report.status];
   const title = `${report.site ?? 'No site'} - ${report.rig ?? 'No rig'}`;
   return (
@@ -115,6 +110,7 @@ export function ReportCard({ report, onDelete }: ReportCardProps) {
         >
           View
         </Button>
+        {extra}
       </Stack>
     </Card>
   );

@@ -1,15 +1,25 @@
 import { ActionIcon, Button, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { APP_VERSION_LABEL, REPORT_TABS, reportDocName, reportTab } from '@plod/model';
-import type { ReportId } from '@plod/model';
+import {
+  APP_VERSION_LABEL,
+  REPORT_STATUSES,
+  REPORT_TABS,
+  reportDocName,
+  reportTab,
+} from '@plod/model';
+import type { PlodFilter, ReportId, ReportsIndexRow } from '@plod/model';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { useAuth } from '../auth';
+import { filterPlods, pageOf, usePlodListAddress } from '../plod-list/filter';
+import { RestoreButton } from '../plod-list/RestoreButton';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { SyncControls } from '../components/SyncControls';
 import { ReportCard } from '../reports/ReportCard';
 import { useNewReport } from '../reports/useNewReport';
 import { useReportList } from '../reports/useReportList';
-import { useDocMutator, useDocReady } from '../sync';
+import { useConnection, useDocMutator, useDocReady } from '../sync';
 
 // The modals open only after a tap, so they (and Mantine's Modal, Switch, Progress, ScrollArea and
 // floating-ui under them) are separate chunks kept out of the first route's download. The service
@@ -21,11 +31,21 @@ const OfflineSetupModal = lazy(() =>
   import('../reports/OfflineSetupModal').then((m) => ({ default: m.OfflineSetupModal })),
 );
 const DeleteReportModal = lazy(() => import('../reports/DeleteReportModal'));
+// Filters (with the setup reader), the desk table and the pager load when shown.
+const ListTools = lazy(() => import('../reports/ListTools'));
+const ReportTable = lazy(() => import('../reports/ReportTable'));
+const Pager = lazy(() => import('../plod-list/Pager').then((m) => ({ default: m.Pager })));
 
 type ModalName = 'settings' | 'offline' | 'delete';
 
 type Tab = (typeof REPORT_TABS)[number];
 const TAB_LABEL: Record<Tab, string> = { active: 'Active', sent: 'Sent', deleted: 'Deleted' };
+const TAB_STATUSES = Object.fromEntries(
+  REPORT_TABS.map((tab) => [tab, REPORT_STATUSES.filter((status) => reportTab(status) === tab)]),
+) as Record<Tab, (typeof REPORT_STATUSES)[number][]>;
+
+const isTab = (value: string | null): value is Tab =>
+  (REPORT_TABS as readonly (string | null)[]).includes(value);
 
 function EmptyState({ tab }: { tab: Tab }) {
   return (
@@ -43,7 +63,16 @@ export default function ReportsList() {
   const newReport = useNewReport();
   const mutate = useDocMutator();
   const ready = useDocReady();
-  const [tab, setTab] = useState<Tab>('active');
+  const auth = useAuth();
+  const supervisor = auth.kind === 'supervisor';
+  const { enabled, browserOnline } = useConnection();
+  const online = enabled && browserOnline;
+  const wide = useMediaQuery('(min-width: 48em)', false);
+  // Tab, filters and page live in the address: a reload and a shared link keep them.
+  const address = usePlodListAddress();
+  const tabParam = address.param('tab');
+  const tab: Tab = isTab(tabParam) ? tabParam : 'active';
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [modal, setModal] = useState<'settings' | 'offline' | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   // A modal is mounted from its first opening on, so closing still plays Mantine's transition.
@@ -59,11 +88,33 @@ export default function ReportsList() {
     setDeleting(id);
   };
 
+  // The filter without statuses sorts plods into tabs; a tab's ticked statuses narrow it further.
   const byTab = useMemo(() => {
-    const groups: Record<Tab, typeof reports> = { active: [], sent: [], deleted: [] };
-    for (const report of reports) groups[reportTab(report.status)].push(report);
+    const { statuses: _tabs, ...others } = address.filter;
+    const groups: Record<Tab, ReportsIndexRow[]> = { active: [], sent: [], deleted: [] };
+    for (const report of filterPlods(reports, others))
+      groups[reportTab(report.status)].push(report);
     return groups;
-  }, [reports]);
+  }, [reports, address.filter]);
+  const { statuses } = address.filter;
+  const tabFilter: PlodFilter = {
+    ...address.filter,
+    statuses: statuses?.filter((s) => TAB_STATUSES[tab].includes(s)) ?? TAB_STATUSES[tab],
+  };
+  const shown = statuses ? filterPlods(byTab[tab], tabFilter) : byTab[tab];
+  const paged = pageOf(shown, address.page);
+  const filtering =
+    Object.keys(address.filter).length > 0 || Object.keys(address.errors).length > 0;
+  const showTools = wide || filtersOpen || filtering;
+  // Supervisors bring a deleted plod back (the server refuses anyone else).
+  const restore = (report: ReportsIndexRow) =>
+    supervisor && report.status === 'deleted' ? (
+      <RestoreButton
+        id={report.id}
+        online={online}
+        title={`${report.site ?? 'No site'} - ${report.rig ?? 'No rig'}`}
+      />
+    ) : null;
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -113,7 +164,33 @@ export default function ReportsList() {
           Run Sheets
         </Button>
       </SimpleGrid>
-      <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
+      {!wide && (
+        <Button
+          variant={showTools ? 'light' : 'default'}
+          fullWidth
+          mb="sm"
+          aria-expanded={showTools}
+          onClick={() => setFiltersOpen((open) => !open)}
+          disabled={filtering}
+        >
+          {filtering ? 'Filters on' : showTools ? 'Hide filters' : 'Filter plods'}
+        </Button>
+      )}
+      {showTools && (
+        <Suspense fallback={null}>
+          <ListTools
+            address={address}
+            rows={reports}
+            statuses={TAB_STATUSES[tab]}
+            exportFilter={supervisor ? tabFilter : null}
+          />
+        </Suspense>
+      )}
+      <Tabs
+        value={tab}
+        onChange={(value) => value && address.setParam('tab', value === 'active' ? null : value)}
+        keepMounted={false}
+      >
         <Tabs.List grow mb="md">
           {REPORT_TABS.map((key) => (
             <Tabs.Tab key={key} value={key} fz="md" py="md">
@@ -123,15 +200,29 @@ export default function ReportsList() {
         </Tabs.List>
         {REPORT_TABS.map((key) => (
           <Tabs.Panel key={key} value={key}>
-            <Stack gap="sm">
-              {byTab[key].length === 0 ? (
-                <EmptyState tab={key} />
-              ) : (
-                byTab[key].map((report) => (
-                  <ReportCard key={report.id} report={report} onDelete={askDelete} />
-                ))
-              )}
-            </Stack>
+            {paged.total === 0 ? (
+              <EmptyState tab={key} />
+            ) : wide ? (
+              <Suspense fallback={null}>
+                <ReportTable reports={paged.rows} onDelete={askDelete} extra={restore} />
+              </Suspense>
+            ) : (
+              <Stack gap="sm">
+                {paged.rows.map((report) => (
+                  <ReportCard
+                    key={report.id}
+                    report={report}
+                    onDelete={askDelete}
+                    extra={restore(report)}
+                  />
+                ))}
+              </Stack>
+            )}
+            {paged.total > 0 && (paged.pages > 1 || filtering) && (
+              <Suspense fallback={null}>
+                <Pager paged={paged} onPage={address.setPage} />
+              </Suspense>
+            )}
           </Tabs.Panel>
         ))}
       </Tabs>

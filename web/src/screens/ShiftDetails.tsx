@@ -182,7 +182,10 @@ function ShiftDetailsForm({
           size="md"
           data={[
             { value: '', label: 'Select Site' },
-            ...setup.sites.map((s) => ({ value: s.id, label: s.siteName })),
+            // Archived sites leave the picker; a plod already on one keeps showing it.
+            ...setup.sites
+              .filter((s) => s.archivedAt === null || s.id === form.values.siteId)
+              .map((s) => ({ value: s.id, label: s.siteName })),
           ]}
           {...form.getInputProps('siteId')}
           onChange={(event) => {

@@ -7,7 +7,7 @@ import { useConfirm } from '../components/ConfirmModal';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { SiteNameModal } from '../components/SiteNameModal';
 import { useSelectedSite } from '../setup/selected-site';
-import { deleteSiteRequest, siteActions, useSitesWithHoles } from '../setup/sites';
+import { deleteSiteRequest, siteActions, usePlodCounts, useSitesWithHoles } from '../setup/sites';
 import { useSetupEditor } from '../setup/useSetupEditor';
 import { useConnection } from '../sync';
 import type { CleanupResult } from './site-config/api';
@@ -51,6 +51,7 @@ function Configuration() {
   const [adding, setAdding] = useState(false);
   const [lastCleanup, setLastCleanup] = useState<ReadonlyMap<string, CleanupResult>>(new Map());
   const { site, select } = useSelectedSite(sites);
+  const plodCounts = usePlodCounts();
 
   // A new site is a new key in the setup document: it merges with whatever the server holds, so
   // there is nothing to wait for (offline included).
@@ -60,8 +61,12 @@ function Configuration() {
     return id !== null;
   };
 
-  const askDelete = (doomed: SiteWithHoles) =>
-    confirm.ask(deleteSiteRequest(doomed.siteName, () => void actions.remove(doomed)));
+  const askDelete = (doomed: SiteWithHoles) => {
+    const plods = plodCounts.get(doomed.id) ?? 0;
+    confirm.ask(
+      deleteSiteRequest(doomed.siteName, plods, () => void actions.remove(doomed, plods)),
+    );
+  };
 
   return (
     <>
@@ -85,6 +90,8 @@ function Configuration() {
             selectedId={site?.id ?? null}
             onSelect={select}
             onDelete={askDelete}
+            onUnarchive={(archived) => void actions.unarchive(archived)}
+            plodCounts={plodCounts}
           />
         </Stack>
         {site && (
@@ -119,6 +126,7 @@ function Configuration() {
         initialName=""
         onSubmit={create}
         onClose={() => setAdding(false)}
+        sites={sites}
       />
       {confirm.modal}
     </>

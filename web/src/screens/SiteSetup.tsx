@@ -1,6 +1,7 @@
 import { NativeSelect, Tabs } from '@mantine/core';
 import type { Site, SiteId } from '@plod/model';
-import { Navigate } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { SignInFirst } from '../components/SignInFirst';
 import { useAuth } from '../auth';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { useSelectedSite } from '../setup/selected-site';
@@ -14,9 +15,11 @@ import { SitesTab } from './site-setup/SitesTab';
 /** Supervisors only: a device or nobody goes to sign in first. */
 export default function SiteSetup({ title = 'Site Setup' }: { title?: string }) {
   const auth = useAuth();
-  if (auth.kind !== 'supervisor') return <Navigate to="/login" replace />;
+  if (auth.kind !== 'supervisor') return <SignInFirst />;
   return <SiteSetupScreen title={title} />;
 }
+
+const TABS = ['sites', 'rigs', 'crew', 'tools', 'devices'];
 
 const ofSite = <T extends { siteId: SiteId }>(items: readonly T[], site: Site | null): T[] =>
   site ? items.filter((item) => item.siteId === site.id) : [];
@@ -30,6 +33,9 @@ function SiteSetupScreen({ title }: { title: string }) {
   const edit = useSetupEditor();
   const { site, select } = useSelectedSite(setup.sites);
   const sites = siteActions(edit);
+  // The tab is in the address: the supervisor menu's Devices opens that tab, and a reload keeps it.
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.includes(params.get('tab') ?? '') ? (params.get('tab') ?? 'sites') : 'sites';
 
   const addSite = (siteName: string): SiteId | null => {
     const id = sites.add(siteName);
@@ -53,11 +59,19 @@ function SiteSetupScreen({ title }: { title: string }) {
         data={
           setup.sites.length === 0
             ? [{ value: '', label: 'No sites yet' }]
-            : setup.sites.map((s) => ({ value: s.id, label: s.siteName }))
+            : setup.sites.map((s) => ({
+                value: s.id,
+                label: s.archivedAt ? `${s.siteName} (archived)` : s.siteName,
+              }))
         }
       />
       {/* Five tabs fit one row on a 360 px phone only with narrow padding. */}
-      <Tabs defaultValue="sites" keepMounted={false} styles={{ tab: { paddingInline: 8 } }}>
+      <Tabs
+        value={tab}
+        onChange={(next) => setParams(next && next !== 'sites' ? { tab: next } : {})}
+        keepMounted={false}
+        styles={{ tab: { paddingInline: 8 } }}
+      >
         <Tabs.List mb="md" grow>
           <Tabs.Tab value="sites">Sites</Tabs.Tab>
           <Tabs.Tab value="rigs">Rigs</Tabs.Tab>
@@ -66,7 +80,14 @@ function SiteSetupScreen({ title }: { title: string }) {
           <Tabs.Tab value="devices">Devices</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="sites">
-          <SitesTab site={site} onAdd={addSite} onRename={sites.rename} onDelete={sites.remove} />
+          <SitesTab
+            sites={setup.sites}
+            site={site}
+            onAdd={addSite}
+            onRename={sites.rename}
+            onDelete={sites.remove}
+            onUnarchive={sites.unarchive}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="rigs">
           <SiteItemsTab kind={RIG_KIND} site={site} items={ofSite(setup.rigs, site)} edit={edit} />

@@ -7,6 +7,7 @@ import {
   WAIT,
   joinAsDevice,
   resetSupervisorScreens,
+  seedSites,
   signInAsSupervisor,
 } from '../testing/supervisor';
 
@@ -36,7 +37,7 @@ describe('Live Reports', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), WAIT);
   });
 
-  it('lists every report by site with its figures and the totals', async () => {
+  it('lists every plod with its figures and the totals; deleted ones under their own tick', async () => {
     const { sync } = await openLive();
     const [a, b, c] = seedIndex(sync, [
       { site: 'North Pit', rig: 'Rig 7', operator: 'Jo', metres: 12.5, hours: 6 },
@@ -48,14 +49,11 @@ describe('Live Reports', () => {
     expect(text(row(a), 'live-operator')).toBe('Jo');
     expect(text(row(a), 'live-metres')).toBe('12.5');
     expect(text(row(b), 'live-status')).toBe('Sent');
-    expect(
-      screen.getAllByTestId('live-site').map((s) => within(s).getByRole('heading').textContent),
-    ).toEqual(['North Pit', 'South Pit']);
     expect(screen.getByTestId('live-total-count').textContent).toBe('2');
     expect(screen.getByTestId('live-total-metres').textContent).toBe('42.5');
     expect(screen.getByTestId('live-total-hours').textContent).toBe('17.5');
     // The deleted report shows under its own filter.
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'deleted' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Deleted' }));
     await waitFor(() => expect(screen.getAllByTestId('live-report')).toHaveLength(1));
     expect(row(c)).toBeTruthy();
     expect(screen.getByTestId('live-total-metres').textContent).toBe('4.0');
@@ -82,13 +80,20 @@ describe('Live Reports', () => {
     await waitFor(() => expect(screen.getAllByTestId('live-report')).toHaveLength(2), WAIT);
   });
 
-  it('filters by site', async () => {
-    const { sync } = await openLive();
-    const [north] = seedIndex(sync, [{ site: 'North Pit' }, { site: 'South Pit' }]);
-    await waitFor(() => expect(screen.getAllByTestId('live-report')).toHaveLength(2), WAIT);
-    fireEvent.change(screen.getByLabelText('Site'), { target: { value: 'North Pit' } });
+  it('filters by site and driller, kept in the address', async () => {
+    const { sync, router } = await openLive();
+    const sites = seedSites(sync);
+    const [north] = seedIndex(sync, [
+      { site: 'North Pit', siteId: sites.north, operator: 'Jo' },
+      { site: 'South Pit', siteId: sites.south, operator: 'Jo' },
+      { site: 'North Pit', siteId: sites.north, operator: 'Sam' },
+    ]);
+    await waitFor(() => expect(screen.getAllByTestId('live-report')).toHaveLength(3), WAIT);
+    fireEvent.change(screen.getByLabelText('Site'), { target: { value: sites.north } });
+    fireEvent.change(screen.getByLabelText('Driller'), { target: { value: 'Jo' } });
     await waitFor(() => expect(screen.getAllByTestId('live-report')).toHaveLength(1));
     expect(row(north as string)).toBeTruthy();
+    expect(router.state.location.search).toBe(`?siteId=${sites.north}&driller=Jo`);
   });
 
   it('says late edits need the network when offline', async () => {

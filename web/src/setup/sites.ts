@@ -1,7 +1,9 @@
 import {
   HOLES_DOC_NAME,
+  REPORTS_INDEX_DOC_NAME,
   SETUP_DOC_NAME,
   readHoleRegister,
+  readReportsIndex,
   readSites,
   sitesWithHoles,
   type Site,
@@ -21,8 +23,37 @@ export function useSitesWithHoles(): SiteWithHoles[] {
   return useMemo(() => sitesWithHoles(sites, holes), [sites, holes]);
 }
 
-/** SPEC 8: deleting a site asks first, warning that its rigs, crew and tools go with it. */
-export function deleteSiteRequest(siteName: string, onConfirm: () => void): ConfirmRequest {
+/** How many plods (any status) each site has, from the reports index, live. */
+export function usePlodCounts(): ReadonlyMap<string, number> {
+  const rows = useDocSnapshot(REPORTS_INDEX_DOC_NAME, readReportsIndex);
+  return useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const row of rows) {
+      if (row.siteId) counts.set(row.siteId, (counts.get(row.siteId) ?? 0) + 1);
+    }
+    return counts;
+  }, [rows]);
+}
+
+const plodsWord = (n: number) => (n === 1 ? '1 plod' : `${n} plods`);
+
+/**
+ * SPEC 8: deleting a site asks first, warning that its rigs, crew and tools go with it. A site
+ * with plods is archived instead, and the question says so.
+ */
+export function deleteSiteRequest(
+  siteName: string,
+  plods: number,
+  onConfirm: () => void,
+): ConfirmRequest {
+  if (plods > 0) {
+    return {
+      title: 'Archive site',
+      message: `"${siteName}" has ${plodsWord(plods)}, so it is archived, not deleted: it leaves the crews' site lists, and its rigs, crew, tools and plods are kept (its plods stay readable and exportable). You can unarchive it later.`,
+      confirmLabel: 'Archive',
+      onConfirm,
+    };
+  }
   return {
     title: 'Delete site',
     message: `Are you sure you want to delete the site "${siteName}"? This also deletes its rigs, crew members and hire tools.`,
@@ -36,7 +67,12 @@ export function deleteSiteRequest(siteName: string, onConfirm: () => void): Conf
  * change to the device copy of the setup document (so it works offline and merges with whatever
  * the server holds) with SPEC 8's toasts for the outcome.
  */
-export function siteActions(edit: Pick<SetupEditor, 'addSite' | 'updateSite' | 'deleteSite'>) {
+export function siteActions(
+  edit: Pick<
+    SetupEditor,
+    'addSite' | 'updateSite' | 'deleteSite' | 'archiveSite' | 'unarchiveSite'
+  >,
+) {
   return {
     /** The new site's id, or null when it was refused. */
     add(siteName: string): SiteId | null {
@@ -57,11 +93,26 @@ export function siteActions(edit: Pick<SetupEditor, 'addSite' | 'updateSite' | '
         'Failed to update site',
       );
     },
-    remove(site: Pick<Site, 'id' | 'siteName'>): boolean {
+    /** Deletes a site without plods; archives one with plods (they stay readable). */
+    remove(site: Pick<Site, 'id' | 'siteName'>, plods: number): boolean {
+      if (plods > 0) {
+        return applyChange(
+          () => void edit.archiveSite(site.id),
+          ['Site archived', `Site "${site.siteName}" is archived; its ${plodsWord(plods)} stay`],
+          'Failed to archive site',
+        );
+      }
       return applyChange(
         () => void edit.deleteSite(site.id),
         ['Site deleted', `Site "${site.siteName}" and its rigs, crew and tools were deleted`],
         'Failed to delete site',
+      );
+    },
+    unarchive(site: Pick<Site, 'id' | 'siteName'>): boolean {
+      return applyChange(
+        () => void edit.unarchiveSite(site.id),
+        ['Site unarchived', `Site "${site.siteName}" is back in the crews' lists`],
+        'Failed to unarchive site',
       );
     },
   };

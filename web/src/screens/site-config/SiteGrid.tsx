@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Badge,
+  Button,
   Card,
   Group,
   SimpleGrid,
@@ -14,7 +15,11 @@ export interface SiteGridProps {
   sites: readonly SiteWithHoles[];
   selectedId: SiteId | null;
   onSelect: (id: SiteId) => void;
+  /** Deletes the site, or archives it when it has plods (the confirmation says which). */
   onDelete: (site: SiteWithHoles) => void;
+  onUnarchive: (site: SiteWithHoles) => void;
+  /** Plods per site id. */
+  plodCounts: ReadonlyMap<string, number>;
 }
 
 function holesLabel(count: number): string {
@@ -22,7 +27,14 @@ function holesLabel(count: number): string {
 }
 
 /** SPEC 2: the site grid with hole counts and a delete x on each site. */
-export function SiteGrid({ sites, selectedId, onSelect, onDelete }: SiteGridProps) {
+export function SiteGrid({
+  sites,
+  selectedId,
+  onSelect,
+  onDelete,
+  onUnarchive,
+  plodCounts,
+}: SiteGridProps) {
   if (sites.length === 0) {
     return (
       <Card withBorder ta="center" py="xl" data-testid="sites-empty">
@@ -62,6 +74,11 @@ export function SiteGrid({ sites, selectedId, onSelect, onDelete }: SiteGridProp
                     <Badge variant="light" size="lg" data-testid="site-hole-count">
                       {holesLabel(site.holeIds.length)}
                     </Badge>
+                    {site.archivedAt && (
+                      <Badge variant="light" color="gray" data-testid="site-archived">
+                        Archived
+                      </Badge>
+                    )}
                     {!site.enableAutoCleanup && (
                       <Badge variant="light" color="gray">
                         Auto cleanup off
@@ -70,17 +87,23 @@ export function SiteGrid({ sites, selectedId, onSelect, onDelete }: SiteGridProp
                   </Group>
                 </Stack>
               </UnstyledButton>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                aria-label={`Delete site ${site.siteName}`}
-                onClick={() => onDelete(site)}
-              >
-                <Text span fw={800} aria-hidden>
-                  ✕
-                </Text>
-              </ActionIcon>
+              {site.archivedAt ? (
+                <Button variant="light" onClick={() => onUnarchive(site)}>
+                  Unarchive
+                </Button>
+              ) : (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  aria-label={`${(plodCounts.get(site.id) ?? 0) > 0 ? 'Archive' : 'Delete'} site ${site.siteName}`}
+                  onClick={() => onDelete(site)}
+                >
+                  <Text span fw={800} aria-hidden>
+                    ✕
+                  </Text>
+                </ActionIcon>
+              )}
             </Group>
           </Card>
         );

@@ -2,82 +2,148 @@ import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import type { ReportsIndexRow } from '@plod/model';
 import { useState } from 'react';
-import { ApiError } from '../../auth';
 import { useConfirm } from '../../components/ConfirmModal';
+import { LateEditCard, changeCount, plodLabel } from './LateEditCard';
 import {
-  discardLateEdit,
-  mergeLateEdit,
-  partLabel,
-  type LateEdit,
+  discardAll,
+  discardSession,
+  failureMessage,
+  mergeAll,
+  mergeSession,
+  type BulkResult,
+  type LateEditSession,
   type LateEditsState,
 } from './late-edits';
-import { formatStamp } from './live-rows';
-
-export const DISCARD_CONFIRMATION =
-  'Discard this late edit? The report stays as it was submitted and the edit cannot be recovered.';
-
-function reportLabel(row: ReportsIndexRow | undefined, reportId: string): string {
-  if (!row) return `Report ${reportId}`;
-  return `${row.site ?? 'No site'} - ${row.rig ?? 'No rig'} · ${row.date ?? 'No date'}`;
-}
-
-function failure(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.message : fallback;
-}
 
 export interface LateEditsProps {
   state: LateEditsState;
   online: boolean;
-  /** The reports index by report id, to name each edit's report. */
+  /** The reports index by report id, to name each session's plod. */
   reports: ReadonlyMap<string, ReportsIndexRow>;
 }
 
+function bulkMessage(verb: string, result: BulkResult): string {
+  const done = `${verb} ${result.edits} ${result.edits === 1 ? 'edit' : 'edits'}.`;
+  return result.failed.length === 0
+    ? done
+    : `${done} ${result.failed.length} left waiting: ${result.failed[0]?.message ?? ''}`;
+}
+
 /**
- * Offline edits that arrived after their report was submitted: kept aside by the server, never
- * applied and never dropped, until a supervisor merges or discards each.
+ * Offline edits that arrived after their plod was submitted: kept aside by the server, never
+ * applied and never dropped, until a supervisor merges or discards them, a phone's session at a
+ * time or all at once, in any order.
  */
 export function LateEdits({ state, online, reports }: LateEditsProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const confirm = useConfirm();
-  const act = async (edit: LateEdit, action: 'merge' | 'discard') => {
-    setBusy(edit.id);
+  const sessions = state.sessions ?? [];
+  const byId = new Map(sessions.map((s) => [s.id, s]));
+
+  const run = async (key: string, action: () => Promise<string>, failed: string) => {
+    setBusy(key);
     try {
-      if (action === 'merge') await mergeLateEdit(edit.id);
-      else await discardLateEdit(edit.id);
-      notifications.show({
-        color: 'green',
-        message: action === 'merge' ? 'Late edit merged into the report' : 'Late edit discarded',
-      });
+      notifications.show({ color: 'green', message: await action() });
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        message: failure(error, `Failed to ${action} the late edit`),
-      });
+      notifications.show({ color: 'red', message: failureMessage(error, failed) });
     } finally {
       setBusy(null);
       await state.refresh();
     }
   };
-  const edits = state.edits;
+  const askMerge = (session: LateEditSession) => {
+    const plod = plodLabel(reports.get(session.reportId ?? ''));
+    const along = session.mergesAlong.length;
+    confirm.ask({
+      title: 'Merge late edits',
+      message:
+        `Merge ${changeCount(session)} from ${session.deviceName || 'this phone'} into ${plod}?` +
+        (along > 0 ? ' The earlier edits from the same phone it builds on are merged too.' : '') +
+        ' The plod stays submitted.',
+      confirmLabel: 'Merge',
+      onConfirm: () =>
+        run(
+          session.id,
+          async () => {
+            await mergeSession(session.id);
+            return 'Late edits merged into the plod';
+          },
+          'Could not merge these edits. Try again.',
+        ),
+    });
+  };
+  const askDiscard = (session: LateEditSession) =>
+    confirm.ask({
+      title: 'Discard late edits',
+      message:
+        `Discard ${changeCount(session)} from ${session.deviceName || 'this phone'}? ` +
+        'The plod stays as submitted, the phone sees them undone, and they cannot be recovered.',
+      confirmLabel: 'Discard',
+      onConfirm: () =>
+        run(
+          session.id,
+          async () => {
+            await discardSession(session.id);
+            return 'Late edits discarded';
+          },
+          'Could not discard these edits. Try again.',
+        ),
+    });
+  const askAll = (verb: 'Merge' | 'Discard') =>
+    confirm.ask({
+      title: `${verb} all late edits`,
+      message:
+        verb === 'Merge'
+          ? `Merge all ${sessions.length} sessions of late edits into their plods? The plods stay submitted.`
+          : `Discard all ${sessions.length} sessions of late edits? The plods stay as submitted and the edits cannot be recovered.`,
+      confirmLabel: `${verb} all`,
+      onConfirm: () =>
+        run(
+          verb,
+          async () =>
+            bulkMessage(
+              verb === 'Merge' ? 'Merged' : 'Discarded',
+              await (verb === 'Merge' ? mergeAll() : discardAll()),
+            ),
+          `Could not ${verb.toLowerCase()} the late edits. Try again.`,
+        ),
+    });
+
   return (
     <Card withBorder component="section" aria-label="Late edits" mb="lg">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={2} fz={20}>
-            Late edits
-          </Title>
           <Group gap="xs">
-            {edits && edits.length > 0 && (
+            <Title order={2} fz={20}>
+              Late edits
+            </Title>
+            {sessions.length > 0 && (
               <Badge color="orange" size="lg" data-testid="late-edit-count">
-                {edits.length}
+                {sessions.length}
               </Badge>
             )}
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              disabled={!online}
-              onClick={() => void state.refresh()}
-            >
+          </Group>
+          <Group gap="xs">
+            {sessions.length > 1 && (
+              <>
+                <Button
+                  variant="light"
+                  disabled={busy !== null || !online}
+                  onClick={() => askAll('Merge')}
+                >
+                  Merge all
+                </Button>
+                <Button
+                  variant="light"
+                  color="red"
+                  disabled={busy !== null || !online}
+                  onClick={() => askAll('Discard')}
+                >
+                  Discard all
+                </Button>
+              </>
+            )}
+            <Button variant="subtle" disabled={!online} onClick={() => void state.refresh()}>
               Refresh
             </Button>
           </Group>
@@ -90,65 +156,24 @@ export function LateEdits({ state, online, reports }: LateEditsProps) {
           <Alert color="red" variant="light">
             {state.error}
           </Alert>
-        ) : edits === null ? (
+        ) : state.sessions === null ? (
           <Text c="dimmed">Loading late edits...</Text>
-        ) : edits.length === 0 ? (
+        ) : sessions.length === 0 ? (
           <Text c="dimmed" data-testid="late-edits-empty">
             No late edits
           </Text>
         ) : (
-          edits.map((edit) => (
-            <Card
-              key={edit.id}
-              withBorder
-              padding="sm"
-              data-testid="late-edit"
-              data-report-id={edit.reportId}
-            >
-              <Stack gap={6}>
-                <Text fw={700}>{reportLabel(reports.get(edit.reportId), edit.reportId)}</Text>
-                <Text size="sm" c="dimmed">
-                  From {edit.deviceName || edit.deviceId} · received {formatStamp(edit.receivedAt)}
-                </Text>
-                <Group gap={4}>
-                  {edit.parts.length === 0 ? (
-                    <Badge variant="light" color="gray">
-                      No visible change
-                    </Badge>
-                  ) : (
-                    edit.parts.map((part) => (
-                      <Badge key={part} variant="light">
-                        {partLabel(part)}
-                      </Badge>
-                    ))
-                  )}
-                </Group>
-                <Group grow>
-                  <Button
-                    loading={busy === edit.id}
-                    disabled={busy !== null}
-                    onClick={() => void act(edit, 'merge')}
-                  >
-                    Merge
-                  </Button>
-                  <Button
-                    variant="light"
-                    color="red"
-                    disabled={busy !== null}
-                    onClick={() =>
-                      confirm.ask({
-                        title: 'Discard late edit',
-                        message: DISCARD_CONFIRMATION,
-                        confirmLabel: 'Discard',
-                        onConfirm: () => act(edit, 'discard'),
-                      })
-                    }
-                  >
-                    Discard
-                  </Button>
-                </Group>
-              </Stack>
-            </Card>
+          sessions.map((session) => (
+            <LateEditCard
+              key={session.id}
+              session={session}
+              plod={reports.get(session.reportId ?? '')}
+              along={session.mergesAlong.flatMap((id) => byId.get(id) ?? [])}
+              busy={busy === session.id}
+              disabled={busy !== null}
+              onMerge={() => askMerge(session)}
+              onDiscard={() => askDiscard(session)}
+            />
           ))
         )}
       </Stack>

@@ -1,17 +1,7 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { formatDepth, formatHours, shiftTypeLabel, type ReportsIndexRow } from '@plod/model';
 import { Link } from 'react-router';
+import { RestoreButton } from '../../plod-list/RestoreButton';
 import { plodReportPath } from '../../routes/client';
 import { STATUS_COLOR, STATUS_LABEL, changedRecently, formatStamp } from './live-rows';
 
@@ -20,7 +10,9 @@ export interface LiveRowsProps {
   /** Epoch ms, for the "just updated" mark. */
   now: number;
   /** Reports with a late edit waiting for a supervisor. */
-  lateEditIds: ReadonlySet<string>;
+  lateEditIds: ReadonlySet<string | null>;
+  /** Restoring a deleted plod needs the server. */
+  online: boolean;
 }
 
 function title(row: ReportsIndexRow): string {
@@ -29,6 +21,15 @@ function title(row: ReportsIndexRow): string {
 
 function shift(row: ReportsIndexRow): string {
   return row.shiftType ? shiftTypeLabel(row.shiftType) : 'Shift not set';
+}
+
+/** The plod's name, opening the whole plod. */
+function Title({ row }: { row: ReportsIndexRow }) {
+  return (
+    <Anchor component={Link} to={plodReportPath(row.id)} fw={800} data-testid="live-title">
+      {title(row)}
+    </Anchor>
+  );
 }
 
 function Marks({ row, now, late }: { row: ReportsIndexRow; now: number; late: boolean }) {
@@ -64,17 +65,15 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-/** Phones: one card per report. */
-export function LiveReportCards({ rows, now, lateEditIds }: LiveRowsProps) {
+/** Phones: one card per plod. */
+export function LiveReportCards({ rows, now, lateEditIds, online }: LiveRowsProps) {
   return (
     <Stack gap="sm">
       {rows.map((row) => (
         <Card key={row.id} withBorder data-testid="live-report" data-report-id={row.id}>
           <Stack gap="xs">
             <Stack gap={2}>
-              <Text fw={800} truncate data-testid="live-title">
-                {title(row)}
-              </Text>
+              <Title row={row} />
               <Text size="sm" c="dimmed">
                 {row.date ?? 'No date'} · {shift(row)}
               </Text>
@@ -88,9 +87,9 @@ export function LiveReportCards({ rows, now, lateEditIds }: LiveRowsProps) {
             <Text size="xs" c="dimmed">
               Last updated {formatStamp(row.updatedAt)}
             </Text>
-            <Button component={Link} to={plodReportPath(row.id)} variant="light">
-              View plod
-            </Button>
+            {row.status === 'deleted' && (
+              <RestoreButton id={row.id} online={online} title={title(row)} />
+            )}
           </Stack>
         </Card>
       ))}
@@ -98,11 +97,11 @@ export function LiveReportCards({ rows, now, lateEditIds }: LiveRowsProps) {
   );
 }
 
-/** Wide screens: one table row per report. */
-export function LiveReportTable({ rows, now, lateEditIds }: LiveRowsProps) {
+/** Wide screens: one table row per plod. */
+export function LiveReportTable({ rows, now, lateEditIds, online }: LiveRowsProps) {
   return (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={900}>
         <Table striped verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
@@ -114,16 +113,16 @@ export function LiveReportTable({ rows, now, lateEditIds }: LiveRowsProps) {
               <Table.Th ta="right">Metres</Table.Th>
               <Table.Th ta="right">Hours</Table.Th>
               <Table.Th>Last updated</Table.Th>
+              <Table.Th>
+                <span className="mantine-visually-hidden">Actions</span>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={row.id} data-testid="live-report" data-report-id={row.id}>
-                <Table.Td fw={700} data-testid="live-title">
-                  {/* The row's name opens the whole plod. */}
-                  <Anchor component={Link} to={plodReportPath(row.id)} fw={700}>
-                    {title(row)}
-                  </Anchor>
+                <Table.Td>
+                  <Title row={row} />
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.date ?? '—'}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{shift(row)}</Table.Td>
@@ -138,6 +137,11 @@ export function LiveReportTable({ rows, now, lateEditIds }: LiveRowsProps) {
                   {formatHours(row.hours)}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatStamp(row.updatedAt)}</Table.Td>
+                <Table.Td>
+                  {row.status === 'deleted' && (
+                    <RestoreButton id={row.id} online={online} title={title(row)} />
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

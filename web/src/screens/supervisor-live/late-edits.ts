@@ -2,50 +2,80 @@ import { AUTO_SYNC_INTERVAL_MS } from '@plod/model';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, apiFetch, apiJson } from '../../auth';
 
-/** An offline edit that reached the server after its report was submitted (GET /api/late-edits). */
-export interface LateEdit {
+/** One phone's late edits to one plod, close together (GET /api/late-edits/sessions). */
+export interface LateEditSession {
   id: string;
-  reportId: string;
+  reportId: string | null;
   deviceId: string;
   deviceName: string;
-  receivedAt: string | number;
-  bytes: number;
-  /** What the edit changes, e.g. ["runs", "timesheets"]. */
+  firstReceivedAt: string;
+  lastReceivedAt: string;
+  editIds: string[];
   parts: string[];
+  /** What merging it does, in words, before -> after. */
+  changes: { part: string; text: string }[];
+  /** Earlier sessions of the same phone it builds on: merging it merges them too. */
+  mergesAlong: string[];
+  /** Why it cannot be merged (only Discard is offered), or null. */
+  cannotMerge: string | null;
 }
 
-export function fetchLateEdits(): Promise<LateEdit[]> {
-  return apiJson<LateEdit[]>('/api/late-edits');
+export interface BulkResult {
+  sessions: number;
+  edits: number;
+  failed: { id: string; message: string }[];
 }
 
-/** Applies the held edit to its report. */
-export async function mergeLateEdit(id: string): Promise<void> {
-  await apiFetch(`/api/late-edits/${encodeURIComponent(id)}/merge`, { method: 'POST' });
+const base = '/api/late-edits';
+
+export function fetchLateEditSessions(): Promise<LateEditSession[]> {
+  return apiJson<LateEditSession[]>(`${base}/sessions`);
 }
 
-/** Drops the held edit; the report stays as submitted. */
-export async function discardLateEdit(id: string): Promise<void> {
-  await apiFetch(`/api/late-edits/${encodeURIComponent(id)}`, { method: 'DELETE' });
+/** Merges a session's edits into their plod (with the earlier ones it builds on). */
+export async function mergeSession(id: string): Promise<void> {
+  await apiFetch(`${base}/sessions/${encodeURIComponent(id)}/merge`, { method: 'POST' });
+}
+
+/** Discards a session's edits: the plod stays as submitted. */
+export async function discardSession(id: string): Promise<void> {
+  await apiFetch(`${base}/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function mergeAll(): Promise<BulkResult> {
+  return apiJson<BulkResult>(`${base}/merge-all`, { method: 'POST' });
+}
+
+export function discardAll(): Promise<BulkResult> {
+  return apiJson<BulkResult>(`${base}/discard-all`, { method: 'POST' });
+}
+
+/** What a failed request says to a supervisor: the server's sentence, never a status code. */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status !== null && error.status < 500) {
+    return error.serverMessage;
+  }
+  if (error instanceof ApiError && error.status === null) return error.serverMessage;
+  return fallback;
 }
 
 export interface LateEditsState {
   /** null until the first answer. */
-  edits: LateEdit[] | null;
+  sessions: LateEditSession[] | null;
   error: string | null;
   refresh: () => Promise<void>;
 }
 
-/** The late edits, fetched when online and again every 30 s (they arrive as phones reconnect). */
-export function useLateEdits(online: boolean): LateEditsState {
-  const [edits, setEdits] = useState<LateEdit[] | null>(null);
+/** The waiting sessions, fetched when online and again every 30 s (they arrive as phones reconnect). */
+export function useLateEditSessions(online: boolean): LateEditsState {
+  const [sessions, setSessions] = useState<LateEditSession[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const refresh = useCallback(async () => {
     try {
-      const next = await fetchLateEdits();
-      setEdits(next);
+      setSessions(await fetchLateEditSessions());
       setError(null);
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : String(failure));
+      setError(failureMessage(failure, 'Could not load the late edits. Try Refresh.'));
     }
   }, []);
   useEffect(() => {
@@ -57,26 +87,5 @@ export function useLateEdits(online: boolean): LateEditsState {
       clearInterval(timer);
     };
   }, [online, refresh]);
-  return { edits, error, refresh };
-}
-
-const PART_LABELS: Readonly<Record<string, string>> = {
-  shiftDetails: 'Shift details',
-  summary: 'Summary figures',
-  crew: 'Crew',
-  holes: 'Holes',
-  runs: 'Runs',
-  timesheets: 'Timesheets',
-  survey: 'Survey',
-  maintenance: 'Maintenance',
-  hireTools: 'Hire tools',
-  notes: 'Notes',
-  signOff: 'Sign-off',
-  status: 'Status',
-  other: 'Other',
-};
-
-/** A part of a report as the screens name it (the server sends ids such as "hireTools"). */
-export function partLabel(part: string): string {
-  return PART_LABELS[part] ?? part;
+  return { sessions, error, refresh };
 }

@@ -1,0 +1,31 @@
+import { Button, Group } from '@mantine/core';
+import type { PlodFilter } from '@plod/model';
+import { filterQuery } from './filter';
+
+/**
+ * The one-row-per-plod summary of the plods the filter shows, as CSV or XLSX, made by the server
+ * (supervisors only). Plain links: the browser downloads with the session it has.
+ */
+export function ExportButtons({ filter }: { filter: PlodFilter }) {
+  const query = filterQuery(filter);
+  return (
+    <Group gap="xs" data-testid="summary-export">
+      <Button
+        component="a"
+        href={`/api/shift-summaries/export.csv${query}`}
+        download
+        variant="light"
+      >
+        Export CSV
+      </Button>
+      <Button
+        component="a"
+        href={`/api/shift-summaries/export.xlsx${query}`}
+        download
+        variant="light"
+      >
+        Export XLSX
+      </Button>
+    </Group>
+  );
+}

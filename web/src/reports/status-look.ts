@@ -1,0 +1,11 @@
+import type { ReportStatus } from '@plod/model';
+
+/** How each status shows on the Plods list (badge colour and word). */
+export const STATUS_LOOK: Record<ReportStatus, { color: string; label: string }> = {
+  active: { color: 'blue', label: 'Active' },
+  completed: { color: 'teal', label: 'Completed' },
+  sent: { color: 'green', label: 'Sent' },
+  approved: { color: 'green', label: 'Approved' },
+  returned: { color: 'orange', label: 'Returned' },
+  deleted: { color: 'gray', label: 'Deleted' },
+};
