@@ -186,8 +186,12 @@ test('an offline edit that arrives after submission waits for the supervisor, wh
   await expect(row).toContainText('Late edit');
   await page.screenshot({ path: test.info().outputPath('late-edit.png'), fullPage: true });
 
-  // Merge: the run joins the submitted report, which stays submitted.
+  // Merge, once confirmed: the run joins the submitted report, which stays submitted.
   await edit.getByRole('button', { name: 'Merge' }).click();
+  await page
+    .getByRole('dialog', { name: 'Merge late edits' })
+    .getByRole('button', { name: 'Merge' })
+    .click();
   await expect(edit).toBeHidden();
   await expect(row.getByTestId('live-metres')).toHaveText('5.5');
   await expect(row.getByTestId('live-status')).toHaveText('Sent');

@@ -1,8 +1,7 @@
 import { Box, Button, Container, Group, Menu, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { signOut } from '../auth';
+import { Link, useLocation } from 'react-router';
+import { signOutThroughSignInPage } from '../auth/sign-out-on-load';
 
 /** The supervisor's places, in the order a day at the desk goes. */
 export const SUPERVISOR_PLACES = [
@@ -29,15 +28,7 @@ function isCurrent(to: string, pathname: string, search: string): boolean {
 export default function SupervisorMenu({ username }: { username: string }) {
   const wide = useMediaQuery('(min-width: 48em)', true);
   const { pathname, search } = useLocation();
-  const navigate = useNavigate();
-  const leave = async () => {
-    try {
-      await signOut();
-      void navigate('/login');
-    } catch {
-      notifications.show({ color: 'red', message: 'Sign out failed. Check the connection.' });
-    }
-  };
+  const leave = signOutThroughSignInPage;
   return (
     <Box component="nav" aria-label="Supervisor menu" bg="white" bd="1px solid gray.3">
       <Container size="xl" px={{ base: 'sm', sm: 'lg' }} py={4}>
@@ -71,7 +62,7 @@ export default function SupervisorMenu({ username }: { username: string }) {
                   </Menu.Item>
                 ))}
                 <Menu.Divider />
-                <Menu.Item mih={44} onClick={() => void leave()}>
+                <Menu.Item mih={44} onClick={leave}>
                   Sign out
                 </Menu.Item>
               </Menu.Dropdown>
@@ -82,7 +73,7 @@ export default function SupervisorMenu({ username }: { username: string }) {
               {username}
             </Text>
             {wide && (
-              <Button variant="default" onClick={() => void leave()}>
+              <Button variant="default" onClick={leave}>
                 Sign out
               </Button>
             )}

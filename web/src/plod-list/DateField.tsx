@@ -2,6 +2,25 @@ import { ActionIcon, TextInput } from '@mantine/core';
 import { FILTER_DATE_MESSAGE, parseTypedDay } from '@plod/model';
 import { useRef, useState } from 'react';
 
+/** A small calendar drawn in the text colour (an emoji may have no glyph on the machine). */
+function CalendarIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden focusable="false">
+      <rect
+        x="3"
+        y="5"
+        width="18"
+        height="16"
+        rx="2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      />
+      <path d="M3 10h18M8 3v4M16 3v4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 export interface DateFieldProps {
   label: string;
   /** The day in the address (YYYY-MM-DD), or what was typed there when it is not one. */
@@ -62,7 +81,7 @@ export function DateField({ label, value, error, onChange }: DateFieldProps) {
             aria-label={`Pick the ${label.toLowerCase()} date`}
             onClick={() => picker.current?.showPicker()}
           >
-            <span aria-hidden>📅</span>
+            <CalendarIcon />
           </ActionIcon>
           {/* The browser's own calendar; kept in the layout (showPicker needs that), unseen. */}
           <input

@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { PlodFilter } from '@plod/model';
 import { filterQuery } from './filter';
 
@@ -9,7 +9,10 @@ import { filterQuery } from './filter';
 export function ExportButtons({ filter }: { filter: PlodFilter }) {
   const query = filterQuery(filter);
   return (
-    <Group gap="xs" data-testid="summary-export">
+    <Group gap="xs" justify="flex-end" data-testid="summary-export" mb="md">
+      <Text size="sm" c="dimmed">
+        One row per plod shown:
+      </Text>
       <Button
         component="a"
         href={`/api/shift-summaries/export.csv${query}`}

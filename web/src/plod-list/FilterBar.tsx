@@ -1,4 +1,6 @@
 import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
 import { drillerKey, type PlodFilter, type ReportStatus } from '@plod/model';
 import { DateField } from './DateField';
 import type { PlodListAddress } from './filter';
@@ -12,13 +14,44 @@ export interface FilterBarProps {
   options: FilterOptions;
   /** The statuses offered (a list tab's statuses); no status choice with fewer than two. */
   statuses: readonly ReportStatus[];
+  /** On a phone, start with the fields shown (the person just asked for them). */
+  initiallyOpen?: boolean;
+  /** What the list shows with no status ticked. */
+  noneTicked: string;
 }
 
 /**
  * Date range, site, rig, driller and status: each change goes into the address at once (so Back,
  * a reload and a shared link keep it); Clear filters empties them.
  */
-export function FilterBar({ address, options, statuses }: FilterBarProps) {
+export function FilterBar(props: FilterBarProps) {
+  const wide = useMediaQuery('(min-width: 48em)', false);
+  const [open, setOpen] = useState(props.initiallyOpen === true);
+  const { filter, errors } = props.address;
+  const on = Object.keys(filter).length;
+  // A phone shows the list first: the fields open on request (or when the address holds a bad one).
+  if (!wide && !open && Object.keys(errors).length === 0) {
+    return (
+      <Button
+        variant={on > 0 ? 'light' : 'default'}
+        fullWidth
+        mb="md"
+        onClick={() => setOpen(true)}
+      >
+        {on > 0 ? `Filters (${on} on)` : 'Filter plods'}
+      </Button>
+    );
+  }
+  return <FilterFields {...props} onClose={wide ? undefined : () => setOpen(false)} />;
+}
+
+function FilterFields({
+  address,
+  options,
+  statuses,
+  noneTicked,
+  onClose,
+}: FilterBarProps & { onClose?: () => void }) {
   const { filter, errors } = address;
   const set = (patch: Partial<PlodFilter>) =>
     address.setFilter(
@@ -95,15 +128,22 @@ export function FilterBar({ address, options, statuses }: FilterBarProps) {
         ) : (
           <span />
         )}
-        {active && (
-          <Button variant="default" onClick={() => address.setFilter({})}>
-            Clear filters
-          </Button>
-        )}
+        <Group gap="xs">
+          {active && (
+            <Button variant="default" onClick={() => address.setFilter({})}>
+              Clear filters
+            </Button>
+          )}
+          {onClose && (
+            <Button variant="subtle" onClick={onClose}>
+              Hide filters
+            </Button>
+          )}
+        </Group>
       </Group>
       {statuses.length > 1 && (filter.statuses?.length ?? 0) === 0 && (
         <Text size="sm" c="dimmed">
-          No status ticked: every status shown.
+          No status ticked: {noneTicked}.
         </Text>
       )}
     </Stack>

@@ -13,18 +13,27 @@ export default function ListTools({
   rows,
   statuses,
   exportFilter,
+  initiallyOpen,
 }: {
   address: PlodListAddress;
   rows: readonly ReportsIndexRow[];
   statuses: readonly ReportStatus[];
   /** The filter the shown plods answer to, for the export; null: no export (a crew phone). */
   exportFilter: PlodFilter | null;
+  /** The person asked for the filters (a phone shows them at once). */
+  initiallyOpen: boolean;
 }) {
   const options = useFilterOptions(rows);
   return (
     <>
+      <FilterBar
+        address={address}
+        options={options}
+        statuses={statuses}
+        initiallyOpen={initiallyOpen}
+        noneTicked="every plod of the tab"
+      />
       {exportFilter && <ExportButtons filter={exportFilter} />}
-      <FilterBar address={address} options={options} statuses={statuses} />
     </>
   );
 }

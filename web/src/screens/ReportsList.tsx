@@ -164,27 +164,20 @@ export default function ReportsList() {
           Run Sheets
         </Button>
       </SimpleGrid>
-      {!wide && (
-        <Button
-          variant={showTools ? 'light' : 'default'}
-          fullWidth
-          mb="sm"
-          aria-expanded={showTools}
-          onClick={() => setFiltersOpen((open) => !open)}
-          disabled={filtering}
-        >
-          {filtering ? 'Filters on' : showTools ? 'Hide filters' : 'Filter plods'}
-        </Button>
-      )}
-      {showTools && (
+      {showTools ? (
         <Suspense fallback={null}>
           <ListTools
             address={address}
             rows={reports}
             statuses={TAB_STATUSES[tab]}
             exportFilter={supervisor ? tabFilter : null}
+            initiallyOpen={filtersOpen}
           />
         </Suspense>
+      ) : (
+        <Button variant="default" fullWidth mb="md" onClick={() => setFiltersOpen(true)}>
+          Filter plods
+        </Button>
       )}
       <Tabs
         value={tab}

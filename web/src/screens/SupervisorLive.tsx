@@ -57,10 +57,15 @@ function LiveBody() {
       <ScreenHeader
         title="Live Reports"
         subtitle="Every plod across sites, changing as crews work"
-        actions={<ExportButtons filter={filter} />}
       />
       <LateEdits state={lateEdits} online={online} reports={byId} />
-      <FilterBar address={address} options={options} statuses={REPORT_STATUSES} />
+      <FilterBar
+        address={address}
+        options={options}
+        statuses={REPORT_STATUSES}
+        noneTicked="every plod but deleted ones"
+      />
+      <ExportButtons filter={filter} />
       <StatRow
         stats={[
           { label: 'Plods', value: String(totals.count), testId: 'live-total-count' },

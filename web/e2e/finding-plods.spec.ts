@@ -1,0 +1,137 @@
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { expect, heading, test } from './fixtures';
+import { names, signInAsSupervisor } from './supervisor-helpers';
+
+// Issue 17, finding plods: Live Reports and Plods filter by date range, site, rig, driller and
+// status, kept in the address (a reload and a shared link keep them), 25 plods a page.
+
+// The supervisor's browser is not a crew device: it starts fresh and signs in.
+test.use({ joined: false });
+
+const shot = (page: Page, info: TestInfo, name: string) =>
+  page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+
+/** Plods made on the server, as crew phones make them: one a day from 2026-03-01, for `driller`. */
+async function makePlods(
+  request: APIRequestContext,
+  driller: string,
+  count: number,
+  fields: Record<string, unknown> = {},
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const day = `2026-03-${String((i % 28) + 1).padStart(2, '0')}`;
+    const made = await request.post('/api/shift-summaries', {
+      data: { date: day, shiftType: 'day', operator: driller, ...fields },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    ids.push(((await made.json()) as { id: string }).id);
+  }
+  return ids;
+}
+
+const rows = (page: Page) => page.getByTestId('live-report');
+
+/** On a phone the filters sit behind one button: opens them when they are. */
+async function openFilters(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: /^(Filter plods|Filters \(\d+ on\))$/ });
+  if (await button.isVisible()) await button.click();
+}
+const range = (page: Page) => page.getByTestId('page-range');
+
+test('Live Reports: filters go into the address, narrow the list, survive a reload, and page', async ({
+  page,
+  request,
+  errors,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const driller = `Driller ${names().member}`;
+  const other = `Other ${names().member}`;
+  await makePlods(request, driller, 30);
+  await makePlods(request, other, 3);
+
+  await signInAsSupervisor(page);
+  await page.goto('/live');
+  await expect(heading(page, 'Live Reports')).toBeVisible();
+  await openFilters(page);
+
+  // The driller narrows the list to their 30 plods: 25 on the first page.
+  await page.getByLabel('Driller', { exact: true }).selectOption(driller);
+  await expect(range(page)).toHaveText('1-25 of 30 plods');
+  await expect(rows(page)).toHaveCount(25);
+  await expect(page).toHaveURL(/[?&]driller=Driller\+/);
+
+  // A typed date range narrows it further; a day that does not exist is refused beside the field.
+  const from = page.getByLabel('From', { exact: true });
+  await from.fill('2026-02-30');
+  await from.press('Enter');
+  await expect(page.getByText('Enter a real date as YYYY-MM-DD')).toBeVisible();
+  await from.fill('3/5/2026');
+  await from.press('Enter');
+  await expect(from).toHaveValue('2026-03-05');
+  const to = page.getByLabel('To', { exact: true });
+  await to.fill('2026-03-20');
+  await to.press('Enter');
+  // Days 5-20 of March: the first 28 plods hold days 1-28, the last two days 1-2.
+  await expect(range(page)).toHaveText('1-16 of 16 plods');
+  await expect(page).toHaveURL(/from=2026-03-05&to=2026-03-20/);
+  await expect(page.getByTestId('live-total-count')).toHaveText('16');
+  await shot(page, testInfo, 'live-filtered');
+
+  // A reload (or the same link in another browser) shows the same plods.
+  await page.reload();
+  await expect(range(page)).toHaveText('1-16 of 16 plods');
+  await openFilters(page);
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue('2026-03-05');
+  await expect(page.getByLabel('Driller', { exact: true })).toHaveValue(driller);
+
+  // Paging: without the dates, 30 plods are two pages; the page is in the address too.
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByLabel('Driller', { exact: true }).selectOption(driller);
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(range(page)).toHaveText('26-30 of 30 plods');
+  await expect(rows(page)).toHaveCount(5);
+  await expect(page).toHaveURL(/page=2/);
+  await page.reload();
+  await expect(range(page)).toHaveText('26-30 of 30 plods');
+
+  // A bad day in a shared link says so beside its field and filters nothing by it.
+  await page.goto(`/live?to=2026-13-01&driller=${encodeURIComponent(other)}`);
+  await expect(page.getByText('Enter a real date as YYYY-MM-DD')).toBeVisible();
+  await expect(range(page)).toHaveText('1-3 of 3 plods');
+  expect(errors).toEqual([]);
+});
+
+test('Plods: the tab, filters and page are kept in the address', async ({
+  page,
+  request,
+  errors,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const driller = `Crew ${names().member}`;
+  await makePlods(request, driller, 27, { status: 'sent' });
+  await makePlods(request, driller, 2);
+
+  await signInAsSupervisor(page);
+  await page.goto('/plods');
+  await expect(heading(page, 'Plods')).toBeVisible();
+  await openFilters(page);
+  await page.getByLabel('Driller', { exact: true }).selectOption(driller);
+  await page.getByRole('tab', { name: /^Sent/ }).click();
+  await expect(page.getByRole('tab', { name: 'Sent (27)' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Active (2)' })).toBeVisible();
+  await expect(range(page)).toHaveText('1-25 of 27 plods');
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(range(page)).toHaveText('26-27 of 27 plods');
+  await expect(page.getByTestId('report-card')).toHaveCount(2);
+  await shot(page, testInfo, 'plods-filtered');
+
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Sent (27)' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(range(page)).toHaveText('26-27 of 27 plods');
+  await expect(page).toHaveURL(/tab=sent/);
+  expect(errors).toEqual([]);
+});

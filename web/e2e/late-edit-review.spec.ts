@@ -1,0 +1,212 @@
+import type { Page } from '@playwright/test';
+import {
+  addRunInModal,
+  createReport,
+  openPhone,
+  startHole,
+  uniqueHoleId,
+  type Phone,
+} from './collab-helpers';
+import { addTimeEntry } from './entry-helpers';
+import { expect, test } from './fixtures';
+import { signInAsSupervisor } from './supervisor-helpers';
+
+// Issue 17, late-edit review: each phone's held edits show their values (before -> after), are
+// merged or discarded after a confirmation, in any order, or all at once, with no raw errors.
+
+test.use({ joined: false });
+
+/** Cuts a phone off the network on its Run Sheets (the browser's and the app's own switch). */
+async function goOffline(phone: Phone): Promise<void> {
+  await phone.context.setOffline(true);
+  await phone.page.getByTestId('network-toggle').click();
+  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Offline');
+}
+
+/** Back on the network: the phone opens the plod's Run Sheets again and switches sync on. */
+async function goOnline(phone: Phone, plodId: string): Promise<void> {
+  await phone.context.setOffline(false);
+  await phone.page.goto(`/plods/${plodId}/run-sheets`);
+  await phone.page.getByTestId('network-toggle').click();
+  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Online');
+}
+
+/**
+ * Opens a plod's Dashboard, Timesheets and Run Sheets through the app's own links while online, so
+ * their code is loaded and the phone can move between them offline (no service worker in tests).
+ */
+async function openScreens(phone: Phone, plodId: string, hole: string): Promise<void> {
+  await phone.page.goto(`/plods/${plodId}`);
+  await phone.page.getByRole('link', { name: /^Timesheets/ }).click();
+  await expect(phone.page.getByRole('button', { name: 'Add Time Entry' })).toBeVisible();
+  await phone.page.goBack();
+  await phone.page.getByRole('link', { name: /^Run Sheets/ }).click();
+  await expect(phone.page.getByTestId('hole-status')).toContainText(hole);
+}
+
+/** From a plod's Run Sheets to its Timesheets through the app's own links (works offline). */
+async function toTimesheets(phone: Phone): Promise<void> {
+  await phone.page.getByRole('link', { name: /Back to Dashboard/ }).click();
+  await phone.page.getByRole('link', { name: /^Timesheets/ }).click();
+  await expect(phone.page.getByRole('button', { name: 'Add Time Entry' })).toBeVisible();
+}
+
+function card(page: Page, device: string) {
+  return page.getByRole('article', { name: `Late edits from ${device}` });
+}
+
+/** Refreshes the review until the phone's card is there (it arrives once the phone reconnects). */
+async function waitForCard(page: Page, device: string) {
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(card(page, device)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+}
+
+test('held edits from two phones show their values and merge in any order, then all at once', async ({
+  page,
+  browser,
+  request,
+  errors,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const plodId = await createReport(request);
+  const tag = Date.now().toString(36);
+  const runner = await openPhone(browser, `Runs phone ${tag}`);
+  const timer = await openPhone(browser, `Times phone ${tag}`);
+  const hole = uniqueHoleId('REV');
+
+  // Both phones have the plod; one run reaches the server while online.
+  await runner.page.goto(`/plods/${plodId}/run-sheets`);
+  await startHole(runner.page, hole);
+  await addRunInModal(runner.page);
+  await openScreens(timer, plodId, hole);
+  await expect
+    .poll(async () => {
+      const summary = await request.get(`/api/shift-summaries/${plodId}`);
+      return ((await summary.json()) as { totalDepthDrilled: number }).totalDepthDrilled;
+    })
+    .toBe(3);
+
+  // Offline, each works on; meanwhile the plod is submitted.
+  await goOffline(runner);
+  await goOffline(timer);
+  await addRunInModal(runner.page);
+  await toTimesheets(timer);
+  await addTimeEntry(timer.page, { start: '6:00 AM', end: '10:00 AM' });
+  const sent = await request.patch(`/api/shift-summaries/${plodId}`, { data: { status: 'sent' } });
+  expect(sent.status(), await sent.text()).toBe(200);
+  await goOnline(runner, plodId);
+  await goOnline(timer, plodId);
+
+  await signInAsSupervisor(page);
+  await page.goto('/live');
+  const runs = card(page, `Runs phone ${tag}`);
+  const times = card(page, `Times phone ${tag}`);
+  await waitForCard(page, `Runs phone ${tag}`);
+  await waitForCard(page, `Times phone ${tag}`);
+
+  // Each card says what merging it does, in words.
+  await expect(runs.getByTestId('late-edit-change')).toContainText([
+    `Run 2 added on ${hole}: 3.0-5.5 m`,
+    'Plod metres 3 -> 5.5 m',
+  ]);
+  await expect(times.getByTestId('late-edit-change').first()).toHaveText(
+    'Timesheet: Time entry added: Drilling 06:00-10:00',
+  );
+  await page.screenshot({ path: testInfo.outputPath('late-edit-review.png'), fullPage: true });
+
+  // The later card first: merged after its confirmation; the plod's last updated moves.
+  const row = page.locator(`[data-testid="live-report"][data-report-id="${plodId}"]`);
+  const before = await (await request.get(`/api/shift-summaries/${plodId}`)).json();
+  await times.getByRole('button', { name: 'Merge' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Merge late edits' });
+  await expect(confirm).toContainText('The plod stays submitted');
+  await confirm.getByRole('button', { name: 'Merge' }).click();
+  await expect(times).toBeHidden();
+  await expect(row.getByTestId('live-hours')).toHaveText('4.0');
+  const after = await (await request.get(`/api/shift-summaries/${plodId}`)).json();
+  expect(
+    (after as { updatedAt: string }).updatedAt > (before as { updatedAt: string }).updatedAt,
+  ).toBe(true);
+
+  // Merge all takes the rest, after its own confirmation.
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(runs).toBeVisible();
+  const all = page.getByRole('button', { name: 'Merge all' });
+  if (await all.isVisible()) {
+    await all.click();
+    await page
+      .getByRole('dialog', { name: 'Merge all late edits' })
+      .getByRole('button', { name: 'Merge all' })
+      .click();
+  } else {
+    // Only one session left: its own Merge.
+    await runs.getByRole('button', { name: 'Merge' }).click();
+    await page
+      .getByRole('dialog', { name: 'Merge late edits' })
+      .getByRole('button', { name: 'Merge' })
+      .click();
+  }
+  await expect(runs).toBeHidden();
+  await expect(row.getByTestId('live-metres')).toHaveText('5.5');
+  await expect(row.getByTestId('live-status')).toHaveText('Sent');
+  await runner.context.close();
+  await timer.context.close();
+  expect(errors).toEqual([]);
+});
+
+test('discarding one phone’s edits first leaves the others to merge, and the phone sees its edit undone', async ({
+  page,
+  browser,
+  request,
+  errors,
+}) => {
+  test.setTimeout(240_000);
+  const plodId = await createReport(request);
+  const tag = Date.now().toString(36);
+  const phone = await openPhone(browser, `Discard phone ${tag}`);
+  const other = await openPhone(browser, `Keep phone ${tag}`);
+  const hole = uniqueHoleId('DIS');
+  await phone.page.goto(`/plods/${plodId}/run-sheets`);
+  await startHole(phone.page, hole);
+  await openScreens(other, plodId, hole);
+
+  await goOffline(phone);
+  await goOffline(other);
+  await addRunInModal(phone.page);
+  await toTimesheets(other);
+  await addTimeEntry(other.page, { start: '6:00 AM', end: '8:00 AM' });
+  expect(
+    (await request.patch(`/api/shift-summaries/${plodId}`, { data: { status: 'sent' } })).status(),
+  ).toBe(200);
+  await goOnline(phone, plodId);
+  await goOnline(other, plodId);
+
+  await signInAsSupervisor(page);
+  await page.goto('/live');
+  await waitForCard(page, `Discard phone ${tag}`);
+  await waitForCard(page, `Keep phone ${tag}`);
+  const discarded = card(page, `Discard phone ${tag}`);
+  await discarded.getByRole('button', { name: 'Discard' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Discard late edits' });
+  await expect(confirm).toContainText('the phone sees them undone');
+  await confirm.getByRole('button', { name: 'Discard' }).click();
+  await expect(discarded).toBeHidden();
+  // The phone's run is undone there too.
+  await expect(phone.page.getByTestId('run-row')).toHaveCount(0);
+
+  const kept = card(page, `Keep phone ${tag}`);
+  await kept.getByRole('button', { name: 'Merge' }).click();
+  await page
+    .getByRole('dialog', { name: 'Merge late edits' })
+    .getByRole('button', { name: 'Merge' })
+    .click();
+  await expect(kept).toBeHidden();
+  const row = page.locator(`[data-testid="live-report"][data-report-id="${plodId}"]`);
+  await expect(row.getByTestId('live-hours')).toHaveText('2.0');
+  await expect(row.getByTestId('live-metres')).toHaveText('0.0');
+  await phone.context.close();
+  await other.context.close();
+  expect(errors).toEqual([]);
+});
