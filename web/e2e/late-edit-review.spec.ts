@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   addRunInModal,
   createReport,
@@ -51,6 +51,14 @@ async function toTimesheets(phone: Phone): Promise<void> {
   await expect(phone.page.getByRole('button', { name: 'Add Time Entry' })).toBeVisible();
 }
 
+/** A plod made on the server with a driller of its own, so a filtered list finds it on any page. */
+async function plodFor(request: APIRequestContext, driller: string): Promise<string> {
+  const id = await createReport(request);
+  const named = await request.patch(`/api/shift-summaries/${id}`, { data: { operator: driller } });
+  expect(named.status()).toBe(200);
+  return id;
+}
+
 function card(page: Page, device: string) {
   return page.getByRole('article', { name: `Late edits from ${device}` });
 }
@@ -70,8 +78,8 @@ test('held edits from two phones show their values and merge in any order, then 
   errors,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const plodId = await createReport(request);
   const tag = Date.now().toString(36);
+  const plodId = await plodFor(request, `Review ${tag}`);
   const runner = await openPhone(browser, `Runs phone ${tag}`);
   const timer = await openPhone(browser, `Times phone ${tag}`);
   const hole = uniqueHoleId('REV');
@@ -100,7 +108,7 @@ test('held edits from two phones show their values and merge in any order, then 
   await goOnline(timer, plodId);
 
   await signInAsSupervisor(page);
-  await page.goto('/live');
+  await page.goto(`/live?driller=${encodeURIComponent(`Review ${tag}`)}`);
   const runs = card(page, `Runs phone ${tag}`);
   const times = card(page, `Times phone ${tag}`);
   await waitForCard(page, `Runs phone ${tag}`);
@@ -163,8 +171,8 @@ test('discarding one phone’s edits first leaves the others to merge, and the p
   errors,
 }) => {
   test.setTimeout(240_000);
-  const plodId = await createReport(request);
   const tag = Date.now().toString(36);
+  const plodId = await plodFor(request, `Discard ${tag}`);
   const phone = await openPhone(browser, `Discard phone ${tag}`);
   const other = await openPhone(browser, `Keep phone ${tag}`);
   const hole = uniqueHoleId('DIS');
@@ -184,7 +192,7 @@ test('discarding one phone’s edits first leaves the others to merge, and the p
   await goOnline(other, plodId);
 
   await signInAsSupervisor(page);
-  await page.goto('/live');
+  await page.goto(`/live?driller=${encodeURIComponent(`Discard ${tag}`)}`);
   await waitForCard(page, `Discard phone ${tag}`);
   await waitForCard(page, `Keep phone ${tag}`);
   const discarded = card(page, `Discard phone ${tag}`);

@@ -143,6 +143,13 @@ test('an offline edit that arrives after submission waits for the supervisor, wh
 }) => {
   test.setTimeout(180_000);
   const reportId = await createReport(request);
+  // A driller of its own: the filtered Live list finds the plod whatever page it would be on.
+  const driller = `Late ${Date.now().toString(36)}`;
+  expect(
+    (
+      await request.patch(`/api/shift-summaries/${reportId}`, { data: { operator: driller } })
+    ).status(),
+  ).toBe(200);
   const phone = await openPhone(browser, 'Late phone');
 
   // One run while online: the server has it. The phone opens the plod by its link.
@@ -172,7 +179,7 @@ test('an offline edit that arrives after submission waits for the supervisor, wh
   await expect(phone.page.getByTestId('network-toggle')).toHaveText('Online');
 
   await signInAsSupervisor(page);
-  await page.goto('/live');
+  await page.goto(`/live?driller=${encodeURIComponent(driller)}`);
   const row = liveRow(page, reportId);
   await expect(row.getByTestId('live-status')).toHaveText('Sent');
   await expect(row.getByTestId('live-metres')).toHaveText('3.0');
