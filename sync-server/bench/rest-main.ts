@@ -83,6 +83,9 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plod-rest-bench-'));
 try {
   const siteId = await seed(dir);
   const server = createServer({ dataDir: dir, logLevel: 'warn', insecureAllowAll: true });
+  // The start writes every row into the reports index document; measure once that is done.
+  await server.rest.projector.flush();
+  await server.rest.projector.index?.idle();
   const unfiltered = [
     '',
     '&status=active',
