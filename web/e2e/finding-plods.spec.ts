@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Download, Page, TestInfo } from '@playwright/test';
 import { expect, heading, test } from './fixtures';
 import { names, signInAsSupervisor } from './supervisor-helpers';
 
@@ -133,5 +134,66 @@ test('Plods: the tab, filters and page are kept in the address', async ({
   );
   await expect(range(page)).toHaveText('26-27 of 27 plods');
   await expect(page).toHaveURL(/tab=sent/);
+  expect(errors).toEqual([]);
+});
+
+/** The text of a file the page downloads when `click` runs. */
+async function downloaded(page: Page, click: () => Promise<void>): Promise<Download> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return download;
+}
+
+test('the summary export and the site export take the filter on screen', async ({
+  page,
+  request,
+  errors,
+}) => {
+  test.setTimeout(180_000);
+  const n = names();
+  const site = await request.post('/api/sites', { data: { siteName: n.site } });
+  expect(site.status(), await site.text()).toBe(201);
+  const siteId = ((await site.json()) as { id: string }).id;
+  // Ten submitted plods of the site on March 1-10; the filter keeps March 3-6.
+  await makePlods(request, n.member, 10, { siteId, status: 'sent' });
+
+  await signInAsSupervisor(page);
+  await page.goto('/live');
+  await expect(heading(page, 'Live Reports')).toBeVisible();
+  await openFilters(page);
+  await page.getByLabel('Site', { exact: true }).selectOption({ label: n.site });
+  for (const [label, day] of [
+    ['From', '2026-03-03'],
+    ['To', '2026-03-06'],
+  ] as const) {
+    await page.getByLabel(label, { exact: true }).fill(day);
+    await page.getByLabel(label, { exact: true }).press('Enter');
+  }
+  await expect(range(page)).toHaveText('1-4 of 4 plods');
+
+  // One row per plod shown, newest first.
+  const csv = await downloaded(page, () => page.getByRole('link', { name: 'Export CSV' }).click());
+  expect(csv.suggestedFilename()).toMatch(/^PLOD_Summary_\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = readFileSync(await csv.path(), 'utf8')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toBe('Date,Shift,Site,Rig,Driller,Metres,Hours,Holes,Status,Approved by');
+  expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([
+    '2026-03-06',
+    '2026-03-05',
+    '2026-03-04',
+    '2026-03-03',
+  ]);
+
+  // The site's sectioned export holds the same four plods, not the site's ten.
+  const sectioned = await downloaded(page, () =>
+    page.getByRole('button', { name: 'Site CSV (all sections)' }).click(),
+  );
+  const text = readFileSync(await sectioned.path(), 'utf8');
+  expect(text.match(/^REPORT,\d+ of \d+/gm)).toEqual([
+    'REPORT,1 of 4',
+    'REPORT,2 of 4',
+    'REPORT,3 of 4',
+    'REPORT,4 of 4',
+  ]);
   expect(errors).toEqual([]);
 });

@@ -138,24 +138,13 @@ test('held edits from two phones show their values and merge in any order, then 
     (after as { updatedAt: string }).updatedAt > (before as { updatedAt: string }).updatedAt,
   ).toBe(true);
 
-  // Merge all takes the rest, after its own confirmation.
+  // Merge all takes the rest (the earlier card), after its own confirmation.
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(runs).toBeVisible();
-  const all = page.getByRole('button', { name: 'Merge all' });
-  if (await all.isVisible()) {
-    await all.click();
-    await page
-      .getByRole('dialog', { name: 'Merge all late edits' })
-      .getByRole('button', { name: 'Merge all' })
-      .click();
-  } else {
-    // Only one session left: its own Merge.
-    await runs.getByRole('button', { name: 'Merge' }).click();
-    await page
-      .getByRole('dialog', { name: 'Merge late edits' })
-      .getByRole('button', { name: 'Merge' })
-      .click();
-  }
+  await page.getByRole('button', { name: 'Merge all' }).click();
+  const confirmAll = page.getByRole('dialog', { name: 'Merge all late edits' });
+  await expect(confirmAll).toContainText('Merge the 1 waiting session');
+  await confirmAll.getByRole('button', { name: 'Merge all' }).click();
   await expect(runs).toBeHidden();
   await expect(row.getByTestId('live-metres')).toHaveText('5.5');
   await expect(row.getByTestId('live-status')).toHaveText('Sent');

@@ -1,4 +1,4 @@
-import type { Actor } from '../auth/principal.ts';
+import { actorName, type Actor } from '../auth/principal.ts';
 import {
   REPORT_STATUSES,
   ReportIds,
@@ -104,7 +104,9 @@ export class ReportService {
 
   /** Soft delete: the report moves to the Deleted tab (cleanup removes it later). */
   async remove(by: Actor, id: ReportId) {
-    await this.docs.writeReport(by, id, (doc) => setStatus(doc, 'deleted'));
+    await this.docs.writeReport(by, id, (doc) =>
+      setStatus(doc, 'deleted', undefined, actorName(by)),
+    );
     return { message: 'Shift summary deleted', id };
   }
 
@@ -113,7 +115,7 @@ export class ReportService {
    * crews out). 409 unless it is deleted.
    */
   async restore(by: Actor, id: ReportId) {
-    await this.docs.writeReport(by, id, (doc) => restoreReport(doc));
+    await this.docs.writeReport(by, id, (doc) => restoreReport(doc, undefined, actorName(by)));
     return this.get(id);
   }
 

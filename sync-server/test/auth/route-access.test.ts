@@ -545,7 +545,8 @@ describe('route access table', () => {
       check(key, 'supervisor', success(asBoss.status, asBoss.req), asBoss.status);
     }
     expect(failures).toEqual([]);
-  });
+    // Four callers on every route, one after another: over a minute on a busy machine.
+  }, 120_000);
 
   it('applies the dashed route’s rule to the generic offline-sync calls, table by table', async () => {
     const member = await fixtures.member();

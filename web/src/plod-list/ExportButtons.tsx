@@ -1,10 +1,46 @@
 import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import type { PlodFilter } from '@plod/model';
+import { useState } from 'react';
+import { ApiError } from '../auth';
+import { downloadText } from '../screens/csv-editor/download';
+import { SITE_CONFIG_MESSAGES, fetchSiteCsv } from '../screens/site-config/api';
 import { filterQuery } from './filter';
 
 /**
+ * The site's sectioned CSV (SPEC 2's site export) of the plods the filter shows: fetched, so that
+ * "none" is a message rather than a downloaded error.
+ */
+function SiteCsvButton({ siteId, filter }: { siteId: string; filter: PlodFilter }) {
+  const [busy, setBusy] = useState(false);
+  const exportSite = async () => {
+    setBusy(true);
+    try {
+      // The site is the address's own; the rest of the filter narrows it.
+      const file = await fetchSiteCsv(siteId, filterQuery({ ...filter, siteId: undefined }));
+      downloadText(file.filename, file.text);
+    } catch (error) {
+      const none =
+        error instanceof ApiError && error.serverMessage === SITE_CONFIG_MESSAGES.noCompleted;
+      notifications.show({
+        color: none ? 'yellow' : 'red',
+        message: none ? SITE_CONFIG_MESSAGES.noCompleted : SITE_CONFIG_MESSAGES.exportFailed,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="light" loading={busy} onClick={() => void exportSite()}>
+      Site CSV (all sections)
+    </Button>
+  );
+}
+
+/**
  * The one-row-per-plod summary of the plods the filter shows, as CSV or XLSX, made by the server
- * (supervisors only). Plain links: the browser downloads with the session it has.
+ * (supervisors only). Plain links: the browser downloads with the session it has. With a site
+ * chosen, the site's sectioned export of the same plods too.
  */
 export function ExportButtons({ filter }: { filter: PlodFilter }) {
   const query = filterQuery(filter);
@@ -29,6 +65,7 @@ export function ExportButtons({ filter }: { filter: PlodFilter }) {
       >
         Export XLSX
       </Button>
+      {filter.siteId !== undefined && <SiteCsvButton siteId={filter.siteId} filter={filter} />}
     </Group>
   );
 }

@@ -34,9 +34,12 @@ export function attachmentFilename(header: string | null, fallback: string): str
   return match?.[1] ?? fallback;
 }
 
-/** Every completed report of the site as one CSV file, as the server builds it. */
-export async function fetchSiteCsv(siteId: string): Promise<CsvDownload> {
-  const response = await apiFetch(`${sitePath(siteId)}/export-csv`, {
+/**
+ * Every completed report of the site as one CSV file, as the server builds it; `query` (a plod
+ * filter's `?from=...`) narrows it to the plods a list shows.
+ */
+export async function fetchSiteCsv(siteId: string, query = ''): Promise<CsvDownload> {
+  const response = await apiFetch(`${sitePath(siteId)}/export-csv${query}`, {
     headers: { Accept: 'text/csv' },
   });
   return {

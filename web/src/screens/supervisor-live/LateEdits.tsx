@@ -89,13 +89,15 @@ export function LateEdits({ state, online, reports }: LateEditsProps) {
           'Could not discard these edits. Try again.',
         ),
     });
+  const everySession =
+    sessions.length === 1 ? 'the 1 waiting session' : `all ${sessions.length} sessions`;
   const askAll = (verb: 'Merge' | 'Discard') =>
     confirm.ask({
       title: `${verb} all late edits`,
       message:
         verb === 'Merge'
-          ? `Merge all ${sessions.length} sessions of late edits into their plods? The plods stay submitted.`
-          : `Discard all ${sessions.length} sessions of late edits? The plods stay as submitted and the edits cannot be recovered.`,
+          ? `Merge ${everySession} of late edits into their plods? The plods stay submitted.`
+          : `Discard ${everySession} of late edits? The plods stay as submitted and the edits cannot be recovered.`,
       confirmLabel: `${verb} all`,
       onConfirm: () =>
         run(
@@ -124,7 +126,7 @@ export function LateEdits({ state, online, reports }: LateEditsProps) {
             )}
           </Group>
           <Group gap="xs">
-            {sessions.length > 1 && (
+            {sessions.length > 0 && (
               <>
                 <Button
                   variant="light"
