@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Download, Page, TestInfo } from '@playwright/test';
 import { expect, heading, test } from './fixtures';
-import { names, signInAsSupervisor } from './supervisor-helpers';
+import { create, names, signInAsSupervisor } from './supervisor-helpers';
 
 // Issue 17, finding plods: Live Reports and Plods filter by date range, site, rig, driller and
 // status, kept in the address (a reload and a shared link keep them), 25 plods a page.
@@ -150,13 +150,18 @@ test('the summary export and the site export take the filter on screen', async (
 }) => {
   test.setTimeout(180_000);
   const n = names();
-  const site = await request.post('/api/sites', { data: { siteName: n.site } });
-  expect(site.status(), await site.text()).toBe(201);
-  const siteId = ((await site.json()) as { id: string }).id;
-  // Ten submitted plods of the site on March 1-10; the filter keeps March 3-6.
+  // A site (a supervisor's) with ten submitted plods on March 1-10 (a crew's); the filter keeps 3-6.
+  await signInAsSupervisor(page);
+  await page.getByRole('button', { name: 'Add Site' }).click();
+  await create(page, { 'Site name': n.site });
+  const sites = (await (await request.get('/api/sites')).json()) as {
+    id: string;
+    siteName: string;
+  }[];
+  const siteId = sites.find((s) => s.siteName === n.site)?.id;
+  expect(siteId).toBeDefined();
   await makePlods(request, n.member, 10, { siteId, status: 'sent' });
 
-  await signInAsSupervisor(page);
   await page.goto('/live');
   await expect(heading(page, 'Live Reports')).toBeVisible();
   await openFilters(page);
