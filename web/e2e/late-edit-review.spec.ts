@@ -122,7 +122,12 @@ test('held edits from two phones show their values and merge in any order, then 
   await expect(times.getByTestId('late-edit-change').first()).toHaveText(
     'Timesheet: Time entry added: Drilling 06:00-10:00',
   );
-  await page.screenshot({ path: testInfo.outputPath('late-edit-review.png'), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('late-edit-review-390.png'), fullPage: true });
+  // At desk width too, for a person to look at; then back to the phone.
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await expect(card(page, `Runs phone ${tag}`)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('late-edit-review-1366.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
 
   // The later card first: merged after its confirmation; the plod's last updated moves.
   const row = page.locator(`[data-testid="live-report"][data-report-id="${plodId}"]`);

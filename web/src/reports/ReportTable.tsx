@@ -3,6 +3,7 @@ import { formatDepth, formatHours, shiftTypeLabel } from '@plod/model';
 import type { ReportsIndexRow } from '@plod/model';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { plodReportPath } from '../routes/client';
 import { plodPath } from '../routes/plod-paths';
 import { STATUS_LOOK } from './status-look';
 
@@ -17,7 +18,7 @@ export interface ReportTableProps {
 export default function ReportTable({ reports, onDelete, extra }: ReportTableProps) {
   return (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={960}>
+      <Table.ScrollContainer minWidth={1040}>
         <Table striped verticalSpacing="xs" aria-label="Plods">
           <Table.Thead>
             <Table.Tr>
@@ -61,6 +62,14 @@ export default function ReportTable({ reports, onDelete, extra }: ReportTablePro
                   <Table.Td ta="right">{formatHours(report.hours)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
+                      <Button
+                        component={Link}
+                        to={plodReportPath(report.id)}
+                        variant="default"
+                        aria-label={`View ${title}, the whole plod`}
+                      >
+                        View
+                      </Button>
                       <Button component={Link} to={plodPath(report.id, 'edit')} variant="light">
                         Edit
                       </Button>

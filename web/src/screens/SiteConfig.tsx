@@ -102,14 +102,21 @@ function Configuration() {
             <Text c="dimmed" size="sm">
               Site id {site.id}
             </Text>
-            <CleanupSettings key={site.id} site={site} updateSite={edit.updateSite} />
-            <ExportManagement site={site} online={online} />
-            <ManualCleanup
-              site={site}
-              online={online}
-              lastResult={lastCleanup.get(site.id) ?? null}
-              onResult={(result) => setLastCleanup((prev) => new Map(prev).set(site.id, result))}
-            />
+            {/* At desk width: the settings and cleanup beside the export list, not one long column. */}
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              <Stack gap="md">
+                <CleanupSettings key={site.id} site={site} updateSite={edit.updateSite} />
+                <ManualCleanup
+                  site={site}
+                  online={online}
+                  lastResult={lastCleanup.get(site.id) ?? null}
+                  onResult={(result) =>
+                    setLastCleanup((prev) => new Map(prev).set(site.id, result))
+                  }
+                />
+              </Stack>
+              <ExportManagement site={site} online={online} />
+            </SimpleGrid>
           </Stack>
         )}
         <ClientAccounts sites={sites} online={online} />

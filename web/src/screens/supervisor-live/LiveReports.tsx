@@ -102,7 +102,7 @@ export function LiveReportTable({ rows, now, lateEditIds, online }: LiveRowsProp
   return (
     <Paper withBorder radius="md">
       <Table.ScrollContainer minWidth={900}>
-        <Table striped verticalSpacing="sm">
+        <Table striped verticalSpacing="sm" aria-label="Live reports">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Site - Rig</Table.Th>
