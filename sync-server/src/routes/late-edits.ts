@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { reportIdSchema } from '@plod/model';
 import { actorOf } from '../auth/principal.ts';
 import { REPORT_PARTS } from '../late-edits/parts.ts';
 import { IdParams, errors, jsonOk, resourceApp } from '../rest/openapi.ts';
@@ -64,7 +65,7 @@ const Bulk = z
   .openapi('LateEditsBulk');
 
 const ReportFilter = z.object({
-  reportId: z.string().optional().openapi({ description: 'Only this plod’s edits' }),
+  reportId: reportIdSchema.optional().openapi({ description: 'Only this plod’s edits' }),
 });
 
 /**
@@ -140,7 +141,7 @@ export function createLateEditRoutes(s: RestServices) {
         description:
           'All plods, or one with `reportId`. Sessions that cannot be merged stay, in `failed`.',
         request: { query: ReportFilter },
-        responses: { 200: jsonOk('Done', Bulk) },
+        responses: { 200: jsonOk('Done', Bulk), 400: errors[400] },
       }),
       async (c) =>
         c.json(await s.lateEditDecisions[act](actorOf(c), c.req.valid('query').reportId), 200),

@@ -207,5 +207,10 @@ describe('late-edit review', () => {
     expect(await serverRead(room, (d) => readReport(d).notes)).toBe('First');
     await waitFor(() => readReport(phone.doc).notes === 'First', 'the phone sees it undone');
     expect(await sessions()).toEqual([]);
+
+    // A plod id that is not one is refused with a message, not read as "every plod".
+    const bad = await call('POST', '/api/late-edits/merge-all?reportId=not-an-id');
+    expect(bad.status).toBe(400);
+    expect((bad.body as { message: string }).message).toMatch(/reportId/);
   });
 });
