@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { classifyDocName, isSubmittedStatus, readReportMeta } from '@plod/model';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import type { Logger } from '../logger.ts';
