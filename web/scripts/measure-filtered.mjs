@@ -55,7 +55,10 @@ for (let i = 0; ; i += 1) {
 async function post(path, body, token) {
   const res = await fetch(base + path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
@@ -69,11 +72,18 @@ for (let i = 0; i < plods; i += 1) {
   const date = `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
   await post(
     '/api/shift-summaries',
-    { date, shiftType: i % 2 ? 'night' : 'day', operator: `Driller ${i % 40}`, status: statuses[i % 3] },
+    {
+      date,
+      shiftType: i % 2 ? 'night' : 'day',
+      operator: `Driller ${i % 40}`,
+      status: statuses[i % 3],
+    },
     token,
   );
 }
-console.log(`made ${plods} plods over REST in ${((performance.now() - seeding) / 1000).toFixed(0)} s`);
+console.log(
+  `made ${plods} plods over REST in ${((performance.now() - seeding) / 1000).toFixed(0)} s`,
+);
 
 // Driller 7 from March to June: about plods / 40 / 3 of them, several pages at 10,000.
 const filter = '?driller=Driller%207&from=2025-03-01&to=2025-06-30';

@@ -184,7 +184,10 @@ describe('late edits: offline edits that arrive after submission are kept aside'
 
     // The phone re-sends the discarded notes on reconnect: they stay discarded. Its next edit is kept.
     await reconnect(phone);
-    await waitFor(() => readReportMeta(phone.doc).notes === null, 'the phone sees the notes undone');
+    await waitFor(
+      () => readReportMeta(phone.doc).notes === null,
+      'the phone sees the notes undone',
+    );
     addTimesheetEntry(phone.doc, { startTime: '06:00', endTime: '08:00', activity: 'drilling' });
     await acknowledged(phone);
     const last = await listed();
