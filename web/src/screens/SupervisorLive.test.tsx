@@ -23,6 +23,11 @@ function row(id: string): HTMLElement {
 
 const text = (el: HTMLElement, testId: string) => within(el).getByTestId(testId).textContent;
 
+/** A phone-sized screen keeps the filters behind one button. */
+function openFilters(): void {
+  fireEvent.click(screen.getByRole('button', { name: 'Filter plods' }));
+}
+
 async function openLive() {
   signInAsSupervisor();
   const app = open('/live');
@@ -53,6 +58,7 @@ describe('Live Reports', () => {
     expect(screen.getByTestId('live-total-metres').textContent).toBe('42.5');
     expect(screen.getByTestId('live-total-hours').textContent).toBe('17.5');
     // The deleted report shows under its own filter.
+    openFilters();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Deleted' }));
     await waitFor(() => expect(screen.getAllByTestId('live-report')).toHaveLength(1));
     expect(row(c)).toBeTruthy();
@@ -89,6 +95,7 @@ describe('Live Reports', () => {
       { site: 'North Pit', siteId: sites.north, operator: 'Sam' },
     ]);
     await waitFor(() => expect(screen.getAllByTestId('live-report')).toHaveLength(3), WAIT);
+    openFilters();
     fireEvent.change(screen.getByLabelText('Site'), { target: { value: sites.north } });
     fireEvent.change(screen.getByLabelText('Driller'), { target: { value: 'Jo' } });
     await waitFor(() => expect(screen.getAllByTestId('live-report')).toHaveLength(1));
