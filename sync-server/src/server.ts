@@ -20,11 +20,10 @@ import { createHealthRoutes } from './routes/health.ts';
 import { DEFAULT_MAX_BODY_BYTES, mountRest } from './rest/index.ts';
 import { restErrorHandler } from './rest/errors.ts';
 import { WriteGuard } from './rest/write-guard.ts';
-import { StorageStatus, sqliteProbe } from './storage-status.ts';
+import { StorageStatus } from './storage-status.ts';
 import type { RestServices } from './rest/services.ts';
 import { mountWeb, rejectMalformedUrls } from './rest/web.ts';
 import type { DocumentStore } from './store/document-store.ts';
-import { SqliteStore } from './store/sqlite-store.ts';
 import { openStorage } from './storage.ts';
 import type { StorageOptions } from './storage.ts';
 import type { AuthorizeHook } from './sync/grant.ts';
@@ -144,8 +143,8 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   const metrics = new ServerMetrics();
   // Whether the store can write: commits tell it, and (SQLite) a probe on its database when asked.
   const storeHealth = new StorageStatus(
-    store instanceof SqliteStore
-      ? sqliteProbe(store.database)
+    store.probe
+      ? () => store.probe?.()
       : () => {
           throw new Error('only a commit tells whether this store writes again');
         },
@@ -300,7 +299,9 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       access.close();
       await manager.close();
       await store.close();
-      storage.closeAppDb();
+      // Answers kept for Idempotency-Key retries are saved before their database closes.
+      await writes.settled();
+      await storage.appDb.close();
       await cluster?.close();
       logger.info('server stopped');
     })();

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { AppDatabase } from './app-db/app-database.ts';
 import { DEFAULT_DATA_DIR } from './data-dir.ts';
 import type { Logger } from './logger.ts';
 import type { DocumentStore } from './store/document-store.ts';
 import { PgStore } from './store/pg-store.ts';
-import { DATABASE_FILE, SqliteStore, createPrivately } from './store/sqlite-store.ts';
+import { DATABASE_FILE } from './store/sqlite-store.ts';
 import type { SqliteSynchronous } from './store/sqlite-store.ts';
 import { WorkerSqliteStore } from './store/worker-sqlite-store.ts';
 
@@ -21,64 +21,48 @@ export interface StorageOptions {
 
 export interface Storage {
   store: DocumentStore;
-  /**
-   * The app's own tables (accounts, sessions, devices, projections, late edits, cleanup results):
-   * the SQLite store's own file, or with PostgreSQL `plod.db` in the data folder, which then holds
-   * these tables alone.
-   */
-  appDb: Database.Database;
+  /** The app's own tables (see AppDatabase): never the document store's connection. */
+  appDb: AppDatabase;
   /** Where the first start writes initial-credentials.txt (null: nowhere). */
   credentialsDir: string | null;
-  /** Closes the app database unless it is the store's own connection (closed with the store). */
-  closeAppDb(): void;
 }
 
-/** The app database beside a PostgreSQL document store: WAL, fsynced commits, as the store's own. */
-function openAppDatabase(file: string, logger: Logger): Database.Database {
-  // It holds the crew code and the password and token hashes: the server's user's alone.
-  createPrivately(file);
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
-  const journal = db
-    .prepare<[], number>(`SELECT count(*) FROM sqlite_master WHERE name = 'yjs_journal'`)
-    .pluck()
-    .get();
-  if (journal === 1) {
-    logger.warn(
-      'plod.db holds documents stored with SQLite; with PLOD_DATABASE_URL set they are not read (they are not moved to PostgreSQL)',
-      { file },
-    );
-  }
-  return db;
-}
-
-/** Opens the document store and the app's database as the options say. */
+/**
+ * Opens the document store and the app's database as the options say. The app database is
+ * `plod.db` in the data folder (with SQLite, the documents' file too, on a connection of its own);
+ * a server given a store and no data folder keeps its app tables in memory.
+ */
 export function openStorage(options: StorageOptions, logger: Logger): Storage {
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  const synchronous = options.sqliteSynchronous ?? 'FULL';
   if (options.store) {
-    const store = options.store;
-    const own = store instanceof SqliteStore;
-    const appDb = own ? store.database : new Database(':memory:');
-    return {
-      store,
-      appDb,
-      credentialsDir: options.dataDir ?? (own ? path.dirname(store.database.name) : null),
-      closeAppDb: () => {
-        if (!own) appDb.close();
-      },
-    };
+    const appDb = options.dataDir
+      ? AppDatabase.open(path.join(options.dataDir, DATABASE_FILE), { synchronous })
+      : AppDatabase.inMemory();
+    return { store: options.store, appDb, credentialsDir: options.dataDir ?? null };
   }
   if (options.databaseUrl) {
     const store = new PgStore(options.databaseUrl, { logger });
-    const appDb = openAppDatabase(path.join(dataDir, DATABASE_FILE), logger);
-    return { store, appDb, credentialsDir: dataDir, closeAppDb: () => appDb.close() };
+    const file = path.join(dataDir, DATABASE_FILE);
+    const appDb = AppDatabase.open(file, {
+      synchronous,
+      logger,
+      postgresUrl: options.databaseUrl,
+    });
+    if (appDb.holdsSqliteDocuments()) {
+      logger.warn(
+        'plod.db holds documents stored with SQLite; with PLOD_DATABASE_URL set they are not read (they are not moved to PostgreSQL)',
+        { file },
+      );
+    }
+    return { store, appDb, credentialsDir: dataDir };
   }
-  const store = new WorkerSqliteStore(path.join(dataDir, DATABASE_FILE), {
-    synchronous: options.sqliteSynchronous ?? 'FULL',
+  const file = path.join(dataDir, DATABASE_FILE);
+  // The store first: it creates the file and the documents' tables.
+  const store = new WorkerSqliteStore(file, {
+    synchronous,
     writerNiceness: options.writerNiceness,
     logger,
   });
-  return { store, appDb: store.database, credentialsDir: dataDir, closeAppDb: () => undefined };
+  return { store, appDb: AppDatabase.open(file, { synchronous }), credentialsDir: dataDir };
 }

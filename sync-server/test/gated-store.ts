@@ -74,6 +74,10 @@ export class GatedStore implements DocumentStore {
     return this.inner.oldestUncompacted(limit);
   }
 
+  latestSeqs(prefix: string): Promise<Map<string, number>> {
+    return this.inner.latestSeqs(prefix);
+  }
+
   close(): Promise<void> {
     this.release();
     return this.inner.close();

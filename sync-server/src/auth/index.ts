@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { AppDatabase } from '../app-db/app-database.ts';
 import type { Logger } from '../logger.ts';
 import { Accounts } from './accounts.ts';
 import { bootstrap } from './bootstrap.ts';
@@ -16,8 +16,8 @@ export { actorName, principalOf } from './principal.ts';
 export { Accounts } from './accounts.ts';
 
 export interface AccessControlOptions {
-  /** The database the accounts live in (the document store's file, or an in-memory one). */
-  db: Database.Database;
+  /** The app database the accounts, sessions, devices and client accounts live in. */
+  db: AppDatabase;
   logger: Logger;
   now?: () => number;
   sessionHours?: number;
@@ -39,7 +39,7 @@ const SWEEP_EVERY_MS = 60_000;
 /** Accounts, the request gate, throttles, the REST middleware and routes, and the /sync policy. */
 export function createAccessControl(options: AccessControlOptions) {
   const now = options.now ?? Date.now;
-  const accounts = new Accounts(options.db, {
+  const accounts = new Accounts(options.db.sqlite, {
     now,
     sessionHours: options.sessionHours,
     onSubjectEnded: options.endSubject,

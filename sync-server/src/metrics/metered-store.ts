@@ -14,6 +14,7 @@ export const STORE_OPERATIONS = [
   'delete',
   'list',
   'oldest-uncompacted',
+  'latest-seqs',
 ] as const;
 export type StoreOperation = (typeof STORE_OPERATIONS)[number];
 
@@ -60,6 +61,10 @@ export class MeteredStore implements DocumentStore {
 
   oldestUncompacted(limit: number): Promise<UncompactedDocument[]> {
     return this.watch('oldest-uncompacted', this.inner.oldestUncompacted(limit));
+  }
+
+  latestSeqs(prefix: string): Promise<Map<string, number>> {
+    return this.watch('latest-seqs', this.inner.latestSeqs(prefix));
   }
 
   close(): Promise<void> {

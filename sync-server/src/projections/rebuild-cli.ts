@@ -11,9 +11,9 @@ import { ReportTable } from './report-table.ts';
 const config = loadConfig();
 const storage = openStorage(config.server, createLogger('warn'));
 const started = performance.now();
-const count = await rebuildProjection(storage.store, new ReportTable(storage.appDb));
+const count = await rebuildProjection(storage.store, new ReportTable(storage.appDb.sqlite));
 await storage.store.close();
-storage.closeAppDb();
+await storage.appDb.close();
 console.log(
-  `rebuilt ${count} report rows from ${config.server.databaseUrl ? 'PostgreSQL' : config.server.dataDir} into ${storage.appDb.name} in ${Math.round(performance.now() - started)} ms`,
+  `rebuilt ${count} report rows from ${config.server.databaseUrl ? 'PostgreSQL' : config.server.dataDir} into ${storage.appDb.location} in ${Math.round(performance.now() - started)} ms`,
 );

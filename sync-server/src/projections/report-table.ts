@@ -213,7 +213,7 @@ export class ReportTable {
    * Writes rows (with the seq each reflects) in one transaction. The commit does not wait for an
    * fsync (synchronous=NORMAL for it alone): the table is derived, and a power loss that undid the
    * last commits leaves rows behind their documents' seqs, which the next start re-projects
-   * (`staleDocuments`). A projection pass runs on the relay's event loop about once a second while
+   * (`behind`, from the store's `latestSeqs`). A projection pass runs on the relay's event loop about once a second while
    * reports are edited, and should not wait on the disk each time.
    */
   upsert(rows: readonly { row: ReportRow; seq: number }[]): void {
@@ -305,7 +305,8 @@ export class ReportTable {
 
   /**
    * Report documents stored past the seq their row reflects (or never projected), given each
-   * report document's highest stored seq: `staleDocuments` for a store in another database.
+   * report document's highest stored seq (DocumentStore.latestSeqs): updates committed just before
+   * a crash are projected on the next start.
    */
   behind(latest: ReadonlyMap<string, number>): string[] {
     const projected = new Map(
@@ -317,32 +318,5 @@ export class ReportTable {
     return [...latest]
       .filter(([name, seq]) => seq > (projected.get(name) ?? -1))
       .map(([name]) => name);
-  }
-
-  /**
-   * Report documents stored past the seq their row reflects (or never projected). Reads the SQLite
-   * store's own tables, so updates committed just before a crash are projected on the next start.
-   */
-  staleDocuments(): string[] {
-    return this.db
-      .prepare<[], { doc_name: string }>(
-        `SELECT d.doc_name FROM (
-           -- Journal rows past each report's snapshot: the journal from its oldest needed row, in
-           -- seq order (CROSS JOIN keeps it the outer loop), each row's document looked up once.
-           SELECT j.doc_name, MAX(j.seq) AS seq
-           FROM yjs_journal j CROSS JOIN yjs_unfolded u
-             ON u.doc_name = j.doc_name AND j.seq >= u.first_seq
-           WHERE j.seq >= (SELECT coalesce(MIN(first_seq), 0) FROM yjs_unfolded)
-             AND j.doc_name LIKE 'report:%'
-           GROUP BY j.doc_name
-           UNION ALL
-           SELECT doc_name, snapshot_seq AS seq FROM yjs_snapshots WHERE doc_name LIKE 'report:%'
-         ) d
-         LEFT JOIN ${TABLE} p ON p.id = substr(d.doc_name, 8)
-         GROUP BY d.doc_name
-         HAVING MAX(d.seq) > COALESCE(MAX(p.seq), -1)`,
-      )
-      .all()
-      .map((row) => row.doc_name);
   }
 }

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { AppDatabase } from '../app-db/app-database.ts';
 import { bodyLimit } from 'hono/body-limit';
 import type { Hono } from 'hono';
 import type { AccessControl } from '../auth/index.ts';
@@ -41,7 +41,7 @@ export interface RestOptions {
   manager: DocumentManager;
   store: DocumentStore;
   /** The app's own tables: projections, late edits, cleanup results (see storage.ts). */
-  appDb: Database.Database;
+  appDb: AppDatabase;
   logger: Logger;
   version: string;
   /** Request bodies above this get 413 (default 1 MiB). */

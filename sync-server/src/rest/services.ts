@@ -1,10 +1,8 @@
-import type Database from 'better-sqlite3';
+import type { AppDatabase } from '../app-db/app-database.ts';
 import { REPORT_DOC_PREFIX } from '@plod/model';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import type { Logger } from '../logger.ts';
 import type { DocumentStore } from '../store/document-store.ts';
-import { PgStore } from '../store/pg-store.ts';
-import { SqliteStore } from '../store/sqlite-store.ts';
 import { Projector } from '../projections/projector.ts';
 import { ReportTable } from '../projections/report-table.ts';
 import { ReportsIndexHook } from '../projections/reports-index-hook.ts';
@@ -27,22 +25,20 @@ import { DocumentService } from '../services/documents.ts';
 export function createServices(
   manager: DocumentManager,
   store: DocumentStore,
-  db: Database.Database,
+  appDb: AppDatabase,
   logger: Logger,
   options: { lateEditsPerDevice?: number } = {},
 ) {
+  const db = appDb.sqlite;
   const table = new ReportTable(db);
   const projector = new Projector(manager, table, logger, new ReportsIndexHook(manager, logger));
   // Before catch-up, so rows projected by catch-up land after the full set.
   void projector.reconcileIndex();
   // Reports stored past their row (a crash between a commit and its projection) are re-projected.
-  if (store instanceof SqliteStore) projector.catchUp(table.staleDocuments());
-  if (store instanceof PgStore) {
-    store.latestSeqs(REPORT_DOC_PREFIX).then(
-      (latest) => projector.catchUp(table.behind(latest)),
-      (error: unknown) => logger.error('projection catch-up failed', { error }),
-    );
-  }
+  store.latestSeqs(REPORT_DOC_PREFIX).then(
+    (latest) => projector.catchUp(table.behind(latest)),
+    (error: unknown) => logger.error('projection catch-up failed', { error }),
+  );
   const docs = new DocumentService(manager);
   const names = new ReferenceNames(docs);
   projector.onSetupChanged(() => names.invalidate());

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type Database from 'better-sqlite3';
+import type { AppDatabase } from '../app-db/app-database.ts';
 import type { Logger } from '../logger.ts';
 import { STORAGE_UNAVAILABLE } from '../storage-status.ts';
 import type { Degraded, StorageStatus } from '../storage-status.ts';
@@ -16,8 +16,8 @@ export const IDEMPOTENCY_KEY_REUSED =
 
 export interface WriteGuardOptions {
   storage: StorageStatus;
-  /** Where answers to keyed writes are kept (the accounts' database). */
-  db: Database.Database;
+  /** Where answers to keyed writes are kept (the app database: PostgreSQL when configured). */
+  db: AppDatabase;
   logger: Logger;
   /** A write still unanswered this long while the store is failing gets 503. Default 2 s. */
   stallMs?: number;
@@ -50,21 +50,25 @@ export class WriteGuard {
   private readonly stallMs: number;
   private readonly now: () => number;
   private saved = 0;
+  private table: Promise<void> | null;
+  /** Answers being saved, in order (each in memory already). */
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: WriteGuardOptions) {
     this.stallMs = options.stallMs ?? 2_000;
     this.now = options.now ?? Date.now;
-    options.db.exec(`
-      CREATE TABLE IF NOT EXISTS idempotency_keys (
-        id TEXT PRIMARY KEY,
-        fingerprint TEXT NOT NULL,
-        status INTEGER NOT NULL,
-        headers TEXT NOT NULL,
-        body BLOB NOT NULL,
-        created_at INTEGER NOT NULL
-      );
-      CREATE INDEX IF NOT EXISTS idempotency_keys_created ON idempotency_keys (created_at);
-    `);
+    this.table = this.prepareTable();
+  }
+
+  /** Creates the table if it is missing; tried again by the next call after a failure. */
+  private prepareTable(): Promise<void> {
+    const sql = this.options.db.sql;
+    const made = sql.exec(sql.dialect === 'postgres' ? PG_TABLE : SQLITE_TABLE);
+    made.catch((error: unknown) => {
+      this.options.logger.warn('idempotency table not ready', { error });
+      this.table = null;
+    });
+    return made;
   }
 
   handle = async (
@@ -88,7 +92,7 @@ export class WriteGuard {
     const id = sha256(`${scope}\n${key}`);
     const url = new URL(request.url);
     const fingerprint = sha256(`${request.method} ${url.pathname}${url.search}\n`, body);
-    const kept = this.lookup(id);
+    const kept = await this.lookup(id);
     if (kept) return kept.fingerprint === fingerprint ? replay(kept) : reused();
     const running = this.running.get(id);
     if (running) {
@@ -141,18 +145,20 @@ export class WriteGuard {
     });
   }
 
-  private lookup(id: string): Answer | null {
+  private async lookup(id: string): Promise<Answer | null> {
     const recent = this.recent.get(id);
     if (recent) return recent;
     try {
-      const row = this.options.db
-        .prepare<
-          [string, number],
-          { fingerprint: string; status: number; headers: string; body: Uint8Array }
-        >(
-          'SELECT fingerprint, status, headers, body FROM idempotency_keys WHERE id = ? AND created_at > ?',
-        )
-        .get(id, this.now() - KEEP_MS);
+      await (this.table ??= this.prepareTable());
+      const [row] = await this.options.db.sql.all<{
+        fingerprint: string;
+        status: number;
+        headers: string;
+        body: Uint8Array;
+      }>(
+        'SELECT fingerprint, status, headers, body FROM idempotency_keys WHERE id = ? AND created_at > ?',
+        [id, this.now() - KEEP_MS],
+      );
       if (!row) return null;
       return { ...row, headers: JSON.parse(row.headers) as [string, string][] };
     } catch (error) {
@@ -169,31 +175,66 @@ export class WriteGuard {
       if (this.recent.size <= RECENT_IN_MEMORY) break;
       this.recent.delete(old);
     }
+    const now = this.now();
+    const prune = ++this.saved % 100 === 0;
+    this.saving = this.saving.then(() => this.save(id, answer, now, prune));
+  }
+
+  private async save(id: string, answer: Answer, now: number, prune: boolean): Promise<void> {
+    const sql = this.options.db.sql;
     try {
-      const now = this.now();
-      this.options.db
-        .prepare(
-          `INSERT OR REPLACE INTO idempotency_keys (id, fingerprint, status, headers, body, created_at)
-           VALUES (?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
+      await (this.table ??= this.prepareTable());
+      await sql.run(
+        `INSERT INTO idempotency_keys (id, fingerprint, status, headers, body, created_at)
+         VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET fingerprint = excluded.fingerprint,
+           status = excluded.status, headers = excluded.headers, body = excluded.body,
+           created_at = excluded.created_at`,
+        [
           id,
           answer.fingerprint,
           answer.status,
           JSON.stringify(answer.headers),
-          answer.body,
+          Buffer.from(answer.body),
           now,
-        );
-      if (++this.saved % 100 === 0) {
-        this.options.db
-          .prepare('DELETE FROM idempotency_keys WHERE created_at <= ?')
-          .run(now - KEEP_MS);
-      }
+        ],
+      );
+      if (prune)
+        await sql.run('DELETE FROM idempotency_keys WHERE created_at <= ?', [now - KEEP_MS]);
     } catch (error) {
       this.options.logger.warn('idempotency answer not saved', { error });
     }
   }
+
+  /** Resolves once every answer kept so far is saved (or failed to be). */
+  settled(): Promise<void> {
+    return this.saving;
+  }
 }
+
+const SQLITE_TABLE = `
+  CREATE TABLE IF NOT EXISTS idempotency_keys (
+    id TEXT PRIMARY KEY,
+    fingerprint TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    headers TEXT NOT NULL,
+    body BLOB NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS idempotency_keys_created ON idempotency_keys (created_at);`;
+
+/** One implicit transaction: the lock keeps two processes from creating the table at once. */
+const PG_TABLE = `
+  SELECT pg_advisory_xact_lock(hashtext('plod app tables'));
+  CREATE TABLE IF NOT EXISTS idempotency_keys (
+    id TEXT PRIMARY KEY,
+    fingerprint TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    headers TEXT NOT NULL,
+    body BYTEA NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS idempotency_keys_created ON idempotency_keys (created_at);`;
 
 /** An answer worth giving again: not an error a retry may get past. */
 function isFinal(status: number): boolean {

@@ -110,6 +110,16 @@ export interface DocumentStore {
    * documents lets it go further.
    */
   oldestUncompacted(limit: number): Promise<UncompactedDocument[]>;
+  /**
+   * The highest stored seq (log row or snapshot) of every document whose name starts with `prefix`:
+   * what a projection kept beside the store compares with its own seqs after a crash.
+   */
+  latestSeqs(prefix: string): Promise<Map<string, number>>;
+  /**
+   * A small write that needs the disk, undone at once; throws when the store cannot write. Absent:
+   * only a commit tells whether the store writes again.
+   */
+  probe?(): void;
   /** Flushes and releases resources (checkpoints the WAL for SQLite). */
   close(): Promise<void>;
 }

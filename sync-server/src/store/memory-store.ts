@@ -74,6 +74,16 @@ export class MemoryStore implements DocumentStore {
       .slice(0, limit);
   }
 
+  async latestSeqs(prefix: string): Promise<Map<string, number>> {
+    this.assertOpen();
+    const latest = new Map<string, number>();
+    for (const [docName, stored] of this.documents) {
+      if (!docName.startsWith(prefix)) continue;
+      latest.set(docName, Math.max(stored.snapshotSeq, stored.updates.at(-1)?.seq ?? 0));
+    }
+    return latest;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
   }

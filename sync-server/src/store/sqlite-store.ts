@@ -8,9 +8,27 @@ import type {
   StoredDocument,
   UncompactedDocument,
 } from './document-store.ts';
+import { sqliteProbe } from '../storage-status.ts';
 import { SqliteLog, prepareLogSchema } from './sqlite-log.ts';
 
 export const DATABASE_FILE = 'plod.db';
+
+/**
+ * Each document's highest stored seq: journal rows past its snapshot (the journal from the oldest
+ * row any document still needs, in seq order: CROSS JOIN keeps it the outer loop, each row's
+ * document looked up once), and its snapshot.
+ */
+const LATEST_SEQS = `
+SELECT doc_name, MAX(seq) AS seq FROM (
+  SELECT j.doc_name, MAX(j.seq) AS seq
+  FROM yjs_journal j CROSS JOIN yjs_unfolded u
+    ON u.doc_name = j.doc_name AND j.seq >= u.first_seq
+  WHERE j.seq >= (SELECT coalesce(MIN(first_seq), 0) FROM yjs_unfolded)
+    AND j.doc_name LIKE ? ESCAPE '\\'
+  GROUP BY j.doc_name
+  UNION ALL
+  SELECT doc_name, snapshot_seq AS seq FROM yjs_snapshots WHERE doc_name LIKE ? ESCAPE '\\'
+) GROUP BY doc_name`;
 
 export type SqliteSynchronous = 'FULL' | 'NORMAL';
 
@@ -64,6 +82,18 @@ export class SqliteStore implements DocumentStore {
 
   async oldestUncompacted(limit: number): Promise<UncompactedDocument[]> {
     return this.log.oldestUncompacted(limit);
+  }
+
+  async latestSeqs(prefix: string): Promise<Map<string, number>> {
+    const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = this.database
+      .prepare<[string, string], { doc_name: string; seq: number }>(LATEST_SEQS)
+      .all(pattern, pattern);
+    return new Map(rows.map((row) => [row.doc_name, row.seq]));
+  }
+
+  probe(): void {
+    sqliteProbe(this.database)();
   }
 
   /** Online backup of the whole database to `file` (safe while the server runs), mode 0600. */

@@ -174,6 +174,26 @@ export function runDocumentStoreContract(name: string, create: () => Promise<Sto
       expect((await store.load('other'))?.updates.map((row) => [...row.update])).toEqual([[2]]);
     });
 
+    it('gives the highest stored seq of each document under a prefix, snapshot or log', async () => {
+      const [a1, , b1] = await store.append([
+        { docName: 'report:a', update: u(1) },
+        { docName: 'report:b', update: u(2) },
+        { docName: 'report:b', update: u(3) },
+        { docName: 'setup', update: u(4) },
+        { docName: 'report_x', update: u(5) },
+      ]);
+      await store.compact('report:a', u(9), a1 ?? 0);
+      expect(await store.latestSeqs('report:')).toEqual(
+        new Map([
+          ['report:a', a1],
+          ['report:b', b1],
+        ]),
+      );
+      const [b2] = await store.append([{ docName: 'report:b', update: u(6) }]);
+      await store.compact('report:b', u(9), b2 ?? 0);
+      expect((await store.latestSeqs('report:')).get('report:b')).toBe(b2);
+    });
+
     it('deletes a document with its snapshot and log, leaving others', async () => {
       const [s1] = await store.append([
         { docName: 'gone', update: u(1) },

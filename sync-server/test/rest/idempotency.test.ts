@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSecureServer } from '../auth/helpers.ts';
 import type { SecureServer } from '../auth/helpers.ts';
+import { retryAfterRestart } from './idempotency-restart.ts';
 
 describe('Idempotency-Key on REST writes', () => {
   let server: SecureServer | null = null;
@@ -55,5 +56,9 @@ describe('Idempotency-Key on REST writes', () => {
     );
     expect(report.status).toBe(201);
     expect(await sites()).toBe(before + 2);
+  });
+
+  it('keeps answers in the app database: a retry after a restart gets the first answer', async () => {
+    server = await retryAfterRestart();
   });
 });

@@ -1,0 +1,88 @@
+import type Database from 'better-sqlite3';
+import pg from 'pg';
+import type { Logger } from '../logger.ts';
+
+export type SqlValue = string | number | bigint | Uint8Array | null;
+
+/**
+ * Asynchronous SQL on the app database, the same on SQLite and PostgreSQL: statements are written
+ * once with `?` placeholders (never a `?` in a literal) and SQL both understand (`INSERT ... ON
+ * CONFLICT`); only table definitions differ (`dialect`). A table ported to it lives on PostgreSQL
+ * when PLOD_DATABASE_URL is set.
+ */
+export interface AppSql {
+  readonly dialect: 'sqlite' | 'postgres';
+  /** Rows of a query, as objects (PostgreSQL BIGINT columns arrive as strings: cast in SQL). */
+  all<R>(sql: string, params?: readonly SqlValue[]): Promise<R[]>;
+  /** A statement; resolves once it is committed (each call is its own transaction). */
+  run(sql: string, params?: readonly SqlValue[]): Promise<void>;
+  /** Several statements (table definitions), in one go. */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** AppSql on a better-sqlite3 connection (synchronous underneath). */
+export class SqliteSql implements AppSql {
+  readonly dialect = 'sqlite';
+
+  constructor(private readonly db: Database.Database) {}
+
+  async all<R>(sql: string, params: readonly SqlValue[] = []): Promise<R[]> {
+    return this.db.prepare<SqlValue[], R>(sql).all(...params);
+  }
+
+  async run(sql: string, params: readonly SqlValue[] = []): Promise<void> {
+    this.db.prepare<SqlValue[]>(sql).run(...params);
+  }
+
+  async exec(sql: string): Promise<void> {
+    this.db.exec(sql);
+  }
+
+  /** The connection belongs to the AppDatabase, which closes it. */
+  async close(): Promise<void> {}
+}
+
+/** AppSql on a PostgreSQL pool of its own. */
+export class PgSql implements AppSql {
+  readonly dialect = 'postgres';
+  private readonly pool: pg.Pool;
+  private closing: Promise<void> | null = null;
+
+  constructor(connectionString: string, logger?: Logger) {
+    this.pool = new pg.Pool({
+      connectionString,
+      max: 4,
+      connectionTimeoutMillis: 10_000,
+      application_name: 'plod-app',
+    });
+    // A connection that breaks while idle leaves the pool; unheard, its error would end the process.
+    this.pool.on('error', (error) =>
+      logger?.warn('postgresql connection lost while idle', { error }),
+    );
+  }
+
+  async all<R>(sql: string, params: readonly SqlValue[] = []): Promise<R[]> {
+    const { rows } = await this.pool.query(numbered(sql), [...params]);
+    return rows as R[];
+  }
+
+  async run(sql: string, params: readonly SqlValue[] = []): Promise<void> {
+    await this.pool.query(numbered(sql), [...params]);
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.pool.query(sql);
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.pool.end();
+    return this.closing;
+  }
+}
+
+/** `?` placeholders as PostgreSQL's `$1, $2, ...`. */
+function numbered(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
