@@ -16,8 +16,13 @@ export interface AppSql {
   all<R>(sql: string, params?: readonly SqlValue[]): Promise<R[]>;
   /** A statement; resolves once it is committed (each call is its own transaction). */
   run(sql: string, params?: readonly SqlValue[]): Promise<void>;
-  /** Several statements (table definitions), in one go. */
+  /** Several statements, in one go. */
   exec(sql: string): Promise<void>;
+  /**
+   * Creates tables if they are missing: `sqlite` on SQLite, `postgres` (default: the same text) on
+   * PostgreSQL, where processes starting at once take turns (a transaction-scoped advisory lock).
+   */
+  define(sqlite: string, postgres?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,6 +42,10 @@ export class SqliteSql implements AppSql {
 
   async exec(sql: string): Promise<void> {
     this.db.exec(sql);
+  }
+
+  async define(sqlite: string): Promise<void> {
+    this.db.exec(sqlite);
   }
 
   /** The connection belongs to the AppDatabase, which closes it. */
@@ -73,6 +82,13 @@ export class PgSql implements AppSql {
 
   async exec(sql: string): Promise<void> {
     await this.pool.query(sql);
+  }
+
+  async define(sqlite: string, postgres = sqlite): Promise<void> {
+    // Statements sent as one text run as one implicit transaction: the lock lasts to its end.
+    await this.pool.query(
+      `SELECT pg_advisory_xact_lock(hashtext('plod app tables'));\n${postgres}`,
+    );
   }
 
   close(): Promise<void> {

@@ -65,7 +65,7 @@ export function createServices(
     crewMembers: new SetupCollection(docs, CREW_MEMBERS),
     hireTools: new SetupCollection(docs, HIRE_TOOLS),
     cleanup,
-    autoCleanup: new AutoCleanup(cleanup, docs, logger, { db }),
+    autoCleanup: new AutoCleanup(cleanup, docs, logger, { db: appDb.sql }),
     lateEdits,
     lateEditDecisions: new LateEditDecisions(lateEdits, manager, logger),
   };

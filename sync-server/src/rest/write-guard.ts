@@ -63,7 +63,7 @@ export class WriteGuard {
   /** Creates the table if it is missing; tried again by the next call after a failure. */
   private prepareTable(): Promise<void> {
     const sql = this.options.db.sql;
-    const made = sql.exec(sql.dialect === 'postgres' ? PG_TABLE : SQLITE_TABLE);
+    const made = sql.define(SQLITE_TABLE, PG_TABLE);
     made.catch((error: unknown) => {
       this.options.logger.warn('idempotency table not ready', { error });
       this.table = null;
@@ -223,9 +223,7 @@ const SQLITE_TABLE = `
   );
   CREATE INDEX IF NOT EXISTS idempotency_keys_created ON idempotency_keys (created_at);`;
 
-/** One implicit transaction: the lock keeps two processes from creating the table at once. */
 const PG_TABLE = `
-  SELECT pg_advisory_xact_lock(hashtext('plod app tables'));
   CREATE TABLE IF NOT EXISTS idempotency_keys (
     id TEXT PRIMARY KEY,
     fingerprint TEXT NOT NULL,

@@ -201,7 +201,8 @@ export function createCleanupRoutes(s: RestServices) {
       summary: 'The last automatic (daily) cleanup: when, how many per site, and the next run',
       responses: { 200: jsonOk('Last automatic cleanup', LastCleanupSchema) },
     }),
-    (c) => c.json({ last: s.autoCleanup.last, nextRunAt: s.autoCleanup.nextRunAt }, 200),
+    async (c) =>
+      c.json({ last: await s.autoCleanup.lastRun(), nextRunAt: s.autoCleanup.nextRunAt }, 200),
   );
   return app;
 }

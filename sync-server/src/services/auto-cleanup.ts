@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { AppSql } from '../app-db/app-sql.ts';
 import { readSites } from '@plod/model';
 import type { Logger } from '../logger.ts';
 import type { DocumentService } from './documents.ts';
@@ -19,8 +19,8 @@ export const NODE_TIMER: CleanupTimer = {
 };
 
 export interface AutoCleanupOptions {
-  /** Where the last result is kept across restarts (the store's database); else only in memory. */
-  db?: Database.Database;
+  /** Where the last result is kept across restarts (the app database); else only in memory. */
+  db?: AppSql;
   /** The clock the cleanup ages are measured against. */
   now?: () => number;
   timer?: CleanupTimer;
@@ -56,7 +56,10 @@ export class AutoCleanup {
   private nextAt: number | null = null;
   private running: Promise<LastCleanup> | null = null;
   private lastResult: LastCleanup | null = null;
-  private readonly db: Database.Database | null;
+  private readonly db: AppSql | null;
+  /** The kept result, read at start. */
+  private readonly loaded: Promise<void>;
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly cleanup: Pick<CleanupService, 'cleanup'>,
@@ -69,19 +72,33 @@ export class AutoCleanup {
     this.firstRunDelayMs = options.firstRunDelayMs ?? 60_000;
     this.intervalMs = options.intervalMs ?? DAY_MS;
     this.db = options.db ?? null;
-    if (this.db) {
-      this.db.exec(
+    this.loaded = this.load();
+  }
+
+  private async load(): Promise<void> {
+    if (!this.db) return;
+    try {
+      await this.db.define(
         'CREATE TABLE IF NOT EXISTS auto_cleanup_last (id INTEGER PRIMARY KEY CHECK (id = 1), result TEXT NOT NULL)',
       );
-      const row = this.db
-        .prepare<[], { result: string }>('SELECT result FROM auto_cleanup_last WHERE id = 1')
-        .get();
-      this.lastResult = row ? (JSON.parse(row.result) as LastCleanup) : null;
+      const [row] = await this.db.all<{ result: string }>(
+        'SELECT result FROM auto_cleanup_last WHERE id = 1',
+      );
+      // A run that finished meanwhile is newer than what was kept.
+      if (row && this.lastResult === null) this.lastResult = JSON.parse(row.result) as LastCleanup;
+    } catch (error) {
+      this.logger.error('auto cleanup result not read', { error });
     }
   }
 
-  /** The last run's result, or null before the first run. */
+  /** The last run's result, or null before the first run (this process's, until the kept one is read). */
   get last(): LastCleanup | null {
+    return this.lastResult;
+  }
+
+  /** The last run's result, once the one kept across restarts has been read. */
+  async lastRun(): Promise<LastCleanup | null> {
+    await this.loaded;
     return this.lastResult;
   }
 
@@ -102,6 +119,7 @@ export class AutoCleanup {
     this.handle = null;
     this.nextAt = null;
     await this.running?.catch(() => {});
+    await this.saving;
   }
 
   /** Runs the cleanup now (a run already in progress is joined, not repeated). */
@@ -113,13 +131,18 @@ export class AutoCleanup {
   }
 
   private save(result: LastCleanup): void {
-    try {
-      this.db
-        ?.prepare('INSERT OR REPLACE INTO auto_cleanup_last (id, result) VALUES (1, ?)')
-        .run(JSON.stringify(result));
-    } catch (error) {
-      this.logger.error('auto cleanup result not saved', { error });
-    }
+    const db = this.db;
+    if (!db) return;
+    this.saving = this.saving
+      .then(() => this.loaded)
+      .then(() =>
+        db.run(
+          `INSERT INTO auto_cleanup_last (id, result) VALUES (1, ?)
+           ON CONFLICT (id) DO UPDATE SET result = excluded.result`,
+          [JSON.stringify(result)],
+        ),
+      )
+      .catch((error: unknown) => this.logger.error('auto cleanup result not saved', { error }));
   }
 
   private schedule(delayMs: number): void {
