@@ -255,10 +255,10 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     access,
   });
   relay.use(projectionsExtension(rest.services.projector));
-  mountMetrics(app, metrics, options.metricsToken, () => ({
+  mountMetrics(app, metrics, options.metricsToken, async () => ({
     documentsOpen: manager.openDocuments,
     sockets: registry.size,
-    lateEditsWaiting: rest.services.lateEdits.waitingCount(),
+    lateEditsWaiting: await rest.services.lateEdits.waitingCount(),
     cluster: cluster?.metrics(),
   }));
   const writes = new WriteGuard({

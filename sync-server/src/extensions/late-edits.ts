@@ -26,8 +26,7 @@ export function lateEditsExtension(holdFor: HoldFactory): RelayHooks {
         holds.set(grant, hold);
       }
       if (!hold.shouldHold(doc)) return 'apply';
-      hold.keep(docName, update, doc);
-      return 'held';
+      return { held: hold.keep(docName, update, doc) };
     },
   };
 }

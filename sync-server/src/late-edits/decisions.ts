@@ -45,14 +45,14 @@ export class LateEditDecisions {
    * sessions of the same phone it builds on, or why it cannot be merged. Reads each plod once.
    */
   async review(): Promise<ReviewedSession[]> {
-    const sessions = this.edits.sessions();
+    const sessions = await this.edits.sessions();
     const byDoc = new Map<string, EditSession<KeptEdit>[]>();
     for (const session of sessions) {
       byDoc.set(session.docName, [...(byDoc.get(session.docName) ?? []), session]);
     }
     const reviewed = new Map<string, ReviewedSession>();
     for (const [docName, ofDoc] of byDoc) {
-      const kept = this.edits.keptOf(docName);
+      const kept = await this.edits.keptOf(docName);
       await this.manager.read(docName, (doc) => {
         const exists = readReportMeta(doc).reportId !== null;
         for (const session of ofDoc) {
@@ -68,13 +68,13 @@ export class LateEditDecisions {
   }
 
   /** Merges one kept edit (and the earlier edits of its phone it builds on). */
-  mergeEdit(id: string, by: Actor): Promise<MergeResult> {
-    return this.mergeTargets(this.edits.docOfWaiting(id), [id], by);
+  async mergeEdit(id: string, by: Actor): Promise<MergeResult> {
+    return this.mergeTargets(await this.edits.docOfWaiting(id), [id], by);
   }
 
   /** Merges a session's edits as one (and the earlier sessions of its phone they build on). */
-  mergeSession(id: string, by: Actor): Promise<MergeResult> {
-    const session = this.edits.sessionOf(id);
+  async mergeSession(id: string, by: Actor): Promise<MergeResult> {
+    const session = await this.edits.sessionOf(id);
     return this.mergeTargets(
       session.docName,
       session.edits.map((edit) => edit.id),
@@ -84,15 +84,15 @@ export class LateEditDecisions {
 
   /** Discards one kept edit: the plod stays as it was, and the phone sees the edit undone. */
   async discardEdit(id: string): Promise<void> {
-    const docName = this.edits.docOfWaiting(id);
-    this.edits.markDiscarded([id]);
+    const docName = await this.edits.docOfWaiting(id);
+    await this.edits.markDiscarded([id]);
     await this.absorbDiscarded(docName);
   }
 
   /** Discards a session's edits. */
   async discardSession(id: string): Promise<{ id: string; discarded: number }> {
-    const session = this.edits.sessionOf(id);
-    this.edits.markDiscarded(session.edits.map((edit) => edit.id));
+    const session = await this.edits.sessionOf(id);
+    await this.edits.markDiscarded(session.edits.map((edit) => edit.id));
     await this.absorbDiscarded(session.docName);
     return { id, discarded: session.edits.length };
   }
@@ -103,9 +103,10 @@ export class LateEditDecisions {
    */
   async mergeAll(by: Actor, reportId?: string): Promise<BulkResult> {
     const result: BulkResult = { sessions: 0, edits: 0, failed: [] };
-    for (const session of this.edits.sessionsOf(reportId)) {
+    for (const session of await this.edits.sessionsOf(reportId)) {
       // An earlier session may have been merged along with a later one already.
-      if (!session.edits.some((edit) => this.edits.isWaiting(edit.id))) continue;
+      const waiting = await Promise.all(session.edits.map((edit) => this.edits.isWaiting(edit.id)));
+      if (!waiting.includes(true)) continue;
       try {
         const merged = await this.mergeSession(session.id, by);
         result.sessions += 1;
@@ -120,8 +121,10 @@ export class LateEditDecisions {
 
   /** Discards every waiting session (of one plod, or all). */
   async discardAll(_by: Actor, reportId?: string): Promise<BulkResult> {
-    const sessions = this.edits.sessionsOf(reportId);
-    this.edits.markDiscarded(sessions.flatMap((session) => session.edits.map((edit) => edit.id)));
+    const sessions = await this.edits.sessionsOf(reportId);
+    await this.edits.markDiscarded(
+      sessions.flatMap((session) => session.edits.map((edit) => edit.id)),
+    );
     for (const docName of new Set(sessions.map((session) => session.docName))) {
       await this.absorbDiscarded(docName);
     }
@@ -140,7 +143,7 @@ export class LateEditDecisions {
     ids: readonly string[],
     by: Actor,
   ): Promise<MergeResult> {
-    const kept = this.edits.keptOf(docName);
+    const kept = await this.edits.keptOf(docName);
     const targets = kept.filter((edit) => ids.includes(edit.id));
     // Planned and tried on a copy outside any transaction (see resultOf), then applied as one write.
     const { plan, update } = await this.manager.read(docName, (doc) => {
@@ -170,8 +173,8 @@ export class LateEditDecisions {
         ),
       );
     });
-    this.edits.removeMerged(plan.merged);
-    this.edits.markAbsorbed(plan.absorbed);
+    await this.edits.removeMerged(plan.merged);
+    await this.edits.markAbsorbed(plan.absorbed);
     this.logger.info('late edits merged', { doc: docName, merged: plan.merged });
     // Discarded edits that built on these can now be absorbed.
     await this.absorbDiscarded(docName);
@@ -180,7 +183,9 @@ export class LateEditDecisions {
 
   /** Absorbs every discarded edit of the plod that can be (see apply.ts), in one write. */
   private async absorbDiscarded(docName: string): Promise<void> {
-    const discarded = this.edits.keptOf(docName).filter((edit) => edit.state === 'discarded');
+    const discarded = (await this.edits.keptOf(docName)).filter(
+      (edit) => edit.state === 'discarded',
+    );
     if (discarded.length === 0) return;
     const absorbing = await this.manager.read(docName, (doc) => {
       // A plod cleanup removed: nothing to bring its edits into.
@@ -195,7 +200,7 @@ export class LateEditDecisions {
     if (!absorbing) return;
     await this.manager.transact(docName, (doc) => applyResult(doc, absorbing.update));
     const ids = absorbing.ready.map((edit) => edit.id);
-    this.edits.markAbsorbed(ids);
+    await this.edits.markAbsorbed(ids);
     this.logger.info('late edits absorbed', { doc: docName, absorbed: ids });
   }
 }

@@ -28,18 +28,18 @@ export class KeptSoFar {
   private readonly reports = new Map<string, Kept>();
 
   constructor(
-    private readonly read: (docName: string) => KeptRows,
+    private readonly read: (docName: string) => Promise<KeptRows>,
     private readonly logger: Logger,
     private readonly max = 32,
   ) {}
 
   /** The report's kept edits, brought up to date with `live` (the report as it is now). */
-  of(docName: string, live: Y.Doc | null): Kept {
+  async of(docName: string, live: Y.Doc | null): Promise<Kept> {
     let kept = this.reports.get(docName);
     if (kept) {
       this.reports.delete(docName);
     } else {
-      kept = this.build(docName);
+      kept = await this.build(docName);
       this.evict();
     }
     this.reports.set(docName, kept);
@@ -65,8 +65,8 @@ export class KeptSoFar {
     else counts?.delete(deviceId);
   }
 
-  private build(docName: string): Kept {
-    const rows = this.read(docName);
+  private async build(docName: string): Promise<Kept> {
+    const rows = await this.read(docName);
     const doc = new Y.Doc();
     for (const update of rows.updates) {
       try {

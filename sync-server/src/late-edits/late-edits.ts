@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import type { AppSql } from '../app-db/app-sql.ts';
 import type * as Y from 'yjs';
 import { classifyDocName, isSubmittedStatus, readReportMeta } from '@plod/model';
 import type { DocumentManager } from '../docs/document-manager.ts';
@@ -20,11 +20,12 @@ export interface UpdateHold {
   /** Asked before each update is applied; true keeps this update aside instead. */
   shouldHold(doc: Y.Doc): boolean;
   /**
-   * Stores the update aside. It must be stored (committed) when this returns: the client's
-   * durability barrier is answered after it, so the phone stops counting the edit as pending.
-   * Throws UpdateRefused to close the socket with its code and reason (nothing was kept).
+   * Stores the update aside; it is stored (committed) when the promise resolves: the socket's
+   * later durability barriers are answered after it, so the phone stops counting the edit as
+   * pending. Rejects with UpdateRefused to close the socket with its code and reason (nothing was
+   * kept).
    */
-  keep(docName: string, update: Uint8Array, doc: Y.Doc): void;
+  keep(docName: string, update: Uint8Array, doc: Y.Doc): Promise<void>;
 }
 
 /** The crew device a late edit came from. */
@@ -79,51 +80,54 @@ export interface LateEditsOptions {
  * Offline edits that reached the server after their report was submitted (sent or approved): kept
  * aside for a supervisor to merge or discard, never applied by themselves and never dropped.
  *
- * Rows are stored synchronously, so the socket's durability barrier answered right after `keep` is
- * honest. A supervisor decides per session (sessions.ts), in any order (decisions.ts). A discarded
+ * The table is on the app database's asynchronous side (PostgreSQL with PLOD_DATABASE_URL): a
+ * socket's barrier is answered only once its kept edit is committed (the relay's `{ held }`), and one
+ * report's edits are kept one after another, in the order they arrived. A supervisor decides per session (sessions.ts), in any order (decisions.ts). A discarded
  * row stays, marked, until absorbed and after.
  */
 export class LateEdits {
-  private readonly insert: Database.Statement<
-    [string, string, string | null, string, string, string, Uint8Array, string]
-  >;
   private readonly kept: KeptSoFar;
   private readonly maxPerDevice: number;
+  private table: Promise<void> | null = null;
+  /** Per report, the edit being kept (the next one waits for it). */
+  private readonly keeping = new Map<string, Promise<void>>();
+  /** The order rows arrived in: SQLite's rowid, PostgreSQL's `seq` column. */
+  private readonly arrival: string;
+  private readonly arrivalSeq: string;
 
   constructor(
-    private readonly db: Database.Database,
+    private readonly sql: AppSql,
     private readonly manager: DocumentManager,
     private readonly logger: Logger,
     options: LateEditsOptions = {},
   ) {
     this.maxPerDevice = options.maxPerDevice ?? DEFAULT_LATE_EDITS_PER_DEVICE;
-    db.exec(`
-      CREATE TABLE IF NOT EXISTS ${TABLE} (
-        id TEXT PRIMARY KEY,
-        doc_name TEXT NOT NULL,
-        report_id TEXT,
-        device_id TEXT NOT NULL,
-        device_name TEXT NOT NULL,
-        received_at TEXT NOT NULL,
-        update_blob BLOB NOT NULL,
-        parts TEXT NOT NULL,
-        discarded_at TEXT,
-        absorbed_at TEXT
-      );
-      CREATE INDEX IF NOT EXISTS ${TABLE}_doc ON ${TABLE} (doc_name);
-    `);
-    const columns = db
-      .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${TABLE}')`)
-      .all()
-      .map((column) => column.name);
+    const postgres = sql.dialect === 'postgres';
+    this.arrival = postgres ? 'seq' : 'rowid';
+    this.arrivalSeq = postgres ? 'CAST(seq AS INTEGER)' : 'rowid';
+    void this.ready().catch(() => undefined);
+    this.kept = new KeptSoFar((docName) => this.keptRows(docName), logger);
+  }
+
+  /** Creates the table if it is missing (tried again by the next call after a failure). */
+  private ready(): Promise<void> {
+    this.table ??= this.prepareTable().catch((error: unknown) => {
+      this.logger.error('late edits table not ready', { error });
+      this.table = null;
+      throw error;
+    });
+    return this.table;
+  }
+
+  private async prepareTable(): Promise<void> {
+    await this.sql.define(tableSql('BLOB', ''), tableSql('BYTEA', 'seq BIGSERIAL,'));
+    if (this.sql.dialect !== 'sqlite') return;
+    const columns = (
+      await this.sql.all<{ name: string }>(`SELECT name FROM pragma_table_info('${TABLE}')`)
+    ).map((column) => column.name);
     // Discarded before edits were absorbed: absorbed at the plod's next decision.
     if (!columns.includes('absorbed_at'))
-      db.exec(`ALTER TABLE ${TABLE} ADD COLUMN absorbed_at TEXT`);
-    this.insert = db.prepare(
-      `INSERT INTO ${TABLE} (id, doc_name, report_id, device_id, device_name, received_at, update_blob, parts)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.kept = new KeptSoFar((docName) => this.keptRows(docName), logger);
+      await this.sql.exec(`ALTER TABLE ${TABLE} ADD COLUMN absorbed_at TEXT`);
   }
 
   /**
@@ -134,101 +138,118 @@ export class LateEdits {
     const isReport = classifyDocName(docName).kind === 'report';
     return {
       shouldHold: (doc) => isReport && isSubmittedStatus(readReportMeta(doc).status),
-      keep: (name, update, doc) => this.keep(name, update, device, doc),
+      keep: (name, update, doc) => this.keepInTurn(name, update, device, doc),
     };
   };
 
   /** How many late edits wait for a supervisor (the metrics' gauge; reads no update bytes). */
-  waitingCount(): number {
-    return (
-      this.db
-        .prepare<[], number>(`SELECT count(*) FROM ${TABLE} WHERE discarded_at IS NULL`)
-        .pluck()
-        .get() ?? 0
+  async waitingCount(): Promise<number> {
+    await this.ready();
+    const [row] = await this.sql.all<{ n: number }>(
+      `SELECT CAST(count(*) AS INTEGER) AS n FROM ${TABLE} WHERE discarded_at IS NULL`,
     );
+    return row?.n ?? 0;
   }
 
   /** Late edits waiting for a supervisor, oldest first. */
-  list(): LateEdit[] {
-    return this.waitingRows().map(toLateEdit);
+  async list(): Promise<LateEdit[]> {
+    return (await this.waitingRows()).map(toLateEdit);
   }
 
   /** Waiting edits grouped into sessions (one phone, one plod, close together), oldest first. */
-  sessions(): EditSession<KeptEdit>[] {
+  async sessions(): Promise<EditSession<KeptEdit>[]> {
     return groupSessions(
-      this.waitingRows().map((row) => ({ ...toLateEdit(row), docName: row.doc_name })),
+      (await this.waitingRows()).map((row) => ({ ...toLateEdit(row), docName: row.doc_name })),
     );
   }
 
   /** Marks edits discarded (they stay, for their content, until absorbed). */
-  markDiscarded(ids: readonly string[]): void {
-    const at = new Date().toISOString();
-    const update = this.db.prepare<[string, string], Pick<Row, 'doc_name' | 'device_id'>>(
-      `UPDATE ${TABLE} SET discarded_at = ? WHERE id = ? AND discarded_at IS NULL
+  async markDiscarded(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.ready();
+    const settled = await this.sql.all<Pick<Row, 'doc_name' | 'device_id'>>(
+      `UPDATE ${TABLE} SET discarded_at = ? WHERE id IN (${marks(ids)}) AND discarded_at IS NULL
        RETURNING doc_name, device_id`,
+      [new Date().toISOString(), ...ids],
     );
-    const settled = this.db.transaction(() => ids.flatMap((id) => update.all(at, id)))();
     // A decided edit no longer counts against its device's cap.
     for (const row of settled) this.kept.settled(row.doc_name, row.device_id);
     this.logger.info('late edits discarded', { ids });
   }
 
   /** Marks discarded edits absorbed: their content is in the plod, undone. */
-  markAbsorbed(ids: readonly string[]): void {
-    const at = new Date().toISOString();
-    const update = this.db.prepare(`UPDATE ${TABLE} SET absorbed_at = ? WHERE id = ?`);
-    for (const id of ids) update.run(at, id);
+  async markAbsorbed(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.ready();
+    await this.sql.run(`UPDATE ${TABLE} SET absorbed_at = ? WHERE id IN (${marks(ids)})`, [
+      new Date().toISOString(),
+      ...ids,
+    ]);
   }
 
   /** Waiting and discarded-but-not-absorbed edits of a plod, in the order they arrived. */
-  keptOf(docName: string): PlannedEdit[] {
-    return this.db
-      .prepare<[string], Row & { seq: number }>(
-        `SELECT rowid AS seq, * FROM ${TABLE}
-         WHERE doc_name = ? AND absorbed_at IS NULL ORDER BY rowid`,
-      )
-      .all(docName)
-      .map((row) => ({
-        id: row.id,
-        deviceId: row.device_id,
-        deviceName: row.device_name || row.device_id,
-        seq: row.seq,
-        update: row.update_blob,
-        state: row.discarded_at === null ? ('waiting' as const) : ('discarded' as const),
-      }));
+  async keptOf(docName: string): Promise<PlannedEdit[]> {
+    await this.ready();
+    const rows = await this.sql.all<Row & { arrival: number }>(
+      `SELECT ${this.arrivalSeq} AS arrival, * FROM ${TABLE}
+       WHERE doc_name = ? AND absorbed_at IS NULL ORDER BY ${this.arrival}`,
+      [docName],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      deviceId: row.device_id,
+      deviceName: row.device_name || row.device_id,
+      seq: row.arrival,
+      update: row.update_blob,
+      state: row.discarded_at === null ? ('waiting' as const) : ('discarded' as const),
+    }));
   }
 
   /** Waiting sessions of one plod, or all. */
-  sessionsOf(reportId?: string): EditSession<KeptEdit>[] {
-    return this.sessions().filter(
+  async sessionsOf(reportId?: string): Promise<EditSession<KeptEdit>[]> {
+    return (await this.sessions()).filter(
       (session) => reportId === undefined || session.edits[0]?.reportId === reportId,
     );
   }
 
   /** A waiting session; 404 in words once it is decided. */
-  sessionOf(id: string): EditSession<KeptEdit> {
-    const session = this.sessions().find((s) => s.id === id);
+  async sessionOf(id: string): Promise<EditSession<KeptEdit>> {
+    const session = (await this.sessions()).find((s) => s.id === id);
     if (!session) throw new NotFoundError(ALREADY_DECIDED);
     return session;
   }
 
-  isWaiting(id: string): boolean {
-    return (
-      this.db
-        .prepare<[string], number>(
-          `SELECT count(*) FROM ${TABLE} WHERE id = ? AND discarded_at IS NULL`,
-        )
-        .pluck()
-        .get(id) === 1
+  async isWaiting(id: string): Promise<boolean> {
+    await this.ready();
+    const [row] = await this.sql.all<{ n: number }>(
+      `SELECT CAST(count(*) AS INTEGER) AS n FROM ${TABLE} WHERE id = ? AND discarded_at IS NULL`,
+      [id],
+    );
+    return row?.n === 1;
+  }
+
+  private async waitingRows(): Promise<Row[]> {
+    await this.ready();
+    return this.sql.all<Row>(
+      `SELECT * FROM ${TABLE} WHERE discarded_at IS NULL ORDER BY received_at, ${this.arrival}`,
     );
   }
 
-  private waitingRows(): Row[] {
-    return this.db
-      .prepare<[], Row>(
-        `SELECT * FROM ${TABLE} WHERE discarded_at IS NULL ORDER BY received_at, rowid`,
-      )
-      .all();
+  /** One report's edits are kept one after another, each once the one before it is settled. */
+  private keepInTurn(
+    docName: string,
+    update: Uint8Array,
+    device: LateEditDevice,
+    doc: Y.Doc,
+  ): Promise<void> {
+    const previous = this.keeping.get(docName) ?? Promise.resolve();
+    const mine = previous.then(() => this.keep(docName, update, device, doc));
+    const settled = mine.catch(() => undefined);
+    this.keeping.set(docName, settled);
+    void settled.then(() => {
+      if (this.keeping.get(docName) === settled) this.keeping.delete(docName);
+    });
+    return mine;
   }
 
   /**
@@ -238,13 +259,14 @@ export class LateEdits {
    * thousandth edit as for the first. A device with `maxPerDevice` edits waiting on the report is
    * refused (UpdateRefused, close code 4429): its edits stay on the phone.
    */
-  private keep(
+  private async keep(
     docName: string,
     update: Uint8Array,
     device: LateEditDevice,
     doc: Y.Doc | null,
-  ): void {
-    const kept = this.kept.of(docName, doc);
+  ): Promise<void> {
+    await this.ready();
+    const kept = await this.kept.of(docName, doc);
     let addition: ReturnType<typeof additionTo>;
     try {
       addition = additionTo(kept.doc, update);
@@ -268,15 +290,19 @@ export class LateEdits {
     const classified = classifyDocName(docName);
     const id = randomUUID();
     try {
-      this.insert.run(
-        id,
-        docName,
-        classified.kind === 'report' ? classified.reportId : null,
-        device.deviceId,
-        device.deviceName,
-        new Date().toISOString(),
-        addition.update,
-        JSON.stringify(addition.parts),
+      await this.sql.run(
+        `INSERT INTO ${TABLE} (id, doc_name, report_id, device_id, device_name, received_at, update_blob, parts)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          id,
+          docName,
+          classified.kind === 'report' ? classified.reportId : null,
+          device.deviceId,
+          device.deviceName,
+          new Date().toISOString(),
+          Buffer.from(addition.update),
+          JSON.stringify(addition.parts),
+        ],
       );
     } catch (error) {
       this.kept.forget(docName);
@@ -292,45 +318,70 @@ export class LateEdits {
   }
 
   /** A report's kept updates (discarded ones too) and its waiting edits per device. */
-  private keptRows(docName: string) {
-    const updates = this.db
-      .prepare<[string], { update_blob: Uint8Array }>(
-        `SELECT update_blob FROM ${TABLE} WHERE doc_name = ? ORDER BY rowid`,
+  private async keptRows(docName: string) {
+    const updates = (
+      await this.sql.all<{ update_blob: Uint8Array }>(
+        `SELECT update_blob FROM ${TABLE} WHERE doc_name = ? ORDER BY ${this.arrival}`,
+        [docName],
       )
-      .all(docName)
-      .map((row) => row.update_blob);
-    const counts = this.db
-      .prepare<[string], { device_id: string; n: number }>(
-        `SELECT device_id, count(*) AS n FROM ${TABLE}
-         WHERE doc_name = ? AND discarded_at IS NULL GROUP BY device_id`,
-      )
-      .all(docName);
+    ).map((row) => row.update_blob);
+    const counts = await this.sql.all<{ device_id: string; n: number }>(
+      `SELECT device_id, CAST(count(*) AS INTEGER) AS n FROM ${TABLE}
+       WHERE doc_name = ? AND discarded_at IS NULL GROUP BY device_id`,
+      [docName],
+    );
     return { updates, waitingByDevice: new Map(counts.map((row) => [row.device_id, row.n])) };
   }
 
   /** A waiting edit's plod; 404 in words once it is decided. */
-  docOfWaiting(id: string): string {
-    return this.pending(id).doc_name;
+  async docOfWaiting(id: string): Promise<string> {
+    return (await this.pending(id)).doc_name;
   }
 
   /** Removes merged edits: their content is in the plod. */
-  removeMerged(ids: readonly string[]): void {
-    const remove = this.db.prepare<[string], Pick<Row, 'doc_name' | 'device_id' | 'discarded_at'>>(
-      `DELETE FROM ${TABLE} WHERE id = ? RETURNING doc_name, device_id, discarded_at`,
+  async removeMerged(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.ready();
+    const removed = await this.sql.all<Pick<Row, 'doc_name' | 'device_id' | 'discarded_at'>>(
+      `DELETE FROM ${TABLE} WHERE id IN (${marks(ids)}) RETURNING doc_name, device_id, discarded_at`,
+      ids,
     );
-    const removed = this.db.transaction(() => ids.flatMap((id) => remove.all(id)))();
     for (const row of removed) {
       if (row.discarded_at === null) this.kept.settled(row.doc_name, row.device_id);
     }
   }
 
-  private pending(id: string): Row {
-    const row = this.db
-      .prepare<[string], Row>(`SELECT * FROM ${TABLE} WHERE id = ? AND discarded_at IS NULL`)
-      .get(id);
+  private async pending(id: string): Promise<Row> {
+    await this.ready();
+    const [row] = await this.sql.all<Row>(
+      `SELECT * FROM ${TABLE} WHERE id = ? AND discarded_at IS NULL`,
+      [id],
+    );
     if (!row) throw new NotFoundError(ALREADY_DECIDED);
     return row;
   }
+}
+
+/** `?, ?, ...`, one per value. */
+const marks = (values: readonly unknown[]) => values.map(() => '?').join(', ');
+
+/** The table; PostgreSQL numbers its rows in arrival order (`seq`), SQLite has its rowid. */
+function tableSql(blob: string, arrival: string): string {
+  return `
+    CREATE TABLE IF NOT EXISTS ${TABLE} (
+      ${arrival}
+      id TEXT PRIMARY KEY,
+      doc_name TEXT NOT NULL,
+      report_id TEXT,
+      device_id TEXT NOT NULL,
+      device_name TEXT NOT NULL,
+      received_at TEXT NOT NULL,
+      update_blob ${blob} NOT NULL,
+      parts TEXT NOT NULL,
+      discarded_at TEXT,
+      absorbed_at TEXT
+    );
+    CREATE INDEX IF NOT EXISTS ${TABLE}_doc ON ${TABLE} (doc_name);`;
 }
 
 function toLateEdit(row: Row): LateEdit {

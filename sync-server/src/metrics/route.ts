@@ -17,10 +17,10 @@ export function mountMetrics(
   app: Hono,
   metrics: ServerMetrics,
   token: string | undefined,
-  gauges: () => Gauges,
+  gauges: () => Gauges | Promise<Gauges>,
 ): void {
   const expected = token ? digest(token) : null;
-  app.get(METRICS_PATH, (c) => {
+  app.get(METRICS_PATH, async (c) => {
     if (!expected) {
       return c.json({ message: 'Metrics are off: set PLOD_METRICS_TOKEN to turn them on' }, 404);
     }
@@ -32,6 +32,6 @@ export function mountMetrics(
     }
     c.header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8');
     c.header('Cache-Control', 'no-store');
-    return c.body(metrics.render(gauges()));
+    return c.body(metrics.render(await gauges()));
   });
 }

@@ -44,7 +44,7 @@ export function createServices(
   projector.onSetupChanged(() => names.invalidate());
   const reports = new ReportService(docs, projector, names);
   const cleanup = new CleanupService(docs, store, projector);
-  const lateEdits = new LateEdits(db, manager, logger, {
+  const lateEdits = new LateEdits(appDb.sql, manager, logger, {
     maxPerDevice: options.lateEditsPerDevice,
   });
   return {

@@ -82,7 +82,7 @@ export function createLateEditRoutes(s: RestServices) {
       summary: 'Late edits waiting for a supervisor, oldest first',
       responses: { 200: jsonOk('Late edits', z.array(LateEditSchema)) },
     }),
-    (c) => c.json(s.lateEdits.list(), 200),
+    async (c) => c.json(await s.lateEdits.list(), 200),
   );
   app.openapi(
     createRoute({

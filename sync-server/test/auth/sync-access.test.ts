@@ -116,7 +116,9 @@ describe('/sync access', () => {
         asked.push(`${docName} ${who.deviceId} ${who.deviceName}`);
         return {
           shouldHold: (doc: Y.Doc) => doc.getMap('m').get('sent') === true,
-          keep: (name) => kept.push(name),
+          keep: async (name) => {
+            kept.push(name);
+          },
         };
       },
     });

@@ -1,0 +1,329 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import {
+  addHoleToReport,
+  addRun,
+  addTimesheetEntry,
+  readReport,
+  readReportMeta,
+  reportDocName,
+  setReportNotes,
+  setStatus,
+  updateRun,
+} from '@plod/model';
+import type { HoleId, ReportId } from '@plod/model';
+import { startSecureServer } from '../auth/helpers.ts';
+import type { As, SecureServer } from '../auth/helpers.ts';
+import type { ServerOptions } from '../../src/server.ts';
+import type { AppTablesBackend } from '../support/app-tables.ts';
+import { connectClient, synced, tempDir, waitFor } from '../helpers.ts';
+import type { TestClient } from '../helpers.ts';
+
+const HOLE = 'DH-2025-001' as HoleId;
+const PHONE_NAME = 'Night shift phone';
+const runsOf = (doc: Y.Doc) => readReport(doc).holes.flatMap((hole) => hole.runs);
+
+interface ListedEdit {
+  id: string;
+  reportId: string;
+  deviceId: string;
+  deviceName: string;
+  receivedAt: string;
+  bytes: number;
+  parts: string[];
+}
+
+/** Access control is on: REST and supervisor sockets carry the session, crew phones their device token. */
+/** The suite, on the app tables of `backend` (SQLite and PostgreSQL). */
+export function lateEditsSuite(backend: AppTablesBackend): void {
+  describe(`late edits (${backend.label}): offline edits that arrive after submission are kept aside`, () => {
+    let server: SecureServer | null = null;
+    let backendOptions: ServerOptions = {};
+    beforeEach(async () => {
+      backendOptions = await backend.prepare();
+    });
+    let boss: As & { kind: 'supervisor' } = { kind: 'supervisor', cookie: '' };
+    const clients: TestClient[] = [];
+    afterEach(async () => {
+      for (const client of clients.splice(0)) client.destroy();
+      await server?.close();
+      server = null;
+      await backend.cleanup();
+    });
+
+    const live = (): SecureServer => {
+      if (!server) throw new Error('no server');
+      return server;
+    };
+    const start = async (dataDir = tempDir(), port?: number) => {
+      // startSecureServer passes its options on to startServer, which also takes the port to listen on
+      // (a restart on the same port lets the phones' providers reconnect by themselves).
+      const options: ServerOptions & { port?: number } = { ...backendOptions, dataDir, port };
+      server = await startSecureServer(options);
+      boss = await server.signIn();
+      return server;
+    };
+    const call = async (method: string, path: string, body?: unknown) => {
+      const reply = await live().call(boss, method, path, body);
+      return { status: reply.status, body: reply.body === '' ? null : reply.body };
+    };
+    const listed = async () => {
+      const res = await call('GET', '/api/late-edits');
+      expect(res.status).toBe(200);
+      return res.body as ListedEdit[];
+    };
+    const newReport = async (date: string) => {
+      const created = await call('POST', '/api/shift-summaries', { date });
+      expect(created.status).toBe(201);
+      return reportDocName((created.body as { id: ReportId }).id);
+    };
+    const keep = (client: TestClient) => {
+      clients.push(client);
+      return client;
+    };
+    /** A crew phone joined with the code: its socket carries the device token. */
+    const crewPhone = (room: string, token: string, doc?: Y.Doc) =>
+      keep(connectClient(live().url, room, { durability: true, params: { token }, doc }));
+    const supervisorSocket = (room: string) =>
+      keep(connectClient(live().url, room, { headers: live().socketHeaders(boss) }));
+    const serverRead = <T>(room: string, read: (doc: Y.Doc) => T): Promise<T> =>
+      live().server.manager.read(room, read);
+    const acknowledged = (client: TestClient) =>
+      waitFor(() => client.tracker?.pending === 0, 'edits acknowledged');
+    /** Reconnects a phone and waits until it has synced (its step 2 re-sends what the server lacks). */
+    const reconnect = async (client: TestClient) => {
+      client.provider.disconnect();
+      client.provider.connect();
+      await synced(client);
+    };
+
+    it('keeps a late run aside, lists it, survives a restart, merges one edit and discards another', async () => {
+      const dataDir = tempDir();
+      await start(dataDir);
+      const room = await newReport('2025-05-01');
+      const id = room.slice('report:'.length);
+      const device = await live().join(PHONE_NAME);
+      const crewmateDevice = await live().join('Day shift tablet');
+
+      // Before submission, a crew phone's edits are applied as usual.
+      const phone = crewPhone(room, device.token);
+      await synced(phone);
+      addHoleToReport(phone.doc, { holeId: HOLE, targetDepth: 200, constantStickUp: 0.5 });
+      await acknowledged(phone);
+      expect(await serverRead(room, (doc) => readReport(doc).holes.length)).toBe(1);
+      expect(await listed()).toEqual([]);
+
+      // The phone goes offline and adds a run; a crewmate submits the report meanwhile.
+      phone.provider.disconnect();
+      addRun(phone.doc, HOLE, { style: 'run-sheet', rodAdded: true, stickUp: 0.2 });
+      expect(phone.tracker?.pending).toBe(1);
+      const crewmate = crewPhone(room, crewmateDevice.token);
+      await synced(crewmate);
+      setStatus(crewmate.doc, 'sent');
+      await acknowledged(crewmate);
+      expect(await serverRead(room, (doc) => readReportMeta(doc).status)).toBe('sent');
+
+      // Back online: the run is kept aside, not applied, and the phone's barrier is answered.
+      phone.provider.connect();
+      await acknowledged(phone);
+      expect(await serverRead(room, (doc) => runsOf(doc).length)).toBe(0);
+      const [held, ...others] = await listed();
+      expect(others).toEqual([]);
+      expect(held).toMatchObject({
+        reportId: id,
+        deviceId: device.deviceId,
+        deviceName: PHONE_NAME,
+        parts: ['runs'],
+      });
+      expect(held?.bytes).toBeGreaterThan(0);
+      expect(Number.isNaN(Date.parse(held?.receivedAt ?? ''))).toBe(false);
+      expect(runsOf(crewmate.doc)).toEqual([]);
+
+      // Reconnecting re-sends the run: no duplicate. A new edit after it is kept on its own.
+      await reconnect(phone);
+      setReportNotes(phone.doc, 'Bit changed at 40 m');
+      await acknowledged(phone);
+      const afterReconnect = await listed();
+      expect(afterReconnect.map((edit) => edit.parts)).toEqual([['runs'], ['notes']]);
+      expect(afterReconnect[0]?.id).toBe(held?.id);
+
+      // Held edits are in the database: they survive a restart.
+      phone.provider.disconnect();
+      crewmate.provider.disconnect();
+      const port = live().port;
+      await live().close();
+      await start(dataDir, port);
+      expect(await listed()).toEqual(afterReconnect);
+
+      // Merge: the run reaches the document, connected clients, fresh clients and the projection.
+      crewmate.provider.connect();
+      await synced(crewmate);
+      const runId = held?.id ?? '';
+      expect(await call('POST', `/api/late-edits/${runId}/merge`)).toEqual({
+        status: 200,
+        body: { id: runId, merged: true, edits: [runId], alongside: [] },
+      });
+      await waitFor(() => runsOf(crewmate.doc).length === 1, 'merge broadcast');
+      const fresh = supervisorSocket(room);
+      await synced(fresh);
+      expect(runsOf(fresh.doc)).toHaveLength(1);
+      expect(readReportMeta(fresh.doc).status).toBe('sent');
+      const projector = live().server.rest.projector;
+      await projector.flush();
+      const row = projector.table.dump().find((r) => r.id === id);
+      expect(row?.metres).toBeGreaterThan(0);
+      expect(row?.status).toBe('sent');
+
+      // Discard: the notes edit leaves the list and the plod reads as before. The edit is brought in
+      // and undone at once, so the phone, once back, sees its notes undone too.
+      const notesId = afterReconnect[1]?.id ?? '';
+      const before = await serverRead(room, (doc) => readReport(doc));
+      expect(await call('DELETE', `/api/late-edits/${notesId}`)).toEqual({
+        status: 204,
+        body: null,
+      });
+      expect(await listed()).toEqual([]);
+      const after = await serverRead(room, (doc) => readReport(doc));
+      expect({ ...after, updatedAt: null }).toEqual({ ...before, updatedAt: null });
+      expect(after.notes).toBeNull();
+
+      // The phone re-sends the discarded notes on reconnect: they stay discarded. Its next edit is kept.
+      await reconnect(phone);
+      await waitFor(
+        () => readReportMeta(phone.doc).notes === null,
+        'the phone sees the notes undone',
+      );
+      addTimesheetEntry(phone.doc, { startTime: '06:00', endTime: '08:00', activity: 'drilling' });
+      await acknowledged(phone);
+      const last = await listed();
+      expect(last.map((edit) => edit.parts)).toEqual([['timesheets']]);
+      expect(await serverRead(room, (doc) => readReport(doc).timesheet)).toEqual([]);
+
+      // Unknown and already handled ids answer 404.
+      for (const gone of [runId, notesId, 'no-such-edit']) {
+        expect((await call('POST', `/api/late-edits/${gone}/merge`)).status).toBe(404);
+        expect((await call('DELETE', `/api/late-edits/${gone}`)).status).toBe(404);
+      }
+    });
+
+    it('merges an edit that builds on an earlier held edit together with that one', async () => {
+      await start();
+      const room = await newReport('2025-05-02');
+      const phone = crewPhone(room, (await live().join(PHONE_NAME)).token);
+      await synced(phone);
+      addHoleToReport(phone.doc, { holeId: HOLE, targetDepth: 200, constantStickUp: 0.5 });
+      await acknowledged(phone);
+      const supervisor = supervisorSocket(room);
+      await synced(supervisor);
+      setStatus(supervisor.doc, 'sent');
+      await waitFor(
+        async () => (await serverRead(room, (d) => readReportMeta(d).status)) === 'sent',
+      );
+
+      // Online after submission: each edit is kept as it arrives; the second one edits the first's run.
+      const runId = addRun(phone.doc, HOLE, { style: 'run-sheet', rodAdded: true, stickUp: 0.2 });
+      await acknowledged(phone);
+      updateRun(phone.doc, runId, { notes: 'Soft ground' });
+      await acknowledged(phone);
+      const [first, second] = await listed();
+      expect(first?.parts).toEqual(['runs']);
+      expect(second?.parts).toEqual(['runs']);
+
+      // Merging the second first takes the first along: no refusal, nothing lost.
+      const merged = await call('POST', `/api/late-edits/${second?.id ?? ''}/merge`);
+      expect(merged).toEqual({
+        status: 200,
+        body: {
+          id: second?.id,
+          merged: true,
+          edits: [first?.id, second?.id],
+          alongside: [first?.id],
+        },
+      });
+      const runs = await serverRead(room, runsOf);
+      expect(runs.map((run) => run.notes)).toEqual(['Soft ground']);
+      expect(await listed()).toEqual([]);
+      const gone = await call('POST', `/api/late-edits/${first?.id ?? ''}/merge`);
+      expect(gone).toEqual({
+        status: 404,
+        body: { message: 'These edits were already merged or discarded.' },
+      });
+    });
+
+    it('merging an edit made before the phone learnt of the submission leaves the report submitted', async () => {
+      await start();
+      const room = await newReport('2025-05-03');
+      // Concurrent values of one key: Yjs keeps the higher client id's, so the phone's status wins.
+      const phoneDoc = new Y.Doc();
+      phoneDoc.clientID = 0xfffffffe;
+      const crewmateDoc = new Y.Doc();
+      crewmateDoc.clientID = 1;
+      const phone = crewPhone(room, (await live().join(PHONE_NAME)).token, phoneDoc);
+      const crewmate = crewPhone(room, (await live().join('Day shift tablet')).token, crewmateDoc);
+      await synced(phone);
+      await synced(crewmate);
+
+      phone.provider.disconnect();
+      addTimesheetEntry(phone.doc, { startTime: '06:00', endTime: '08:00', activity: 'drilling' });
+      setStatus(phone.doc, 'completed');
+      setStatus(crewmate.doc, 'sent');
+      await acknowledged(crewmate);
+      phone.provider.connect();
+      await acknowledged(phone);
+      const [held] = await listed();
+      expect(held?.parts).toEqual(['timesheets', 'status']);
+
+      // Applied as it stands, the phone's offline status would replace the submission.
+      const plain = new Y.Doc();
+      Y.applyUpdate(plain, Y.encodeStateAsUpdate(crewmate.doc));
+      Y.applyUpdate(plain, Y.encodeStateAsUpdate(phone.doc));
+      expect(readReportMeta(plain).status).toBe('completed');
+
+      expect((await call('POST', `/api/late-edits/${held?.id ?? ''}/merge`)).status).toBe(200);
+      expect(await serverRead(room, (doc) => readReportMeta(doc).status)).toBe('sent');
+      expect(await serverRead(room, (doc) => readReport(doc).timesheet)).toHaveLength(1);
+      await waitFor(() => readReportMeta(crewmate.doc).status === 'sent', 'crewmate sees it sent');
+      expect(readReport(crewmate.doc).timesheet).toHaveLength(1);
+    });
+    it('refuses to merge a kept edit it cannot read to the end, and leaves the report as it was', async () => {
+      const dataDir = tempDir();
+      await start(dataDir);
+      const room = await newReport('2025-05-04');
+      const phone = crewPhone(room, (await live().join(PHONE_NAME)).token);
+      await synced(phone);
+      const supervisor = supervisorSocket(room);
+      await synced(supervisor);
+      setStatus(supervisor.doc, 'sent');
+      await waitFor(
+        async () => (await serverRead(room, (d) => readReportMeta(d).status)) === 'sent',
+      );
+      setReportNotes(phone.doc, 'Bit changed at 120 m');
+      await acknowledged(phone);
+      const [held] = await listed();
+      const id = held?.id ?? '';
+
+      // The kept bytes are damaged on disk (cut short): Yjs would throw partway through them.
+      await backend.withTables(dataDir, async (sql) => {
+        const [row] = await sql.all<{ update_blob: Uint8Array }>(
+          'SELECT update_blob FROM late_edits WHERE id = ?',
+          [id],
+        );
+        const cut = row?.update_blob.subarray(0, row.update_blob.byteLength - 3) ?? null;
+        await sql.run('UPDATE late_edits SET update_blob = ? WHERE id = ?', [
+          cut && Buffer.from(cut),
+          id,
+        ]);
+      });
+      const before = await serverRead(room, (doc) => Y.encodeStateAsUpdate(doc));
+      const refused = await call('POST', `/api/late-edits/${id}/merge`);
+      expect(refused.status).toBe(409);
+      expect((refused.body as { message: string }).message).toBe(
+        'These edits arrived damaged and cannot be merged. Discard them.',
+      );
+      expect(await serverRead(room, (doc) => Y.encodeStateAsUpdate(doc))).toEqual(before);
+      expect(await serverRead(room, (doc) => readReportMeta(doc).notes)).toBeNull();
+      expect((await listed()).map((edit) => edit.id)).toEqual([id]);
+      expect((await call('DELETE', `/api/late-edits/${id}`)).status).toBe(204);
+    });
+  });
+}
