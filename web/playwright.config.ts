@@ -88,6 +88,7 @@ export default defineConfig({
         'plod-review.spec.ts',
         // Starts a server of its own, and looks at both sizes itself.
         'schema-versions.spec.ts',
+        'reference-data.spec.ts',
       ],
     },
   ],

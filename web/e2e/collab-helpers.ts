@@ -18,9 +18,14 @@ export async function createReport(request: APIRequestContext): Promise<string> 
 
 /**
  * A new phone: its own browser context, joined through the Join screen as `name` (the name its
- * crewmates see beside their screens).
+ * crewmates see beside their screens). `network` sets up the phone's network before it first loads
+ * the app (a connection that fails, say).
  */
-export async function openPhone(browser: Browser, name: string): Promise<Phone> {
+export async function openPhone(
+  browser: Browser,
+  name: string,
+  network?: (context: BrowserContext) => Promise<void>,
+): Promise<Phone> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -30,6 +35,7 @@ export async function openPhone(browser: Browser, name: string): Promise<Phone> 
     serviceWorkers: 'block',
   });
   await prepareContext(context);
+  await network?.(context);
   const page = await context.newPage();
   await joinThroughUi(page, name);
   return { context, page };

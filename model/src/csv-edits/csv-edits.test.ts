@@ -4,7 +4,7 @@ import { bundleToCsv, csvFilename } from '../csv/index.ts';
 import { newReportDoc, TEST_RIG_ID, TEST_SITE_ID } from '../report-doc/testing.ts';
 import { addHireToolUsage } from '../hire-tool/hire-tool-usage-doc.ts';
 import { addTimesheetEntry } from '../timesheet/timesheet-doc.ts';
-import { setStatus } from '../shift-summary/report-meta-doc.ts';
+import { setStatus, setSummaryOverrides } from '../shift-summary/report-meta-doc.ts';
 import { canSubmitReport, isReportReadOnly } from '../shift-summary/read-only.ts';
 import { applyCsvEdits, csvEditsOf, csvEditsSchema, saveCsvEdits } from './csv-edits.ts';
 
@@ -63,6 +63,17 @@ describe('CSV editor edits', () => {
     const renamed = { ...reference, sites: [{ id: TEST_SITE_ID, siteName: 'Renamed Pit' }] };
     expect(toBundle(doc, renamed).shiftSummary.site).toBe('Renamed Pit');
     expect(toBundle(doc, reference)).toEqual(before);
+  });
+
+  it('writes only the fields the person changed, even from a copy older than the plod', () => {
+    const doc = filledReport();
+    const seen = toBundle(doc, reference);
+    // Another phone names the operator after this screen read the plod.
+    setSummaryOverrides(doc, { operator: 'Alex Driller' });
+    saveCsvEdits(doc, seen, { notes: 'Checked' });
+    const after = toBundle(doc, reference).shiftSummary;
+    expect(after.operator).toBe('Alex Driller');
+    expect(after.notes).toBe('Checked');
   });
 
   it('refuses a total depth that is not a number of metres', () => {

@@ -79,23 +79,31 @@ export function applyCsvEdits(bundle: ShiftReportBundle, edits: CsvEdits): Shift
 
 /**
  * Save the CSV editor's edits as overrides (operator, total depth, site and rig names) and notes, in one
- * transaction. Only fields that differ from the current export are written, so an unchanged field
- * keeps following its derived value (runs, primary driller, setup names).
+ * transaction. `edits` holds the fields the person changed (absent ones were not touched, and are
+ * never written, even if the copy on screen was older than the plod now); of those, only values that
+ * differ from the current export are written, so an unchanged field keeps following its derived value
+ * (runs, primary driller, setup names).
  */
-export function saveCsvEdits(doc: Y.Doc, current: ShiftReportBundle, edits: CsvEdits): void {
-  const parsed = csvEditsSchema.parse(edits);
+export function saveCsvEdits(
+  doc: Y.Doc,
+  current: ShiftReportBundle,
+  edits: Partial<CsvEdits>,
+): void {
+  const parsed = csvEditsSchema.partial().parse(edits);
   const s = current.shiftSummary;
   const overrides: Record<string, string | number> = {};
-  if (parsed.operator !== null && parsed.operator !== s.operator) {
+  if (parsed.operator != null && parsed.operator !== s.operator) {
     overrides.operator = parsed.operator;
   }
-  if (parsed.site !== null && parsed.site !== s.site) overrides.siteName = parsed.site;
-  if (parsed.rig !== null && parsed.rig !== s.rig) overrides.rigName = parsed.rig;
-  if (parsed.totalDepthDrilled !== null && parsed.totalDepthDrilled !== s.totalDepthDrilled) {
+  if (parsed.site != null && parsed.site !== s.site) overrides.siteName = parsed.site;
+  if (parsed.rig != null && parsed.rig !== s.rig) overrides.rigName = parsed.rig;
+  if (parsed.totalDepthDrilled != null && parsed.totalDepthDrilled !== s.totalDepthDrilled) {
     overrides.totalDepthDrilled = parsed.totalDepthDrilled;
   }
   mutateReport(doc, () => {
     setFields(reportMap(doc, 'overrides'), overrides);
-    if (parsed.notes !== s.notes) reportMap(doc, 'meta').set(META.notes, parsed.notes);
+    if (parsed.notes !== undefined && parsed.notes !== s.notes) {
+      reportMap(doc, 'meta').set(META.notes, parsed.notes);
+    }
   });
 }

@@ -5,18 +5,12 @@ import type { ReportId } from '@plod/model';
 import { useState } from 'react';
 import { downloadDocuments, useConnection, useSyncRuntime } from '../sync';
 import { SyncIndicator } from '../components/SyncIndicator';
+import { OFFLINE_MESSAGES } from './offline-messages';
 
 /** How many of the newest reports Download Data brings onto the device. */
 export const OFFLINE_RECENT_REPORTS = 20;
 
-export const OFFLINE_MESSAGES = {
-  downloaded: 'Successfully downloaded all data for offline use!',
-  downloadFailed: 'Failed to download offline data. Please check your connection.',
-  downloadError: 'Error downloading offline data.',
-  synced: 'Successfully synced all pending data!',
-  syncFailed: 'Failed to sync data. Please check your connection.',
-  syncError: 'Error syncing data.',
-} as const;
+export { OFFLINE_MESSAGES };
 
 const alert = (message: string, ok: boolean) =>
   notifications.show({ message, color: ok ? 'green' : 'red', title: ok ? 'Done' : 'Sync problem' });

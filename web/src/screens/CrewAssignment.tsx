@@ -1,6 +1,7 @@
 import { Alert, Button, Text } from '@mantine/core';
 import {
   CREW_MESSAGES,
+  SETUP_DOC_NAME,
   SHIFT_RECHECK_INTERVAL_MS,
   assignCrewMember,
   availableCrewMembers,
@@ -25,6 +26,7 @@ import { AssignCrewForm } from './crew/AssignCrewForm';
 import { AssignedCrewList } from './crew/AssignedCrewList';
 import { CrewIssues } from './crew/CrewIssues';
 import { usePlod, usePlodPath } from './plod/plod-context';
+import { MissingLists, useListMissing } from './report-common/MissingLists';
 import { useReport, useSetup } from './report-common/useReport';
 
 const TITLE = 'Crew Assignment';
@@ -34,6 +36,7 @@ export default function CrewAssignment() {
   const path = usePlodPath();
   const { docName, report, loading, newerSchema } = useReport(id);
   const setup = useSetup();
+  const listsMissing = useListMissing(SETUP_DOC_NAME, setup.schemaVersion > 0);
   const { lastSyncedAt, syncNow } = useConnection();
   const [error, setError] = useState<string | null>(null);
   const assign = useMutation(docName, assignCrewMember);
@@ -92,6 +95,7 @@ export default function CrewAssignment() {
         }
       />
       <PresenceBar docName={docName} screen={TITLE} />
+      {listsMissing && <MissingLists what="Crew lists" />}
       {loading ? (
         <Text size="md">Loading crew assignment...</Text>
       ) : (

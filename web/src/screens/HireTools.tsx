@@ -17,6 +17,7 @@ import { HireToolEditModal, HireToolForm } from './hire-tools/HireToolForm';
 import { changedFields, isEmptyPatch } from './plod/changes';
 import { DataTable, EmptyText, orDash, type Column, type RowActions } from './plod/DataTable';
 import { ReadOnlyNotice } from './plod/ReadOnlyNotice';
+import { MissingLists, useListMissing } from './report-common/MissingLists';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { StatRow } from './plod/StatRow';
 import { useReportView } from './plod/useReport';
@@ -41,6 +42,7 @@ export default function HireTools() {
   const path = usePlodPath();
   const { report, readOnly } = useReportView(docName);
   const setup = useDocSnapshot(SETUP_DOC_NAME, readSetup);
+  const listsMissing = useListMissing(SETUP_DOC_NAME, setup.schemaVersion > 0);
   const add = useMutation(docName, addHireToolUsage);
   const update = useMutation(docName, updateHireToolUsage);
   const remove = useMutation(docName, removeHireToolUsage);
@@ -90,6 +92,7 @@ export default function HireTools() {
         ]}
       />
       {readOnly && <ReadOnlyNotice status={report.status} />}
+      {!readOnly && listsMissing && <MissingLists what="Hire tool lists" />}
       {!readOnly &&
         (open ? (
           <HireToolForm library={library} onAdd={onAdd} onCancel={() => setOpen(false)} />

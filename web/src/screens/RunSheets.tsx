@@ -1,10 +1,12 @@
 import { Alert, Button, Loader, SimpleGrid, Stack } from '@mantine/core';
-import { isReportReadOnly, type DerivedRun, type ReportId } from '@plod/model';
+import { HOLES_DOC_NAME, isReportReadOnly, type DerivedRun, type ReportId } from '@plod/model';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PresenceBar } from '../components/PresenceBar';
 import { useConfirm } from '../components/ConfirmModal';
 import { usePlod, usePlodPath } from './plod/plod-context';
+import { MissingLists, useListMissing } from './report-common/MissingLists';
+import { useHoleRegister } from './report-common/useReport';
 import { AddRunModal } from './run-sheets/AddRunModal';
 import { ContinueHoleModal } from './run-sheets/ContinueHoleModal';
 import { EditRunModal } from './run-sheets/EditRunModal';
@@ -35,6 +37,8 @@ function RunSheetsScreen(props: { reportId: ReportId; backTo: string }) {
   const [editing, setEditing] = useState<DerivedRun | null>(null);
   const { ask, modal: confirmModal } = useConfirm();
   const readOnly = isReportReadOnly(report.status) || sheet.newerSchema;
+  const register = useHoleRegister();
+  const holesMissing = useListMissing(HOLES_DOC_NAME, register.length > 0);
   // SPEC: the new-hole form is where run sheets start; it comes back with Start New Hole.
   const showForm = !readOnly && (newHole || (!sheet.loading && report.holes.length === 0));
   const active = hole?.status === 'ACTIVE';
@@ -73,6 +77,7 @@ function RunSheetsScreen(props: { reportId: ReportId; backTo: string }) {
       <PresenceBar docName={sheet.docName} screen={TITLE} />
       {continueModal}
       {confirmModal}
+      {!readOnly && holesMissing && <MissingLists what="Hole lists" />}
       {sheet.loading ? (
         <Loader />
       ) : showForm ? (

@@ -12,15 +12,13 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
+  SETUP_DOC_NAME,
   defaultShiftTimes,
-  localIsoDay,
   shiftDetailsPatchSchema,
-  shiftTypeAt,
   timeOptions,
   updateShiftDetails,
   type ReportSnapshot,
   type SetupSnapshot,
-  type ShiftType,
 } from '@plod/model';
 import { useNavigate } from 'react-router';
 import { PresenceBar } from '../components/PresenceBar';
@@ -30,43 +28,24 @@ import { useConnection, useMutation } from '../sync';
 import { shiftFacts } from './complete-shift/summaryFacts';
 import { FactList } from './plod/FactList';
 import { usePlod, usePlodPath } from './plod/plod-context';
+import { MissingLists, useListMissing } from './report-common/MissingLists';
 import { useReport, useSetup } from './report-common/useReport';
+import {
+  choiceOptions,
+  initialShiftForm,
+  shiftDetailsChanges,
+  type ShiftForm,
+} from './shift-details/shift-form';
 
 const TITLE = 'Shift Details';
 const TIME_OPTIONS = timeOptions();
-
-interface ShiftForm {
-  date: string;
-  shiftType: ShiftType;
-  startTime: string;
-  endTime: string;
-  siteId: string;
-  rigId: string;
-}
-
-/**
- * What the form starts with: the report's values, else today, the shift of this hour, and that
- * shift's default times (day 06:00-18:00, night 18:00-06:00).
- */
-export function initialShiftForm(report: ReportSnapshot, now: Date): ShiftForm {
-  const { shift } = report;
-  const shiftType = shift.shiftType ?? shiftTypeAt(now);
-  const times = defaultShiftTimes(shiftType);
-  return {
-    date: shift.date ?? localIsoDay(now),
-    shiftType,
-    startTime: shift.startTime ?? times.startTime,
-    endTime: shift.endTime ?? times.endTime,
-    siteId: shift.siteId ?? '',
-    rigId: shift.rigId ?? '',
-  };
-}
 
 export default function ShiftDetails() {
   const { id } = usePlod();
   const path = usePlodPath();
   const { docName, report, loading, newerSchema } = useReport(id);
   const setup = useSetup();
+  const listsMissing = useListMissing(SETUP_DOC_NAME, setup.schemaVersion > 0);
   const { syncNow, enabled } = useConnection();
   return (
     <>
@@ -80,6 +59,7 @@ export default function ShiftDetails() {
         }
       />
       <PresenceBar docName={docName} screen={TITLE} />
+      {listsMissing && <MissingLists what="Site and rig lists" />}
       {loading ? (
         <Loader />
       ) : newerSchema ? (
@@ -88,6 +68,7 @@ export default function ShiftDetails() {
       ) : (
         <ShiftDetailsForm
           docName={docName}
+          report={report}
           initial={initialShiftForm(report, new Date())}
           setup={setup}
         />
@@ -98,10 +79,12 @@ export default function ShiftDetails() {
 
 function ShiftDetailsForm({
   docName,
+  report,
   initial,
   setup,
 }: {
   docName: string;
+  report: ReportSnapshot;
   initial: ShiftForm;
   setup: SetupSnapshot;
 }) {
@@ -119,18 +102,7 @@ function ShiftDetailsForm({
   });
   const rigs = setup.rigs.filter((rig) => rig.siteId === form.values.siteId);
   const submit = form.onSubmit((values) => {
-    const site = setup.sites.find((s) => s.id === values.siteId);
-    const rig = setup.rigs.find((r) => r.id === values.rigId && r.siteId === values.siteId);
-    save({
-      date: values.date,
-      shiftType: values.shiftType,
-      startTime: values.startTime,
-      endTime: values.endTime,
-      siteId: site?.id ?? null,
-      rigId: rig?.id ?? null,
-      siteName: site?.siteName ?? null,
-      rigName: rig?.rigName ?? null,
-    });
+    save(shiftDetailsChanges(values, report.shift, (field) => form.isDirty(field), setup));
     notifications.show({ title: 'Shift details saved', message: 'Saved on this phone.' });
     void navigate(path());
   });
@@ -180,13 +152,14 @@ function ShiftDetailsForm({
         <NativeSelect
           label="Site"
           size="md"
-          data={[
-            { value: '', label: 'Select Site' },
+          data={choiceOptions(
+            'Select Site',
             // Archived sites leave the picker; a plod already on one keeps showing it.
-            ...setup.sites
+            setup.sites
               .filter((s) => s.archivedAt === null || s.id === form.values.siteId)
               .map((s) => ({ value: s.id, label: s.siteName })),
-          ]}
+            { id: report.shift.siteId, name: report.shift.siteName },
+          )}
           {...form.getInputProps('siteId')}
           onChange={(event) => {
             const siteId = event.currentTarget.value;
@@ -201,10 +174,13 @@ function ShiftDetailsForm({
         <NativeSelect
           label="Rig"
           size="md"
-          data={[
-            { value: '', label: 'Select Rig' },
-            ...rigs.map((r) => ({ value: r.id, label: r.rigName })),
-          ]}
+          data={choiceOptions(
+            'Select Rig',
+            rigs.map((r) => ({ value: r.id, label: r.rigName })),
+            form.values.siteId === report.shift.siteId
+              ? { id: report.shift.rigId, name: report.shift.rigName }
+              : { id: null, name: null },
+          )}
           {...form.getInputProps('rigId')}
         />
         <ConflictNote docName={docName} section="shift" field="rigId" />

@@ -150,3 +150,9 @@ export function usePendingCount(): number {
   const { connection } = useSyncRuntime();
   return useSyncExternalStore(connection.subscribe, () => connection.getState().pending);
 }
+
+/** Whether this device has ever had the named document from the server. */
+export function useDownloaded(name: string): boolean {
+  const { downloaded } = useSyncRuntime();
+  return useSyncExternalStore(downloaded.subscribe, () => downloaded.has(name));
+}

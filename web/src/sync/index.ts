@@ -8,6 +8,7 @@ export {
   useDocSnapshot,
   useDocSnapshots,
   useDocument,
+  useDownloaded,
   useOptionalDocSnapshot,
   useMutation,
   usePendingCount,
@@ -32,3 +33,4 @@ export {
   type UndoHistoryFactory,
 } from './undo';
 export { downloadDocuments, type DownloadProgress, type DownloadResult } from './download';
+export { REFERENCE_DOC_NAMES } from './reference';

@@ -9,13 +9,17 @@ import {
 import type { Actor } from '@plod/model/history';
 import { appActor, subscribeActor } from './actor';
 import { ConnectionController, readNetworkEnabled } from './connection';
+import { DownloadedDocs } from './downloaded';
 import { createDurablePending, storedPendingNames, type AttachPending } from './pending';
+import { keepReferenceData } from './reference';
 import { DocumentRegistry, type RegistryOptions } from './registry';
 
 /** Everything screens need to reach documents: made once per app, outside React's render. */
 export interface SyncRuntime {
   readonly registry: DocumentRegistry;
   readonly connection: ConnectionController;
+  /** Documents this device has had from the server at least once. */
+  readonly downloaded: DownloadedDocs;
   dispose(): Promise<void>;
 }
 
@@ -52,6 +56,11 @@ export interface SyncAuth {
   refused(): void;
   /** Asks the server who this device is, now and whenever signal returns; the result stops it. */
   start?(): () => void;
+  /**
+   * Joined or a supervisor signed in: the reference documents (sites, rigs, crew, tools, holes) are
+   * then kept open and current. Without it they open only when a screen reads them.
+   */
+  signedIn?(): boolean;
 }
 
 /** The app's own sign-in state. */
@@ -63,6 +72,7 @@ export const appSyncAuth: SyncAuth = {
     return `${requestToken() ?? ''}|${state.kind}:${account}`;
   },
   subscribe: subscribeAuth,
+  signedIn: () => getAuthState().kind !== 'none',
   refused() {
     void revalidateAuth();
   },
@@ -116,6 +126,13 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
       registry.setConnectionProtocols(syncSubprotocols(auth.token()));
     }) ?? (() => {});
   const stopRevalidation = auth?.start?.() ?? (() => {});
+  const downloaded = new DownloadedDocs(storage);
+  const stopDownloaded = registry.onStateChange(() => {
+    for (const state of registry.providerStates()) if (state.synced) downloaded.mark(state.name);
+  });
+  const signedIn = auth?.signedIn;
+  const stopReference =
+    auth && signedIn ? keepReferenceData(registry, () => signedIn(), auth.subscribe) : () => {};
   // Documents left with unsent changes are opened at once: their count shows, and they sync as soon
   // as there is signal, whichever screen the crew opens. The registry keeps them open until acknowledged.
   for (const name of storedPendingNames(storage)) registry.entry(name);
@@ -127,10 +144,13 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
   return {
     registry,
     connection,
+    downloaded,
     async dispose() {
       stopAuth();
       stopActor();
       stopRevalidation();
+      stopReference();
+      stopDownloaded();
       connection.dispose();
       await registry.destroy();
     },

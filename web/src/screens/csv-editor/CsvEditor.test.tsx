@@ -1,5 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { SETUP_DOC_NAME, addTimesheetEntry, readReport, readSetup, toBundle } from '@plod/model';
+import {
+  SETUP_DOC_NAME,
+  addTimesheetEntry,
+  readReport,
+  readSetup,
+  setSummaryOverrides,
+  toBundle,
+} from '@plod/model';
 import { bundleToCsv, csvFilename } from '@plod/model/csv';
 import { describe, expect, it } from 'vitest';
 import { setCurrentReportId } from '../../session/current-report';
@@ -45,6 +52,23 @@ describe('CSV Report Editor', () => {
     expect(await screen.findByText('Report edits have been saved successfully')).toBeTruthy();
     expect(screen.queryByTestId('unsaved-badge')).toBeNull();
     expect(serverExport(sync, docName).text).toBe(preview);
+  });
+
+  it('saves only the fields the person changed: a crewmate’s change meanwhile stays', async () => {
+    const { sync, docName } = openReport('/csv-editor');
+    sync.registry.mutate(docName, setSummaryOverrides, { operator: 'Sam Driller' });
+    fireEvent.click(await screen.findByText('Edit Mode'));
+    fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'Checked by office' } });
+    // Another phone names the operator while this screen has unsaved edits; it shows at once.
+    sync.registry.mutate(docName, setSummaryOverrides, { operator: 'Alex Driller' });
+    await waitFor(() =>
+      expect((screen.getByLabelText('Operator') as HTMLInputElement).value).toBe('Alex Driller'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Report edits have been saved successfully')).toBeTruthy();
+    const report = sync.registry.read(docName, readReport);
+    expect(report.summary.operator).toBe('Alex Driller');
+    expect(report.notes).toBe('Checked by office');
   });
 
   it('refuses to save a depth that is not a number', async () => {

@@ -35,7 +35,7 @@ export function CsvEditorBody({ docName, bundle, readOnly = false }: CsvEditorBo
 
   const onSave = () => {
     try {
-      save(bundle, copy.edits);
+      save(bundle, copy.changes);
       copy.clear();
       notifications.show({
         color: 'green',

@@ -10,6 +10,8 @@ import { useMemo, useState } from 'react';
 
 export interface CsvWorkingCopy {
   edits: CsvEdits;
+  /** The fields the person changed, and only those: what Save Changes writes. */
+  changes: Partial<CsvEdits>;
   dirty: boolean;
   errors: Partial<Record<keyof CsvEdits, string>>;
   /** The export with the edits applied: what Download CSV saves. */
@@ -22,12 +24,14 @@ export interface CsvWorkingCopy {
 }
 
 /**
- * The CSV editor's working copy (SPEC 4): edits change a draft and mark it unsaved; with no draft the
- * card follows the live report, so another phone's change shows until someone starts editing.
+ * The CSV editor's working copy (SPEC 4): edits change a draft and mark it unsaved. The draft holds
+ * only the fields the person changed; every other field follows the live report, so another phone's
+ * change shows (and is never written back over) while someone edits.
  */
 export function useCsvWorkingCopy(bundle: ShiftReportBundle): CsvWorkingCopy {
-  const [draft, setDraft] = useState<CsvEdits | null>(null);
-  const edits = draft ?? csvEditsOf(bundle);
+  const [draft, setDraft] = useState<Partial<CsvEdits> | null>(null);
+  const base = useMemo(() => csvEditsOf(bundle), [bundle]);
+  const edits = useMemo(() => (draft ? { ...base, ...draft } : base), [base, draft]);
   const preview = useMemo(() => applyCsvEdits(bundle, edits), [bundle, edits]);
   const csv = useMemo(() => bundleToCsv(preview), [preview]);
   const parsed = csvEditsSchema.safeParse(edits);
@@ -41,12 +45,13 @@ export function useCsvWorkingCopy(bundle: ShiftReportBundle): CsvWorkingCopy {
   }
   return {
     edits,
+    changes: draft ?? {},
     dirty: draft !== null,
     errors,
     preview,
     csv,
     defaultFilename: csvFilename(preview.shiftSummary),
-    change: (field, value) => setDraft({ ...edits, [field]: value }),
+    change: (field, value) => setDraft({ ...draft, [field]: value }),
     clear: () => setDraft(null),
   };
 }
