@@ -89,6 +89,7 @@ export default defineConfig({
         // Starts a server of its own, and looks at both sizes itself.
         'schema-versions.spec.ts',
         'reference-data.spec.ts',
+        'lifecycle.spec.ts',
       ],
     },
   ],

@@ -677,6 +677,8 @@ export {
   recordHoleProgress,
 } from './holes-doc/hole-progress.ts';
 
+export { changesReportContent, reportStatusOf } from './report-doc/content-change.ts';
+
 // Read-only reports (completed, sent, deleted) and the CSV editor's edits
 export {
   REPORT_READ_ONLY_MESSAGE,

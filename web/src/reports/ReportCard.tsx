@@ -88,7 +88,7 @@ export function ReportCard({ report, onDelete, extra }: ReportCardProps) {
               Export CSV
             </Button>
           )}
-          {report.status !== 'deleted' && onDelete && (
+          {onDelete && (
             <ActionIcon
               variant="light"
               color="red"

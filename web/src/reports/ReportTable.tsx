@@ -10,12 +10,14 @@ import { STATUS_LOOK } from './status-look';
 export interface ReportTableProps {
   reports: readonly ReportsIndexRow[];
   onDelete?: (id: string) => void;
+  /** Whether a row offers delete (by default every plod not deleted yet). */
+  canDelete?: (report: ReportsIndexRow) => boolean;
   /** Extra actions for a row (Restore on a deleted plod). */
   extra?: (report: ReportsIndexRow) => ReactNode;
 }
 
 /** Desk width: the plods as a table (the report card's fields and actions, one row each). */
-export default function ReportTable({ reports, onDelete, extra }: ReportTableProps) {
+export default function ReportTable({ reports, onDelete, canDelete, extra }: ReportTableProps) {
   return (
     <Paper withBorder radius="md">
       <Table.ScrollContainer minWidth={1040}>
@@ -86,7 +88,7 @@ export default function ReportTable({ reports, onDelete, extra }: ReportTablePro
                         </Button>
                       )}
                       {extra?.(report)}
-                      {report.status !== 'deleted' && onDelete && (
+                      {onDelete && (canDelete?.(report) ?? report.status !== 'deleted') && (
                         <ActionIcon
                           variant="light"
                           color="red"

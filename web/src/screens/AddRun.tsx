@@ -5,7 +5,6 @@ import {
   formatDepth,
   formatPercent,
   holeProgress,
-  isReportReadOnly,
   nextRunContext,
   previewNextRun,
   remainingDepth,
@@ -16,7 +15,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PresenceBar } from '../components/PresenceBar';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { useMutation } from '../sync';
+import { canEditPlod, useEditor } from './plod/access';
 import { usePlod, usePlodPath } from './plod/plod-context';
+import { PlodStatusBanner } from './plod/StatusBanner';
 import { useReport } from './report-common/useReport';
 import { RunForm, type RunPreview } from './run-sheets/RunForm';
 
@@ -30,17 +31,20 @@ export default function AddRun() {
   const wanted = report.holes.find((h) => h.holeId === params.get('holeId'));
   // The hole Run Sheets shows, else the latest active one.
   const hole = wanted ?? report.holes.filter((h) => h.status === 'ACTIVE').at(-1);
-  const active =
-    hole && hole.status === 'ACTIVE' && !isReportReadOnly(report.status) && !newerSchema
-      ? hole
-      : null;
+  const editable = canEditPlod(report.status, useEditor()) && !newerSchema;
+  const active = hole && hole.status === 'ACTIVE' ? hole : null;
   const back = path('run-sheets', hole ? `holeId=${encodeURIComponent(hole.holeId)}` : '');
   return (
     <>
       <ScreenHeader title={TITLE} backTo={back} backLabel="Back to Run Sheets" />
       <PresenceBar docName={docName} screen={TITLE} />
+      <PlodStatusBanner />
       {loading ? (
         <Loader />
+      ) : !editable ? (
+        <Button component={Link} to={back} variant="light">
+          Back to Run Sheets
+        </Button>
       ) : active ? (
         <AddRunForm docName={docName} hole={active} back={back} />
       ) : (

@@ -25,7 +25,9 @@ import { useConnection, useMutation } from '../sync';
 import { AssignCrewForm } from './crew/AssignCrewForm';
 import { AssignedCrewList } from './crew/AssignedCrewList';
 import { CrewIssues } from './crew/CrewIssues';
+import { canEditPlod, useEditor } from './plod/access';
 import { usePlod, usePlodPath } from './plod/plod-context';
+import { PlodStatusBanner } from './plod/StatusBanner';
 import { MissingLists, useListMissing } from './report-common/MissingLists';
 import { useReport, useSetup } from './report-common/useReport';
 
@@ -38,6 +40,7 @@ export default function CrewAssignment() {
   const setup = useSetup();
   const listsMissing = useListMissing(SETUP_DOC_NAME, setup.schemaVersion > 0);
   const { lastSyncedAt, syncNow } = useConnection();
+  const editor = useEditor();
   const [error, setError] = useState<string | null>(null);
   const assign = useMutation(docName, assignCrewMember);
   const setPrimary = useMutation(docName, setPrimaryDriller);
@@ -79,7 +82,7 @@ export default function CrewAssignment() {
     report.shift.siteId,
     report.crew.map((a) => a.crewMemberName),
   );
-  const readOnly = report.status !== 'active' || newerSchema;
+  const readOnly = !canEditPlod(report.status, editor) || newerSchema;
   return (
     <>
       <ScreenHeader
@@ -95,7 +98,8 @@ export default function CrewAssignment() {
         }
       />
       <PresenceBar docName={docName} screen={TITLE} />
-      {listsMissing && <MissingLists what="Crew lists" />}
+      <PlodStatusBanner />
+      {!readOnly && listsMissing && <MissingLists what="Crew lists" />}
       {loading ? (
         <Text size="md">Loading crew assignment...</Text>
       ) : (

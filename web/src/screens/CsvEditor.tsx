@@ -4,13 +4,16 @@ import { ScreenHeader } from '../components/ScreenHeader';
 import { useDocSnapshot } from '../sync';
 import { CsvEditorBody } from './csv-editor/CsvEditorBody';
 import { usePlod } from './plod/plod-context';
+import { PlodStatusBanner } from './plod/StatusBanner';
+import { useReportView } from './plod/useReport';
 
 const TITLE = 'CSV Report Editor';
 
 /** SPEC's CSV Report Editor, at /plods/{id}/csv (and /csv-editor/{id}). */
 export default function CsvEditor() {
-  const { docName, newerSchema } = usePlod();
+  const { docName } = usePlod();
   const report = useDocSnapshot(docName, readReport);
+  const { readOnly } = useReportView(docName);
   const setup = useDocSnapshot(SETUP_DOC_NAME, readSetup);
   // The same bundle the server's export-csv builds: report document plus the setup's names.
   const bundle = useMemo(
@@ -20,7 +23,8 @@ export default function CsvEditor() {
   return (
     <>
       <ScreenHeader title={TITLE} backTo="/" backLabel="Back to Plods" />
-      <CsvEditorBody docName={docName} bundle={bundle} readOnly={newerSchema} />
+      <PlodStatusBanner />
+      <CsvEditorBody docName={docName} bundle={bundle} readOnly={readOnly} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { ScreenHeader } from '../components/ScreenHeader';
 import type { PlodScreen } from '../routes/plod-paths';
 import { useConnection } from '../sync';
 import { usePlod, usePlodPath } from './plod/plod-context';
+import { PlodStatusBanner } from './plod/StatusBanner';
 import { dateShiftLabel, shiftTimesLabel, siteRigLabel } from './report-common/format';
 import { useReport } from './report-common/useReport';
 
@@ -42,6 +43,7 @@ export default function DrillReportDashboard() {
     <>
       <ScreenHeader title={TITLE} backTo="/" backLabel="Back to Reports" />
       <PresenceBar docName={docName} screen="Dashboard" />
+      <PlodStatusBanner />
       <Card withBorder mb="md" data-testid="report-header">
         {loading ? (
           <Loader size="sm" />

@@ -27,6 +27,8 @@ import {
 import { useDocReady, useDocSnapshot, useMutation } from '../sync';
 import { FactList } from './plod/FactList';
 import { usePlod } from './plod/plod-context';
+import { PlodStatusBanner } from './plod/StatusBanner';
+import { useReportView } from './plod/useReport';
 
 /** SPEC's Edit Shift Report, at /plods/{id}/edit (and /edit-report/{id}). */
 export default function EditReport() {
@@ -75,6 +77,7 @@ function Shell({ children, subtitle }: { children: ReactNode; subtitle?: string 
 
 function EditForm({ name }: { name: string }) {
   const report = useDocSnapshot(name, readReport);
+  const { readOnly } = useReportView(name);
   const save = useMutation(name, applyEditReport);
   const ready = useDocReady();
   const navigate = useNavigate();
@@ -123,47 +126,52 @@ function EditForm({ name }: { name: string }) {
       <Text fw={800} mb="sm" style={{ wordBreak: 'break-all' }} data-testid="report-number">
         Report #{report.id}
       </Text>
+      <PlodStatusBanner />
       <Card>
         <form onSubmit={form.onSubmit((values) => void submit(values))}>
-          <Stack gap="md">
-            <TextInput label="Operator" {...form.getInputProps('operator')} />
-            <ConflictNote docName={name} section="overrides" field="operator" />
-            <Stack gap={4}>
-              <Text fw={500}>Shift Type</Text>
-              <SegmentedControl
-                fullWidth
-                data={(['day', 'night'] as const).map((value) => ({
-                  value,
-                  label: shiftTypeLabel(value),
-                }))}
-                value={form.values.shiftType ?? ''}
-                onChange={(value) => form.setFieldValue('shiftType', value as ShiftType)}
+          {/* Read-only: every field disabled at once, and no Save that would pretend. */}
+          <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+            <Stack gap="md">
+              <TextInput label="Operator" {...form.getInputProps('operator')} />
+              <ConflictNote docName={name} section="overrides" field="operator" />
+              <Stack gap={4}>
+                <Text fw={500}>Shift Type</Text>
+                <SegmentedControl
+                  fullWidth
+                  data={(['day', 'night'] as const).map((value) => ({
+                    value,
+                    label: shiftTypeLabel(value),
+                  }))}
+                  value={form.values.shiftType ?? ''}
+                  onChange={(value) => form.setFieldValue('shiftType', value as ShiftType)}
+                />
+              </Stack>
+              <ConflictNote docName={name} section="shift" field="shiftType" />
+              <NumberInput
+                label="Holes Completed"
+                allowDecimal={false}
+                {...number('holesCompleted')}
+                inputMode="numeric"
               />
+              <ConflictNote docName={name} section="overrides" field="holesCompleted" />
+              <NumberInput
+                label="Total Depth (m)"
+                decimalScale={2}
+                {...number('totalDepthDrilled')}
+              />
+              <ConflictNote docName={name} section="overrides" field="totalDepthDrilled" />
+              <NumberInput label="Hours Worked" decimalScale={2} {...number('hoursWorked')} />
+              <ConflictNote docName={name} section="overrides" field="hoursWorked" />
+              <Textarea label="Additional Notes" rows={3} {...form.getInputProps('notes')} />
+              <ConflictNote docName={name} section="meta" field="notes" />
             </Stack>
-            <ConflictNote docName={name} section="shift" field="shiftType" />
-            <NumberInput
-              label="Holes Completed"
-              allowDecimal={false}
-              {...number('holesCompleted')}
-              inputMode="numeric"
-            />
-            <ConflictNote docName={name} section="overrides" field="holesCompleted" />
-            <NumberInput
-              label="Total Depth (m)"
-              decimalScale={2}
-              {...number('totalDepthDrilled')}
-            />
-            <ConflictNote docName={name} section="overrides" field="totalDepthDrilled" />
-            <NumberInput label="Hours Worked" decimalScale={2} {...number('hoursWorked')} />
-            <ConflictNote docName={name} section="overrides" field="hoursWorked" />
-            <Textarea
-              label="Additional Notes"
-
-              rows={3}
-              {...form.getInputProps('notes')}
-            />
-            <ConflictNote docName={name} section="meta" field="notes" />
-            <Group grow>
+          </fieldset>
+          {readOnly ? (
+            <Button component={Link} to="/" variant="default" fullWidth mt="md">
+              Back to Plods
+            </Button>
+          ) : (
+            <Group grow mt="md">
               <Button component={Link} to="/" variant="default">
                 Cancel
               </Button>
@@ -171,7 +179,7 @@ function EditForm({ name }: { name: string }) {
                 {saving ? 'Saving...' : 'Save Changes'}
               </Button>
             </Group>
-          </Stack>
+          )}
         </form>
       </Card>
     </Shell>

@@ -19,6 +19,7 @@ import { SyncControls } from '../components/SyncControls';
 import { ReportCard } from '../reports/ReportCard';
 import { useNewReport } from '../reports/useNewReport';
 import { useReportList } from '../reports/useReportList';
+import { canDeletePlod, useEditor } from './plod/access';
 import { useConnection, useDocMutator, useDocReady } from '../sync';
 
 // The modals open only after a tap, so they (and Mantine's Modal, Switch, Progress, ScrollArea and
@@ -60,6 +61,7 @@ function EmptyState({ tab }: { tab: Tab }) {
 
 export default function ReportsList() {
   const reports = useReportList();
+  const editor = useEditor();
   const newReport = useNewReport();
   const mutate = useDocMutator();
   const ready = useDocReady();
@@ -197,7 +199,14 @@ export default function ReportsList() {
               <EmptyState tab={key} />
             ) : wide ? (
               <Suspense fallback={null}>
-                <ReportTable reports={paged.rows} onDelete={askDelete} extra={restore} />
+                <ReportTable
+                  reports={paged.rows}
+                  onDelete={askDelete}
+                  // A crew phone's delete of a submitted plod would only be kept aside by the
+                  // server: it is not offered.
+                  canDelete={(report) => canDeletePlod(report.status, editor)}
+                  extra={restore}
+                />
               </Suspense>
             ) : (
               <Stack gap="sm">
@@ -205,7 +214,7 @@ export default function ReportsList() {
                   <ReportCard
                     key={report.id}
                     report={report}
-                    onDelete={askDelete}
+                    onDelete={canDeletePlod(report.status, editor) ? askDelete : undefined}
                     extra={restore(report)}
                   />
                 ))}

@@ -1,10 +1,12 @@
 import { Alert, Button, Loader, SimpleGrid, Stack } from '@mantine/core';
-import { HOLES_DOC_NAME, isReportReadOnly, type DerivedRun, type ReportId } from '@plod/model';
+import { HOLES_DOC_NAME, type DerivedRun, type ReportId } from '@plod/model';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PresenceBar } from '../components/PresenceBar';
 import { useConfirm } from '../components/ConfirmModal';
+import { canEditPlod, useEditor } from './plod/access';
 import { usePlod, usePlodPath } from './plod/plod-context';
+import { PlodStatusBanner } from './plod/StatusBanner';
 import { MissingLists, useListMissing } from './report-common/MissingLists';
 import { useHoleRegister } from './report-common/useReport';
 import { AddRunModal } from './run-sheets/AddRunModal';
@@ -36,7 +38,7 @@ function RunSheetsScreen(props: { reportId: ReportId; backTo: string }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [editing, setEditing] = useState<DerivedRun | null>(null);
   const { ask, modal: confirmModal } = useConfirm();
-  const readOnly = isReportReadOnly(report.status) || sheet.newerSchema;
+  const readOnly = !canEditPlod(report.status, useEditor()) || sheet.newerSchema;
   const register = useHoleRegister();
   const holesMissing = useListMissing(HOLES_DOC_NAME, register.length > 0);
   // SPEC: the new-hole form is where run sheets start; it comes back with Start New Hole.
@@ -77,6 +79,7 @@ function RunSheetsScreen(props: { reportId: ReportId; backTo: string }) {
       <PresenceBar docName={sheet.docName} screen={TITLE} />
       {continueModal}
       {confirmModal}
+      <PlodStatusBanner />
       {!readOnly && holesMissing && <MissingLists what="Hole lists" />}
       {sheet.loading ? (
         <Loader />

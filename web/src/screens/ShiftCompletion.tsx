@@ -19,7 +19,7 @@ import { getDeviceName } from '../session/device-name';
 import { useMutation } from '../sync';
 import { DataTable, EmptyText, type Column } from './plod/DataTable';
 import { FactList } from './plod/FactList';
-import { ReadOnlyNotice } from './plod/ReadOnlyNotice';
+import { PlodStatusBanner } from './plod/StatusBanner';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { StatRow } from './plod/StatRow';
 import { useReportView } from './plod/useReport';
@@ -86,8 +86,7 @@ export default function ShiftCompletion() {
   return (
     <>
       <ScreenHeader title={TITLE} backTo={path()} backLabel="Back to Dashboard" />
-      {/* A completed shift is still submitted from here; only a sent (or deleted) one is final. */}
-      {!canSubmitReport(report.status) && <ReadOnlyNotice status={report.status} />}
+      <PlodStatusBanner />
       <Stack gap="md">
         <StatRow
           stats={[

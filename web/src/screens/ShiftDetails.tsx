@@ -28,6 +28,8 @@ import { useConnection, useMutation } from '../sync';
 import { shiftFacts } from './complete-shift/summaryFacts';
 import { FactList } from './plod/FactList';
 import { usePlod, usePlodPath } from './plod/plod-context';
+import { PlodStatusBanner } from './plod/StatusBanner';
+import { useReportView } from './plod/useReport';
 import { MissingLists, useListMissing } from './report-common/MissingLists';
 import { useReport, useSetup } from './report-common/useReport';
 import {
@@ -44,6 +46,7 @@ export default function ShiftDetails() {
   const { id } = usePlod();
   const path = usePlodPath();
   const { docName, report, loading, newerSchema } = useReport(id);
+  const { readOnly } = useReportView(docName);
   const setup = useSetup();
   const listsMissing = useListMissing(SETUP_DOC_NAME, setup.schemaVersion > 0);
   const { syncNow, enabled } = useConnection();
@@ -59,7 +62,8 @@ export default function ShiftDetails() {
         }
       />
       <PresenceBar docName={docName} screen={TITLE} />
-      {listsMissing && <MissingLists what="Site and rig lists" />}
+      <PlodStatusBanner />
+      {!readOnly && listsMissing && <MissingLists what="Site and rig lists" />}
       {loading ? (
         <Loader />
       ) : newerSchema ? (
@@ -71,6 +75,7 @@ export default function ShiftDetails() {
           report={report}
           initial={initialShiftForm(report, new Date())}
           setup={setup}
+          readOnly={readOnly}
         />
       )}
     </>
@@ -82,11 +87,14 @@ function ShiftDetailsForm({
   report,
   initial,
   setup,
+  readOnly,
 }: {
   docName: string;
   report: ReportSnapshot;
   initial: ShiftForm;
   setup: SetupSnapshot;
+  /** Shown, not changed: every field is disabled and there is no save. */
+  readOnly: boolean;
 }) {
   const navigate = useNavigate();
   const path = usePlodPath();
@@ -108,86 +116,91 @@ function ShiftDetailsForm({
   });
   return (
     <Card withBorder component="form" onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <TextInput type="date" label="Date" size="md" {...form.getInputProps('date')} />
-        <ConflictNote docName={docName} section="shift" field="date" />
-        <Input.Wrapper label="Shift Type" size="md">
-          <SegmentedControl
-            fullWidth
+      {/* A disabled fieldset disables every field in it at once. */}
+      <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+        <Stack gap="md">
+          <TextInput type="date" label="Date" size="md" {...form.getInputProps('date')} />
+          <ConflictNote docName={docName} section="shift" field="date" />
+          <Input.Wrapper label="Shift Type" size="md">
+            <SegmentedControl
+              fullWidth
+              size="md"
+              data={[
+                { value: 'day', label: 'Day' },
+                { value: 'night', label: 'Night' },
+              ]}
+              {...form.getInputProps('shiftType')}
+              onChange={(value) => {
+                const next = value === 'night' ? 'night' : 'day';
+                const before = defaultShiftTimes(form.values.shiftType);
+                const { startTime, endTime } = form.values;
+                form.setFieldValue('shiftType', next);
+                // Times still at the old type's defaults follow the type; times someone chose stay.
+                if (startTime === before.startTime && endTime === before.endTime) {
+                  form.setValues(defaultShiftTimes(next));
+                }
+              }}
+            />
+          </Input.Wrapper>
+          <ConflictNote docName={docName} section="shift" field="shiftType" />
+          <Group grow align="flex-start">
+            <NativeSelect
+              label="Start Time"
+              size="md"
+              data={TIME_OPTIONS}
+              {...form.getInputProps('startTime')}
+            />
+            <NativeSelect
+              label="End Time"
+              size="md"
+              data={TIME_OPTIONS}
+              {...form.getInputProps('endTime')}
+            />
+          </Group>
+          <ConflictNote docName={docName} section="shift" field="startTime" />
+          <ConflictNote docName={docName} section="shift" field="endTime" />
+          <NativeSelect
+            label="Site"
             size="md"
-            data={[
-              { value: 'day', label: 'Day' },
-              { value: 'night', label: 'Night' },
-            ]}
-            {...form.getInputProps('shiftType')}
-            onChange={(value) => {
-              const next = value === 'night' ? 'night' : 'day';
-              const before = defaultShiftTimes(form.values.shiftType);
-              const { startTime, endTime } = form.values;
-              form.setFieldValue('shiftType', next);
-              // Times still at the old type's defaults follow the type; times someone chose stay.
-              if (startTime === before.startTime && endTime === before.endTime) {
-                form.setValues(defaultShiftTimes(next));
+            data={choiceOptions(
+              'Select Site',
+              // Archived sites leave the picker; a plod already on one keeps showing it.
+              setup.sites
+                .filter((s) => s.archivedAt === null || s.id === form.values.siteId)
+                .map((s) => ({ value: s.id, label: s.siteName })),
+              { id: report.shift.siteId, name: report.shift.siteName },
+            )}
+            {...form.getInputProps('siteId')}
+            onChange={(event) => {
+              const siteId = event.currentTarget.value;
+              form.setFieldValue('siteId', siteId);
+              // A rig belongs to one site: changing site clears a rig of another.
+              if (!setup.rigs.some((r) => r.id === form.values.rigId && r.siteId === siteId)) {
+                form.setFieldValue('rigId', '');
               }
             }}
           />
-        </Input.Wrapper>
-        <ConflictNote docName={docName} section="shift" field="shiftType" />
-        <Group grow align="flex-start">
+          <ConflictNote docName={docName} section="shift" field="siteId" />
           <NativeSelect
-            label="Start Time"
+            label="Rig"
             size="md"
-            data={TIME_OPTIONS}
-            {...form.getInputProps('startTime')}
+            data={choiceOptions(
+              'Select Rig',
+              rigs.map((r) => ({ value: r.id, label: r.rigName })),
+              form.values.siteId === report.shift.siteId
+                ? { id: report.shift.rigId, name: report.shift.rigName }
+                : { id: null, name: null },
+            )}
+            {...form.getInputProps('rigId')}
           />
-          <NativeSelect
-            label="End Time"
-            size="md"
-            data={TIME_OPTIONS}
-            {...form.getInputProps('endTime')}
-          />
-        </Group>
-        <ConflictNote docName={docName} section="shift" field="startTime" />
-        <ConflictNote docName={docName} section="shift" field="endTime" />
-        <NativeSelect
-          label="Site"
-          size="md"
-          data={choiceOptions(
-            'Select Site',
-            // Archived sites leave the picker; a plod already on one keeps showing it.
-            setup.sites
-              .filter((s) => s.archivedAt === null || s.id === form.values.siteId)
-              .map((s) => ({ value: s.id, label: s.siteName })),
-            { id: report.shift.siteId, name: report.shift.siteName },
+          <ConflictNote docName={docName} section="shift" field="rigId" />
+          {!readOnly && (
+            <Button type="submit" size="lg">
+              Save & Continue
+            </Button>
           )}
-          {...form.getInputProps('siteId')}
-          onChange={(event) => {
-            const siteId = event.currentTarget.value;
-            form.setFieldValue('siteId', siteId);
-            // A rig belongs to one site: changing site clears a rig of another.
-            if (!setup.rigs.some((r) => r.id === form.values.rigId && r.siteId === siteId)) {
-              form.setFieldValue('rigId', '');
-            }
-          }}
-        />
-        <ConflictNote docName={docName} section="shift" field="siteId" />
-        <NativeSelect
-          label="Rig"
-          size="md"
-          data={choiceOptions(
-            'Select Rig',
-            rigs.map((r) => ({ value: r.id, label: r.rigName })),
-            form.values.siteId === report.shift.siteId
-              ? { id: report.shift.rigId, name: report.shift.rigName }
-              : { id: null, name: null },
-          )}
-          {...form.getInputProps('rigId')}
-        />
-        <ConflictNote docName={docName} section="shift" field="rigId" />
-        <Button type="submit" size="lg">
-          Save & Continue
-        </Button>
-      </Stack>
+        </Stack>
+      </fieldset>
     </Card>
   );
 }

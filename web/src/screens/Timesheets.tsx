@@ -14,7 +14,7 @@ import { useConnection, useMutation } from '../sync';
 import { changedFields, isEmptyPatch } from './plod/changes';
 import { DataTable, EmptyText, orDash, type Column, type RowActions } from './plod/DataTable';
 import { label } from './plod/labels';
-import { ReadOnlyNotice } from './plod/ReadOnlyNotice';
+import { PlodStatusBanner } from './plod/StatusBanner';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { useReportView } from './plod/useReport';
 import {
@@ -89,7 +89,7 @@ export default function Timesheets() {
   return (
     <>
       <TimesheetHeader backTo={path()} totals={loading ? undefined : report.totals} />
-      {readOnly && <ReadOnlyNotice status={report.status} />}
+      <PlodStatusBanner />
       {warnings.map((w) => (
         <Alert
           key={w}

@@ -156,3 +156,17 @@ export function useDownloaded(name: string): boolean {
   const { downloaded } = useSyncRuntime();
   return useSyncExternalStore(downloaded.subscribe, () => downloaded.has(name));
 }
+
+/**
+ * When changes from another phone reached this plod after this phone saw it completed (null if not),
+ * and a way to say they were seen.
+ */
+export function useChangedAfterCompletion(name: string): {
+  at: string | null;
+  dismiss: () => void;
+} {
+  const { completedChanges } = useSyncRuntime();
+  const at = useSyncExternalStore(completedChanges.subscribe, () => completedChanges.at(name));
+  const dismiss = useCallback(() => completedChanges.clear(name), [completedChanges, name]);
+  return { at, dismiss };
+}

@@ -2,6 +2,7 @@
 export { SyncProvider } from './SyncProvider';
 export { useSyncRuntime } from './context';
 export {
+  useChangedAfterCompletion,
   useConnection,
   useDocMutator,
   useDocReady,

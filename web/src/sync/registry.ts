@@ -32,6 +32,8 @@ export interface RegistryOptions {
   actor?: () => Actor | null;
   /** The migrations run as documents load (tests count them); defaults to the model's. */
   loadMigrator?: LoadMigrator;
+  /** Called for each document opened; the result is called when it closes. */
+  watch?: (entry: DocEntry) => () => void;
 }
 
 export interface ProviderState {
@@ -57,12 +59,15 @@ export class DocumentRegistry {
   private connectionProtocols: readonly string[];
   private readonly onConnectionRefused: RegistryOptions['onConnectionRefused'];
   private readonly actor: () => Actor | null;
+  private readonly watch: RegistryOptions['watch'];
+  private readonly unwatch = new Map<DocEntry, () => void>();
 
   constructor(options: RegistryOptions) {
     this.networkEnabled = options.networkEnabled;
     this.connectionProtocols = options.connectionProtocols ?? [];
     this.onConnectionRefused = options.onConnectionRefused;
     this.actor = options.actor ?? (() => null);
+    this.watch = options.watch;
     this.idleCloseMs = options.idleCloseMs ?? DEFAULT_IDLE_CLOSE_MS;
     const polyfill = options.WebSocketPolyfill;
     this.factories = {
@@ -94,6 +99,7 @@ export class DocumentRegistry {
     if (onRefused) {
       entry.provider.on('closed', (event: { code: number }) => onRefused(event.code, name));
     }
+    if (this.watch) this.unwatch.set(entry, this.watch(entry));
     // A render that React throws away never subscribes: close such an entry like any idle one.
     this.scheduleClose(entry);
     this.notifyState();
@@ -306,6 +312,8 @@ export class DocumentRegistry {
   private closeNow(entry: DocEntry): void {
     if (entry.closeTimer) clearTimeout(entry.closeTimer);
     if (this.entries.get(entry.name) === entry) this.entries.delete(entry.name);
+    this.unwatch.get(entry)?.();
+    this.unwatch.delete(entry);
     const done = entry.close().finally(() => this.closing.delete(entry.name));
     this.closing.set(entry.name, done);
     this.notifyState();

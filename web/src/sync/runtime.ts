@@ -9,6 +9,7 @@ import {
 import type { Actor } from '@plod/model/history';
 import { appActor, subscribeActor } from './actor';
 import { ConnectionController, readNetworkEnabled } from './connection';
+import { CompletedChanges, watchCompletedChanges } from './completed-changes';
 import { DownloadedDocs } from './downloaded';
 import { createDurablePending, storedPendingNames, type AttachPending } from './pending';
 import { keepReferenceData } from './reference';
@@ -20,6 +21,8 @@ export interface SyncRuntime {
   readonly connection: ConnectionController;
   /** Documents this device has had from the server at least once. */
   readonly downloaded: DownloadedDocs;
+  /** Plods that changed here after this phone saw them completed. */
+  readonly completedChanges: CompletedChanges;
   dispose(): Promise<void>;
 }
 
@@ -98,7 +101,10 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
   const auth = options.auth === undefined ? appSyncAuth : options.auth;
   const actor =
     options.actor === undefined ? { current: appActor, subscribe: subscribeActor } : options.actor;
+  const completedChanges = new CompletedChanges(storage);
   const registry = new DocumentRegistry({
+    watch: (entry) =>
+      watchCompletedChanges(entry.name, entry.doc, entry.provider, completedChanges),
     serverUrl: options.serverUrl ?? syncUrlFor(globalThis.location),
     networkEnabled: readNetworkEnabled(storage),
     ...(options.idleCloseMs !== undefined ? { idleCloseMs: options.idleCloseMs } : {}),
@@ -145,6 +151,7 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
     registry,
     connection,
     downloaded,
+    completedChanges,
     async dispose() {
       stopAuth();
       stopActor();

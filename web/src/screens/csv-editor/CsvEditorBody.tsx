@@ -21,7 +21,7 @@ import { useCsvWorkingCopy } from './useCsvWorkingCopy';
 export interface CsvEditorBodyProps {
   docName: string;
   bundle: ShiftReportBundle;
-  /** View and download only (a plod saved by a newer version of Plod). */
+  /** View Mode only: no Edit Mode that would pretend to save (see canEditPlod; a newer plod too). */
   readOnly?: boolean;
 }
 
@@ -87,11 +87,11 @@ export function CsvEditorBody({ docName, bundle, readOnly = false }: CsvEditorBo
       </Card>
       <EditCard
         edits={copy.edits}
-        editing={mode === 'edit'}
+        editing={!readOnly && mode === 'edit'}
         errors={copy.errors}
         onChange={copy.change}
       />
-      {mode === 'edit' && (
+      {!readOnly && mode === 'edit' && (
         <Button onClick={onSave} disabled={!copy.dirty || invalid}>
           Save Changes
         </Button>

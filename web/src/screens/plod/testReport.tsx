@@ -32,12 +32,15 @@ export interface OpenedReport {
   docName: string;
 }
 
-/** Makes a report with shift details the current one, then renders the app at `path`. */
+/**
+ * Makes a report with shift details the current one, then renders the app at `path` (a plain route,
+ * or an address with `:id` standing for the report's id).
+ */
 export function openReport(path: string, withShift = true): OpenedReport {
   const id = ReportIds.create();
   const docName = reportDocName(id);
   setCurrentReportId(id);
-  const { sync, router } = renderApp(path);
+  const { sync, router } = renderApp(path.replace(':id', id));
   disposers.push(() => sync.dispose());
   sync.registry.mutate(docName, createReport, {
     id,

@@ -1,0 +1,131 @@
+import type { Page } from '@playwright/test';
+import { newReport, openPhone, plodCard } from './collab-helpers';
+import { expect, heading, test } from './fixtures';
+import { E2E_ADMIN } from './server';
+
+// Issue 15, point 6 and the lifecycle on phones: Active -> Completed (the crew can reopen it until it
+// is submitted) -> Submitted. Completed and submitted plods say so and offer no edits on crew phones;
+// edits that reach a completed plod from a crewmate who had not seen it completed are kept and shown.
+
+/** Picks an option of a Mantine Select by its label. */
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).and(page.locator('input')).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function addTime(page: Page, start: string, end: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add Time Entry' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Time Entry' });
+  await choose(page, 'Start Time', start);
+  await choose(page, 'End Time', end);
+  await dialog.getByRole('button', { name: 'Add Entry' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a completed plod: a late edit from an offline crewmate shows on the phone that completed it, which reopens it', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const alex = await openPhone(browser, 'Alex phone');
+  const sam = await openPhone(browser, 'Sam phone');
+  const id = await newReport(alex.page);
+
+  // Sam opens the plod's timesheet by its link, then loses signal and adds an entry.
+  await sam.page.goto(`/plods/${id}/timesheets`);
+  await expect(sam.page.getByText('No time entries recorded')).toBeVisible();
+  await sam.context.setOffline(true);
+  await addTime(sam.page, '6:00 AM', '9:00 AM');
+  await expect(sam.page.getByTestId('total-hours')).toHaveText('3.0');
+
+  // Meanwhile Alex completes the shift: his screens now show it and offer no changes.
+  await alex.page.getByRole('link', { name: /Complete Shift/ }).click();
+  await alex.page.getByRole('button', { name: 'Complete Shift & Save' }).click();
+  await expect(heading(alex.page, 'Shift Completion')).toBeVisible();
+  await alex.page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await alex.page.getByRole('link', { name: /Timesheets/ }).click();
+  await expect(alex.page.getByTestId('read-only')).toContainText('Shift completed');
+  await expect(alex.page.getByRole('button', { name: 'Add Time Entry' })).toHaveCount(0);
+  await expect(alex.page.getByTestId('total-hours')).toHaveText('0.0');
+
+  // Sam has signal again: his entry reaches the completed plod, which stays completed. Alex's phone
+  // shows the entry and says it arrived after completion; Sam's phone now shows the plod completed.
+  await sam.context.setOffline(false);
+  await expect(alex.page.getByTestId('total-hours')).toHaveText('3.0', { timeout: 30_000 });
+  await expect(alex.page.getByTestId('changed-after-completion')).toContainText(
+    'Changes from another phone arrived after the shift was completed',
+  );
+  await expect(sam.page.getByTestId('read-only')).toContainText('Shift completed');
+  await expect(sam.page.getByRole('button', { name: 'Add Time Entry' })).toHaveCount(0);
+  await expect(sam.page.getByTestId('total-hours')).toHaveText('3.0');
+  await alex.page.screenshot({ path: testInfo.outputPath('changed-after-completion.png') });
+
+  // Reopening is an explicit tap: then both phones can change the plod again.
+  await alex.page.getByRole('button', { name: 'Reopen shift' }).click();
+  await expect(alex.page.getByRole('button', { name: 'Add Time Entry' })).toBeVisible();
+  await expect(alex.page.getByTestId('read-only')).toHaveCount(0);
+  await expect(sam.page.getByRole('button', { name: 'Add Time Entry' })).toBeVisible();
+  await addTime(sam.page, '9:00 AM', '10:00 AM');
+  await expect(alex.page.getByTestId('total-hours')).toHaveText('4.0');
+
+  await alex.context.close();
+  await sam.context.close();
+});
+
+test('a submitted plod is read-only on a crew phone, offers no delete, and opens again once returned', async ({
+  page,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const id = await newReport(page);
+  await page.getByRole('link', { name: /Shift Details/ }).click();
+  await page.getByLabel('Site', { exact: true }).selectOption({ label: 'Demo Site' });
+  await page.getByLabel('Rig', { exact: true }).selectOption({ label: 'Demo Rig 1' });
+  await page.getByRole('button', { name: 'Save & Continue' }).click();
+  await page.getByRole('link', { name: /Complete Shift/ }).click();
+  await page.getByRole('button', { name: 'Complete Shift & Save' }).click();
+  await page.getByLabel('Signed by').fill('Alex Driller');
+  await page.getByLabel('I certify the statements above').check();
+  await page.getByRole('button', { name: 'Submit Shift Report' }).click();
+  await expect(heading(page, 'Plods')).toBeVisible();
+
+  // On the Sent tab: no delete (a crew phone's delete would only be kept aside by the server).
+  await page.getByRole('tab', { name: /Sent/ }).click();
+  const card = plodCard(page, id);
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Delete report' })).toHaveCount(0);
+
+  // Edit Shift Report shows the plod with every field disabled and no Save Changes.
+  await card.getByRole('link', { name: 'Edit Report' }).click();
+  await expect(page.getByTestId('read-only')).toContainText('Report submitted');
+  await expect(page.getByLabel('Operator')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('edit-submitted.png'), fullPage: true });
+
+  // The CSV editor offers View Mode and the download, not Edit Mode.
+  await page.goto(`/plods/${id}/csv`);
+  await expect(page.getByTestId('csv-preview')).toContainText('SHIFT SUMMARY');
+  await expect(page.getByText('Edit Mode')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
+
+  // Shift Details: the fields are disabled and there is no Save & Continue.
+  await page.goto(`/plods/${id}/shift-details`);
+  await expect(page.getByLabel('End Time')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save & Continue' })).toHaveCount(0);
+
+  // The supervisor returns it: the phone shows it returned and editable again.
+  const origin = { Origin: String(baseURL) };
+  const supervisor = await playwright.request.newContext({ baseURL });
+  expect(
+    (await supervisor.post('/api/auth/login', { data: E2E_ADMIN, headers: origin })).status(),
+  ).toBe(200);
+  const returned = await supervisor.patch(`/api/shift-summaries/${id}`, {
+    data: { status: 'returned' },
+    headers: origin,
+  });
+  expect(returned.status(), await returned.text()).toBe(200);
+  await expect(page.getByTestId('returned')).toContainText('Returned for changes');
+  await expect(page.getByRole('button', { name: 'Save & Continue' })).toBeVisible();
+  await expect(page.getByLabel('End Time')).toBeEnabled();
+  await supervisor.dispose();
+});
