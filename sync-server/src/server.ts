@@ -203,6 +203,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   relay.use(
     lateEditsExtension(
       options.holdFor ?? ((docName, device) => rest.services.lateEdits.holdFor(docName, device)),
+      logger,
     ),
   );
   if (allowAll) {

@@ -1,5 +1,6 @@
 import type * as Y from 'yjs';
 import { REPORT_STATUSES, type ReportStatus } from '../shift-summary/status.ts';
+import { HISTORY_ROOTS } from '../history/stored.ts';
 import { META, REPORT_ROOTS, reportMap } from './keys.ts';
 
 // Zod-free on purpose: the web app's sync layer, in its first chunk, watches every open report with
@@ -14,7 +15,12 @@ const BOOKKEEPING: ReadonlySet<string> = new Set([
   META.completedAt,
   META.updatedAt,
   META.returnComment,
+  META.statusSetBy,
+  META.statusSetAt,
 ]);
+
+// The change history records every mutation, a status change's too: it is never content itself.
+const HISTORY_ROOT_NAMES: ReadonlySet<string> = new Set(Object.values(HISTORY_ROOTS));
 
 // The type Yjs keys a transaction's changes by (and its roots by).
 type AnyType = Parameters<Y.Transaction['changed']['get']>[0];
@@ -44,7 +50,9 @@ export function reportStatusOf(doc: Y.Doc): ReportStatus {
 export function changesReportContent(doc: Y.Doc, transaction: Y.Transaction): boolean {
   for (const [type, keys] of transaction.changed) {
     const root = rootOf(type);
-    if (rootName(doc, root) !== REPORT_ROOTS.meta) return true;
+    const name = rootName(doc, root);
+    if (name !== null && HISTORY_ROOT_NAMES.has(name)) continue;
+    if (name !== REPORT_ROOTS.meta) return true;
     if (root !== type) return true;
     for (const key of keys) if (key === null || !BOOKKEEPING.has(key)) return true;
   }

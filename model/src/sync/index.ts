@@ -21,3 +21,20 @@ export {
   syncSubprotocols,
   tokenFromSubprotocols,
 } from './socket-auth.ts';
+export {
+  MESSAGE_LATE_EDITS,
+  LateEditsKind,
+  NO_LATE_EDITS,
+  encodeLateEditsSubscribe,
+  encodeLateEditsState,
+  parseLateEditsState,
+  readLateEditsBody,
+  trackLateEdits,
+} from './late-edits.ts';
+export type {
+  LateEditDecision,
+  LateEditsState,
+  LateEditsMessage,
+  LateEditsProviderLike,
+  LateEditsTracker,
+} from './late-edits.ts';

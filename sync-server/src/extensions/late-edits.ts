@@ -1,5 +1,13 @@
+import * as decoding from 'lib0/decoding';
+import {
+  MESSAGE_LATE_EDITS,
+  NO_LATE_EDITS,
+  encodeLateEditsState,
+  readLateEditsBody,
+} from '@plod/model/sync';
 import type { DeviceRef } from '../auth/sync-policy.ts';
 import type { UpdateHold } from '../late-edits/late-edits.ts';
+import type { Logger } from '../logger.ts';
 import type { RelayHooks } from '../relay/hooks.ts';
 import type { SyncGrant } from '../sync/grant.ts';
 
@@ -12,21 +20,52 @@ export type HoldFactory = (docName: string, device: DeviceRef) => UpdateHold;
 /**
  * A crew device's updates to a submitted report are kept aside for a supervisor (`beforeApply`),
  * never applied and never dropped. Sockets without a device (supervisors) are not looked at.
+ * A client that subscribes (message 101, docs/sync-protocol.md) is told how many of its device's
+ * edits wait and what was decided, at once and whenever that changes (`onMessage`).
  */
-export function lateEditsExtension(holdFor: HoldFactory): RelayHooks {
+export function lateEditsExtension(holdFor: HoldFactory, logger?: Logger): RelayHooks {
   // One hold per socket: the grant is the socket's own object.
   const holds = new WeakMap<SyncGrant, UpdateHold>();
+  const holdOf = (docName: string, grant: SyncGrant): UpdateHold | null => {
+    if (!grant.device) return null;
+    let hold = holds.get(grant);
+    if (!hold) {
+      hold = holdFor(docName, grant.device);
+      holds.set(grant, hold);
+    }
+    return hold;
+  };
+  // Sockets already watching their state: a second subscription only asks again.
+  const watching = new WeakSet<SyncGrant>();
   return {
     name: 'late-edits',
     beforeApply: ({ docName, doc, update, grant }) => {
-      if (!grant.device) return 'apply';
-      let hold = holds.get(grant);
-      if (!hold) {
-        hold = holdFor(docName, grant.device);
-        holds.set(grant, hold);
-      }
-      if (!hold.shouldHold(doc)) return 'apply';
+      const hold = holdOf(docName, grant);
+      if (!hold?.shouldHold(doc)) return 'apply';
       return { held: hold.keep(docName, update, doc) };
+    },
+    onMessage: ({ docName, grant, type, body, send, onClose }) => {
+      if (type !== MESSAGE_LATE_EDITS) return false;
+      const decoder = decoding.createDecoder(body);
+      const message = readLateEditsBody(decoder);
+      if (decoding.hasContent(decoder)) throw new Error('trailing bytes');
+      if (message.kind !== 'subscribe') throw new Error('clients send subscriptions only');
+      // A socket with nothing held (a supervisor's) is told so.
+      const hold = holdOf(docName, grant);
+      const answer = () => {
+        if (!hold?.state) return send(encodeLateEditsState(NO_LATE_EDITS));
+        // Read from the app database; a failure leaves the phone with what it was last told.
+        hold.state().then(
+          (state) => send(encodeLateEditsState(state)),
+          (error: unknown) => logger?.warn('late-edit state unreadable', { doc: docName, error }),
+        );
+      };
+      if (hold?.watch && !watching.has(grant)) {
+        watching.add(grant);
+        onClose(hold.watch(answer));
+      }
+      answer();
+      return true;
     },
   };
 }

@@ -7,7 +7,9 @@ import type { Logger } from '../logger.ts';
 import { NotFoundError } from '../errors.ts';
 import { CloseCode } from '../close-codes.ts';
 import { UpdateRefused } from '../sync/grant.ts';
+import type { LateEditsState } from '@plod/model/sync';
 import { KeptSoFar } from './kept-so-far.ts';
+import { LateEditNotices } from './notices.ts';
 import { REPORT_PARTS, additionTo } from './parts.ts';
 import type { ReportPart } from './parts.ts';
 import type { PlannedEdit } from './plan.ts';
@@ -26,6 +28,13 @@ export interface UpdateHold {
    * kept).
    */
   keep(docName: string, update: Uint8Array, doc: Y.Doc): Promise<void>;
+  /**
+   * What the socket's device is told of its held updates (message 101, for clients that subscribe):
+   * how many wait, and what was decided.
+   */
+  state?(): Promise<LateEditsState>;
+  /** Calls `listener` when that state changes; returns the stop. */
+  watch?(listener: () => void): () => void;
 }
 
 /** The crew device a late edit came from. */
@@ -88,6 +97,8 @@ export interface LateEditsOptions {
 export class LateEdits {
   private readonly kept: KeptSoFar;
   private readonly maxPerDevice: number;
+  /** What each crew device is told of its kept edits (message 101). */
+  private readonly notices: LateEditNotices;
   private table: Promise<void> | null = null;
   /** Per report, the edit being kept (the next one waits for it). */
   private readonly keeping = new Map<string, Promise<void>>();
@@ -107,6 +118,7 @@ export class LateEdits {
     this.arrivalSeq = postgres ? 'CAST(seq AS INTEGER)' : 'rowid';
     void this.ready().catch(() => undefined);
     this.kept = new KeptSoFar((docName) => this.keptRows(docName), logger);
+    this.notices = new LateEditNotices(sql, TABLE);
   }
 
   /** Creates the table if it is missing (tried again by the next call after a failure). */
@@ -139,6 +151,11 @@ export class LateEdits {
     return {
       shouldHold: (doc) => isReport && isSubmittedStatus(readReportMeta(doc).status),
       keep: (name, update, doc) => this.keepInTurn(name, update, device, doc),
+      state: async () => {
+        await this.ready();
+        return this.notices.state(docName, device.deviceId);
+      },
+      watch: (listener) => this.notices.watch(docName, device.deviceId, listener),
     };
   };
 
@@ -172,19 +189,25 @@ export class LateEdits {
        RETURNING doc_name, device_id`,
       [new Date().toISOString(), ...ids],
     );
-    // A decided edit no longer counts against its device's cap.
-    for (const row of settled) this.kept.settled(row.doc_name, row.device_id);
+    // A decided edit no longer counts against its device's cap, nor as waiting on its phone. The
+    // phone is told of the discard once the edit is absorbed (markAbsorbed): only then does it leave.
+    for (const row of settled) {
+      this.kept.settled(row.doc_name, row.device_id);
+      this.notices.changed(row.doc_name, row.device_id);
+    }
     this.logger.info('late edits discarded', { ids });
   }
 
-  /** Marks discarded edits absorbed: their content is in the plod, undone. */
+  /** Marks discarded edits absorbed: their content is in the plod, undone; their phones are told. */
   async markAbsorbed(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
     await this.ready();
-    await this.sql.run(`UPDATE ${TABLE} SET absorbed_at = ? WHERE id IN (${marks(ids)})`, [
-      new Date().toISOString(),
-      ...ids,
-    ]);
+    const absorbed = await this.sql.all<Pick<Row, 'id' | 'doc_name' | 'device_id' | 'parts'>>(
+      `UPDATE ${TABLE} SET absorbed_at = ? WHERE id IN (${marks(ids)}) AND absorbed_at IS NULL
+       RETURNING id, doc_name, device_id, parts`,
+      [new Date().toISOString(), ...ids],
+    );
+    await this.notices.decided(absorbed.map(decidedEdit), 'discarded');
   }
 
   /** Waiting and discarded-but-not-absorbed edits of a plod, in the order they arrived. */
@@ -309,6 +332,7 @@ export class LateEdits {
       throw error;
     }
     kept.waitingByDevice.set(device.deviceId, waiting + 1);
+    this.notices.changed(docName, device.deviceId);
     this.logger.info('late edit kept aside', {
       id,
       doc: docName,
@@ -342,13 +366,17 @@ export class LateEdits {
   async removeMerged(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
     await this.ready();
-    const removed = await this.sql.all<Pick<Row, 'doc_name' | 'device_id' | 'discarded_at'>>(
-      `DELETE FROM ${TABLE} WHERE id IN (${marks(ids)}) RETURNING doc_name, device_id, discarded_at`,
+    const removed = await this.sql.all<
+      Pick<Row, 'id' | 'doc_name' | 'device_id' | 'discarded_at' | 'parts'>
+    >(
+      `DELETE FROM ${TABLE} WHERE id IN (${marks(ids)})
+       RETURNING id, doc_name, device_id, discarded_at, parts`,
       ids,
     );
-    for (const row of removed) {
-      if (row.discarded_at === null) this.kept.settled(row.doc_name, row.device_id);
-    }
+    const merged = removed.filter((row) => row.discarded_at === null);
+    for (const row of merged) this.kept.settled(row.doc_name, row.device_id);
+    // Their phones are told: the changes stay.
+    await this.notices.decided(merged.map(decidedEdit), 'merged');
   }
 
   private async pending(id: string): Promise<Row> {
@@ -360,6 +388,16 @@ export class LateEdits {
     if (!row) throw new NotFoundError(ALREADY_DECIDED);
     return row;
   }
+}
+
+/** A decided edit, as its phone's notice needs it. */
+function decidedEdit(row: Pick<Row, 'id' | 'doc_name' | 'device_id' | 'parts'>) {
+  return {
+    id: row.id,
+    docName: row.doc_name,
+    deviceId: row.device_id,
+    parts: parseParts(row.parts),
+  };
 }
 
 /** `?, ?, ...`, one per value. */

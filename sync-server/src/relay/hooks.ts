@@ -12,6 +12,20 @@ export interface SocketUpdate {
   grant: SyncGrant;
 }
 
+/** A message of a type the relay does not know, which an extension may read and answer. */
+export interface SocketMessage {
+  docName: string;
+  grant: SyncGrant;
+  /** Its y-websocket message type (the first varuint). */
+  type: number;
+  /** The bytes after the type. */
+  body: Uint8Array;
+  /** Sends a message to this socket (nothing once it is closing). */
+  send(message: Uint8Array): void;
+  /** Runs `stop` once the socket closes (a watch the message started). */
+  onClose(stop: () => void): void;
+}
+
 /**
  * What becomes of a socket's update:
  * - `apply`: applied to the document, stored, then sent to the other sockets;
@@ -59,6 +73,12 @@ export interface RelayHooks {
    * it changes is stored like any update; a throw is logged and the document served as stored.
    */
   onLoad?(docName: string, doc: Y.Doc): void;
+  /**
+   * A message of a type the relay does not know. Return true when this extension read it (and
+   * answered through `send`); throw when it cannot read it (the socket is closed as sending a bad
+   * frame). A type no extension reads closes the socket the same way.
+   */
+  onMessage?(message: SocketMessage): boolean;
   /** When an idle document leaves memory (its updates are all committed), before it is destroyed. */
   onUnload?(docName: string, doc: Y.Doc): void;
 }

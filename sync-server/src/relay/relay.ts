@@ -5,7 +5,7 @@ import { ConnectionRegistry } from '../sync/connection-registry.ts';
 import { toGrant } from '../sync/grant.ts';
 import type { Access, SyncDecision, SyncGrant } from '../sync/grant.ts';
 import { createSyncRoutes } from '../sync/sync-route.ts';
-import type { ApplyVerdict, RelayHooks, SocketUpdate } from './hooks.ts';
+import type { ApplyVerdict, RelayHooks, SocketMessage, SocketUpdate } from './hooks.ts';
 
 export interface RelayOptions extends Omit<DocumentManagerOptions, 'onLoad' | 'onUnload'> {
   /** Close a socket once this many bytes wait in its send buffer. */
@@ -53,6 +53,7 @@ export class Relay {
       logger: options.logger,
       authorize: (request, docName) => this.authorize(request, docName),
       beforeApply: (update) => this.beforeApply(update),
+      onMessage: (message) => this.onMessage(message),
       maxBufferedBytes: options.maxBufferedBytes,
       closeTimeoutMs: options.closeTimeoutMs,
       maxPendingUpgrades: options.maxPendingUpgrades,
@@ -93,6 +94,11 @@ export class Relay {
       if (verdict !== 'apply') return verdict;
     }
     return 'apply';
+  }
+
+  /** The first extension that reads a message of a type the relay does not know answers it. */
+  onMessage(message: SocketMessage): boolean {
+    return this.extensions.some((extension) => extension.onMessage?.(message) ?? false);
   }
 
   /** Runs one notification hook of every extension; one that throws is logged and the rest run. */

@@ -22,7 +22,7 @@ import { encodeStep2 } from './early-socket.ts';
 import { applyClientUpdate, checkUpdate } from './update-check.ts';
 import type { LiveDocument, Peer } from '../docs/live-document.ts';
 import type { Logger } from '../logger.ts';
-import type { ApplyVerdict, SocketUpdate } from '../relay/hooks.ts';
+import type { ApplyVerdict, SocketMessage, SocketUpdate } from '../relay/hooks.ts';
 import { UpdateRefused } from './grant.ts';
 import type { Access, SyncGrant } from './grant.ts';
 
@@ -31,6 +31,8 @@ export type { Access } from './grant.ts';
 export interface ConnectionLimits {
   /** Asked before a write socket's update is applied (the relay's extensions); absent: applied. */
   beforeApply?: (update: SocketUpdate) => ApplyVerdict;
+  /** A message type y-websocket and the relay do not know, for the extensions; true: read. */
+  onMessage?: (message: SocketMessage) => boolean;
   /** Close the socket once this many bytes wait in its send buffer. */
   maxBufferedBytes: number;
   /** After sending a close frame, wait this long for the handshake before dropping the TCP socket. */
@@ -53,6 +55,8 @@ export class Connection implements Peer {
   /** Updates an extension is still keeping aside (`{ held: promise }`); barriers wait for them. */
   private holding: Promise<unknown> = Promise.resolve();
   private holdingCount = 0;
+  /** Called once the socket closes (what extensions' own messages started: a watch). */
+  private readonly onClosed: (() => void)[] = [];
 
   constructor(
     private readonly socket: WebSocket,
@@ -137,6 +141,7 @@ export class Connection implements Peer {
   /** Called once the socket has closed: leaves the document and clears its presence at once. */
   closed(): void {
     this.closing = true;
+    for (const stop of this.onClosed.splice(0)) stop();
     this.manager.detach(this.live, this);
   }
 
@@ -212,7 +217,7 @@ export class Connection implements Peer {
       case MESSAGE_DURABILITY:
         return this.handleBarrier(decoder);
       default:
-        throw new BadFrame(`unknown message type ${type}`);
+        return this.handleOwnMessage(type, decoder);
     }
   }
 
@@ -287,6 +292,30 @@ export class Connection implements Peer {
       this.manager.queue.afterCommitted(() => this.send(encodeDurable(message.seq)));
     if (this.holdingCount === 0) answer();
     else void this.holding.then(answer);
+  }
+
+  /**
+   * A message type the relay does not know: the first extension that reads it answers it (Plod's
+   * late-edit notices, message 101). One no extension reads is a bad frame, as is one an extension
+   * cannot read.
+   */
+  private handleOwnMessage(type: number, decoder: decoding.Decoder): void {
+    const body = decoding.readTailAsUint8Array(decoder);
+    let handled: boolean;
+    try {
+      handled =
+        this.limits.onMessage?.({
+          docName: this.live.name,
+          grant: this.grant,
+          type,
+          body,
+          send: (message) => this.send(message),
+          onClose: (stop) => this.onClosed.push(stop),
+        }) ?? false;
+    } catch (error) {
+      throw new BadFrame(`message ${type}: ${errorMessage(error)}`);
+    }
+    if (!handled) throw new BadFrame(`unknown message type ${type}`);
   }
 
   private denyWrite(): void {

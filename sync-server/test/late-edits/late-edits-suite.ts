@@ -16,6 +16,7 @@ import { startSecureServer } from '../auth/helpers.ts';
 import type { As, SecureServer } from '../auth/helpers.ts';
 import type { ServerOptions } from '../../src/server.ts';
 import type { AppTablesBackend } from '../support/app-tables.ts';
+import { trackLateEdits } from '@plod/model/sync';
 import { connectClient, synced, tempDir, waitFor } from '../helpers.ts';
 import type { TestClient } from '../helpers.ts';
 
@@ -204,6 +205,107 @@ export function lateEditsSuite(backend: AppTablesBackend): void {
         expect((await call('POST', `/api/late-edits/${gone}/merge`)).status).toBe(404);
         expect((await call('DELETE', `/api/late-edits/${gone}`)).status).toBe(404);
       }
+    });
+
+    it('tells the phone its edits wait, then what was decided; a discarded edit leaves the phone', async () => {
+      await start();
+      const room = await newReport('2025-05-05');
+      const device = await live().join(PHONE_NAME);
+      const phone = crewPhone(room, device.token);
+      const notices = trackLateEdits(phone.provider);
+      await synced(phone);
+      addHoleToReport(phone.doc, { holeId: HOLE, targetDepth: 200, constantStickUp: 0.5 });
+      await acknowledged(phone);
+      await waitFor(() => notices.state.waiting === 0 && phone.provider.synced, 'subscribed');
+
+      // Offline, the phone adds a run and notes; the plod is submitted meanwhile.
+      phone.provider.disconnect();
+      addRun(phone.doc, HOLE, { style: 'run-sheet', rodAdded: true, stickUp: 0.2 });
+      const supervisor = supervisorSocket(room);
+      await synced(supervisor);
+      setStatus(supervisor.doc, 'sent');
+      await waitFor(
+        async () => (await serverRead(room, (d) => readReportMeta(d).status)) === 'sent',
+      );
+
+      // Back online: its edit is kept aside, durable (pending 0) and waiting (1).
+      phone.provider.connect();
+      await acknowledged(phone);
+      await waitFor(() => notices.state.waiting === 1, 'told it waits');
+      setReportNotes(phone.doc, 'Bit changed at 40 m');
+      await waitFor(() => notices.state.waiting === 2, 'the second edit waits too');
+      const [runEdit, notesEdit] = await listed();
+
+      // Merge the run: the phone hears it, and keeps the run (the server has it now).
+      expect((await call('POST', `/api/late-edits/${runEdit?.id ?? ''}/merge`)).status).toBe(200);
+      await waitFor(() => notices.state.waiting === 1, 'merge heard');
+      expect(notices.state.decided[0]).toMatchObject({
+        id: runEdit?.id,
+        decision: 'merged',
+        parts: ['runs'],
+      });
+      expect(runsOf(phone.doc)).toHaveLength(1);
+
+      // Discard the notes: the phone hears it, and its notes go, as on the server and every replica.
+      expect((await call('DELETE', `/api/late-edits/${notesEdit?.id ?? ''}`)).status).toBe(204);
+      await waitFor(() => notices.state.waiting === 0, 'discard heard');
+      expect(notices.state.decided.map((d) => [d.id, d.decision])).toEqual([
+        [notesEdit?.id, 'discarded'],
+        [runEdit?.id, 'merged'],
+      ]);
+      await waitFor(() => readReportMeta(phone.doc).notes === null, 'notes removed on the phone');
+      await waitFor(() => readReportMeta(supervisor.doc).notes === null, 'and on the supervisor');
+      const server = await serverRead(room, (doc) => readReport(doc));
+      expect(readReport(phone.doc)).toEqual(server);
+      expect(readReport(supervisor.doc)).toEqual(server);
+      expect(server.holes[0]?.runs).toHaveLength(1);
+
+      // Reconnecting sends nothing new: no late edit comes back.
+      await reconnect(phone);
+      await acknowledged(phone);
+      expect(await listed()).toEqual([]);
+      notices.destroy();
+    });
+
+    it('tells the phone a discard only once the edit can leave it (after the earlier edit it builds on)', async () => {
+      await start();
+      const room = await newReport('2025-05-06');
+      const phone = crewPhone(room, (await live().join(PHONE_NAME)).token);
+      const notices = trackLateEdits(phone.provider);
+      await synced(phone);
+      addHoleToReport(phone.doc, { holeId: HOLE, targetDepth: 200, constantStickUp: 0.5 });
+      await acknowledged(phone);
+      const supervisor = supervisorSocket(room);
+      await synced(supervisor);
+      setStatus(supervisor.doc, 'sent');
+      await waitFor(
+        async () => (await serverRead(room, (d) => readReportMeta(d).status)) === 'sent',
+      );
+      const runId = addRun(phone.doc, HOLE, { style: 'run-sheet', rodAdded: true, stickUp: 0.2 });
+      await acknowledged(phone);
+      updateRun(phone.doc, runId, { notes: 'Soft ground' });
+      await acknowledged(phone);
+      const [first, second] = await listed();
+      await waitFor(() => notices.state.waiting === 2, 'both wait');
+
+      // The notes build on the waiting run: discarded, but they cannot leave the phone yet, so the
+      // phone is not told they did.
+      expect((await call('DELETE', `/api/late-edits/${second?.id ?? ''}`)).status).toBe(204);
+      await waitFor(() => notices.state.waiting === 1, 'the discard counted');
+      expect(notices.state.decided).toEqual([]);
+      expect(runsOf(phone.doc).map((run) => run.notes)).toEqual(['Soft ground']);
+
+      // The run is merged: the notes are absorbed with it, and the phone hears both decisions and
+      // ends as the server does.
+      expect((await call('POST', `/api/late-edits/${first?.id ?? ''}/merge`)).status).toBe(200);
+      await waitFor(() => notices.state.decided.length === 2, 'both decisions heard');
+      expect(Object.fromEntries(notices.state.decided.map((d) => [d.id, d.decision]))).toEqual({
+        [first?.id ?? '']: 'merged',
+        [second?.id ?? '']: 'discarded',
+      });
+      await waitFor(() => runsOf(phone.doc)[0]?.notes === null, 'notes gone from the phone');
+      expect(readReport(phone.doc)).toEqual(await serverRead(room, (doc) => readReport(doc)));
+      notices.destroy();
     });
 
     it('merges an edit that builds on an earlier held edit together with that one', async () => {
