@@ -90,6 +90,7 @@ export default defineConfig({
         'schema-versions.spec.ts',
         'reference-data.spec.ts',
         'lifecycle.spec.ts',
+        'late-edits.spec.ts',
       ],
     },
   ],

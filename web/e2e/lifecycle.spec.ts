@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { newReport, openPhone, plodCard } from './collab-helpers';
 import { expect, heading, test } from './fixtures';
+import { signAndSubmit } from './plod-report-helpers';
 import { E2E_ADMIN } from './server';
 
 // Issue 15, point 6 and the lifecycle on phones: Active -> Completed (the crew can reopen it until it
@@ -84,9 +85,7 @@ test('a submitted plod is read-only on a crew phone, offers no delete, and opens
   await page.getByRole('button', { name: 'Save & Continue' }).click();
   await page.getByRole('link', { name: /Complete Shift/ }).click();
   await page.getByRole('button', { name: 'Complete Shift & Save' }).click();
-  await page.getByLabel('Signed by').fill('Alex Driller');
-  await page.getByLabel('I certify the statements above').check();
-  await page.getByRole('button', { name: 'Submit Shift Report' }).click();
+  await signAndSubmit(page, id, 'Alex Driller');
   await expect(heading(page, 'Plods')).toBeVisible();
 
   // On the Sent tab: no delete (a crew phone's delete would only be kept aside by the server).

@@ -2,6 +2,7 @@ import { Box, Container } from '@mantine/core';
 import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { useAuth } from '../auth';
+import { LateEditToasts } from './LateEdits';
 import { CLIENT_HOME } from '../routes/client';
 
 // Shown only on a phone that has not joined: its own chunk, out of the first route.
@@ -79,6 +80,7 @@ export function AppLayout() {
         )}
       </Container>
       <ScrollRestoration />
+      <LateEditToasts />
     </Box>
   );
 }

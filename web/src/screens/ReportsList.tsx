@@ -15,6 +15,7 @@ import { useAuth } from '../auth';
 import { filterPlods, pageOf, usePlodListAddress } from '../plod-list/filter';
 import { RestoreButton } from '../plod-list/RestoreButton';
 import { ScreenHeader } from '../components/ScreenHeader';
+import { WaitingForSupervisor } from '../components/LateEdits';
 import { SyncControls } from '../components/SyncControls';
 import { ReportCard } from '../reports/ReportCard';
 import { useNewReport } from '../reports/useNewReport';
@@ -158,6 +159,7 @@ export default function ReportsList() {
           Config
         </Button>
       </SimpleGrid>
+      <WaitingForSupervisor />
       <SimpleGrid cols={2} spacing="sm" mb="lg">
         <Button size="xl" onClick={() => void newReport()}>
           New Report

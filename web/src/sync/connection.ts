@@ -11,6 +11,8 @@ export interface ConnectionState {
   readonly status: SyncStatus;
   /** Local changes not yet acknowledged as durable by the server. */
   readonly pending: number;
+  /** This device's changes the server keeps aside for a supervisor (the plod was submitted). */
+  readonly waiting: number;
   /** Epoch ms of the latest completed sync handshake seen this session, or null. */
   readonly lastSyncedAt: number | null;
 }
@@ -142,7 +144,9 @@ export class ConnectionController {
     const providers = this.registry.providerStates();
     const pending = this.registry.pendingCount();
     const status = deriveSyncStatus({ enabled, browserOnline, providers, pending });
-    return { enabled, browserOnline, status, pending, lastSyncedAt: this.registry.lastSyncedAt() };
+    const waiting = this.registry.waitingCount();
+    const lastSyncedAt = this.registry.lastSyncedAt();
+    return { enabled, browserOnline, status, pending, waiting, lastSyncedAt };
   }
 
   private update(next: ConnectionState): void {
@@ -152,6 +156,7 @@ export class ConnectionController {
       prev.browserOnline === next.browserOnline &&
       prev.status === next.status &&
       prev.pending === next.pending &&
+      prev.waiting === next.waiting &&
       prev.lastSyncedAt === next.lastSyncedAt
     ) {
       return;

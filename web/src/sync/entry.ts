@@ -10,6 +10,7 @@ import {
   type DocSchema,
 } from '@plod/model/schema';
 import type { LoadMigrator } from './migrate';
+import type { AttachLateEdits, LateEditsHandle } from './late-edits';
 import type { AttachPending, PendingTracker } from './pending';
 
 /** loading: the device copy is still being read from IndexedDB (and migrated); ready: it has been applied. */
@@ -35,6 +36,8 @@ export interface EntryFactories {
   createProvider(name: string, doc: Y.Doc): WebsocketProvider;
   attachPending: AttachPending;
   loadMigrator: LoadMigrator;
+  /** Late-edit notices (report documents only); absent in tests that do not need them. */
+  attachLateEdits?: AttachLateEdits;
 }
 
 type ReadFn = (doc: Y.Doc) => unknown;
@@ -55,6 +58,8 @@ export class DocEntry {
   private info: DocInfo;
   private version = 0;
   private readonly pending: PendingTracker;
+  /** This device's edits kept aside for a supervisor, and the decisions (reports only). */
+  readonly lateEdits: LateEditsHandle | null;
   private readonly listeners = new Set<() => void>();
   // Keyed by the read function so every screen reading the same thing shares one snapshot,
   // and a snapshot is recomputed only after the document changed.
@@ -89,6 +94,11 @@ export class DocEntry {
       remoteOrigins: new Set<unknown>([this.persistence, this.provider, MIGRATION_ORIGIN]),
     });
     this.pending.subscribe(() => this.onStateChange());
+    this.lateEdits = factories.attachLateEdits?.(name, this.provider) ?? null;
+    this.lateEdits?.subscribe(() => {
+      this.emit();
+      this.onStateChange();
+    });
     this.doc.on('update', this.onUpdate);
     this.provider.on('status', this.onProviderChange);
     this.provider.on('connection-close', this.onProviderClose);
@@ -133,6 +143,11 @@ export class DocEntry {
     return this.pending.count();
   }
 
+  /** Edits from this device held by the server for a supervisor. */
+  waitingCount(): number {
+    return this.lateEdits?.state().waiting ?? 0;
+  }
+
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -165,6 +180,7 @@ export class DocEntry {
     if (this.closed) return;
     this.closed = true;
     this.pending.destroy();
+    this.lateEdits?.destroy();
     this.doc.off('update', this.onUpdate);
     this.provider.destroy();
     await this.persistence.destroy();

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type * as Y from 'yjs';
+import { NO_LATE_EDITS, type LateEditDecision } from '@plod/model/sync';
 import type { ConnectionState, SyncStatus } from './connection';
 import { useSyncRuntime } from './context';
 import type { DocInfo } from './entry';
@@ -169,4 +170,60 @@ export function useChangedAfterCompletion(name: string): {
   const at = useSyncExternalStore(completedChanges.subscribe, () => completedChanges.at(name));
   const dismiss = useCallback(() => completedChanges.clear(name), [completedChanges, name]);
   return { at, dismiss };
+}
+
+/** One plod's edits from this phone kept aside for a supervisor, and decisions not yet seen. */
+export interface PlodLateEdits {
+  waiting: number;
+  unseen: readonly LateEditDecision[];
+  markSeen: (ids: readonly string[]) => void;
+}
+
+/** The late-edit state of one plod on this phone (see docs/sync-protocol.md, message 101). */
+export function usePlodLateEdits(name: string): PlodLateEdits {
+  const { registry, seenDecisions } = useSyncRuntime();
+  const subscribe = useCallback(
+    (onChange: () => void) => registry.subscribe(name, onChange),
+    [registry, name],
+  );
+  const state = useSyncExternalStore(
+    subscribe,
+    () => registry.entry(name).lateEdits?.state() ?? NO_LATE_EDITS,
+  );
+  const seen = useSyncExternalStore(seenDecisions.subscribe, seenDecisions.version);
+  const unseen = useMemo(() => state.decided.filter((d) => !seen.has(d.id)), [state, seen]);
+  const markSeen = useCallback((ids: readonly string[]) => seenDecisions.add(ids), [seenDecisions]);
+  return { waiting: state.waiting, unseen, markSeen };
+}
+
+/** Decisions on this phone's held edits not yet seen, across open plods (for a notice anywhere). */
+export function useUnseenLateEditDecisions(): readonly {
+  name: string;
+  decision: LateEditDecision;
+}[] {
+  const { registry, seenDecisions } = useSyncRuntime();
+  const cache = useRef<{ key: string; value: { name: string; decision: LateEditDecision }[] }>({
+    key: '',
+    value: [],
+  });
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const stopRegistry = registry.onStateChange(onChange);
+      const stopSeen = seenDecisions.subscribe(onChange);
+      return () => {
+        stopRegistry();
+        stopSeen();
+      };
+    },
+    [registry, seenDecisions],
+  );
+  return useSyncExternalStore(subscribe, () => {
+    const value = registry
+      .lateEditDecisions()
+      .flatMap(({ name, decisions }) => decisions.map((decision) => ({ name, decision })))
+      .filter(({ decision }) => !seenDecisions.has(decision.id));
+    const key = value.map(({ decision }) => decision.id).join('\n');
+    if (key !== cache.current.key) cache.current = { key, value };
+    return cache.current.value;
+  });
 }

@@ -11,11 +11,14 @@ export {
   useDocument,
   useDownloaded,
   useOptionalDocSnapshot,
+  usePlodLateEdits,
+  useUnseenLateEditDecisions,
   useMutation,
   usePendingCount,
   useSyncStatus,
   useUnsentDocNames,
   type ConnectionControls,
+  type PlodLateEdits,
 } from './hooks';
 export {
   createSyncRuntime,

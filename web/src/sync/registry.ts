@@ -6,6 +6,8 @@ import { WebsocketProvider } from 'y-websocket';
 import { DocEntry, type DocInfo, type EntryFactories, type ProviderStatus } from './entry';
 import { loadDeviceMigrator, type LoadMigrator } from './migrate';
 import { LOCAL_ORIGIN } from './origin';
+import type { LateEditDecision } from '@plod/model/sync';
+import type { AttachLateEdits } from './late-edits';
 import { createDurablePending, type AttachPending } from './pending';
 
 export interface RegistryOptions {
@@ -16,6 +18,7 @@ export interface RegistryOptions {
   /** How long a document stays open after its last user lets go: navigating between screens reuses it. */
   idleCloseMs?: number;
   attachPending?: AttachPending;
+  attachLateEdits?: AttachLateEdits;
   /** Node tests pass `ws` here; browsers have a global WebSocket. */
   WebSocketPolyfill?: typeof WebSocket;
   /** Tests wrap these to count what gets made. */
@@ -85,6 +88,7 @@ export class DocumentRegistry {
           })),
       attachPending: options.attachPending ?? createDurablePending(null),
       loadMigrator: options.loadMigrator ?? loadDeviceMigrator,
+      ...(options.attachLateEdits ? { attachLateEdits: options.attachLateEdits } : {}),
     };
   }
 
@@ -273,6 +277,23 @@ export class DocumentRegistry {
     return total;
   }
 
+  /** The supervisor's decisions on this device's held edits, per open document that has any. */
+  lateEditDecisions(): { name: string; decisions: readonly LateEditDecision[] }[] {
+    const all: { name: string; decisions: readonly LateEditDecision[] }[] = [];
+    this.entries.forEach((entry) => {
+      const decisions = entry.lateEdits?.state().decided ?? [];
+      if (decisions.length > 0) all.push({ name: entry.name, decisions });
+    });
+    return all;
+  }
+
+  /** Edits from this device held by the server for a supervisor, across open documents. */
+  waitingCount(): number {
+    let total = 0;
+    this.entries.forEach((entry) => (total += entry.waitingCount()));
+    return total;
+  }
+
   lastSyncedAt(): number | null {
     let latest: number | null = null;
     this.entries.forEach((entry) => {
@@ -303,8 +324,9 @@ export class DocumentRegistry {
       entry.closeTimer = null;
       if (entry.refs > 0) return;
       // Unsent changes keep their document open (and connecting), so they reach the server
-      // when signal returns even after the person has left the screen.
-      if (entry.pendingCount() > 0) this.scheduleClose(entry);
+      // when signal returns even after the person has left the screen; so do edits waiting for a
+      // supervisor, so the phone hears the decision.
+      if (entry.pendingCount() > 0 || entry.waitingCount() > 0) this.scheduleClose(entry);
       else this.closeNow(entry);
     }, this.idleCloseMs);
   }

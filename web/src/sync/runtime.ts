@@ -11,6 +11,7 @@ import { appActor, subscribeActor } from './actor';
 import { ConnectionController, readNetworkEnabled } from './connection';
 import { CompletedChanges, watchCompletedChanges } from './completed-changes';
 import { DownloadedDocs } from './downloaded';
+import { SeenDecisions, createLateEdits, storedWaitingNames } from './late-edits';
 import { createDurablePending, storedPendingNames, type AttachPending } from './pending';
 import { keepReferenceData } from './reference';
 import { DocumentRegistry, type RegistryOptions } from './registry';
@@ -23,6 +24,8 @@ export interface SyncRuntime {
   readonly downloaded: DownloadedDocs;
   /** Plods that changed here after this phone saw them completed. */
   readonly completedChanges: CompletedChanges;
+  /** Late-edit decisions the crew has acknowledged on this phone. */
+  readonly seenDecisions: SeenDecisions;
   dispose(): Promise<void>;
 }
 
@@ -109,6 +112,7 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
     networkEnabled: readNetworkEnabled(storage),
     ...(options.idleCloseMs !== undefined ? { idleCloseMs: options.idleCloseMs } : {}),
     attachPending: options.attachPending ?? createDurablePending(storage),
+    attachLateEdits: createLateEdits(storage),
     ...(options.WebSocketPolyfill ? { WebSocketPolyfill: options.WebSocketPolyfill } : {}),
     ...(options.createPersistence ? { createPersistence: options.createPersistence } : {}),
     ...(options.createProvider ? { createProvider: options.createProvider } : {}),
@@ -142,6 +146,8 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
   // Documents left with unsent changes are opened at once: their count shows, and they sync as soon
   // as there is signal, whichever screen the crew opens. The registry keeps them open until acknowledged.
   for (const name of storedPendingNames(storage)) registry.entry(name);
+  // So are documents with edits waiting for a supervisor: the phone hears the decision.
+  for (const name of storedWaitingNames(storage)) registry.entry(name);
   const connection = new ConnectionController(registry, {
     storage,
     events: typeof window === 'undefined' ? null : window,
@@ -152,6 +158,7 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
     connection,
     downloaded,
     completedChanges,
+    seenDecisions: new SeenDecisions(storage),
     async dispose() {
       stopAuth();
       stopActor();

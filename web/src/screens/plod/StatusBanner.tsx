@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatClock, setStatus, type ReportSnapshot, type ReportStatus } from '@plod/model';
+import { PlodLateEdits } from '../../components/LateEdits';
 import { useChangedAfterCompletion, useMutation } from '../../sync';
 import { canEditPlod, useEditor, type Editor } from './access';
 import { usePlod } from './plod-context';
@@ -55,13 +56,16 @@ export function PlodStatusBanner() {
     }
   };
   return (
-    <StatusBannerView
-      report={report}
-      editor={editor}
-      onReopen={reopen}
-      changedAfterCompletion={changed.at}
-      onSeen={changed.dismiss}
-    />
+    <>
+      <PlodLateEdits docName={docName} />
+      <StatusBannerView
+        report={report}
+        editor={editor}
+        onReopen={reopen}
+        changedAfterCompletion={changed.at}
+        onSeen={changed.dismiss}
+      />
+    </>
   );
 }
 

@@ -1,0 +1,132 @@
+import type { Page } from '@playwright/test';
+import {
+  addRunInModal,
+  newReport,
+  openPhone,
+  runRows,
+  startHole,
+  uniqueHoleId,
+} from './collab-helpers';
+import { expect, heading, test } from './fixtures';
+import { openDesk, signAndSubmit } from './plod-report-helpers';
+
+// Issue 15, point 5: changes made offline to a plod that turns out to be submitted show on the
+// phone as "Waiting for supervisor" (apart from pending), and the phone learns the decision: merged
+// data stays, discarded data leaves the phone with a notice. After both sync, phone and server agree.
+
+/** Picks an option of a Mantine Select by its label. */
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).and(page.locator('input')).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function addTime(page: Page, start: string, end: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add Time Entry' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Time Entry' });
+  await choose(page, 'Start Time', start);
+  await choose(page, 'End Time', end);
+  await dialog.getByRole('button', { name: 'Add Entry' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('late edits: the phone shows them waiting, then keeps the merged run and loses the discarded hours', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const alex = await openPhone(browser, 'Alex late phone');
+  const sam = await openPhone(browser, 'Sam late phone');
+  const kim = await openPhone(browser, 'Kim submitting phone');
+
+  // Alex starts the plod on Demo Site, a hole and a first run; Sam logs 2 hours.
+  const id = await newReport(alex.page);
+  await alex.page.getByRole('link', { name: /Shift Details/ }).click();
+  await alex.page.getByLabel('Site', { exact: true }).selectOption({ label: 'Demo Site' });
+  await alex.page.getByLabel('Rig', { exact: true }).selectOption({ label: 'Demo Rig 1' });
+  await alex.page.getByRole('button', { name: 'Save & Continue' }).click();
+  await alex.page.getByRole('link', { name: /Run Sheets/ }).click();
+  await startHole(alex.page, uniqueHoleId('LATE'));
+  await addRunInModal(alex.page, { notes: 'first' });
+  await sam.page.goto(`/plods/${id}/timesheets`);
+  await addTime(sam.page, '6:00 AM', '8:00 AM');
+  await expect(sam.page.getByTestId('total-hours')).toHaveText('2.0');
+
+  // Both lose signal and keep working: Alex adds a run, Sam adds 3 more hours.
+  await alex.context.setOffline(true);
+  await sam.context.setOffline(true);
+  await addRunInModal(alex.page, { notes: 'late run' });
+  await addTime(sam.page, '8:00 AM', '11:00 AM');
+  await expect(sam.page.getByTestId('total-hours')).toHaveText('5.0');
+
+  // Kim, with signal, completes and submits the plod.
+  await kim.page.goto(`/plods/${id}/complete-shift`);
+  await kim.page.getByRole('button', { name: 'Complete Shift & Save' }).click();
+  await expect(heading(kim.page, 'Shift Completion')).toBeVisible();
+  await signAndSubmit(kim.page, id, 'Kim Offsider');
+
+  // Signal again: both phones' changes are kept aside. Nothing is pending; each waits.
+  await alex.context.setOffline(false);
+  await sam.context.setOffline(false);
+  for (const phone of [alex, sam]) {
+    await expect(phone.page.getByTestId('waiting-for-supervisor')).toContainText(
+      '1 change from this phone reached this plod after it was submitted',
+      { timeout: 30_000 },
+    );
+    await expect(phone.page.getByTestId('read-only')).toContainText('Report submitted');
+  }
+  await sam.page.screenshot({ path: testInfo.outputPath('waiting.png'), fullPage: true });
+  await sam.page.goto('/');
+  await expect(sam.page.getByTestId('pending-count')).toHaveText('0');
+  await expect(sam.page.getByTestId('waiting-count')).toContainText(
+    'Waiting for supervisor: 1 change',
+  );
+  await sam.page.goto(`/plods/${id}/timesheets`);
+  const server = async () => {
+    const response = await request.get(`/api/shift-summaries/${id}`);
+    return (await response.json()) as { totalDepthDrilled: number; hoursWorked: number };
+  };
+  expect(await server()).toMatchObject({ totalDepthDrilled: 3, hoursWorked: 2 });
+
+  // The supervisor merges Alex's run and discards Sam's hours.
+  const supervisor = await openDesk(browser);
+  await supervisor.goto('/live');
+  const edits = supervisor.locator(`[data-testid="late-edit"][data-report-id="${id}"]`);
+  await expect(async () => {
+    await supervisor.getByRole('button', { name: 'Refresh' }).click();
+    await expect(edits).toHaveCount(2, { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await edits.filter({ hasText: 'Alex late phone' }).getByRole('button', { name: 'Merge' }).click();
+  await expect(edits).toHaveCount(1);
+  await edits
+    .filter({ hasText: 'Sam late phone' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
+  await supervisor.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
+  await expect(edits).toHaveCount(0);
+
+  // Alex's phone keeps its run and says it was merged; the server has it too.
+  await expect(alex.page.getByTestId('late-edit-decision')).toContainText(
+    'The supervisor merged your late changes (runs)',
+  );
+  await expect(alex.page.getByTestId('waiting-for-supervisor')).toHaveCount(0);
+  expect((await runRows(alex.page)).map((row) => row[6])).toEqual(['first', 'late run']);
+  await expect.poll(async () => (await server()).totalDepthDrilled).toBeGreaterThan(3);
+
+  // Sam's phone loses the discarded hours and says so: it shows what the server and Alex show.
+  await expect(sam.page.getByTestId('late-edit-decision')).toContainText(
+    'The supervisor discarded your late changes (timesheet). They have been removed from this phone.',
+  );
+  await expect(sam.page.getByTestId('total-hours')).toHaveText('2.0');
+  await sam.page.screenshot({ path: testInfo.outputPath('discarded.png'), fullPage: true });
+  await sam.page.getByRole('button', { name: 'OK' }).click();
+  await expect(sam.page.getByTestId('late-edit-decision')).toHaveCount(0);
+  expect((await server()).hoursWorked).toBe(2);
+  await alex.page.goto(`/plods/${id}/timesheets`);
+  await expect(alex.page.getByTestId('total-hours')).toHaveText('2.0');
+  // After a reload (everything synced again) the phone still agrees.
+  await sam.page.reload();
+  await expect(sam.page.getByTestId('total-hours')).toHaveText('2.0');
+
+  await Promise.all([alex, sam, kim].map((phone) => phone.context.close()));
+  await supervisor.context().close();
+});
