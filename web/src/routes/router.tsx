@@ -42,9 +42,9 @@ function pageRoute({
   };
 }
 
-function plodScreenRoute({ screen, title, load }: PlodRoute): RouteObject {
+function plodScreenRoute({ screen, title, presence, load }: PlodRoute): RouteObject {
   const common: Omit<NonIndexRouteObject, 'path' | 'index'> = {
-    handle: { title, public: false },
+    handle: { title, public: false, presence: presence ?? title },
     lazy: async () => {
       const { default: Screen } = await load();
       return { element: <Screen title={title} /> };

@@ -104,6 +104,8 @@ export const pageRoutes: readonly ScreenRoute[] = [
 export interface PlodRoute {
   screen: PlodScreen;
   title: string;
+  /** How the screen is named beside a crewmate's name in presence, when not its title. */
+  presence?: string;
   load: () => Promise<{ default: ScreenComponent }>;
 }
 
@@ -112,7 +114,7 @@ export const PLOD_ROUTE_PATH = '/plods/:id';
 
 /** Every report screen, each under its plod's address. */
 export const plodRoutes: readonly PlodRoute[] = [
-  { screen: '', title: 'Drill Report Dashboard', load: reportDashboard },
+  { screen: '', title: 'Drill Report Dashboard', presence: 'Dashboard', load: reportDashboard },
   { screen: 'shift-details', title: 'Shift Details', load: shiftDetails },
   { screen: 'crew', title: 'Crew Assignment', load: crew },
   { screen: 'run-sheets', title: 'Run Sheets', load: runSheets },

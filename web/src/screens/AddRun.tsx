@@ -12,12 +12,11 @@ import {
   type RunInput,
 } from '@plod/model';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PresenceBar } from '../components/PresenceBar';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { useMutation } from '../sync';
 import { canEditPlod, useEditor } from './plod/access';
 import { usePlod, usePlodPath } from './plod/plod-context';
-import { PlodStatusBanner } from './plod/StatusBanner';
+import { PlodBar } from './plod/PlodBar';
 import { useReport } from './report-common/useReport';
 import { RunForm, type RunPreview } from './run-sheets/RunForm';
 
@@ -37,8 +36,7 @@ export default function AddRun() {
   return (
     <>
       <ScreenHeader title={TITLE} backTo={back} backLabel="Back to Run Sheets" />
-      <PresenceBar docName={docName} screen={TITLE} />
-      <PlodStatusBanner />
+      <PlodBar />
       {loading ? (
         <Loader />
       ) : !editable ? (

@@ -7,7 +7,7 @@ import { ScreenHeader } from '../components/ScreenHeader';
 import { useMutation } from '../sync';
 import { countFacts, shiftFacts } from './complete-shift/summaryFacts';
 import { FactList } from './plod/FactList';
-import { PlodStatusBanner } from './plod/StatusBanner';
+import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { useReportView } from './plod/useReport';
 
@@ -46,7 +46,7 @@ export default function CompleteShift() {
   return (
     <>
       <ScreenHeader title={TITLE} backTo={path()} />
-      <PlodStatusBanner />
+      <PlodBar />
       <Stack gap="md">
         <FactList title="Shift" facts={shiftFacts(report)} testId="shift-facts" />
         <FactList title="Recorded" facts={countFacts(report)} testId="count-facts" />

@@ -18,7 +18,6 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../components/ConfirmModal';
-import { PresenceBar } from '../components/PresenceBar';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { ConflictNote } from './history/ConflictNote';
 import { useConnection, useMutation } from '../sync';
@@ -27,7 +26,7 @@ import { AssignedCrewList } from './crew/AssignedCrewList';
 import { CrewIssues } from './crew/CrewIssues';
 import { canEditPlod, useEditor } from './plod/access';
 import { usePlod, usePlodPath } from './plod/plod-context';
-import { PlodStatusBanner } from './plod/StatusBanner';
+import { PlodBar } from './plod/PlodBar';
 import { MissingLists, useListMissing } from './report-common/MissingLists';
 import { useReport, useSetup } from './report-common/useReport';
 
@@ -97,8 +96,7 @@ export default function CrewAssignment() {
           </>
         }
       />
-      <PresenceBar docName={docName} screen={TITLE} />
-      <PlodStatusBanner />
+      <PlodBar />
       {!readOnly && listsMissing && <MissingLists what="Crew lists" />}
       {loading ? (
         <Text size="md">Loading crew assignment...</Text>

@@ -4,7 +4,7 @@ import { ScreenHeader } from '../components/ScreenHeader';
 import { useDocSnapshot } from '../sync';
 import { CsvEditorBody } from './csv-editor/CsvEditorBody';
 import { usePlod } from './plod/plod-context';
-import { PlodStatusBanner } from './plod/StatusBanner';
+import { PlodBar } from './plod/PlodBar';
 import { useReportView } from './plod/useReport';
 
 const TITLE = 'CSV Report Editor';
@@ -23,7 +23,7 @@ export default function CsvEditor() {
   return (
     <>
       <ScreenHeader title={TITLE} backTo="/" backLabel="Back to Plods" />
-      <PlodStatusBanner />
+      <PlodBar />
       <CsvEditorBody docName={docName} bundle={bundle} readOnly={readOnly} />
     </>
   );

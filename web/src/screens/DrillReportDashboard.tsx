@@ -1,12 +1,11 @@
 import { Button, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
-import { PresenceBar } from '../components/PresenceBar';
 import { ScreenHeader } from '../components/ScreenHeader';
 import type { PlodScreen } from '../routes/plod-paths';
 import { useConnection } from '../sync';
 import { usePlod, usePlodPath } from './plod/plod-context';
-import { PlodStatusBanner } from './plod/StatusBanner';
+import { PlodBar } from './plod/PlodBar';
 import { dateShiftLabel, shiftTimesLabel, siteRigLabel } from './report-common/format';
 import { useReport } from './report-common/useReport';
 
@@ -27,7 +26,7 @@ const TITLE = 'Drill Report Dashboard';
 export default function DrillReportDashboard() {
   const { id } = usePlod();
   const path = usePlodPath();
-  const { docName, report, loading } = useReport(id);
+  const { report, loading } = useReport(id);
   const { enabled, syncNow } = useConnection();
   const saveAndSync = () => {
     // Every change is already saved on the phone as it is made; this pushes it now if there is signal.
@@ -42,8 +41,7 @@ export default function DrillReportDashboard() {
   return (
     <>
       <ScreenHeader title={TITLE} backTo="/" backLabel="Back to Reports" />
-      <PresenceBar docName={docName} screen="Dashboard" />
-      <PlodStatusBanner />
+      <PlodBar />
       <Card withBorder mb="md" data-testid="report-header">
         {loading ? (
           <Loader size="sm" />

@@ -16,7 +16,7 @@ import { MaintenanceEditModal, MaintenanceForm } from './maintenance/Maintenance
 import { changedFields, isEmptyPatch } from './plod/changes';
 import { DataTable, EmptyText, orDash, type Column, type RowActions } from './plod/DataTable';
 import { label } from './plod/labels';
-import { PlodStatusBanner } from './plod/StatusBanner';
+import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { StatRow } from './plod/StatRow';
 import { useReportView } from './plod/useReport';
@@ -113,7 +113,7 @@ export default function DrillSiteMaintenance() {
           },
         ]}
       />
-      <PlodStatusBanner />
+      <PlodBar />
       {!readOnly &&
         (open ? (
           <MaintenanceForm onAdd={onAdd} onCancel={() => setOpen(false)} />

@@ -27,7 +27,7 @@ import {
 import { useDocReady, useDocSnapshot, useMutation } from '../sync';
 import { FactList } from './plod/FactList';
 import { usePlod } from './plod/plod-context';
-import { PlodStatusBanner } from './plod/StatusBanner';
+import { PlodBar } from './plod/PlodBar';
 import { useReportView } from './plod/useReport';
 
 /** SPEC's Edit Shift Report, at /plods/{id}/edit (and /edit-report/{id}). */
@@ -126,7 +126,7 @@ function EditForm({ name }: { name: string }) {
       <Text fw={800} mb="sm" style={{ wordBreak: 'break-all' }} data-testid="report-number">
         Report #{report.id}
       </Text>
-      <PlodStatusBanner />
+      <PlodBar />
       <Card>
         <form onSubmit={form.onSubmit((values) => void submit(values))}>
           {/* Read-only: every field disabled at once, and no Save that would pretend. */}

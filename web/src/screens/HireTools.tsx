@@ -16,7 +16,7 @@ import { useDocSnapshot, useMutation } from '../sync';
 import { HireToolEditModal, HireToolForm } from './hire-tools/HireToolForm';
 import { changedFields, isEmptyPatch } from './plod/changes';
 import { DataTable, EmptyText, orDash, type Column, type RowActions } from './plod/DataTable';
-import { PlodStatusBanner } from './plod/StatusBanner';
+import { PlodBar } from './plod/PlodBar';
 import { MissingLists, useListMissing } from './report-common/MissingLists';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { StatRow } from './plod/StatRow';
@@ -91,7 +91,7 @@ export default function HireTools() {
           },
         ]}
       />
-      <PlodStatusBanner />
+      <PlodBar />
       {!readOnly && listsMissing && <MissingLists what="Hire tool lists" />}
       {!readOnly &&
         (open ? (

@@ -2,11 +2,10 @@ import { Alert, Button, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { HOLES_DOC_NAME, type DerivedRun, type ReportId } from '@plod/model';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PresenceBar } from '../components/PresenceBar';
 import { useConfirm } from '../components/ConfirmModal';
 import { canEditPlod, useEditor } from './plod/access';
 import { usePlod, usePlodPath } from './plod/plod-context';
-import { PlodStatusBanner } from './plod/StatusBanner';
+import { PlodBar } from './plod/PlodBar';
 import { MissingLists, useListMissing } from './report-common/MissingLists';
 import { useHoleRegister } from './report-common/useReport';
 import { AddRunModal } from './run-sheets/AddRunModal';
@@ -19,8 +18,6 @@ import { RunsEmptyState } from './run-sheets/RunsEmptyState';
 import { RunsTable } from './run-sheets/RunsTable';
 import { SetupConflicts } from './run-sheets/SetupConflicts';
 import { useRunSheet } from './run-sheets/useRunSheet';
-
-const TITLE = 'Run Sheets';
 
 export default function RunSheets() {
   const { id } = usePlod();
@@ -76,10 +73,9 @@ function RunSheetsScreen(props: { reportId: ReportId; backTo: string }) {
         thisHoleMetres={hole?.drilledThisShift ?? 0}
         shiftTotalMetres={report.totals.metresDrilled}
       />
-      <PresenceBar docName={sheet.docName} screen={TITLE} />
+      <PlodBar />
       {continueModal}
       {confirmModal}
-      <PlodStatusBanner />
       {!readOnly && holesMissing && <MissingLists what="Hole lists" />}
       {sheet.loading ? (
         <Loader />

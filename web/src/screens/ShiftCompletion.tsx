@@ -19,7 +19,7 @@ import { getDeviceName } from '../session/device-name';
 import { useMutation } from '../sync';
 import { DataTable, EmptyText, type Column } from './plod/DataTable';
 import { FactList } from './plod/FactList';
-import { PlodStatusBanner } from './plod/StatusBanner';
+import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { StatRow } from './plod/StatRow';
 import { useReportView } from './plod/useReport';
@@ -86,7 +86,7 @@ export default function ShiftCompletion() {
   return (
     <>
       <ScreenHeader title={TITLE} backTo={path()} backLabel="Back to Dashboard" />
-      <PlodStatusBanner />
+      <PlodBar />
       <Stack gap="md">
         <StatRow
           stats={[

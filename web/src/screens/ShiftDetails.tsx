@@ -21,14 +21,13 @@ import {
   type SetupSnapshot,
 } from '@plod/model';
 import { useNavigate } from 'react-router';
-import { PresenceBar } from '../components/PresenceBar';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { ConflictNote } from './history/ConflictNote';
 import { useConnection, useMutation } from '../sync';
 import { shiftFacts } from './complete-shift/summaryFacts';
 import { FactList } from './plod/FactList';
 import { usePlod, usePlodPath } from './plod/plod-context';
-import { PlodStatusBanner } from './plod/StatusBanner';
+import { PlodBar } from './plod/PlodBar';
 import { useReportView } from './plod/useReport';
 import { MissingLists, useListMissing } from './report-common/MissingLists';
 import { useReport, useSetup } from './report-common/useReport';
@@ -61,8 +60,7 @@ export default function ShiftDetails() {
           </Button>
         }
       />
-      <PresenceBar docName={docName} screen={TITLE} />
-      <PlodStatusBanner />
+      <PlodBar />
       {!readOnly && listsMissing && <MissingLists what="Site and rig lists" />}
       {loading ? (
         <Loader />

@@ -14,7 +14,7 @@ import { useMutation } from '../sync';
 import { changedFields, isEmptyPatch } from './plod/changes';
 import { DataTable, EmptyText, orDash, type Column, type RowActions } from './plod/DataTable';
 import { label } from './plod/labels';
-import { PlodStatusBanner } from './plod/StatusBanner';
+import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { StatRow } from './plod/StatRow';
 import { useReportView } from './plod/useReport';
@@ -98,7 +98,7 @@ export default function Survey() {
           },
         ]}
       />
-      <PlodStatusBanner />
+      <PlodBar />
       {!readOnly &&
         (open ? (
           <SurveyForm holes={holes} onAdd={onAdd} onCancel={() => setOpen(false)} />

@@ -14,7 +14,7 @@ import { useConnection, useMutation } from '../sync';
 import { changedFields, isEmptyPatch } from './plod/changes';
 import { DataTable, EmptyText, orDash, type Column, type RowActions } from './plod/DataTable';
 import { label } from './plod/labels';
-import { PlodStatusBanner } from './plod/StatusBanner';
+import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { useReportView } from './plod/useReport';
 import {
@@ -89,7 +89,7 @@ export default function Timesheets() {
   return (
     <>
       <TimesheetHeader backTo={path()} totals={loading ? undefined : report.totals} />
-      <PlodStatusBanner />
+      <PlodBar />
       {warnings.map((w) => (
         <Alert
           key={w}

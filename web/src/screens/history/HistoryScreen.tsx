@@ -1,9 +1,9 @@
 import { Loader } from '@mantine/core';
 import { readReportHistory, type HistoryNames } from '@plod/model';
 import { useMemo } from 'react';
-import { PresenceBar } from '../../components/PresenceBar';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useDocSnapshot, useDocument } from '../../sync';
+import { PlodBar } from '../plod/PlodBar';
 import { usePlod, usePlodPath } from '../plod/plod-context';
 import { useSetup } from '../report-common/useReport';
 import { ChangeHistory } from './ChangeHistory';
@@ -27,7 +27,7 @@ export default function HistoryScreen() {
   return (
     <>
       <ScreenHeader title={TITLE} backTo={path()} backLabel="Dashboard" />
-      <PresenceBar docName={docName} screen={TITLE} />
+      <PlodBar />
       {info.status === 'loading' ? <Loader /> : <ChangeHistory history={history} names={names} />}
     </>
   );

@@ -1,0 +1,26 @@
+import { useMatches } from 'react-router';
+import { PresenceBar } from '../../components/PresenceBar';
+import { usePlod } from './plod-context';
+import { PlodStatusBanner } from './StatusBanner';
+
+/** The screen's name in presence: its route's `presence` (or title). */
+function useScreenName(): string {
+  const handle = useMatches().at(-1)?.handle;
+  if (typeof handle !== 'object' || handle === null) return 'Plod';
+  const named = handle as { presence?: unknown; title?: unknown };
+  return String(named.presence ?? named.title ?? 'Plod');
+}
+
+/**
+ * What every report screen shows under its header: who else has this plod open and where, this
+ * phone's late edits, and the plod's lifecycle banner.
+ */
+export function PlodBar() {
+  const { docName } = usePlod();
+  return (
+    <>
+      <PresenceBar docName={docName} screen={useScreenName()} />
+      <PlodStatusBanner />
+    </>
+  );
+}
