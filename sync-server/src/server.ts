@@ -78,7 +78,12 @@ export interface ServerOptions extends StorageOptions {
   /** See DocumentManagerOptions.reclaimAfterUpdates (PLOD_RECLAIM_AFTER_UPDATES). */
   reclaimAfterUpdates?: number;
   reclaimIntervalMs?: number;
+  /** Sync sockets are pinged this often (a couple of bytes each). */
   pingIntervalMs?: number;
+  /** A sync socket silent (no pong, no frame) this long loses its presence: crewmates see it gone. */
+  presenceTimeoutMs?: number;
+  /** A sync socket silent this long is dropped. */
+  silentCloseMs?: number;
   closeTimeoutMs?: number;
   logger?: Logger;
   logLevel?: LogLevel;
@@ -131,7 +136,10 @@ export const DEFAULTS = {
   maxPendingUpgrades: 256,
   maxConnections: 20_000,
   unloadGraceMs: 10_000,
-  pingIntervalMs: 30_000,
+  pingIntervalMs: 2_000,
+  // A phone out of signal shows gone within presenceTimeoutMs + pingIntervalMs (7 s).
+  presenceTimeoutMs: 5_000,
+  silentCloseMs: 30_000,
   closeTimeoutMs: 2_000,
   drainGraceMs: 5_000,
 } as const;
@@ -338,7 +346,10 @@ export function createServer(options: ServerOptions = {}): PlodServer {
           serverOptions: httpServerOptions(),
         },
         (info: AddressInfo) => {
-          registry.startKeepalive(options.pingIntervalMs ?? DEFAULTS.pingIntervalMs);
+          registry.startKeepalive(options.pingIntervalMs ?? DEFAULTS.pingIntervalMs, {
+            presenceAfterMs: options.presenceTimeoutMs ?? DEFAULTS.presenceTimeoutMs,
+            closeAfterMs: options.silentCloseMs ?? DEFAULTS.silentCloseMs,
+          });
           rest.services.autoCleanup.start();
           const listening = () => {
             logger.info('server listening', { port: info.port });

@@ -101,9 +101,19 @@ export class LiveDocument {
   /** Removes a peer and, at once, the presence it announced. */
   removePeer(peer: Peer): void {
     if (!this.peers.delete(peer)) return;
-    if (peer.awarenessIds.size > 0) {
-      awarenessProtocol.removeAwarenessStates(this.awareness, [...peer.awarenessIds], null);
-    }
+    this.dropPresence(peer);
+  }
+
+  /**
+   * Clears the presence a peer announced (everyone is told) while it stays attached: a socket gone
+   * silent. Its client renews its presence on its own (y-protocols does every 15 s), which puts it
+   * back once the socket answers again.
+   */
+  dropPresence(peer: Peer): void {
+    if (peer.awarenessIds.size === 0) return;
+    const ids = [...peer.awarenessIds];
+    peer.awarenessIds.clear();
+    awarenessProtocol.removeAwarenessStates(this.awareness, ids, null);
   }
 
   destroy(): void {

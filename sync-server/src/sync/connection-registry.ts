@@ -1,5 +1,5 @@
 import { CloseCode } from '../close-codes.ts';
-import type { Connection } from './connection.ts';
+import type { Connection, KeepaliveSilence } from './connection.ts';
 
 /** Every open sync socket: for limits, health, keepalive pings and shutdown. */
 export class ConnectionRegistry {
@@ -30,10 +30,14 @@ export class ConnectionRegistry {
     return closed;
   }
 
-  /** Pings every socket each interval; one that did not answer the previous ping is dropped. */
-  startKeepalive(intervalMs: number): void {
+  /**
+   * Pings every socket each interval; one silent for long enough loses its presence, and later the
+   * socket (see Connection.ping).
+   */
+  startKeepalive(intervalMs: number, silence: KeepaliveSilence): void {
     this.pingTimer = setInterval(() => {
-      for (const connection of this.connections) connection.ping();
+      const now = Date.now();
+      for (const connection of this.connections) connection.ping(now, silence);
     }, intervalMs);
     this.pingTimer.unref();
   }

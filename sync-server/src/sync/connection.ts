@@ -39,6 +39,12 @@ export interface ConnectionLimits {
   closeTimeoutMs: number;
 }
 
+/** How long a silent socket keeps its presence, and then the socket itself. */
+export interface KeepaliveSilence {
+  presenceAfterMs: number;
+  closeAfterMs: number;
+}
+
 /** A frame the protocol does not allow: the socket is closed with CloseCode.BadFrame. */
 class BadFrame extends Error {}
 
@@ -49,7 +55,8 @@ function ensureConsumed(decoder: decoding.Decoder): void {
 /** One WebSocket attached to one live document, speaking y-websocket plus Plod's durability barrier. */
 export class Connection implements Peer {
   readonly awarenessIds = new Set<number>();
-  alive = true;
+  /** When the socket was last heard from: a pong or any frame (Date.now()). */
+  private lastHeardAt = Date.now();
   private closing = false;
   private deniedSent = false;
   /** Updates an extension is still keeping aside (`{ held: promise }`); barriers wait for them. */
@@ -69,7 +76,7 @@ export class Connection implements Peer {
     private readonly address = 'unknown',
   ) {
     socket.on('pong', () => {
-      this.alive = true;
+      this.lastHeardAt = Date.now();
     });
   }
 
@@ -145,12 +152,19 @@ export class Connection implements Peer {
     this.manager.detach(this.live, this);
   }
 
-  ping(): void {
-    if (!this.alive) {
+  /**
+   * One keepalive tick at `now`. A phone that lost signal stops answering pings long before its
+   * TCP connection times out: once silent for `presenceAfterMs` its presence is cleared, so
+   * crewmates see it gone within seconds rather than after awareness's own 30 s; once silent for
+   * `closeAfterMs` the socket is dropped.
+   */
+  ping(now: number, silence: KeepaliveSilence): void {
+    const silentFor = now - this.lastHeardAt;
+    if (silentFor >= silence.closeAfterMs) {
       this.socket.terminate();
       return;
     }
-    this.alive = false;
+    if (silentFor >= silence.presenceAfterMs) this.live.dropPresence(this);
     try {
       this.socket.ping();
     } catch {
@@ -168,7 +182,7 @@ export class Connection implements Peer {
       this.close(CloseCode.BadFrame, 'binary frames only');
       return;
     }
-    this.alive = true;
+    this.lastHeardAt = Date.now();
     try {
       this.dispatch(message);
     } catch (error) {
