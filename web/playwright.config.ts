@@ -91,6 +91,7 @@ export default defineConfig({
         'reference-data.spec.ts',
         'lifecycle.spec.ts',
         'late-edits.spec.ts',
+        'presence.spec.ts',
       ],
     },
   ],

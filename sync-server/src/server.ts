@@ -136,9 +136,10 @@ export const DEFAULTS = {
   maxPendingUpgrades: 256,
   maxConnections: 20_000,
   unloadGraceMs: 10_000,
-  pingIntervalMs: 2_000,
-  // A phone out of signal shows gone within presenceTimeoutMs + pingIntervalMs (7 s).
-  presenceTimeoutMs: 5_000,
+  pingIntervalMs: 1_000,
+  // A phone out of signal shows gone within presenceTimeoutMs + pingIntervalMs (5 s) of its last
+  // frame: well inside the 10 s crews are promised, on a link that delivers pongs late.
+  presenceTimeoutMs: 4_000,
   silentCloseMs: 30_000,
   closeTimeoutMs: 2_000,
   drainGraceMs: 5_000,

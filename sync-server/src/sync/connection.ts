@@ -164,7 +164,10 @@ export class Connection implements Peer {
       this.socket.terminate();
       return;
     }
-    if (silentFor >= silence.presenceAfterMs) this.live.dropPresence(this);
+    if (silentFor >= silence.presenceAfterMs && this.awarenessIds.size > 0) {
+      this.logger.debug('presence cleared: socket silent', { ...this.who(), silentFor });
+      this.live.dropPresence(this);
+    }
     try {
       this.socket.ping();
     } catch {

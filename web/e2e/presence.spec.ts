@@ -1,0 +1,80 @@
+import type { Page } from '@playwright/test';
+import { newReport, openFromList, openPhone } from './collab-helpers';
+import { expect, heading, test } from './fixtures';
+
+// Issue 15, point 7: presence on every report screen (Timesheets included), gone within 10 s of a
+// phone losing signal.
+
+/** The dashboard's tiles and the screen each opens, as crewmates see it named. */
+const TILES: [tile: RegExp, screen: string][] = [
+  [/Shift Details/, 'Shift Details'],
+  [/Crew Assignment/, 'Crew Assignment'],
+  [/Run Sheets/, 'Run Sheets'],
+  [/Timesheets/, 'Timesheets'],
+  [/Survey/, 'Survey Data'],
+  [/Maintenance/, 'Drill Site Maintenance'],
+  [/Hire Tools/, 'Hire Tools'],
+  [/Complete Shift/, 'Complete Shift Summary'],
+  [/History/, 'Change History'],
+];
+
+/** The screens reached by their address rather than a dashboard tile. */
+const LINKED: [path: string, screen: string][] = [
+  ['add-run', 'Add New Run'],
+  ['shift-completion', 'Shift Completion'],
+  ['edit', 'Edit Shift Report'],
+  ['csv', 'CSV Report Editor'],
+];
+
+const bar = (page: Page) => page.getByTestId('presence-bar');
+
+test('a crewmate shows on every report screen, and is gone within seconds of losing signal', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const alex = await openPhone(browser, 'Alex phone');
+  const sam = await openPhone(browser, 'Sam phone');
+
+  // Alex starts the plod and opens its Timesheets; Sam taps its card in the Plods list.
+  const id = await newReport(alex.page);
+  await alex.page.getByRole('link', { name: /Timesheets/ }).click();
+  await expect(heading(alex.page, 'Timesheets')).toBeVisible();
+  await openFromList(sam.page, id);
+  await expect(bar(alex.page)).toContainText('Sam phone · Dashboard');
+  await expect(bar(sam.page)).toContainText('Alex phone · Timesheets');
+  await alex.page.screenshot({ path: testInfo.outputPath('presence-timesheets.png') });
+
+  // Sam walks through every screen of the plod: each shows Alex, and Alex sees where Sam is.
+  for (const [tile, screen] of TILES) {
+    await sam.page.getByRole('link', { name: tile }).click();
+    await expect(heading(sam.page, screen)).toBeVisible();
+    await expect(bar(sam.page)).toContainText('Alex phone · Timesheets');
+    await expect(bar(alex.page)).toContainText(`Sam phone · ${screen}`);
+    await sam.page.goto(`/plods/${id}`);
+  }
+  for (const [path, screen] of LINKED) {
+    await sam.page.goto(`/plods/${id}/${path}`);
+    await expect(heading(sam.page, screen)).toBeVisible();
+    await expect(bar(sam.page)).toContainText('Alex phone · Timesheets');
+    await expect(bar(alex.page)).toContainText(`Sam phone · ${screen}`);
+  }
+
+  // Sam loses signal on Survey Data: Alex's Timesheets shows him gone well before awareness's own
+  // 30 s. The relay clears a socket's presence 4 s after its last frame or pong (it pings every
+  // second); Chromium's offline switch can still let a socket's frames out for a few seconds, which a
+  // phone leaving coverage does not, so the wait allows for that and stays clear of 30 s.
+  await sam.page.goto(`/plods/${id}/survey`);
+  await expect(bar(alex.page)).toContainText('Sam phone · Survey Data');
+  await sam.context.setOffline(true);
+  await expect(bar(alex.page)).toContainText('No one else here', { timeout: 15_000 });
+  await expect(bar(alex.page).getByTestId('presence-peer')).toHaveCount(0);
+  await alex.page.screenshot({ path: testInfo.outputPath('presence-gone.png') });
+
+  // Signal again: Sam shows once more, on the screen he moves to.
+  await sam.context.setOffline(false);
+  await sam.page.getByRole('link', { name: /Back/ }).first().click();
+  await expect(bar(alex.page)).toContainText('Sam phone · Dashboard', { timeout: 30_000 });
+
+  await alex.context.close();
+  await sam.context.close();
+});
