@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import { newReport, openPhone, plodCard } from './collab-helpers';
 import { expect, heading, test } from './fixtures';
-import { signAndSubmit } from './plod-report-helpers';
-import { E2E_ADMIN } from './server';
+import { openDesk, openFromLive, signAndSubmit } from './plod-report-helpers';
 
 // Issue 15, point 6 and the lifecycle on phones: Active -> Completed (the crew can reopen it until it
 // is submitted) -> Submitted. Completed and submitted plods say so and offer no edits on crew phones;
@@ -47,6 +46,7 @@ test('a completed plod: a late edit from an offline crewmate shows on the phone 
   await expect(alex.page.getByTestId('read-only')).toContainText('Shift completed');
   await expect(alex.page.getByRole('button', { name: 'Add Time Entry' })).toHaveCount(0);
   await expect(alex.page.getByTestId('total-hours')).toHaveText('0.0');
+  await alex.page.screenshot({ path: testInfo.outputPath('completed-banner.png') });
 
   // Sam has signal again: his entry reaches the completed plod, which stays completed. Alex's phone
   // shows the entry and says it arrived after completion; Sam's phone now shows the plod completed.
@@ -73,11 +73,11 @@ test('a completed plod: a late edit from an offline crewmate shows on the phone 
 });
 
 test('a submitted plod is read-only on a crew phone, offers no delete, and opens again once returned', async ({
-  page,
-  playwright,
-  baseURL,
+  browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
+  const alex = await openPhone(browser, 'Alex phone');
+  const page = alex.page;
   const id = await newReport(page);
   await page.getByRole('link', { name: /Shift Details/ }).click();
   await page.getByLabel('Site', { exact: true }).selectOption({ label: 'Demo Site' });
@@ -109,22 +109,24 @@ test('a submitted plod is read-only on a crew phone, offers no delete, and opens
 
   // Shift Details: the fields are disabled and there is no Save & Continue.
   await page.goto(`/plods/${id}/shift-details`);
+  await expect(page.getByTestId('read-only')).toContainText('Report submitted');
   await expect(page.getByLabel('End Time')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Save & Continue' })).toHaveCount(0);
 
-  // The supervisor returns it: the phone shows it returned and editable again.
-  const origin = { Origin: String(baseURL) };
-  const supervisor = await playwright.request.newContext({ baseURL });
-  expect(
-    (await supervisor.post('/api/auth/login', { data: E2E_ADMIN, headers: origin })).status(),
-  ).toBe(200);
-  const returned = await supervisor.patch(`/api/shift-summaries/${id}`, {
-    data: { status: 'returned' },
-    headers: origin,
-  });
-  expect(returned.status(), await returned.text()).toBe(200);
+  // A supervisor returns it from the desk with a comment: the phone shows it returned, with the
+  // comment, and editable again.
+  const desk = await openDesk(browser);
+  await openFromLive(desk, id);
+  await desk.getByRole('button', { name: 'Return to crew' }).click();
+  const returnDialog = desk.getByRole('dialog', { name: 'Return to the crew?' });
+  await returnDialog.getByLabel('What must the crew fix?').fill('End time is 6 PM, not 5 PM');
+  await returnDialog.getByRole('button', { name: 'Return plod' }).click();
+  await expect(desk.getByTestId('report-return-comment')).toContainText('End time is 6 PM');
   await expect(page.getByTestId('returned')).toContainText('Returned for changes');
+  await expect(page.getByTestId('return-comment')).toContainText('End time is 6 PM, not 5 PM');
   await expect(page.getByRole('button', { name: 'Save & Continue' })).toBeVisible();
   await expect(page.getByLabel('End Time')).toBeEnabled();
-  await supervisor.dispose();
+  await page.screenshot({ path: testInfo.outputPath('returned-banner.png') });
+  await alex.context.close();
+  await desk.context().close();
 });
