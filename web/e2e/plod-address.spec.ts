@@ -7,6 +7,7 @@ import {
   startHole,
   uniqueHoleId,
 } from './collab-helpers';
+import { addTimeEntry } from './entry-helpers';
 import { expect, heading, prepareContext, test } from './fixtures';
 import { E2E_ADMIN } from './server';
 
@@ -56,6 +57,10 @@ test('a plod opened by its link on a third phone and in a supervisor’s browser
   await kim.page.goto('/timesheets');
   await expect(kim.page).toHaveURL(new RegExp(`/plods/${id}/timesheets$`));
   await expect(heading(kim.page, 'Timesheets')).toBeVisible();
+  // Kim's phone, which only ever had the link, changes the plod: Alex sees the hours on his.
+  await addTimeEntry(kim.page, { start: '6:00 AM', end: '8:00 AM' });
+  await alex.page.goto(`/plods/${id}/timesheets`);
+  await expect(alex.page.getByTestId('total-hours')).toHaveText('2.0');
 
   // A stray New Report no longer strands the plod in progress: its card leads back to it, and it is
   // the current plod again.
