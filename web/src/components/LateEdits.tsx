@@ -50,8 +50,11 @@ export function PlodLateEdits({ docName }: { docName: string }) {
           mb="md"
           data-testid="waiting-for-supervisor"
         >
-          {plural(waiting)} from this phone reached this plod after it was submitted. The server
-          keeps them for the supervisor to merge or discard; until then only this phone shows them.
+          <Text size="md">
+            {plural(waiting)} from this phone reached this plod after it was submitted. The server
+            keeps them for the supervisor to merge or discard; until then only this phone shows
+            them.
+          </Text>
         </Alert>
       )}
       {unseen.length > 0 && (
