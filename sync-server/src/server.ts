@@ -78,8 +78,10 @@ export interface ServerOptions extends StorageOptions {
   /** See DocumentManagerOptions.reclaimAfterUpdates (PLOD_RECLAIM_AFTER_UPDATES). */
   reclaimAfterUpdates?: number;
   reclaimIntervalMs?: number;
-  /** Sync sockets are pinged this often (a couple of bytes each). */
+  /** Sync sockets showing presence are pinged this often (a couple of bytes each). */
   pingIntervalMs?: number;
+  /** Other sync sockets are pinged this often. */
+  idlePingMs?: number;
   /** A sync socket silent (no pong, no frame) this long loses its presence: crewmates see it gone. */
   presenceTimeoutMs?: number;
   /** A sync socket silent this long is dropped. */
@@ -136,10 +138,11 @@ export const DEFAULTS = {
   maxPendingUpgrades: 256,
   maxConnections: 20_000,
   unloadGraceMs: 10_000,
-  pingIntervalMs: 1_000,
-  // A phone out of signal shows gone within presenceTimeoutMs + pingIntervalMs (5 s) of its last
-  // frame: well inside the 10 s crews are promised, on a link that delivers pongs late.
+  pingIntervalMs: 2_000,
+  // A phone out of signal shows gone within presenceTimeoutMs + pingIntervalMs (6 s) of its last
+  // frame: inside the 10 s crews are promised. A healthy socket answers each ping well within 4 s.
   presenceTimeoutMs: 4_000,
+  idlePingMs: 15_000,
   silentCloseMs: 30_000,
   closeTimeoutMs: 2_000,
   drainGraceMs: 5_000,
@@ -350,6 +353,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
           registry.startKeepalive(options.pingIntervalMs ?? DEFAULTS.pingIntervalMs, {
             presenceAfterMs: options.presenceTimeoutMs ?? DEFAULTS.presenceTimeoutMs,
             closeAfterMs: options.silentCloseMs ?? DEFAULTS.silentCloseMs,
+            idlePingMs: options.idlePingMs ?? DEFAULTS.idlePingMs,
           });
           rest.services.autoCleanup.start();
           const listening = () => {

@@ -61,7 +61,7 @@ test('a crewmate shows on every report screen, and is gone within seconds of los
 
   // Sam loses signal on Survey Data: Alex's Timesheets shows him gone well before awareness's own
   // 30 s. The relay clears a socket's presence 4 s after its last frame or pong (it pings every
-  // second); Chromium's offline switch can still let a socket's frames out for a few seconds, which a
+  // 2 s); Chromium's offline switch can still let a socket's frames out for a few seconds, which a
   // phone leaving coverage does not, so the wait allows for that and stays clear of 30 s.
   await sam.page.goto(`/plods/${id}/survey`);
   await expect(bar(alex.page)).toContainText('Sam phone · Survey Data');

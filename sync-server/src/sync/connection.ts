@@ -43,6 +43,8 @@ export interface ConnectionLimits {
 export interface KeepaliveSilence {
   presenceAfterMs: number;
   closeAfterMs: number;
+  /** A socket showing no presence is pinged this often only (a phone's radio may rest). */
+  idlePingMs: number;
 }
 
 /** A frame the protocol does not allow: the socket is closed with CloseCode.BadFrame. */
@@ -57,6 +59,8 @@ export class Connection implements Peer {
   readonly awarenessIds = new Set<number>();
   /** When the socket was last heard from: a pong or any frame (Date.now()). */
   private lastHeardAt = Date.now();
+  /** When the socket was last pinged. */
+  private lastPingAt = Date.now();
   private closing = false;
   private deniedSent = false;
   /** Updates an extension is still keeping aside (`{ held: promise }`); barriers wait for them. */
@@ -156,7 +160,8 @@ export class Connection implements Peer {
    * One keepalive tick at `now`. A phone that lost signal stops answering pings long before its
    * TCP connection times out: once silent for `presenceAfterMs` its presence is cleared, so
    * crewmates see it gone within seconds rather than after awareness's own 30 s; once silent for
-   * `closeAfterMs` the socket is dropped.
+   * `closeAfterMs` the socket is dropped. Only a socket showing presence is pinged at every tick;
+   * the others (reference lists, the reports index) every `idlePingMs`.
    */
   ping(now: number, silence: KeepaliveSilence): void {
     const silentFor = now - this.lastHeardAt;
@@ -164,10 +169,13 @@ export class Connection implements Peer {
       this.socket.terminate();
       return;
     }
-    if (silentFor >= silence.presenceAfterMs && this.awarenessIds.size > 0) {
+    const present = this.awarenessIds.size > 0;
+    if (present && silentFor >= silence.presenceAfterMs) {
       this.logger.debug('presence cleared: socket silent', { ...this.who(), silentFor });
       this.live.dropPresence(this);
     }
+    if (!present && now - this.lastPingAt < silence.idlePingMs) return;
+    this.lastPingAt = now;
     try {
       this.socket.ping();
     } catch {
