@@ -96,12 +96,19 @@ test('late edits: the phone shows them waiting, then keeps the merged run and lo
     await expect(edits).toHaveCount(2, { timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
   await edits.filter({ hasText: 'Alex late phone' }).getByRole('button', { name: 'Merge' }).click();
+  await supervisor
+    .getByRole('dialog', { name: 'Merge late edits' })
+    .getByRole('button', { name: 'Merge' })
+    .click();
   await expect(edits).toHaveCount(1);
   await edits
     .filter({ hasText: 'Sam late phone' })
     .getByRole('button', { name: 'Discard' })
     .click();
-  await supervisor.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
+  await supervisor
+    .getByRole('dialog', { name: 'Discard late edits' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
   await expect(edits).toHaveCount(0);
 
   // Alex's phone keeps its run and says it was merged; the server has it too.
