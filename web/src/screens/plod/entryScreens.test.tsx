@@ -38,7 +38,7 @@ describe('Drill Site Maintenance', () => {
     type('Time Spent (hours)', '1.5');
     fireEvent.click(screen.getByRole('button', { name: 'Add Task' }));
     const table = await screen.findByTestId('maintenance-table');
-    const row = within(table).getByText('Changed hydraulic filter').closest('tr');
+    const row = within(table).getByText('Changed hydraulic filter').closest('tr, li');
     expect(row?.textContent).toContain('Rig');
     expect(row?.textContent).toContain('Hydraulics');
     expect(row?.textContent).toContain('Preventive');
