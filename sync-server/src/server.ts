@@ -322,6 +322,8 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   };
 
   const start = async (port = 8787, hostname?: string): Promise<RunningServer> => {
+    // The first start's crew code and supervisor are in the app database before anyone is served.
+    await access.ready;
     await cluster?.connect();
     return new Promise((resolve, reject) => {
       if (allowAll && !isLoopback(hostname)) {

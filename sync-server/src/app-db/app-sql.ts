@@ -102,3 +102,13 @@ function numbered(sql: string): string {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
 }
+
+/**
+ * True for a UNIQUE constraint's refusal, on either database (SQLite's message, PostgreSQL's
+ * SQLSTATE 23505).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if ('code' in error && error.code === '23505') return true;
+  return /UNIQUE constraint failed/.test(error.message);
+}

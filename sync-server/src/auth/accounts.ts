@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
-import type Database from 'better-sqlite3';
+import type { AppSql, SqlValue } from '../app-db/app-sql.ts';
 import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
   dummyHash,
   hashPassword,
-  hashPasswordSync,
   verifyPassword,
 } from './passwords.ts';
 import { ClientAccounts, migrateAccountRoles, principalOfSession } from './client-accounts.ts';
@@ -21,7 +20,7 @@ import {
   sameCrewCode,
 } from './secrets.ts';
 
-const SCHEMA = `
+const SQLITE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS auth_supervisors (
   id TEXT PRIMARY KEY,
   username TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -51,6 +50,45 @@ CREATE TABLE IF NOT EXISTS auth_crew_code (
 );
 `;
 
+/**
+ * The same tables on PostgreSQL, made with every column (SQLite's accounts table gains its client
+ * columns by migration). Times are milliseconds (BIGINT); usernames are unique whatever their case,
+ * as SQLite's NOCASE column makes them, so every statement compares `lower(username)`.
+ */
+const POSTGRES_SCHEMA = `
+CREATE TABLE IF NOT EXISTS auth_supervisors (
+  id TEXT PRIMARY KEY,
+  username TEXT NOT NULL,
+  password_hash TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  role TEXT NOT NULL DEFAULT 'supervisor',
+  site_ids TEXT,
+  created_by TEXT
+);
+CREATE UNIQUE INDEX IF NOT EXISTS auth_supervisors_username ON auth_supervisors (lower(username));
+CREATE TABLE IF NOT EXISTS auth_sessions (
+  id TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  supervisor_id TEXT NOT NULL REFERENCES auth_supervisors(id) ON DELETE CASCADE,
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS auth_sessions_expiry ON auth_sessions (expires_at);
+CREATE TABLE IF NOT EXISTS auth_devices (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE,
+  joined_at BIGINT NOT NULL,
+  last_seen_at BIGINT,
+  revoked_at BIGINT
+);
+CREATE TABLE IF NOT EXISTS auth_crew_code (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  code TEXT NOT NULL,
+  rotated_at BIGINT NOT NULL
+);
+`;
+
 /** A device's last_seen_at is written at most this often (a busy phone must not write per request). */
 const LAST_SEEN_EVERY_MS = 60_000;
 
@@ -73,25 +111,28 @@ export interface Device {
   revokedAt: string | null;
 }
 
+/** A time column: PostgreSQL's BIGINT arrives as a string. */
+type Millis = number | string;
+
 interface DeviceRow {
   id: string;
   name: string;
-  joined_at: number;
-  last_seen_at: number | null;
-  revoked_at: number | null;
+  joined_at: Millis;
+  last_seen_at: Millis | null;
+  revoked_at: Millis | null;
 }
 
 interface SessionRow extends AccountRow {
   id: string;
-  expires_at: number;
+  expires_at: Millis;
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const iso = (ms: Millis | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
 const toDevice = (row: DeviceRow): Device => ({
   id: row.id,
   name: row.name,
-  joinedAt: new Date(row.joined_at).toISOString(),
+  joinedAt: new Date(Number(row.joined_at)).toISOString(),
   lastSeenAt: iso(row.last_seen_at),
   revokedAt: iso(row.revoked_at),
 });
@@ -111,8 +152,9 @@ export function checkNewPassword(password: string): void {
 }
 
 /**
- * Supervisor accounts, their sessions, crew devices and the crew access code, in SQLite (the document
- * store's database file, or an in-memory one). Only hashes of passwords and tokens are stored.
+ * Supervisor accounts, their sessions, crew devices and the crew access code, in the app database
+ * (`AppSql`: SQLite, or PostgreSQL with PLOD_DATABASE_URL). Only hashes of passwords and tokens are
+ * stored. Every method waits for the tables (made on first use, tried again after a failure).
  */
 export class Accounts {
   readonly now: () => number;
@@ -121,67 +163,88 @@ export class Accounts {
   private readonly sessionMs: number;
   private readonly lastSeenWritten = new Map<string, number>();
   private readonly onSubjectEnded: (subject: string, reason: string) => void;
+  private tables: Promise<void> | null = null;
 
   constructor(
-    private readonly db: Database.Database,
+    private readonly sql: AppSql,
     options: AccountsOptions = {},
   ) {
     this.now = options.now ?? Date.now;
     this.sessionMs = (options.sessionHours ?? 12) * 3_600_000;
     this.onSubjectEnded = options.onSubjectEnded ?? (() => undefined);
-    db.exec(SCHEMA);
-    migrateAccountRoles(db);
-    this.clients = new ClientAccounts(db, {
+    this.clients = new ClientAccounts(sql, () => this.ready(), {
       now: this.now,
       endSubject: (subject, reason) => this.onSubjectEnded(subject, reason),
     });
   }
 
-  // Supervisors and sessions
-
-  supervisorCount(): number {
-    const row = this.db
-      .prepare("SELECT count(*) AS n FROM auth_supervisors WHERE role = 'supervisor'")
-      .get() as { n: number };
-    return row.n;
+  /** Creates the tables if they are missing; a failure is tried again by the next call. */
+  ready(): Promise<void> {
+    this.tables ??= (async () => {
+      await this.sql.define(SQLITE_SCHEMA, POSTGRES_SCHEMA);
+      if (this.sql.dialect === 'sqlite') await migrateAccountRoles(this.sql);
+    })().catch((error: unknown) => {
+      this.tables = null;
+      throw error;
+    });
+    return this.tables;
   }
 
-  private insertSupervisor(username: string, passwordHash: string): void {
-    this.db
-      .prepare(
-        'INSERT INTO auth_supervisors (id, username, password_hash, created_at) VALUES (?, ?, ?, ?)',
-      )
-      .run(crypto.randomUUID(), username, passwordHash, this.now());
+  private async rows<R>(text: string, params: readonly SqlValue[] = []): Promise<R[]> {
+    await this.ready();
+    return this.sql.all<R>(text, params);
+  }
+
+  private async first<R>(text: string, params: readonly SqlValue[] = []): Promise<R | undefined> {
+    return (await this.rows<R>(text, params))[0];
+  }
+
+  private async run(text: string, params: readonly SqlValue[] = []): Promise<void> {
+    await this.ready();
+    await this.sql.run(text, params);
+  }
+
+  // Supervisors and sessions
+
+  async supervisorCount(): Promise<number> {
+    const row = await this.first<{ n: number | string }>(
+      "SELECT count(*) AS n FROM auth_supervisors WHERE role = 'supervisor'",
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  private async insertSupervisor(username: string, passwordHash: string): Promise<void> {
+    await this.run(
+      'INSERT INTO auth_supervisors (id, username, password_hash, created_at) VALUES (?, ?, ?, ?)',
+      [crypto.randomUUID(), username, passwordHash, this.now()],
+    );
   }
 
   /** Adds a supervisor; throws on a short password or a username that exists. */
   async addSupervisor(username: string, password: string): Promise<void> {
     checkNewPassword(password);
-    this.insertSupervisor(username.trim(), await hashPassword(password));
-  }
-
-  /** The same, blocking (startup only). */
-  addSupervisorSync(username: string, password: string): void {
-    checkNewPassword(password);
-    this.insertSupervisor(username.trim(), hashPasswordSync(password));
+    await this.insertSupervisor(username.trim(), await hashPassword(password));
   }
 
   /**
    * Sets a new password for an existing supervisor and ends their sessions; false when there is no
    * such supervisor. (The add-supervisor command uses it to reset a forgotten password.)
    */
-  resetPasswordSync(username: string, password: string): boolean {
+  async resetPassword(username: string, password: string): Promise<boolean> {
     checkNewPassword(password);
-    const row = this.db
-      .prepare("SELECT id FROM auth_supervisors WHERE username = ? AND role = 'supervisor'")
-      .get(username.trim()) as { id: string } | undefined;
+    const row = await this.first<{ id: string }>(
+      "SELECT id FROM auth_supervisors WHERE lower(username) = lower(?) AND role = 'supervisor'",
+      [username.trim()],
+    );
     if (!row) return false;
-    this.db
-      .prepare('UPDATE auth_supervisors SET password_hash = ? WHERE id = ?')
-      .run(hashPasswordSync(password), row.id);
-    const sessions = this.db
-      .prepare('DELETE FROM auth_sessions WHERE supervisor_id = ? RETURNING id')
-      .all(row.id) as { id: string }[];
+    await this.run('UPDATE auth_supervisors SET password_hash = ? WHERE id = ?', [
+      await hashPassword(password),
+      row.id,
+    ]);
+    const sessions = await this.rows<{ id: string }>(
+      'DELETE FROM auth_sessions WHERE supervisor_id = ? RETURNING id',
+      [row.id],
+    );
     for (const session of sessions) this.onSubjectEnded(`session:${session.id}`, 'password reset');
     return true;
   }
@@ -191,57 +254,60 @@ export class Accounts {
    * the same time as known ones.
    */
   async checkPassword(username: string, password: string): Promise<string | null> {
-    const row = this.db
-      .prepare('SELECT id, password_hash FROM auth_supervisors WHERE username = ?')
-      .get(username.trim()) as { id: string; password_hash: string } | undefined;
+    const row = await this.first<{ id: string; password_hash: string }>(
+      'SELECT id, password_hash FROM auth_supervisors WHERE lower(username) = lower(?)',
+      [username.trim()],
+    );
     const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash()));
     return row && ok ? row.id : null;
   }
 
   /** A new session; the token is returned once and only its hash is kept. */
-  startSession(supervisorId: string): { token: string; principal: Principal } {
+  async startSession(supervisorId: string): Promise<{ token: string; principal: Principal }> {
     const token = newToken();
     const id = crypto.randomUUID();
     const now = this.now();
     const expiresAt = now + this.sessionMs;
-    this.db
-      .prepare(
-        'INSERT INTO auth_sessions (id, token_hash, supervisor_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-      )
-      .run(id, hashToken(token), supervisorId, now, expiresAt);
-    const account = this.db
-      .prepare('SELECT username, role, site_ids FROM auth_supervisors WHERE id = ?')
-      .get(supervisorId) as AccountRow;
+    await this.run(
+      'INSERT INTO auth_sessions (id, token_hash, supervisor_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+      [id, hashToken(token), supervisorId, now, expiresAt],
+    );
+    const account = await this.first<AccountRow>(
+      'SELECT username, role, site_ids FROM auth_supervisors WHERE id = ?',
+      [supervisorId],
+    );
+    if (!account) throw new Error('the account of a new session is gone');
     return { token, principal: principalOfSession(account, id, expiresAt) };
   }
 
   /** The supervisor or client of a live session; an expired one is removed and refused. */
-  session(token: string): Principal | null {
-    const row = this.db
-      .prepare(
-        `SELECT s.id, s.expires_at, u.username, u.role, u.site_ids FROM auth_sessions s
-         JOIN auth_supervisors u ON u.id = s.supervisor_id WHERE s.token_hash = ?`,
-      )
-      .get(hashToken(token)) as SessionRow | undefined;
+  async session(token: string): Promise<Principal | null> {
+    const row = await this.first<SessionRow>(
+      `SELECT s.id, s.expires_at, u.username, u.role, u.site_ids FROM auth_sessions s
+       JOIN auth_supervisors u ON u.id = s.supervisor_id WHERE s.token_hash = ?`,
+      [hashToken(token)],
+    );
     if (!row) return null;
-    if (row.expires_at <= this.now()) {
-      this.endSession(row.id, 'session expired');
+    const expiresAt = Number(row.expires_at);
+    if (expiresAt <= this.now()) {
+      await this.endSession(row.id, 'session expired');
       return null;
     }
-    return principalOfSession(row, row.id, row.expires_at);
+    return principalOfSession(row, row.id, expiresAt);
   }
 
   /** Ends a session (sign-out, expiry); its open sockets are closed. */
-  endSession(sessionId: string, reason = 'signed out'): void {
-    this.db.prepare('DELETE FROM auth_sessions WHERE id = ?').run(sessionId);
+  async endSession(sessionId: string, reason = 'signed out'): Promise<void> {
+    await this.run('DELETE FROM auth_sessions WHERE id = ?', [sessionId]);
     this.onSubjectEnded(`session:${sessionId}`, reason);
   }
 
   /** Ends every expired session (run every minute: sockets outlive the cookie otherwise). */
-  removeExpiredSessions(): number {
-    const rows = this.db
-      .prepare('DELETE FROM auth_sessions WHERE expires_at <= ? RETURNING id')
-      .all(this.now()) as { id: string }[];
+  async removeExpiredSessions(): Promise<number> {
+    const rows = await this.rows<{ id: string }>(
+      'DELETE FROM auth_sessions WHERE expires_at <= ? RETURNING id',
+      [this.now()],
+    );
     for (const row of rows) this.onSubjectEnded(`session:${row.id}`, 'session expired');
     return rows.length;
   }
@@ -249,49 +315,68 @@ export class Accounts {
   // Crew devices and the access code
 
   /** The current code, grouped for display. */
-  crewCode(): { code: string; rotatedAt: string } | null {
-    const row = this.db
-      .prepare('SELECT code, rotated_at FROM auth_crew_code WHERE id = 1')
-      .get() as { code: string; rotated_at: number } | undefined;
+  async crewCode(): Promise<{ code: string; rotatedAt: string } | null> {
+    const row = await this.first<{ code: string; rotated_at: Millis }>(
+      'SELECT code, rotated_at FROM auth_crew_code WHERE id = 1',
+    );
     return row
-      ? { code: formatCrewCode(row.code), rotatedAt: new Date(row.rotated_at).toISOString() }
+      ? {
+          code: formatCrewCode(row.code),
+          rotatedAt: new Date(Number(row.rotated_at)).toISOString(),
+        }
       : null;
   }
 
   /** Replaces the code (a random one unless given); devices that joined stay joined. */
-  setCrewCode(code: string = newCrewCode()): { code: string; rotatedAt: string } {
+  async setCrewCode(code: string = newCrewCode()): Promise<{ code: string; rotatedAt: string }> {
+    await this.storeCrewCode(
+      code,
+      'ON CONFLICT (id) DO UPDATE SET code = excluded.code, rotated_at = excluded.rotated_at',
+    );
+    return this.currentCrewCode();
+  }
+
+  /**
+   * The code, set first (to `code`, or a random one) when there is none yet. Processes starting at
+   * once on one database all end up with the code the first of them stored.
+   */
+  async ensureCrewCode(code: string = newCrewCode()): Promise<{ code: string; rotatedAt: string }> {
+    await this.storeCrewCode(code, 'ON CONFLICT (id) DO NOTHING');
+    return this.currentCrewCode();
+  }
+
+  private async storeCrewCode(code: string, onConflict: string): Promise<void> {
     const normalized = normalizeCrewCode(code);
     if (normalized.length < MIN_CREW_CODE_LENGTH) {
       throw new Error(`A crew access code needs at least ${MIN_CREW_CODE_LENGTH} characters`);
     }
-    this.db
-      .prepare(
-        `INSERT INTO auth_crew_code (id, code, rotated_at) VALUES (1, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET code = excluded.code, rotated_at = excluded.rotated_at`,
-      )
-      .run(normalized, this.now());
-    const current = this.crewCode();
+    await this.run(
+      `INSERT INTO auth_crew_code (id, code, rotated_at) VALUES (1, ?, ?) ${onConflict}`,
+      [normalized, this.now()],
+    );
+  }
+
+  private async currentCrewCode(): Promise<{ code: string; rotatedAt: string }> {
+    const current = await this.crewCode();
     if (!current) throw new Error('crew code was not stored');
     return current;
   }
 
   /** True when `typed` is the current code (case, dashes and spaces ignored). */
-  isCrewCode(typed: string): boolean {
-    const row = this.db.prepare('SELECT code FROM auth_crew_code WHERE id = 1').get() as
-      { code: string } | undefined;
+  async isCrewCode(typed: string): Promise<boolean> {
+    const row = await this.first<{ code: string }>('SELECT code FROM auth_crew_code WHERE id = 1');
     return row !== undefined && sameCrewCode(typed, row.code);
   }
 
   /** Registers a device; its token is returned once and only its hash is kept. */
-  joinDevice(name: string): { token: string; device: Device } {
+  async joinDevice(name: string): Promise<{ token: string; device: Device }> {
     const token = newToken();
     const id = crypto.randomUUID();
     const now = this.now();
-    this.db
-      .prepare(
-        'INSERT INTO auth_devices (id, name, token_hash, joined_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
-      )
-      .run(id, name, hashToken(token), now, now);
+    await this.run(
+      'INSERT INTO auth_devices (id, name, token_hash, joined_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
+      [id, name, hashToken(token), now, now],
+    );
     this.lastSeenWritten.set(id, now);
     return {
       token,
@@ -306,26 +391,25 @@ export class Accounts {
   }
 
   /** The device a token belongs to, unless revoked; notes when it was last seen. */
-  device(token: string): Principal | null {
-    const row = this.db
-      .prepare('SELECT id, name, revoked_at FROM auth_devices WHERE token_hash = ?')
-      .get(hashToken(token)) as Pick<DeviceRow, 'id' | 'name' | 'revoked_at'> | undefined;
+  async device(token: string): Promise<Principal | null> {
+    const row = await this.first<Pick<DeviceRow, 'id' | 'name' | 'revoked_at'>>(
+      'SELECT id, name, revoked_at FROM auth_devices WHERE token_hash = ?',
+      [hashToken(token)],
+    );
     if (!row || row.revoked_at !== null) return null;
     const now = this.now();
     const written = this.lastSeenWritten.get(row.id) ?? 0;
     if (now - written >= LAST_SEEN_EVERY_MS) {
       this.lastSeenWritten.set(row.id, now);
-      this.db.prepare('UPDATE auth_devices SET last_seen_at = ? WHERE id = ?').run(now, row.id);
+      await this.run('UPDATE auth_devices SET last_seen_at = ? WHERE id = ?', [now, row.id]);
     }
     return { kind: 'device', deviceId: row.id, deviceName: row.name };
   }
 
-  devices(): Device[] {
-    const rows = this.db
-      .prepare(
-        'SELECT id, name, joined_at, last_seen_at, revoked_at FROM auth_devices ORDER BY joined_at, id',
-      )
-      .all() as DeviceRow[];
+  async devices(): Promise<Device[]> {
+    const rows = await this.rows<DeviceRow>(
+      'SELECT id, name, joined_at, last_seen_at, revoked_at FROM auth_devices ORDER BY joined_at, id',
+    );
     return rows.map(toDevice);
   }
 
@@ -333,12 +417,13 @@ export class Accounts {
    * Revokes a device and closes its open sockets; false when there is no such device. Revoking twice
    * keeps the first time.
    */
-  revokeDevice(id: string): boolean {
-    const result = this.db
-      .prepare('UPDATE auth_devices SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?')
-      .run(this.now(), id);
+  async revokeDevice(id: string): Promise<boolean> {
+    const revoked = await this.rows<{ id: string }>(
+      'UPDATE auth_devices SET revoked_at = coalesce(revoked_at, ?) WHERE id = ? RETURNING id',
+      [this.now(), id],
+    );
     this.lastSeenWritten.delete(id);
-    if (result.changes === 0) return false;
+    if (revoked.length === 0) return false;
     this.onSubjectEnded(`device:${id}`, 'device revoked');
     return true;
   }

@@ -1,16 +1,16 @@
 import path from 'node:path';
 import readline from 'node:readline';
-import Database from 'better-sqlite3';
+import { AppDatabase } from '../app-db/app-database.ts';
 import { resolveDataDir } from '../data-dir.ts';
 import { DATABASE_FILE } from '../store/sqlite-store.ts';
 import { Accounts, PasswordPolicyError } from './accounts.ts';
 
 /**
- * `pnpm --filter @plod/sync-server add-supervisor <username>`: adds a supervisor to PLOD_DATA_DIR's
- * database, or sets a new password for an existing one (ending their sessions). The password comes
- * from PLOD_NEW_PASSWORD or the first line of stdin, never from the command line (shell history).
- * Safe while the server runs (SQLite WAL); the server's open sockets of reset sessions stay until
- * they reconnect.
+ * `pnpm --filter @plod/sync-server add-supervisor <username>`: adds a supervisor to the server's app
+ * database (PLOD_DATA_DIR's, or PostgreSQL's when PLOD_DATABASE_URL is set), or sets a new password
+ * for an existing one (ending their sessions). The password comes from PLOD_NEW_PASSWORD or the
+ * first line of stdin, never from the command line (shell history). Safe while the server runs
+ * (SQLite WAL, or PostgreSQL); the server's open sockets of reset sessions stay until they reconnect.
  */
 async function readPassword(): Promise<string> {
   const fromEnv = process.env.PLOD_NEW_PASSWORD;
@@ -32,15 +32,14 @@ async function main(): Promise<number> {
   }
   const password = await readPassword();
   const file = path.join(resolveDataDir(), DATABASE_FILE);
-  const db = new Database(file);
+  const postgresUrl = process.env.PLOD_DATABASE_URL || undefined;
+  const db = AppDatabase.open(file, { postgresUrl });
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('busy_timeout = 5000');
-    const accounts = new Accounts(db);
-    if (accounts.resetPasswordSync(username, password)) {
+    const accounts = new Accounts(db.sql);
+    if (await accounts.resetPassword(username, password)) {
       console.log(`password changed for supervisor ${username} (their sessions were ended)`);
     } else {
-      accounts.addSupervisorSync(username, password);
+      await accounts.addSupervisor(username, password);
       console.log(`supervisor ${username} added`);
     }
     return 0;
@@ -51,7 +50,7 @@ async function main(): Promise<number> {
     }
     throw error;
   } finally {
-    db.close();
+    await db.close();
   }
 }
 

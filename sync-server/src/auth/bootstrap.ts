@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../logger.ts';
 import type { Accounts } from './accounts.ts';
-import { PasswordPolicyError } from './accounts.ts';
+import { PasswordPolicyError, checkNewPassword } from './accounts.ts';
+import { isUniqueViolation } from '../app-db/app-sql.ts';
 import { formatCrewCode, newPassword, normalizeCrewCode } from './secrets.ts';
 
 export const INITIAL_CREDENTIALS_FILE = 'initial-credentials.txt';
@@ -18,25 +19,34 @@ export interface BootstrapOptions {
   logger: Logger;
 }
 
+/** Refuses PLOD_ADMIN_PASSWORD at once when it breaks the password rules (before any table is read). */
+export function checkAdminPassword(admin: { password: string } | undefined): void {
+  if (!admin) return;
+  try {
+    checkNewPassword(admin.password);
+  } catch (error) {
+    if (error instanceof PasswordPolicyError) {
+      throw new Error(`PLOD_ADMIN_PASSWORD: ${error.message}`, { cause: error });
+    }
+    throw error;
+  }
+}
+
 /**
  * First start: a crew access code, and a first supervisor from the options, or else `admin` with a
  * random password written to `<dataDir>/initial-credentials.txt` (mode 0600; never logged).
+ * Processes starting at once on one database make one code and one first supervisor between them.
  */
-export function bootstrap(accounts: Accounts, options: BootstrapOptions): void {
+export async function bootstrap(accounts: Accounts, options: BootstrapOptions): Promise<void> {
   const { logger } = options;
-  let code = accounts.crewCode()?.code ?? null;
-  if (code === null) code = accounts.setCrewCode(options.crewCode).code;
-  if (accounts.supervisorCount() > 0) return;
+  checkAdminPassword(options.admin);
+  const { code } = await accounts.ensureCrewCode(options.crewCode);
+  if ((await accounts.supervisorCount()) > 0) return;
   if (options.admin) {
-    try {
-      accounts.addSupervisorSync(options.admin.username, options.admin.password);
-    } catch (error) {
-      if (error instanceof PasswordPolicyError) {
-        throw new Error(`PLOD_ADMIN_PASSWORD: ${error.message}`, { cause: error });
-      }
-      throw error;
+    const username = options.admin.username.trim();
+    if (await addFirst(accounts, username, options.admin.password)) {
+      logger.info('first supervisor created', { username });
     }
-    logger.info('first supervisor created', { username: options.admin.username.trim() });
     return;
   }
   if (options.insecureAllowAll) {
@@ -64,11 +74,29 @@ export function bootstrap(accounts: Accounts, options: BootstrapOptions): void {
     { mode: 0o600 },
   );
   fs.chmodSync(file, 0o600);
+  let added = false;
   try {
-    accounts.addSupervisorSync('admin', password);
+    added = await addFirst(accounts, 'admin', password);
+  } finally {
+    if (!added) fs.rmSync(file, { force: true });
+  }
+  if (added) {
+    logger.warn('first start: supervisor "admin" created; password and crew code written', {
+      file,
+    });
+  }
+}
+
+/**
+ * Adds the first supervisor; false when another process on the same database added one first (its
+ * username taken, a supervisor there).
+ */
+async function addFirst(accounts: Accounts, username: string, password: string): Promise<boolean> {
+  try {
+    await accounts.addSupervisor(username, password);
+    return true;
   } catch (error) {
-    fs.rmSync(file, { force: true });
+    if (isUniqueViolation(error) && (await accounts.supervisorCount()) > 0) return false;
     throw error;
   }
-  logger.warn('first start: supervisor "admin" created; password and crew code written', { file });
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type Database from 'better-sqlite3';
+import type { AppSql } from '../app-db/app-sql.ts';
+import { isUniqueViolation } from '../app-db/app-sql.ts';
 import { checkNewPassword } from './accounts.ts';
 import { hashPassword } from './passwords.ts';
 import type { Principal } from './principal.ts';
@@ -34,7 +35,8 @@ interface ClientRow {
   username: string;
   site_ids: string | null;
   created_by: string | null;
-  created_at: number;
+  /** PostgreSQL's BIGINT arrives as a string. */
+  created_at: number | string;
 }
 
 /** A username already taken (by a supervisor or a client). */
@@ -42,20 +44,20 @@ export class UsernameTakenError extends Error {
   readonly reason = 'username-taken';
 }
 
-/** Adds the role, sites and creator columns to an accounts table made before client accounts. */
-export function migrateAccountRoles(db: Database.Database): void {
+/** Adds the role, sites and creator columns to a SQLite accounts table made before client accounts. */
+export async function migrateAccountRoles(sql: AppSql): Promise<void> {
   const columns = new Set(
-    (db.prepare('PRAGMA table_info(auth_supervisors)').all() as { name: string }[]).map(
+    (await sql.all<{ name: string }>("SELECT name FROM pragma_table_info('auth_supervisors')")).map(
       (c) => c.name,
     ),
   );
-  const add = (name: string, definition: string) => {
+  const add = async (name: string, definition: string) => {
     if (!columns.has(name))
-      db.exec(`ALTER TABLE auth_supervisors ADD COLUMN ${name} ${definition}`);
+      await sql.exec(`ALTER TABLE auth_supervisors ADD COLUMN ${name} ${definition}`);
   };
-  add('role', "TEXT NOT NULL DEFAULT 'supervisor'");
-  add('site_ids', 'TEXT');
-  add('created_by', 'TEXT');
+  await add('role', "TEXT NOT NULL DEFAULT 'supervisor'");
+  await add('site_ids', 'TEXT');
+  await add('created_by', 'TEXT');
 }
 
 function parseSites(json: string | null): string[] {
@@ -90,7 +92,7 @@ const toClient = (row: ClientRow): ClientAccount => ({
   username: row.username,
   siteIds: parseSites(row.site_ids),
   createdBy: row.created_by,
-  createdAt: new Date(row.created_at).toISOString(),
+  createdAt: new Date(Number(row.created_at)).toISOString(),
 });
 
 export interface ClientAccountsOptions {
@@ -102,7 +104,9 @@ export interface ClientAccountsOptions {
 /** Creating, listing and removing client accounts (supervisors do this; see routes/client-accounts.ts). */
 export class ClientAccounts {
   constructor(
-    private readonly db: Database.Database,
+    private readonly sql: AppSql,
+    /** Resolves once the accounts tables exist. */
+    private readonly ready: () => Promise<void>,
     private readonly options: ClientAccountsOptions,
   ) {}
 
@@ -117,52 +121,54 @@ export class ClientAccounts {
     const name = username.trim();
     const hash = await hashPassword(password);
     const id = crypto.randomUUID();
+    await this.ready();
     try {
-      this.db
-        .prepare(
-          `INSERT INTO auth_supervisors (id, username, password_hash, created_at, role, site_ids, created_by)
-           VALUES (?, ?, ?, ?, 'client', ?, ?)`,
-        )
-        .run(id, name, hash, this.options.now(), JSON.stringify([...new Set(siteIds)]), createdBy);
+      await this.sql.run(
+        `INSERT INTO auth_supervisors (id, username, password_hash, created_at, role, site_ids, created_by)
+         VALUES (?, ?, ?, ?, 'client', ?, ?)`,
+        [id, name, hash, this.options.now(), JSON.stringify([...new Set(siteIds)]), createdBy],
+      );
     } catch (error) {
-      if (error instanceof Error && /UNIQUE/.test(error.message)) {
+      if (isUniqueViolation(error)) {
         throw new UsernameTakenError(`The username ${name} is already taken`);
       }
       throw error;
     }
-    const created = this.get(id);
+    const created = await this.get(id);
     if (!created) throw new Error('client account was not stored');
     return created;
   }
 
-  get(id: string): ClientAccount | null {
-    const row = this.db
-      .prepare(
-        "SELECT id, username, site_ids, created_by, created_at FROM auth_supervisors WHERE id = ? AND role = 'client'",
-      )
-      .get(id) as ClientRow | undefined;
+  async get(id: string): Promise<ClientAccount | null> {
+    await this.ready();
+    const [row] = await this.sql.all<ClientRow>(
+      "SELECT id, username, site_ids, created_by, created_at FROM auth_supervisors WHERE id = ? AND role = 'client'",
+      [id],
+    );
     return row ? toClient(row) : null;
   }
 
-  list(): ClientAccount[] {
-    const rows = this.db
-      .prepare(
-        "SELECT id, username, site_ids, created_by, created_at FROM auth_supervisors WHERE role = 'client' ORDER BY username COLLATE NOCASE",
-      )
-      .all() as ClientRow[];
+  async list(): Promise<ClientAccount[]> {
+    await this.ready();
+    const rows = await this.sql.all<ClientRow>(
+      "SELECT id, username, site_ids, created_by, created_at FROM auth_supervisors WHERE role = 'client' ORDER BY lower(username), id",
+    );
     return rows.map(toClient);
   }
 
   /** Removes the account, ends its sessions and closes their sockets; false when there is none. */
-  remove(id: string): boolean {
-    const sessions = this.db
-      .prepare('SELECT id FROM auth_sessions WHERE supervisor_id = ?')
-      .all(id) as { id: string }[];
-    const result = this.db
-      .prepare("DELETE FROM auth_supervisors WHERE id = ? AND role = 'client'")
-      .run(id);
-    if (result.changes === 0) return false;
-    this.db.prepare('DELETE FROM auth_sessions WHERE supervisor_id = ?').run(id);
+  async remove(id: string): Promise<boolean> {
+    await this.ready();
+    const sessions = await this.sql.all<{ id: string }>(
+      'SELECT id FROM auth_sessions WHERE supervisor_id = ?',
+      [id],
+    );
+    const removed = await this.sql.all<{ id: string }>(
+      "DELETE FROM auth_supervisors WHERE id = ? AND role = 'client' RETURNING id",
+      [id],
+    );
+    if (removed.length === 0) return false;
+    await this.sql.run('DELETE FROM auth_sessions WHERE supervisor_id = ?', [id]);
     for (const session of sessions) {
       this.options.endSubject(`session:${session.id}`, 'client account removed');
     }

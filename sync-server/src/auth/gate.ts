@@ -52,15 +52,15 @@ export class Gate {
    * supervisor). Unknown, revoked or expired credentials resolve to null, as does no credential,
    * unless the development flag stands in a supervisor.
    */
-  resolve(request: Request, socketToken: string | null = null): Resolved | null {
+  async resolve(request: Request, socketToken: string | null = null): Promise<Resolved | null> {
     const token = socketToken ?? bearer(request);
     if (token !== null) {
-      const principal = this.accounts.device(token);
+      const principal = await this.accounts.device(token);
       return principal ? { principal, credential: 'bearer' } : null;
     }
     const session = this.sessionToken(request);
     if (session !== null) {
-      const principal = this.accounts.session(session);
+      const principal = await this.accounts.session(session);
       if (principal) return { principal, credential: 'cookie' };
     }
     return this.insecureAllowAll
@@ -73,7 +73,7 @@ export class Gate {
    * (`plod-auth.{token}`, see @plod/model/sync), or as `?token=` from app versions that put it in
    * the URL.
    */
-  resolveSocket(request: Request): Resolved | null {
+  resolveSocket(request: Request): Promise<Resolved | null> {
     const offered = tokenFromSubprotocols(request.headers.get('sec-websocket-protocol'));
     const fromQuery = new URL(request.url).searchParams.get('token');
     return this.resolve(request, offered ?? (fromQuery === '' ? null : fromQuery));

@@ -1,7 +1,7 @@
 import type { AppDatabase } from '../app-db/app-database.ts';
 import type { Logger } from '../logger.ts';
 import { Accounts } from './accounts.ts';
-import { bootstrap } from './bootstrap.ts';
+import { bootstrap, checkAdminPassword } from './bootstrap.ts';
 import { Gate } from './gate.ts';
 import { accessMiddleware } from './middleware.ts';
 import { createAuthRoutes, createDeviceRoutes } from './routes.ts';
@@ -16,7 +16,10 @@ export { actorName, principalOf } from './principal.ts';
 export { Accounts } from './accounts.ts';
 
 export interface AccessControlOptions {
-  /** The app database the accounts, sessions, devices and client accounts live in. */
+  /**
+   * The app database the accounts, sessions, devices and client accounts live in (its `sql`: on
+   * PostgreSQL with PLOD_DATABASE_URL).
+   */
   db: AppDatabase;
   logger: Logger;
   now?: () => number;
@@ -39,18 +42,22 @@ const SWEEP_EVERY_MS = 60_000;
 /** Accounts, the request gate, throttles, the REST middleware and routes, and the /sync policy. */
 export function createAccessControl(options: AccessControlOptions) {
   const now = options.now ?? Date.now;
-  const accounts = new Accounts(options.db.sqlite, {
+  // A password the rules refuse stops the server at once, before any table is read.
+  checkAdminPassword(options.admin);
+  const accounts = new Accounts(options.db.sql, {
     now,
     sessionHours: options.sessionHours,
     onSubjectEnded: options.endSubject,
   });
-  bootstrap(accounts, {
+  // The first start's code and supervisor: `start()` waits for them (and fails with their error).
+  const ready = bootstrap(accounts, {
     admin: options.admin,
     crewCode: options.crewCode,
     insecureAllowAll: options.insecureAllowAll,
     credentialsDir: options.credentialsDir,
     logger: options.logger,
   });
+  ready.catch(() => undefined);
   const corsOrigins = options.corsOrigins ?? [];
   const gate = new Gate({
     accounts,
@@ -69,10 +76,16 @@ export function createAccessControl(options: AccessControlOptions) {
     logger: options.logger,
   };
   // Sockets opened with a session outlive its cookie unless something ends them.
-  const sweeper = setInterval(() => accounts.removeExpiredSessions(), SWEEP_EVERY_MS);
+  const sweeper = setInterval(() => {
+    accounts
+      .removeExpiredSessions()
+      .catch((error: unknown) => options.logger.error('expired sessions not removed', { error }));
+  }, SWEEP_EVERY_MS);
   sweeper.unref();
   return {
     accounts,
+    /** Resolves once the first start's crew code and supervisor exist. */
+    ready,
     gate,
     middleware: accessMiddleware(gate),
     headers: securityHeaders(gate),

@@ -49,7 +49,7 @@ function refusal(access: RouteAccess, principal: Principal): string | null {
 export function accessMiddleware(gate: Gate): MiddlewareHandler {
   return async (c, next) => {
     const request = c.req.raw;
-    const resolved = gate.resolve(request);
+    const resolved = await gate.resolve(request);
     if (UNSAFE.has(request.method) && resolved?.credential !== 'bearer') {
       // A cookie rides along on any request the browser makes, so a write needs proof that this
       // origin's own page sent it. Without a cookie, a foreign Origin is refused too (sign-in CSRF,

@@ -152,7 +152,7 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
       }
       reserved.release();
       logger.info('signed in', { username, address });
-      const { token, principal } = accounts.startSession(supervisorId);
+      const { token, principal } = await accounts.startSession(supervisorId);
       setCookie(c, SESSION_COOKIE, token, {
         httpOnly: true,
         sameSite: 'Strict',
@@ -175,12 +175,12 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
       summary: 'Ends the session, clears the cookie and closes the session’s sockets',
       responses: { 204: { description: 'Signed out (also when there was no session)' } },
     }),
-    (c) => {
+    async (c) => {
       const token = gate.sessionToken(c.req.raw);
-      const principal = token === null ? null : accounts.session(token);
+      const principal = token === null ? null : await accounts.session(token);
       // Supervisors' and client accounts' sessions alike.
       if (principal && principal.kind !== 'device' && principal.sessionId !== null) {
-        accounts.endSession(principal.sessionId);
+        await accounts.endSession(principal.sessionId);
       }
       deleteCookie(c, SESSION_COOKIE, {
         path: '/',
@@ -228,7 +228,7 @@ export function createDeviceRoutes(deps: AuthRouteDeps) {
         429: message('Too many failures; see Retry-After'),
       },
     }),
-    (c) => {
+    async (c) => {
       const { code, deviceName } = c.req.valid('json');
       const address = clientOf(gate, c);
       const reserved = joinThrottle.reserve([`addr:${addressKey(address)}`]);
@@ -242,7 +242,7 @@ export function createDeviceRoutes(deps: AuthRouteDeps) {
       }
       let rightCode: boolean;
       try {
-        rightCode = accounts.isCrewCode(code);
+        rightCode = await accounts.isCrewCode(code);
       } catch (error) {
         reserved.attempt.release();
         throw error;
@@ -254,7 +254,7 @@ export function createDeviceRoutes(deps: AuthRouteDeps) {
         return c.json({ message: MESSAGES.joinFailed }, 403);
       }
       reserved.attempt.release();
-      const { token, device } = accounts.joinDevice(deviceName);
+      const { token, device } = await accounts.joinDevice(deviceName);
       logger.info('device joined', { deviceId: device.id, deviceName: device.name, address });
       return c.json({ token, deviceId: device.id, deviceName: device.name }, 201);
     },
@@ -273,7 +273,7 @@ export function createDeviceRoutes(deps: AuthRouteDeps) {
       summary: 'Joined devices (revoked ones included, with revokedAt)',
       responses: { 200: jsonOk('`[{ id, name, joinedAt, lastSeenAt, revokedAt }]`') },
     }),
-    (c) => c.json(accounts.devices(), 200),
+    async (c) => c.json(await accounts.devices(), 200),
   );
   app.openapi(
     createRoute({
@@ -283,7 +283,7 @@ export function createDeviceRoutes(deps: AuthRouteDeps) {
       summary: 'The current crew access code',
       responses: { 200: jsonOk('`{ code, rotatedAt }`') },
     }),
-    (c) => c.json(accounts.crewCode() ?? accounts.setCrewCode(), 200),
+    async (c) => c.json((await accounts.crewCode()) ?? (await accounts.setCrewCode()), 200),
   );
   app.openapi(
     createRoute({
@@ -293,7 +293,7 @@ export function createDeviceRoutes(deps: AuthRouteDeps) {
       summary: 'Replaces the crew access code (joined devices stay joined)',
       responses: { 200: jsonOk('`{ code, rotatedAt }`') },
     }),
-    (c) => c.json(accounts.setCrewCode(), 200),
+    async (c) => c.json(await accounts.setCrewCode(), 200),
   );
   app.openapi(
     createRoute({
@@ -304,9 +304,10 @@ export function createDeviceRoutes(deps: AuthRouteDeps) {
       request: { params: IdParams },
       responses: { 204: { description: 'Revoked' }, 404: message('No such device') },
     }),
-    (c) => {
+    async (c) => {
       const { id } = c.req.valid('param');
-      if (!accounts.revokeDevice(id)) return c.json({ message: `Device ${id} not found` }, 404);
+      if (!(await accounts.revokeDevice(id)))
+        return c.json({ message: `Device ${id} not found` }, 404);
       return c.body(null, 204);
     },
   );

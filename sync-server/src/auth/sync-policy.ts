@@ -27,8 +27,8 @@ export type SiteOfReport = (docName: string) => Promise<string | null>;
  * WebSocket hijacking); token upgrades need no Origin.
  */
 export function createSyncPolicy(gate: Gate, siteOfReport?: SiteOfReport): AuthorizeHook {
-  return (request, docName): SyncDecision | Promise<SyncDecision> => {
-    const resolved = gate.resolveSocket(request);
+  return async (request, docName): Promise<SyncDecision> => {
+    const resolved = await gate.resolveSocket(request);
     if (!resolved) return 'unauthenticated';
     if (resolved.credential !== 'bearer') {
       // Browsers always send Origin on a WebSocket; a cookie upgrade must come from our own pages.
@@ -41,10 +41,10 @@ export function createSyncPolicy(gate: Gate, siteOfReport?: SiteOfReport): Autho
     const subject = subjectOf(principal);
     if (principal.kind === 'client') {
       if (classifyDocName(docName).kind !== 'report' || !siteOfReport) return 'deny';
-      const allowed = new Set(principal.siteIds);
-      return siteOfReport(docName).then((site) =>
-        site !== null && allowed.has(site) ? { access: 'read', subject } : 'deny',
-      );
+      const site = await siteOfReport(docName);
+      return site !== null && principal.siteIds.includes(site)
+        ? { access: 'read', subject }
+        : 'deny';
     }
     const device: DeviceRef | null =
       principal.kind === 'device'

@@ -48,7 +48,7 @@ export function createClientAccountRoutes(accounts: Accounts, s: RestServices) {
       summary: 'Client accounts and their sites',
       responses: { 200: jsonOk('`[{ id, username, siteIds, createdBy, createdAt }]`') },
     }),
-    (c) => c.json(accounts.clients.list(), 200),
+    async (c) => c.json(await accounts.clients.list(), 200),
   );
   app.openapi(
     createRoute({
@@ -91,9 +91,9 @@ export function createClientAccountRoutes(accounts: Accounts, s: RestServices) {
       request: { params: IdParams },
       responses: { 204: { description: 'Removed' }, 404: errors[404] },
     }),
-    (c) => {
+    async (c) => {
       const { id } = c.req.valid('param');
-      if (!accounts.clients.remove(id)) {
+      if (!(await accounts.clients.remove(id))) {
         throw NotFoundError.of('Client account', id);
       }
       return c.body(null, 204);

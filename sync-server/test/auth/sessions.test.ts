@@ -108,9 +108,9 @@ describe('supervisor sessions', () => {
     clients.push(client);
     await synced(client);
     const closed = closeCode(client);
-    expect(server.server.accounts.removeExpiredSessions()).toBe(0);
+    expect(await server.server.accounts.removeExpiredSessions()).toBe(0);
     now += HOUR;
-    expect(server.server.accounts.removeExpiredSessions()).toBe(1);
+    expect(await server.server.accounts.removeExpiredSessions()).toBe(1);
     expect(await closed).toBe(4401);
     expect((await server.call(supervisor, 'GET', '/api/auth/me')).status).toBe(401);
   });
@@ -185,6 +185,8 @@ describe('first start and the development flag', () => {
     };
     const server = createServer({ dataDir, logger });
     closeMe = () => server.close();
+    // Starting waits for the first start's supervisor and code.
+    const running = await server.start(0, '127.0.0.1');
     const file = path.join(dataDir, INITIAL_CREDENTIALS_FILE);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const text = fs.readFileSync(file, 'utf8');
@@ -195,7 +197,6 @@ describe('first start and the development flag', () => {
     expect(lines.filter((line) => line.includes(INITIAL_CREDENTIALS_FILE))).toHaveLength(1);
     expect(lines.join('\n')).not.toContain(password);
 
-    const running = await server.start(0, '127.0.0.1');
     const base = `http://127.0.0.1:${running.port}`;
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
