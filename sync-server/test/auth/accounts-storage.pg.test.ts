@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { INITIAL_CREDENTIALS_FILE } from '../../src/auth/bootstrap.ts';
+import { DATABASE_FILE } from '../../src/store/sqlite-store.ts';
+import { createTestDatabase } from '../pg/database.ts';
+import type { TestDatabase } from '../pg/database.ts';
+import { startServer, tempDir } from '../helpers.ts';
+import { CREW_CODE, NOBODY, SUPERVISOR, startSecureServer } from './helpers.ts';
+import type { SecureServer } from './helpers.ts';
+
+describe('accounts with PLOD_DATABASE_URL', () => {
+  let database: TestDatabase | null = null;
+  let server: SecureServer | null = null;
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+    await database?.drop();
+    database = null;
+  });
+
+  it('keeps supervisors, sessions, devices, client accounts and the crew code in PostgreSQL, none in plod.db, across a restart', async () => {
+    database = await createTestDatabase();
+    const dataDir = tempDir();
+    server = await startSecureServer({ databaseUrl: database.url, dataDir });
+    const boss = await server.signIn();
+    const phone = await server.join('Rig 7 phone');
+    const sites = (await server.call(boss, 'GET', '/api/sites')).body as { id: string }[];
+    const created = await server.call(boss, 'POST', '/api/client-accounts', {
+      username: 'acme',
+      password: 'client password 9',
+      siteIds: [sites[0]?.id],
+    });
+    expect(created.status).toBe(201);
+
+    const rows = async (sql: string) => (await database?.query(sql))?.rows ?? [];
+    expect(await rows('SELECT username, role FROM auth_supervisors ORDER BY username')).toEqual([
+      { username: 'acme', role: 'client' },
+      { username: 'boss', role: 'supervisor' },
+    ]);
+    expect(await rows('SELECT count(*)::int AS n FROM auth_sessions')).toEqual([{ n: 1 }]);
+    expect(await rows('SELECT id, name FROM auth_devices')).toEqual([
+      { id: phone.deviceId, name: 'Rig 7 phone' },
+    ]);
+    expect(await rows('SELECT code FROM auth_crew_code')).toEqual([{ code: 'K7QM4XPD' }]);
+    const local = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
+    try {
+      const tables = local
+        .prepare<[], string>("SELECT name FROM sqlite_master WHERE name LIKE 'auth%'")
+        .pluck()
+        .all();
+      expect(tables).toEqual([]);
+    } finally {
+      local.close();
+    }
+
+    // Another data folder, the same PostgreSQL: the same accounts, and no first-start password.
+    await server.close();
+    const elsewhere = tempDir();
+    server = await startSecureServer({
+      databaseUrl: database.url,
+      dataDir: elsewhere,
+      admin: undefined,
+      crewCode: undefined,
+    });
+    expect(fs.existsSync(path.join(elsewhere, INITIAL_CREDENTIALS_FILE))).toBe(false);
+    expect((await server.call(boss, 'GET', '/api/auth/me')).body).toMatchObject({
+      kind: 'supervisor',
+      username: SUPERVISOR.username,
+    });
+    expect((await server.call(phone, 'GET', '/api/auth/me')).body).toMatchObject({
+      deviceId: phone.deviceId,
+    });
+    expect((await server.signInClient('acme', 'client password 9')).cookie).not.toBe('');
+    expect(
+      (await server.call(NOBODY, 'POST', '/api/devices/join', { code: CREW_CODE, deviceName: 'B' }))
+        .status,
+    ).toBe(201);
+  });
+
+  it('writes one first supervisor when two processes start at once on an empty database', async () => {
+    database = await createTestDatabase();
+    const dirs = [tempDir(), tempDir()];
+    const [a, b] = await Promise.all(
+      dirs.map((dataDir) =>
+        startServer({ databaseUrl: database?.url, dataDir, insecureAllowAll: false }),
+      ),
+    );
+    try {
+      const written = dirs.filter((dir) => fs.existsSync(path.join(dir, INITIAL_CREDENTIALS_FILE)));
+      expect(written).toHaveLength(1);
+      const text = fs.readFileSync(path.join(written[0] ?? '', INITIAL_CREDENTIALS_FILE), 'utf8');
+      const password = /password: (\S+)/.exec(text)?.[1] ?? '';
+      const code = /crew access code: (\S+)/.exec(text)?.[1] ?? '';
+      expect((await database.query('SELECT username FROM auth_supervisors')).rows).toEqual([
+        { username: 'admin' },
+      ]);
+      // Either process signs the written supervisor in and joins a phone with the written code.
+      for (const running of [a, b]) {
+        const login = await fetch(`${running?.http}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'admin', password }),
+        });
+        expect(login.status).toBe(200);
+        const join = await fetch(`${running?.http}/api/devices/join`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ code, deviceName: 'Phone' }),
+        });
+        expect(join.status).toBe(201);
+      }
+    } finally {
+      await a?.close();
+      await b?.close();
+    }
+  });
+});

@@ -1,0 +1,4 @@
+import { postgresTables } from '../pg/app-tables.ts';
+import { devicesSuite } from './devices-suite.ts';
+
+devicesSuite(postgresTables());

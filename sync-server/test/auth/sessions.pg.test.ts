@@ -1,0 +1,4 @@
+import { postgresTables } from '../pg/app-tables.ts';
+import { sessionsSuite } from './sessions-suite.ts';
+
+sessionsSuite(postgresTables());
