@@ -6,7 +6,7 @@ import { createPrivately } from '../store/sqlite-store.ts';
 import type { SqliteSynchronous } from '../store/sqlite-store.ts';
 
 /**
- * The app's own tables (accounts, sessions, devices, client accounts, the throttle's state,
+ * The app's own tables (accounts, sessions, devices, client accounts, the crew code,
  * projections, late edits, idempotency keys, cleanup results): a database of their own, never the
  * document store's handle. With SQLite (the default) it is a connection of its own to `plod.db`,
  * the file the documents are in too; beside a PostgreSQL document store, `plod.db` holds these
