@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -9,6 +10,21 @@ import type { TestDatabase } from '../pg/database.ts';
 import { startServer, tempDir } from '../helpers.ts';
 import { CREW_CODE, NOBODY, SUPERVISOR, startSecureServer } from './helpers.ts';
 import type { SecureServer } from './helpers.ts';
+
+const packageDir = path.resolve(import.meta.dirname, '../..');
+
+/** Runs the add-supervisor command as an operator would, with the server's settings. */
+function addSupervisor(username: string, env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/auth/add-supervisor-cli.ts', username],
+      { cwd: packageDir, env: { ...process.env, ...env } },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(stderr || error.message)) : resolve(stdout),
+    );
+  });
+}
 
 describe('accounts with PLOD_DATABASE_URL', () => {
   let database: TestDatabase | null = null;
@@ -115,5 +131,23 @@ describe('accounts with PLOD_DATABASE_URL', () => {
       await a?.close();
       await b?.close();
     }
+  });
+
+  it('adds a supervisor and resets a password with add-supervisor, in PostgreSQL', async () => {
+    database = await createTestDatabase();
+    const dataDir = tempDir();
+    server = await startSecureServer({ databaseUrl: database.url, dataDir });
+    const boss = await server.signIn();
+    const env = { PLOD_DATABASE_URL: database.url, PLOD_DATA_DIR: dataDir };
+    expect(
+      await addSupervisor('night boss', { ...env, PLOD_NEW_PASSWORD: 'night shift password' }),
+    ).toContain('supervisor night boss added');
+    expect((await server.signIn('Night Boss', 'night shift password')).cookie).not.toBe('');
+    expect(
+      await addSupervisor('BOSS', { ...env, PLOD_NEW_PASSWORD: 'a brand new password' }),
+    ).toContain('password changed');
+    // The reset ended the old session: the server reads the same table.
+    expect((await server.call(boss, 'GET', '/api/auth/me')).status).toBe(401);
+    expect((await server.signIn('boss', 'a brand new password')).cookie).not.toBe('');
   });
 });
