@@ -57,6 +57,7 @@ export function createAccessControl(options: AccessControlOptions) {
     credentialsDir: options.credentialsDir,
     logger: options.logger,
   });
+  // start() reports a failure; with nobody awaiting it yet, it would otherwise end the process.
   ready.catch(() => undefined);
   const corsOrigins = options.corsOrigins ?? [];
   const gate = new Gate({
