@@ -249,6 +249,8 @@ export function lateEditsSuite(backend: AppTablesBackend): void {
       // Discard the notes: the phone hears it, and its notes go, as on the server and every replica.
       expect((await call('DELETE', `/api/late-edits/${notesEdit?.id ?? ''}`)).status).toBe(204);
       await waitFor(() => notices.state.waiting === 0, 'discard heard');
+      // The decision is told once the discarded edit is absorbed, which may come after the count.
+      await waitFor(() => notices.state.decided.length === 2, 'the discard decided');
       expect(notices.state.decided.map((d) => [d.id, d.decision])).toEqual([
         [notesEdit?.id, 'discarded'],
         [runEdit?.id, 'merged'],
