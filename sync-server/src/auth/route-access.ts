@@ -68,6 +68,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/shift-summaries/{id}/history': 'reader',
   'GET /api/shift-summaries/{id}/export-csv': 'crew',
   // The one-row-per-plod summary across plods, and bringing a deleted plod back: supervisors.
+  'GET /api/shift-summaries/totals': 'reader',
   'GET /api/shift-summaries/export.csv': 'supervisor',
   'GET /api/shift-summaries/export.xlsx': 'supervisor',
   'POST /api/shift-summaries/{id}/restore': 'supervisor',

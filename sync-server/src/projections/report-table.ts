@@ -69,6 +69,14 @@ export interface ReportFilter extends Omit<PlodFilter, 'statuses'> {
   siteIds?: readonly string[];
 }
 
+/** The plods of one status a filter lets through, and their metres and hours. */
+export interface StatusTotals {
+  status: ReportStatus;
+  count: number;
+  metres: number;
+  hours: number;
+}
+
 export interface Page {
   limit: number;
   offset: number;
@@ -267,6 +275,20 @@ export class ReportTable {
       .prepare<(string | number)[], { n: number }>(`SELECT COUNT(*) AS n FROM ${TABLE} ${sql}`)
       .get(...params);
     return row?.n ?? 0;
+  }
+
+  /**
+   * How many plods the filter lets through, with their metres and hours, per status: the lists'
+   * totals and tab counts without their rows.
+   */
+  totals(filter: ReportFilter): StatusTotals[] {
+    const { sql, params } = where(filter);
+    return this.db
+      .prepare<(string | number)[], StatusTotals>(
+        `SELECT status, COUNT(*) AS count, TOTAL(metres) AS metres, TOTAL(hours) AS hours
+         FROM ${TABLE} ${sql} GROUP BY status ORDER BY status`,
+      )
+      .all(...params);
   }
 
   /** Every matching row, newest first (CSV exports and cross-report entry lists). */

@@ -110,6 +110,37 @@ export function createShiftSummaryRoutes(s: RestServices) {
     return c.json(items, 200, { 'X-Total-Count': String(total) });
   });
   // Before /{id}: these paths would otherwise read as ids.
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/totals',
+      tags,
+      summary: 'Per status: how many plods the filter lets through, with their metres and hours',
+      description:
+        'The list’s filter and access (a client account counts its sites’ plods only); statuses with no plod are left out. A list screen shows its totals and tab counts from this before its rows sync.',
+      request: { query: PlodFilterQuery },
+      responses: {
+        200: jsonOk(
+          'Totals per status',
+          z.object({
+            statuses: z.array(
+              z.object({
+                status: reportStatusSchema,
+                count: z.number().int(),
+                metres: z.number(),
+                hours: z.number(),
+              }),
+            ),
+          }),
+        ),
+        400: errors[400],
+      },
+    }),
+    async (c) => {
+      const filter = filterFor(principalOf(c), plodFilterOf(c.req.valid('query')));
+      return c.json(await s.reports.totals(filter), 200);
+    },
+  );
   for (const format of ['csv', 'xlsx'] as const) {
     app.openapi(
       createRoute({

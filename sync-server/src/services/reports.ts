@@ -76,6 +76,12 @@ export class ReportService {
     return { items: rows.map((row) => listItem(row, names)), total };
   }
 
+  /** Per status: the count, metres and hours of the plods the filter lets through. */
+  async totals(filter: ReportFilter) {
+    await this.projector.flush();
+    return { statuses: this.projector.table.totals(filter) };
+  }
+
   /** The report's shift summary with every derived value. */
   async get(id: ReportId) {
     const reference = await this.names.reference();

@@ -61,6 +61,26 @@ describe('finding plods over REST', () => {
     expect(page.ids).toEqual([p.south, p.bo]);
   });
 
+  it('totals the plods the filter lets through per status, without their rows', async () => {
+    await seed();
+    const totals = async (query: string) => {
+      const res = await api.call('GET', `/api/shift-summaries/totals?${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const body = res.body as { statuses: { status: string; count: number; metres: number }[] };
+      return body.statuses.map(({ status, count, metres }) => [status, count, metres]);
+    };
+    expect(await totals('from=2026-03-01')).toEqual([
+      ['active', 2, 12.5],
+      ['completed', 1, 0],
+      ['sent', 1, 0],
+    ]);
+    expect(await totals('driller=ANN%20LEE&status=active,sent')).toEqual([['active', 1, 12.5]]);
+    expect(await totals('from=2027-01-01')).toEqual([]);
+    const refused = await api.call('GET', '/api/shift-summaries/totals?to=2026-02-30');
+    expect(refused.status).toBe(400);
+    expect((refused.body as { message: string }).message).toContain('real date');
+  });
+
   it('refuses a day that does not exist, an unknown status and a backwards range with a message', async () => {
     for (const [query, field, words] of [
       ['from=2026-02-30', 'from', 'real date'],
