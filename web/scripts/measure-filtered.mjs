@@ -5,7 +5,9 @@
 // as a joined device would (40 drillers, dates through 2025), signs a supervisor in, then opens
 // /live and /plods with a driller and a date range in the address: once with nothing on the device
 // (the reports index syncs first) and then `runs` times as a reload. "Rendered" = the page's range
-// line ("1-25 of N plods") and its first row are on screen; the time is from navigation start.
+// line ("1-25 of N plods") and its first row are in the page (recorded in the page as they arrive);
+// "answering" = the test driver could read them, i.e. the page's main thread was free again (work
+// that holds it just after the rows appear delays this one). Times are from navigation start.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -94,6 +96,15 @@ const browser = await chromium.launch({
 const results = [];
 try {
   const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  // Records when the range line and a row are first both in the page.
+  await context.addInitScript({
+    content: `new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-testid="page-range"]')) return;
+      if (!document.querySelector('[data-testid="live-report"], [data-testid="report-card"]')) return;
+      window.plodRenderedAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });`,
+  });
   const page = await context.newPage();
   await page.goto(`${base}/login`);
   await page.getByLabel('Username').fill(admin.username);
@@ -104,8 +115,9 @@ try {
     await page.goto(url, { waitUntil: 'commit' });
     await page.getByTestId('page-range').waitFor({ timeout: 120_000 });
     await page.getByTestId(rowTestId).first().waitFor({ timeout: 120_000 });
-    return page.evaluate(() => performance.now());
+    return page.evaluate('({ rendered: window.plodRenderedAt, answering: performance.now() })');
   };
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   for (const [name, path, row] of [
     ['Live Reports', '/live', 'live-report'],
     ['Plods', '/plods', 'report-card'],
@@ -114,11 +126,14 @@ try {
     const range = await page.getByTestId('page-range').textContent();
     const again = [];
     for (let i = 0; i < runs; i += 1) again.push(await rendered(`${base}${path}${filter}`, row));
-    again.sort((a, b) => a - b);
+    const shown = again.map((r) => r.rendered);
+    const answering = again.map((r) => r.answering);
     results.push(
-      `${name} ${path}${filter} (${range?.trim()}): first visit ${first.toFixed(0)} ms; ` +
-        `reload median ${again[Math.floor(again.length / 2)].toFixed(0)} ms ` +
-        `(min ${again[0].toFixed(0)}, max ${again.at(-1).toFixed(0)}, ${runs} runs; target < 1000 ms)`,
+      `${name} ${path}${filter} (${range?.trim()}): first visit rendered ${first.rendered.toFixed(0)} ms ` +
+        `(answering ${first.answering.toFixed(0)}); reload median rendered ${median(shown).toFixed(0)} ms ` +
+        `(min ${Math.min(...shown).toFixed(0)}, max ${Math.max(...shown).toFixed(0)}), ` +
+        `answering ${median(answering).toFixed(0)} ms (min ${Math.min(...answering).toFixed(0)}, ` +
+        `max ${Math.max(...answering).toFixed(0)}); ${runs} runs; target < 1000 ms`,
     );
   }
 } finally {

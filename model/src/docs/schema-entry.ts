@@ -10,3 +10,5 @@ export {
   newerDocumentMessage,
   schemaVersionOf,
 } from './schema-versions.ts';
+// The reports index is written by the server alone (the sync layer opens it without a cross-tab channel).
+export { REPORTS_INDEX_DOC_NAME } from '../reports-index/rows.ts';

@@ -28,10 +28,13 @@ export interface ReportsIndexRow {
   updatedAt: string | null;
 }
 
+const sortKey = (r: ReportsIndexRow) => `${r.date ?? ''}|${r.createdAt ?? ''}|${r.id}`;
+// What String#localeCompare uses, made once: a list of thousands of rows sorts in a few milliseconds.
+const collator = new Intl.Collator();
+
 /** Newest first: shift date, then creation time, then id (the REST list's order). */
 export function compareIndexRows(a: ReportsIndexRow, b: ReportsIndexRow): number {
-  const key = (r: ReportsIndexRow) => `${r.date ?? ''}|${r.createdAt ?? ''}|${r.id}`;
-  return key(b).localeCompare(key(a));
+  return collator.compare(sortKey(b), sortKey(a));
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -65,10 +68,12 @@ export function toIndexRow(value: unknown): ReportsIndexRow | null {
 
 /** Every row of the index, checked, newest first; rows without an id (or under another key) are left out. */
 export function readReportsIndex(doc: Y.Doc): ReportsIndexRow[] {
-  const rows: ReportsIndexRow[] = [];
+  const keyed: { key: string; row: ReportsIndexRow }[] = [];
   doc.getMap<unknown>(ROWS).forEach((value, id) => {
     const row = toIndexRow(value);
-    if (row && row.id === id) rows.push(row);
+    if (row && row.id === id) keyed.push({ key: sortKey(row), row });
   });
-  return rows.sort(compareIndexRows);
+  // Each row's key made once (compareIndexRows would make two per comparison).
+  keyed.sort((a, b) => collator.compare(b.key, a.key));
+  return keyed.map(({ row }) => row);
 }

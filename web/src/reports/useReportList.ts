@@ -31,6 +31,17 @@ export function useReportList(): ReportsIndexRow[] {
   // Until the device copy of the index is read (milliseconds), every known report would look
   // unlisted and be opened, each with its own socket: wait for it.
   const indexLoaded = useDocument(REPORTS_INDEX_DOC_NAME).status === 'ready';
+  return useWithLocalReports(index, indexLoaded);
+}
+
+/**
+ * The index's rows merged with the reports made or edited on this device. `indexLoaded`: the
+ * device copy of the index has been read (until then no local report is read).
+ */
+export function useWithLocalReports(
+  index: readonly ReportsIndexRow[],
+  indexLoaded: boolean,
+): ReportsIndexRow[] {
   const known = useKnownReportIds();
   const unsentNames = useUnsentDocNames();
   const names = useMemo(() => {

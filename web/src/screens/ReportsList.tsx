@@ -12,14 +12,15 @@ import type { PlodFilter, ReportId, ReportsIndexRow } from '@plod/model';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../auth';
-import { filterPlods, pageOf, usePlodListAddress } from '../plod-list/filter';
+import { filterPlods, usePlodListAddress } from '../plod-list/filter';
+import { AfterPaint, pageFrom, serverPlods, sumStatuses, usePlodSource } from '../plod-list/source';
 import { RestoreButton } from '../plod-list/RestoreButton';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { WaitingForSupervisor } from '../components/LateEdits';
 import { SyncControls } from '../components/SyncControls';
 import { ReportCard } from '../reports/ReportCard';
 import { useNewReport } from '../reports/useNewReport';
-import { useReportList } from '../reports/useReportList';
+import { useWithLocalReports } from '../reports/useReportList';
 import { canDeletePlod, useEditor } from './plod/access';
 import { useConnection, useDocMutator, useDocReady } from '../sync';
 
@@ -39,6 +40,7 @@ const ReportTable = lazy(() => import('../reports/ReportTable'));
 const Pager = lazy(() => import('../plod-list/Pager').then((m) => ({ default: m.Pager })));
 
 type ModalName = 'settings' | 'offline' | 'delete';
+const NO_ROWS: readonly ReportsIndexRow[] = [];
 
 type Tab = (typeof REPORT_TABS)[number];
 const TAB_LABEL: Record<Tab, string> = { active: 'Active', sent: 'Sent', deleted: 'Deleted' };
@@ -61,7 +63,6 @@ function EmptyState({ tab }: { tab: Tab }) {
 }
 
 export default function ReportsList() {
-  const reports = useReportList();
   const editor = useEditor();
   const newReport = useNewReport();
   const mutate = useDocMutator();
@@ -92,20 +93,44 @@ export default function ReportsList() {
   };
 
   // The filter without statuses sorts plods into tabs; a tab's ticked statuses narrow it further.
-  const byTab = useMemo(() => {
-    const { statuses: _tabs, ...others } = address.filter;
-    const groups: Record<Tab, ReportsIndexRow[]> = { active: [], sent: [], deleted: [] };
-    for (const report of filterPlods(reports, others))
-      groups[reportTab(report.status)].push(report);
-    return groups;
-  }, [reports, address.filter]);
   const { statuses } = address.filter;
+  const others = useMemo(() => {
+    const { statuses: _tabs, ...rest } = address.filter;
+    return rest;
+  }, [address.filter]);
   const tabFilter: PlodFilter = {
     ...address.filter,
     statuses: statuses?.filter((s) => TAB_STATUSES[tab].includes(s)) ?? TAB_STATUSES[tab],
   };
-  const shown = statuses ? filterPlods(byTab[tab], tabFilter) : byTab[tab];
-  const paged = pageOf(shown, address.page);
+  // A supervisor's first page comes from the server, then the reports index takes over (see
+  // usePlodSource); a crew phone's list, which holds plods only it has, reads the index at once.
+  const source = usePlodSource(
+    { list: tabFilter, totals: others, page: address.page },
+    { online, serverFirst: supervisor },
+  );
+  const reports = useWithLocalReports(
+    source.index ?? NO_ROWS,
+    source.index !== null && source.indexInfo?.status === 'ready',
+  );
+  const server = serverPlods(source);
+  const byTab = useMemo(() => {
+    if (source.index === null) return null;
+    const groups: Record<Tab, ReportsIndexRow[]> = { active: [], sent: [], deleted: [] };
+    for (const report of filterPlods(reports, others))
+      groups[reportTab(report.status)].push(report);
+    return groups;
+  }, [source.index, reports, others]);
+  const tabCounts: Record<Tab, number> | null = byTab
+    ? { active: byTab.active.length, sent: byTab.sent.length, deleted: byTab.deleted.length }
+    : server
+      ? {
+          active: sumStatuses(server.statuses, TAB_STATUSES.active).count,
+          sent: sumStatuses(server.statuses, TAB_STATUSES.sent).count,
+          deleted: sumStatuses(server.statuses, TAB_STATUSES.deleted).count,
+        }
+      : null;
+  const shown = byTab ? (statuses ? filterPlods(byTab[tab], tabFilter) : byTab[tab]) : null;
+  const paged = pageFrom(source, shown, address.page);
   const filtering =
     Object.keys(address.filter).length > 0 || Object.keys(address.errors).length > 0;
   const showTools = wide || filtersOpen || filtering;
@@ -191,16 +216,22 @@ export default function ReportsList() {
         <Tabs.List grow mb="md">
           {REPORT_TABS.map((key) => (
             <Tabs.Tab key={key} value={key} fz="md" py="md">
-              {TAB_LABEL[key]} ({byTab[key].length})
+              {TAB_LABEL[key]}
+              {tabCounts ? ` (${tabCounts[key]})` : ''}
             </Tabs.Tab>
           ))}
         </Tabs.List>
         {REPORT_TABS.map((key) => (
           <Tabs.Panel key={key} value={key}>
-            {paged.total === 0 ? (
-              <EmptyState tab={key} />
-            ) : wide ? (
-              <Suspense fallback={null}>
+            {/* One boundary: the rows, the pager and AfterPaint show together. */}
+            <Suspense fallback={null}>
+              {paged === null ? (
+                <Text c="dimmed" ta="center" py="xl" data-testid="plods-loading">
+                  Loading plods…
+                </Text>
+              ) : paged.total === 0 ? (
+                <EmptyState tab={key} />
+              ) : wide ? (
                 <ReportTable
                   reports={paged.rows}
                   onDelete={askDelete}
@@ -209,24 +240,23 @@ export default function ReportsList() {
                   canDelete={(report) => canDeletePlod(report.status, editor)}
                   extra={restore}
                 />
-              </Suspense>
-            ) : (
-              <Stack gap="sm">
-                {paged.rows.map((report) => (
-                  <ReportCard
-                    key={report.id}
-                    report={report}
-                    onDelete={canDeletePlod(report.status, editor) ? askDelete : undefined}
-                    extra={restore(report)}
-                  />
-                ))}
-              </Stack>
-            )}
-            {paged.total > 0 && (paged.pages > 1 || filtering) && (
-              <Suspense fallback={null}>
+              ) : (
+                <Stack gap="sm">
+                  {paged.rows.map((report) => (
+                    <ReportCard
+                      key={report.id}
+                      report={report}
+                      onDelete={canDeletePlod(report.status, editor) ? askDelete : undefined}
+                      extra={restore(report)}
+                    />
+                  ))}
+                </Stack>
+              )}
+              {paged !== null && paged.total > 0 && (paged.pages > 1 || filtering) && (
                 <Pager paged={paged} onPage={address.setPage} />
-              </Suspense>
-            )}
+              )}
+              {paged !== null && <AfterPaint run={source.openIndex} />}
+            </Suspense>
           </Tabs.Panel>
         ))}
       </Tabs>

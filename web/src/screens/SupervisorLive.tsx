@@ -1,12 +1,11 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
-  REPORTS_INDEX_DOC_NAME,
   REPORT_STATUSES,
   formatDepth,
   formatHours,
-  readReportsIndex,
   type PlodFilter,
+  type ReportsIndexRow,
 } from '@plod/model';
 import { useMemo } from 'react';
 import { useAuth } from '../auth';
@@ -15,10 +14,11 @@ import { SignInFirst } from '../components/SignInFirst';
 import { useNow } from '../lib/useNow';
 import { ExportButtons } from '../plod-list/ExportButtons';
 import { FilterBar } from '../plod-list/FilterBar';
-import { filterPlods, pageOf, usePlodListAddress } from '../plod-list/filter';
+import { filterPlods, usePlodListAddress } from '../plod-list/filter';
 import { useFilterOptions } from '../plod-list/options';
 import { Pager } from '../plod-list/Pager';
-import { useConnection, useDocSnapshot } from '../sync';
+import { AfterPaint, pageFrom, serverPlods, sumStatuses, usePlodSource } from '../plod-list/source';
+import { useConnection } from '../sync';
 import { StatRow } from './plod/StatRow';
 import { LateEdits } from './supervisor-live/LateEdits';
 import { useLateEditSessions } from './supervisor-live/late-edits';
@@ -27,25 +27,38 @@ import { totalsOf } from './supervisor-live/live-rows';
 
 /** With no status chosen, Live shows every plod still in play (deleted ones under their own tick). */
 const CURRENT = REPORT_STATUSES.filter((status) => status !== 'deleted');
+const NO_ROWS: readonly ReportsIndexRow[] = [];
 
 function LiveBody() {
-  // The server keeps this document in step with every report; it syncs here as crews work.
-  const rows = useDocSnapshot(REPORTS_INDEX_DOC_NAME, readReportsIndex);
   const { enabled, browserOnline } = useConnection();
   const online = enabled && browserOnline;
   const lateEdits = useLateEditSessions(online);
   const wide = useMediaQuery('(min-width: 48em)', true);
   const now = useNow(15_000).getTime();
   const address = usePlodListAddress();
-  const options = useFilterOptions(rows);
   const filter: PlodFilter = useMemo(
     () => (address.filter.statuses ? address.filter : { ...address.filter, statuses: CURRENT }),
     [address.filter],
   );
-  const shown = useMemo(() => filterPlods(rows, filter), [rows, filter]);
-  const paged = pageOf(shown, address.page);
-  const totals = useMemo(() => totalsOf(shown), [shown]);
-  const byId = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
+  // The first page comes from the server; the reports index (kept in step with every report by
+  // the server, live here as crews work) takes over once it has reached this browser.
+  const source = usePlodSource(
+    { list: filter, totals: filter, page: address.page },
+    { online, serverFirst: true },
+  );
+  const rows = source.index;
+  const server = serverPlods(source);
+  const options = useFilterOptions(rows ?? server?.paged.rows ?? NO_ROWS);
+  const shown = useMemo(() => (rows ? filterPlods(rows, filter) : null), [rows, filter]);
+  const paged = pageFrom(source, shown, address.page);
+  const totals = useMemo(
+    () => (shown ? totalsOf(shown) : server ? sumStatuses(server.statuses) : null),
+    [shown, server],
+  );
+  const byId = useMemo(
+    () => new Map((rows ?? paged?.rows ?? NO_ROWS).map((row) => [row.id, row])),
+    [rows, paged],
+  );
   const lateEditIds = useMemo(
     () => new Set((lateEdits.sessions ?? []).map((session) => session.reportId)),
     [lateEdits.sessions],
@@ -68,12 +81,28 @@ function LiveBody() {
       <ExportButtons filter={filter} />
       <StatRow
         stats={[
-          { label: 'Plods', value: String(totals.count), testId: 'live-total-count' },
-          { label: 'Metres', value: formatDepth(totals.metres), testId: 'live-total-metres' },
-          { label: 'Hours', value: formatHours(totals.hours), testId: 'live-total-hours' },
+          {
+            label: 'Plods',
+            value: totals ? String(totals.count) : '…',
+            testId: 'live-total-count',
+          },
+          {
+            label: 'Metres',
+            value: totals ? formatDepth(totals.metres) : '…',
+            testId: 'live-total-metres',
+          },
+          {
+            label: 'Hours',
+            value: totals ? formatHours(totals.hours) : '…',
+            testId: 'live-total-hours',
+          },
         ]}
       />
-      {paged.total === 0 ? (
+      {paged === null ? (
+        <Text c="dimmed" ta="center" py="xl" data-testid="live-loading">
+          Loading plods…
+        </Text>
+      ) : paged.total === 0 ? (
         <Text c="dimmed" ta="center" py="xl" data-testid="live-empty">
           No plods to show
         </Text>
@@ -83,6 +112,7 @@ function LiveBody() {
           <Pager paged={paged} onPage={address.setPage} />
         </Stack>
       )}
+      {paged !== null && <AfterPaint run={source.openIndex} />}
       <Group justify="center" mt="xl" />
     </>
   );

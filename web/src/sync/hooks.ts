@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type * as Y from 'yjs';
 import { NO_LATE_EDITS, type LateEditDecision } from '@plod/model/sync';
 import type { ConnectionState, SyncStatus } from './connection';
@@ -59,6 +59,36 @@ export function useOptionalDocSnapshot<T>(name: string | null, read: (doc: Y.Doc
     [registry, name],
   );
   return useSyncExternalStore(subscribe, () => (name === null ? null : registry.read(name, read)));
+}
+
+export interface LaterSnapshot<T> {
+  value: T;
+  info: DocInfo;
+}
+
+/**
+ * useDocSnapshot for a document a screen can show its first paint without: it is opened once `open`
+ * is true (at once if it is already open, e.g. another screen had it), and null until then. For
+ * the reports index, whose device copy of every plod takes the main thread a while to read.
+ */
+export function useLaterDocSnapshot<T>(
+  name: string,
+  read: (doc: Y.Doc) => T,
+  open: boolean,
+): LaterSnapshot<T> | null {
+  const { registry } = useSyncRuntime();
+  const [openBefore] = useState(() => registry.isOpen(name));
+  const active = open || openBefore;
+  const subscribe = useCallback(
+    (onChange: () => void) => (active ? registry.subscribe(name, onChange) : noSubscription()),
+    [registry, name, active],
+  );
+  const value = useSyncExternalStore(subscribe, () => (active ? registry.read(name, read) : null));
+  const info = useSyncExternalStore(subscribe, () => (active ? registry.info(name) : null));
+  return useMemo(
+    () => (value === null || info === null ? null : { value, info }),
+    [value, info],
+  );
 }
 
 /**

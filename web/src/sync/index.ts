@@ -10,6 +10,7 @@ export {
   useDocSnapshots,
   useDocument,
   useDownloaded,
+  useLaterDocSnapshot,
   useOptionalDocSnapshot,
   usePlodLateEdits,
   useUnseenLateEditDecisions,
@@ -18,6 +19,7 @@ export {
   useSyncStatus,
   useUnsentDocNames,
   type ConnectionControls,
+  type LaterSnapshot,
   type PlodLateEdits,
 } from './hooks';
 export {

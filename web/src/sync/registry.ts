@@ -1,6 +1,7 @@
 import type * as Y from 'yjs';
 import type { Actor } from '@plod/model/history';
 import { isReportDocName, recordReportChanges, setDocActor } from '@plod/model/history';
+import { REPORTS_INDEX_DOC_NAME } from '@plod/model/schema';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import { WebsocketProvider } from 'y-websocket';
 import { DocEntry, type DocInfo, type EntryFactories, type ProviderStatus } from './entry';
@@ -84,6 +85,10 @@ export class DocumentRegistry {
             // A copy: y-websocket reads `protocols` afresh for each connection, and they are
             // replaced (never mutated) when the device token changes.
             protocols: [...this.connectionProtocols],
+            // Tabs share changes over a BroadcastChannel, which posts the whole document to the
+            // others on each connect: megabytes for an index of thousands of plods. Only the
+            // server writes the index, and every tab has it from the server, so it goes without.
+            disableBc: name === REPORTS_INDEX_DOC_NAME,
             ...(polyfill ? { WebSocketPolyfill: polyfill } : {}),
           })),
       attachPending: options.attachPending ?? createDurablePending(null),
