@@ -658,6 +658,7 @@ export type { ReportsIndexRow } from './reports-index/rows.ts';
 export {
   REPORTS_INDEX_DOC_NAME,
   compareIndexRows,
+  sortIndexRows,
   readReportsIndex,
   toIndexRow,
 } from './reports-index/rows.ts';

@@ -12,7 +12,13 @@ import { lenient } from '../docs/lenient.ts';
  * reports live and offline without opening each report's document.
  */
 export type { ReportsIndexRow } from './rows.ts';
-export { REPORTS_INDEX_DOC_NAME, compareIndexRows, readReportsIndex, toIndexRow } from './rows.ts';
+export {
+  REPORTS_INDEX_DOC_NAME,
+  compareIndexRows,
+  readReportsIndex,
+  sortIndexRows,
+  toIndexRow,
+} from './rows.ts';
 
 const text = lenient(z.string().nullable(), null);
 

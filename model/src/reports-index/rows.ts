@@ -29,12 +29,23 @@ export interface ReportsIndexRow {
 }
 
 const sortKey = (r: ReportsIndexRow) => `${r.date ?? ''}|${r.createdAt ?? ''}|${r.id}`;
-// What String#localeCompare uses, made once: a list of thousands of rows sorts in a few milliseconds.
+// What String#localeCompare uses, made once.
 const collator = new Intl.Collator();
 
 /** Newest first: shift date, then creation time, then id (the REST list's order). */
 export function compareIndexRows(a: ReportsIndexRow, b: ReportsIndexRow): number {
   return collator.compare(sortKey(b), sortKey(a));
+}
+
+/**
+ * Rows in compareIndexRows' order, each row's key made once (compareIndexRows makes two per
+ * comparison): thousands of rows sort in a few milliseconds.
+ */
+export function sortIndexRows(rows: readonly ReportsIndexRow[]): ReportsIndexRow[] {
+  return rows
+    .map((row) => ({ key: sortKey(row), row }))
+    .sort((a, b) => collator.compare(b.key, a.key))
+    .map(({ row }) => row);
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -68,12 +79,10 @@ export function toIndexRow(value: unknown): ReportsIndexRow | null {
 
 /** Every row of the index, checked, newest first; rows without an id (or under another key) are left out. */
 export function readReportsIndex(doc: Y.Doc): ReportsIndexRow[] {
-  const keyed: { key: string; row: ReportsIndexRow }[] = [];
+  const rows: ReportsIndexRow[] = [];
   doc.getMap<unknown>(ROWS).forEach((value, id) => {
     const row = toIndexRow(value);
-    if (row && row.id === id) keyed.push({ key: sortKey(row), row });
+    if (row && row.id === id) rows.push(row);
   });
-  // Each row's key made once (compareIndexRows would make two per comparison).
-  keyed.sort((a, b) => collator.compare(b.key, a.key));
-  return keyed.map(({ row }) => row);
+  return sortIndexRows(rows);
 }

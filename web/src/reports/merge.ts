@@ -1,4 +1,4 @@
-import { compareIndexRows } from '@plod/model';
+import { sortIndexRows } from '@plod/model';
 import type { ReportsIndexRow } from '@plod/model';
 
 /**
@@ -10,6 +10,8 @@ export function mergeReportRows(
   index: readonly ReportsIndexRow[],
   local: readonly (ReportsIndexRow | null)[],
 ): ReportsIndexRow[] {
+  // Most often nothing is read from this device: the index, already in order, is the list.
+  if (local.every((row) => row === null)) return [...index];
   const byId = new Map<string, ReportsIndexRow>();
   for (const row of index) byId.set(row.id, row);
   for (const row of local) {
@@ -17,7 +19,7 @@ export function mergeReportRows(
     const indexed = byId.get(row.id);
     if (!indexed || (row.updatedAt ?? '') >= (indexed.updatedAt ?? '')) byId.set(row.id, row);
   }
-  return [...byId.values()].sort(compareIndexRows);
+  return sortIndexRows([...byId.values()]);
 }
 
 /**
