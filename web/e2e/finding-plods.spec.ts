@@ -137,6 +137,41 @@ test('Plods: the tab, filters and page are kept in the address', async ({
   expect(errors).toEqual([]);
 });
 
+test('a filtered Live Reports page follows new plods, and shows the same plods offline after a reload', async ({
+  page,
+  context,
+  request,
+  errors,
+}) => {
+  test.setTimeout(180_000);
+  const driller = `Offline ${names().member}`;
+  await makePlods(request, driller, 3);
+  await signInAsSupervisor(page);
+  // The service worker lets the app start again with no network.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 15_000,
+  });
+
+  await page.goto(`/live?driller=${encodeURIComponent(driller)}`);
+  await expect(range(page)).toHaveText('1-3 of 3 plods');
+  // A crew makes one more: the page shows it without a reload.
+  const [added] = await makePlods(request, driller, 1);
+  const row = page.locator(`[data-testid="live-report"][data-report-id="${added}"]`);
+  await expect(row).toBeVisible();
+  await expect(range(page)).toHaveText('1-4 of 4 plods');
+
+  // No signal: the page comes back from this browser's own copy, filter and all.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(heading(page, 'Live Reports')).toBeVisible();
+  await expect(range(page)).toHaveText('1-4 of 4 plods');
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId('live-total-count')).toHaveText('4');
+  await context.setOffline(false);
+  const offlineSocket = /^console: WebSocket connection to .* net::ERR_INTERNET_DISCONNECTED$/;
+  expect(errors.filter((error) => !offlineSocket.test(error))).toEqual([]);
+});
+
 /** The text of a file the page downloads when `click` runs. */
 async function downloaded(page: Page, click: () => Promise<void>): Promise<Download> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
