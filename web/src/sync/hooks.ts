@@ -85,10 +85,7 @@ export function useLaterDocSnapshot<T>(
   );
   const value = useSyncExternalStore(subscribe, () => (active ? registry.read(name, read) : null));
   const info = useSyncExternalStore(subscribe, () => (active ? registry.info(name) : null));
-  return useMemo(
-    () => (value === null || info === null ? null : { value, info }),
-    [value, info],
-  );
+  return useMemo(() => (value === null || info === null ? null : { value, info }), [value, info]);
 }
 
 /**
