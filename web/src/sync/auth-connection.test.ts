@@ -65,6 +65,7 @@ describe('relay connections carry the device token', () => {
   it('offers the token as a subprotocol (never in the URL) and reconnects with a new one', async () => {
     const hand = handAuth('first-token');
     make(hand.auth);
+    runtime.registry.retain('report:token-1'); // a screen shows it
     await runtime.registry.whenLoaded('report:token-1');
     expect(FakeSocket.instances).toHaveLength(1);
     const first = FakeSocket.instances[0];
@@ -85,6 +86,7 @@ describe('relay connections carry the device token', () => {
   it('connects with no token before the device joins, and a supervisor sign-in reconnects', async () => {
     const hand = handAuth(null);
     make(hand.auth);
+    runtime.registry.retain('setup'); // a screen shows it
     await runtime.registry.whenLoaded('setup');
     expect(tokenOf(FakeSocket.instances[0])).toBeNull();
     FakeSocket.instances[0]?.open();
@@ -97,6 +99,7 @@ describe('relay connections carry the device token', () => {
   it('asks who it is when the server closes for good (4401), and comes back after a re-join', async () => {
     const hand = handAuth('revoked-token');
     make(hand.auth);
+    runtime.registry.retain('report:revoked'); // a screen shows it
     await runtime.registry.whenLoaded('report:revoked');
     const socket = FakeSocket.instances[0];
     socket?.open();
@@ -109,6 +112,20 @@ describe('relay connections carry the device token', () => {
     hand.setToken('rejoined-token');
     expect(FakeSocket.instances).toHaveLength(2);
     expect(tokenOf(FakeSocket.instances[1])).toBe('rejoined-token');
+  });
+
+  it('closes a document nobody holds when who is here changes, rather than connect as nobody', async () => {
+    const hand = handAuth(null);
+    make(hand.auth);
+    hand.setSupervisor('sam');
+    const release = runtime.registry.retain('setup');
+    await runtime.registry.whenLoaded('setup');
+    FakeSocket.instances[0]?.open();
+    release(); // the screen that showed it has gone; it would close after idleCloseMs
+    hand.setSupervisor(''); // signed out
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(FakeSocket.instances[0]?.readyState).toBe(FakeSocket.CLOSED);
+    expect(runtime.registry.providerStates().map((state) => state.name)).not.toContain('setup');
   });
 
   it('does not reconnect when nothing about who is here changed', async () => {

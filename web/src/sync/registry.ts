@@ -262,7 +262,13 @@ export class DocumentRegistry {
    */
   setConnectionProtocols(protocols: readonly string[]): void {
     this.connectionProtocols = [...protocols];
-    this.entries.forEach((entry) => {
+    [...this.entries.values()].forEach((entry) => {
+      // One nobody holds, with nothing to send or hear, was about to close: it closes now rather
+      // than connect as the new identity (after a sign-out, only to be refused).
+      if (entry.refs === 0 && entry.pendingCount() === 0 && entry.waitingCount() === 0) {
+        this.closeNow(entry);
+        return;
+      }
       entry.provider.protocols = [...protocols];
       if (entry.provider.ws !== null) entry.provider.disconnect();
       entry.reconnect();

@@ -126,6 +126,11 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
     ...(options.loadMigrator ? { loadMigrator: options.loadMigrator } : {}),
   });
   const stopActor = actor?.subscribe(() => registry.refreshActor()) ?? (() => {});
+  // Before the identity listener below: a sign-out lets the reference documents go first, so they
+  // close rather than reconnect as nobody.
+  const signedIn = auth?.signedIn;
+  const stopReference =
+    auth && signedIn ? keepReferenceData(registry, () => signedIn(), auth.subscribe) : () => {};
   // A join, a revoked token, a sign-in or sign-out: connections are made afresh with who is here now.
   let identity = auth?.identity() ?? '';
   const stopAuth =
@@ -140,9 +145,6 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
   const stopDownloaded = registry.onStateChange(() => {
     for (const state of registry.providerStates()) if (state.synced) downloaded.mark(state.name);
   });
-  const signedIn = auth?.signedIn;
-  const stopReference =
-    auth && signedIn ? keepReferenceData(registry, () => signedIn(), auth.subscribe) : () => {};
   // Documents left with unsent changes are opened at once: their count shows, and they sync as soon
   // as there is signal, whichever screen the crew opens. The registry keeps them open until acknowledged.
   for (const name of storedPendingNames(storage)) registry.entry(name);
