@@ -58,5 +58,15 @@ export function runAppSqlContract(name: string, create: () => Promise<AppSqlFixt
       const [a] = await sql.all<{ n: number }>('SELECT n FROM contract_rows WHERE id = ?', ['a']);
       expect(a?.n).toBe(2);
     });
+
+    it('writes a batch all or none, and a relaxed one commits too', async () => {
+      const insert = 'INSERT INTO contract_rows (id, n, bytes) VALUES (?, ?, ?)';
+      const row = (id: string) => ({ sql: insert, params: [id, 1, Buffer.from([1])] });
+      await expect(sql.batch([row('a'), row('b'), row('a')])).rejects.toThrow();
+      expect(await sql.all('SELECT id FROM contract_rows')).toEqual([]);
+      expect(await sql.batch([row('a'), row('b')], { relaxed: true, ifUnlocked: true })).toBe(true);
+      const ids = await sql.all<{ id: string }>('SELECT id FROM contract_rows ORDER BY id');
+      expect(ids.map(({ id }) => id)).toEqual(['a', 'b']);
+    });
   });
 }

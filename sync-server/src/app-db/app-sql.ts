@@ -4,6 +4,26 @@ import type { Logger } from '../logger.ts';
 
 export type SqlValue = string | number | bigint | Uint8Array | null;
 
+/** One statement of a batch. */
+export interface SqlStatement {
+  sql: string;
+  params?: readonly SqlValue[];
+}
+
+export interface BatchOptions {
+  /**
+   * Rows derived from elsewhere (rebuilt if lost): the commit does not wait for the disk (SQLite
+   * synchronous=NORMAL for it alone, PostgreSQL synchronous_commit off for it alone).
+   */
+  relaxed?: boolean;
+  /**
+   * SQLite: when another connection holds the write lock, write nothing and answer false at once;
+   * waiting would sleep in SQLite's busy handler on the calling thread (the event loop).
+   * PostgreSQL waits for row locks without holding the event loop, so it always writes.
+   */
+  ifUnlocked?: boolean;
+}
+
 /**
  * Asynchronous SQL on the app database, the same on SQLite and PostgreSQL: statements are written
  * once with `?` placeholders (never a `?` in a literal) and SQL both understand (`INSERT ... ON
@@ -18,6 +38,11 @@ export interface AppSql {
   run(sql: string, params?: readonly SqlValue[]): Promise<void>;
   /** Several statements, in one go. */
   exec(sql: string): Promise<void>;
+  /**
+   * Statements in one transaction, all or none; resolves once committed, true, or false when
+   * `ifUnlocked` found the write lock held (nothing written).
+   */
+  batch(statements: readonly SqlStatement[], options?: BatchOptions): Promise<boolean>;
   /**
    * Creates tables if they are missing: `sqlite` on SQLite, `postgres` (default: the same text) on
    * PostgreSQL, where processes starting at once take turns (a transaction-scoped advisory lock).
@@ -46,6 +71,30 @@ export class SqliteSql implements AppSql {
 
   async define(sqlite: string): Promise<void> {
     this.db.exec(sqlite);
+  }
+
+  async batch(statements: readonly SqlStatement[], options: BatchOptions = {}): Promise<boolean> {
+    const write = this.db.transaction(() => {
+      for (const { sql, params = [] } of statements) {
+        this.db.prepare<SqlValue[]>(sql).run(...params);
+      }
+    });
+    const run = () => withoutFsync(this.db, options.relaxed === true, () => write.immediate());
+    if (!options.ifUnlocked) {
+      run();
+      return true;
+    }
+    const timeout = this.db.pragma('busy_timeout', { simple: true });
+    this.db.pragma('busy_timeout = 0');
+    try {
+      run();
+      return true;
+    } catch (error) {
+      if (error instanceof Error && 'code' in error && error.code === 'SQLITE_BUSY') return false;
+      throw error;
+    } finally {
+      this.db.pragma(`busy_timeout = ${Number(timeout)}`);
+    }
   }
 
   /** The connection belongs to the AppDatabase, which closes it. */
@@ -84,6 +133,31 @@ export class PgSql implements AppSql {
     await this.pool.query(sql);
   }
 
+  async batch(statements: readonly SqlStatement[], options: BatchOptions = {}): Promise<boolean> {
+    const client = await this.pool.connect();
+    // A connection lost mid-transaction also emits 'error'; the failed query carries it.
+    const ignore = () => undefined;
+    client.on('error', ignore);
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      if (options.relaxed) await client.query('SET LOCAL synchronous_commit = off');
+      for (const { sql, params = [] } of statements) {
+        await client.query(numbered(sql), [...params]);
+      }
+      await client.query('COMMIT');
+      return true;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollback: unknown) => {
+        broken = rollback instanceof Error ? rollback : new Error(String(rollback));
+      });
+      throw error;
+    } finally {
+      client.off('error', ignore);
+      client.release(broken);
+    }
+  }
+
   async define(sqlite: string, postgres = sqlite): Promise<void> {
     // Statements sent as one text run as one implicit transaction: the lock lasts to its end.
     await this.pool.query(
@@ -94,6 +168,29 @@ export class PgSql implements AppSql {
   close(): Promise<void> {
     this.closing ??= this.pool.end();
     return this.closing;
+  }
+}
+
+/** `PRAGMA synchronous` as SQLite reports it: 2 is FULL. */
+const SYNCHRONOUS_FULL = 2;
+
+/**
+ * Runs `write` with synchronous=NORMAL on this connection when `relaxed`, then puts the setting
+ * back (also when it throws). Inside a transaction the setting cannot change: it runs as that does.
+ */
+function withoutFsync<T>(db: Database.Database, relaxed: boolean, write: () => T): T {
+  if (
+    !relaxed ||
+    db.inTransaction ||
+    db.pragma('synchronous', { simple: true }) !== SYNCHRONOUS_FULL
+  ) {
+    return write();
+  }
+  db.pragma('synchronous = NORMAL');
+  try {
+    return write();
+  } finally {
+    db.pragma('synchronous = FULL');
   }
 }
 
