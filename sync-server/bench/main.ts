@@ -158,7 +158,7 @@ for (const part of parts) {
       commits: num(values.commits, 'commits'),
     });
   } else if (part === 'projection') {
-    projectionBench(num(values.docs, 'docs'));
+    await projectionBench(num(values.docs, 'docs'));
   } else {
     await sigkillBench();
   }

@@ -14,6 +14,15 @@ import { ReportIds, createReport } from '@plod/model';
 import { projectReport } from '../src/projections/report-row.ts';
 import type { ReportRow } from '../src/projections/report-row.ts';
 import { ReportTable } from '../src/projections/report-table.ts';
+import { SqliteSql } from '../src/app-db/app-sql.ts';
+import type { BatchOptions, SqlStatement } from '../src/app-db/app-sql.ts';
+
+/** The same connection, every commit fsynced (the table's writes are `relaxed`). */
+class FsyncEveryCommit extends SqliteSql {
+  override batch(statements: readonly SqlStatement[], options: BatchOptions = {}) {
+    return super.batch(statements, { ...options, relaxed: false });
+  }
+}
 
 const oldSpaceBytes = () =>
   v8.getHeapSpaceStatistics().find((space) => space.space_name === 'old_space')?.space_used_size ??
@@ -50,7 +59,7 @@ function measure(label: string, docs: Y.Doc[], passes: number) {
   };
 }
 
-export function projectionBench(docCount: number, passes = 30): void {
+export async function projectionBench(docCount: number, passes = 30): Promise<void> {
   console.log(
     `\n## Report projection: ${docCount} documents per pass, ${passes} passes (in process)`,
   );
@@ -73,30 +82,35 @@ export function projectionBench(docCount: number, passes = 30): void {
   ]);
   if (sink < 0) console.log(sink);
   const rows = reports.map(projectReport).filter((row): row is ReportRow => row !== null);
-  console.table([writeRows(rows, passes)]);
+  console.table([await writeRows(rows, passes)]);
 }
 
 /**
  * A pass's write of its rows into the projection table (a WAL database file at synchronous=FULL,
  * as the server's connection is): as the table writes them (no fsync), and with an fsync per pass.
  */
-function writeRows(rows: ReportRow[], passes: number) {
+async function writeRows(rows: ReportRow[], passes: number) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plod-projection-bench-'));
   const db = new Database(path.join(dir, 'plod.db'));
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
-    const table = new ReportTable(db);
-    const timed = (write: (batch: { row: ReportRow; seq: number }[]) => void) => {
+    const table = new ReportTable(new SqliteSql(db));
+    const fsynced = new ReportTable(new FsyncEveryCommit(db));
+    await table.ready();
+    let seq = 0;
+    const timed = async (write: (batch: { row: ReportRow; seq: number }[]) => Promise<void>) => {
       const started = performance.now();
-      for (let pass = 1; pass <= passes; pass++) write(rows.map((row) => ({ row, seq: pass })));
+      for (let pass = 1; pass <= passes; pass++) {
+        seq += 1;
+        await write(rows.map((row) => ({ row, seq })));
+      }
       return Math.round(((performance.now() - started) / passes) * 100) / 100;
     };
-    // Inside an outer transaction the table cannot change the setting: its commit fsyncs.
-    const withFsync = timed((batch) => db.transaction(() => table.upsert(batch))());
+    const withFsync = await timed((batch) => fsynced.upsert(batch));
     return {
       rows: rows.length,
-      tableUpsertMs: timed((batch) => table.upsert(batch)),
+      tableUpsertMs: await timed((batch) => table.upsert(batch)),
       sameRowsWithFsyncMs: withFsync,
     };
   } finally {

@@ -24,6 +24,7 @@ import type { SiteId } from '@plod/model';
 import { createServer } from '../src/server.ts';
 import { rebuildProjection } from '../src/projections/projector.ts';
 import { ReportTable } from '../src/projections/report-table.ts';
+import { SqliteSql } from '../src/app-db/app-sql.ts';
 import { DATABASE_FILE, SqliteStore } from '../src/store/sqlite-store.ts';
 
 const REPORTS = 10_000;
@@ -73,7 +74,7 @@ async function seed(dir: string): Promise<SiteId> {
   }
   await store.append(batch);
   const started = performance.now();
-  const rows = await rebuildProjection(store, new ReportTable(store.database));
+  const rows = await rebuildProjection(store, new ReportTable(new SqliteSql(store.database)));
   console.log(`projection rebuild: ${rows} reports in ${ms(performance.now() - started)}`);
   await store.close();
   return exportSite;

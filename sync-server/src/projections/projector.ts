@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { classifyDocName, reportDocName } from '@plod/model';
+import { REPORT_DOC_PREFIX, classifyDocName, reportDocName } from '@plod/model';
 import type { ReportId } from '@plod/model';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import { applyStored, storedThroughSeq } from '../docs/stored-document.ts';
@@ -37,6 +37,7 @@ export class Projector {
   private stopped = false;
   private lastPassAt = Number.NEGATIVE_INFINITY;
   private readonly setupListeners = new Set<() => void>();
+  private starting: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly manager: DocumentManager,
@@ -60,12 +61,28 @@ export class Projector {
     this.setupListeners.add(listener);
   }
 
-  /** Queues documents the table is behind on (after a crash between commit and projection). */
-  catchUp(docNames: readonly string[]): void {
-    for (const name of docNames) {
-      const kind = classifyDocName(name);
-      if (kind.kind === 'report') this.markDirty(kind.reportId, 0);
-    }
+  /**
+   * At start: makes the reports index match the table, then queues the reports stored past their
+   * rows (a crash between a commit and its projection), each with its highest stored seq (the row
+   * written reflects at least that). Reads wait for it, so they include those reports.
+   */
+  start(store: Pick<DocumentStore, 'latestSeqs'>): Promise<void> {
+    this.starting = (async () => {
+      // First, so rows projected by catch-up land in the index after the full set.
+      await this.reconcileIndex().catch((error: unknown) =>
+        this.logger.error('reports index reconcile failed', { error }),
+      );
+      try {
+        const behind = await this.table.behind(await store.latestSeqs(REPORT_DOC_PREFIX));
+        for (const [name, seq] of behind) {
+          const kind = classifyDocName(name);
+          if (kind.kind === 'report') this.markDirty(kind.reportId, seq);
+        }
+      } catch (error) {
+        this.logger.error('projection catch-up failed', { error });
+      }
+    })();
+    return this.starting;
   }
 
   markDirty(id: ReportId, seq: number): void {
@@ -79,9 +96,11 @@ export class Projector {
     this.scheduled = true;
     const pass = () => {
       this.scheduled = false;
-      this.flush({ waitForLock: false }).catch((error: unknown) =>
-        this.logger.error('projection failed', { error }),
-      );
+      this.flush({ waitForLock: false }).catch((error: unknown) => {
+        this.logger.error('projection failed', { error });
+        // Its rows are dirty again (runBatch): try once more a pass later.
+        if (!this.scheduled && !this.stopped && this.dirty.size > 0) this.schedule(this.intervalMs);
+      });
     };
     if (wait <= 0) setImmediate(pass);
     else setTimeout(pass, wait).unref();
@@ -94,6 +113,7 @@ export class Projector {
    */
   async flush(options: { waitForLock?: boolean } = {}): Promise<void> {
     const waitForLock = options.waitForLock ?? true;
+    await this.starting;
     while (this.dirty.size > 0 || this.running) {
       if (!this.running) {
         this.running = this.runBatch(waitForLock).finally(() => {
@@ -114,8 +134,8 @@ export class Projector {
   }
 
   /** Removes reports from the projection and the reports index (cleanup). */
-  removeReports(ids: readonly string[]): void {
-    this.table.delete(ids);
+  async removeReports(ids: readonly string[]): Promise<void> {
+    await this.table.delete(ids);
     void this.index?.deleted(ids);
   }
 
@@ -123,8 +143,9 @@ export class Projector {
    * Makes the reports index match the table: at start (the index may be new, or behind after a
    * rebuild run from the command line while the server was down).
    */
-  reconcileIndex(): Promise<void> {
-    return this.index?.replaced(this.table.all({})) ?? Promise.resolve();
+  async reconcileIndex(): Promise<void> {
+    if (!this.index) return;
+    await this.index.replaced(await this.table.all({}));
   }
 
   /** One pass; false when its rows could not be written without waiting (they stay dirty). */
@@ -149,9 +170,21 @@ export class Projector {
       }
     }
     if (rows.length === 0) return true;
-    if (waitForLock) this.table.upsert(rows);
-    else if (!this.table.tryUpsert(rows)) {
+    const again = () => {
       for (const [id, seq] of batch) this.dirty.set(id, Math.max(seq, this.dirty.get(id) ?? 0));
+    };
+    let written: boolean;
+    try {
+      written = waitForLock
+        ? (await this.table.upsert(rows), true)
+        : await this.table.tryUpsert(rows);
+    } catch (error) {
+      // The database failed (PostgreSQL out of reach): the rows stay dirty, never dropped.
+      again();
+      throw error;
+    }
+    if (!written) {
+      again();
       if (!this.scheduled && !this.stopped) this.schedule(LOCKED_RETRY_MS);
       return false;
     }
@@ -180,10 +213,7 @@ export async function rebuildProjection(
       doc.destroy();
     }
   }
-  table.db.transaction(() => {
-    table.clear();
-    table.upsert(rows);
-  })();
+  await table.replaceAll(rows);
   await index?.replaced(rows.map(({ row }) => row));
   return rows.length;
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SqliteSql } from '../app-db/app-sql.ts';
 import { ReportTable } from './report-table.ts';
 import type { ReportRow } from './report-row.ts';
 
@@ -32,17 +33,25 @@ function row(id: string): ReportRow {
   };
 }
 
-/** A row that notes `PRAGMA synchronous` when a write binds it, inside the write's transaction. */
-function watchSynchronous(db: Database.Database, id: string): { row: ReportRow; during: unknown } {
-  const watched = { during: undefined as unknown };
-  const watchedRow: ReportRow = {
-    ...row(id),
-    get bundle() {
-      watched.during = db.pragma('synchronous', { simple: true });
-      return '{}';
-    },
-  };
-  return Object.assign(watched, { row: watchedRow });
+/**
+ * Notes `PRAGMA synchronous` each time a statement writing the projection runs (inside the
+ * write's transaction, where the setting in force is the one its commit uses).
+ */
+function watchSynchronous(db: Database.Database): unknown[] {
+  const during: unknown[] = [];
+  const prepare = db.prepare.bind(db);
+  vi.spyOn(db, 'prepare').mockImplementation(((source: string) => {
+    const statement = prepare(source);
+    if (!source.startsWith('INSERT INTO report_projection')) return statement;
+    const run = statement.run.bind(statement);
+    return Object.assign(statement, {
+      run: (...params: unknown[]) => {
+        during.push(db.pragma('synchronous', { simple: true }));
+        return run(...params);
+      },
+    });
+  }) as typeof db.prepare);
+  return during;
 }
 
 describe('ReportTable', () => {
@@ -60,50 +69,52 @@ describe('ReportTable', () => {
     return db;
   }
 
-  it('commits projected rows without an fsync, and leaves the connection fsyncing for the rest', () => {
+  it('commits projected rows without an fsync, and leaves the connection fsyncing for the rest', async () => {
     const db = fullDatabase();
-    const table = new ReportTable(db);
-    const watched = watchSynchronous(db, 'r1');
-    table.upsert([{ row: watched.row, seq: 3 }]);
-    expect(watched.during).toBe(NORMAL);
+    const table = new ReportTable(new SqliteSql(db));
+    await table.ready();
+    const during = watchSynchronous(db);
+    await table.upsert([{ row: row('r1'), seq: 3 }]);
+    expect(during).toEqual([NORMAL]);
     expect(db.pragma('synchronous', { simple: true })).toBe(FULL);
-    expect(table.dump().map((stored) => stored.id)).toEqual(['r1']);
+    expect((await table.dump()).map((stored) => stored.id)).toEqual(['r1']);
 
     // A failed write (status is NOT NULL) puts the setting back too, and writes nothing.
     const broken = { ...row('r2'), status: null } as unknown as ReportRow;
-    expect(() =>
+    await expect(
       table.upsert([
         { row: row('r3'), seq: 4 },
         { row: broken, seq: 4 },
       ]),
-    ).toThrow();
+    ).rejects.toThrow();
     expect(db.pragma('synchronous', { simple: true })).toBe(FULL);
-    expect(table.dump().map((stored) => stored.id)).toEqual(['r1']);
+    expect((await table.dump()).map((stored) => stored.id)).toEqual(['r1']);
     db.close();
   });
 
-  it('tries an upsert without waiting for a write lock another connection holds', () => {
+  it('tries an upsert without waiting for a write lock another connection holds', async () => {
     const db = fullDatabase();
     db.pragma('busy_timeout = 2500');
-    const table = new ReportTable(db);
+    const table = new ReportTable(new SqliteSql(db));
+    await table.ready();
     const other = new Database(db.name);
     other.exec('BEGIN IMMEDIATE');
-    expect(table.tryUpsert([{ row: row('a'), seq: 1 }])).toBe(false);
-    expect(table.dump()).toEqual([]);
+    expect(await table.tryUpsert([{ row: row('a'), seq: 1 }])).toBe(false);
+    expect(await table.dump()).toEqual([]);
     other.exec('ROLLBACK');
     other.close();
-    const watched = watchSynchronous(db, 'a');
-    expect(table.tryUpsert([{ row: watched.row, seq: 1 }])).toBe(true);
-    expect(table.dump().map((stored) => stored.id)).toEqual(['a']);
+    const during = watchSynchronous(db);
+    expect(await table.tryUpsert([{ row: row('a'), seq: 1 }])).toBe(true);
+    expect((await table.dump()).map((stored) => stored.id)).toEqual(['a']);
     // Without an fsync too, as upsert.
-    expect(watched.during).toBe(NORMAL);
+    expect(during).toEqual([NORMAL]);
     expect(db.pragma('synchronous', { simple: true })).toBe(FULL);
     // The connection's own busy timeout is back for everything else.
     expect(db.pragma('busy_timeout', { simple: true })).toBe(2500);
     db.close();
   });
 
-  it('gives a table of the older layout the new columns and marks its rows to project again', () => {
+  it('gives a table of the older layout the new columns and marks its rows to project again', async () => {
     const db = fullDatabase();
     db.exec(`CREATE TABLE report_projection (
       id TEXT PRIMARY KEY, status TEXT NOT NULL,
@@ -114,11 +125,13 @@ describe('ReportTable', () => {
       sort_key TEXT NOT NULL, bundle TEXT NOT NULL, seq INTEGER NOT NULL)`);
     db.exec(`INSERT INTO report_projection VALUES ('old', 'approved', NULL, NULL, NULL, NULL,
       '2026-11-24', 'day', 'Ann', 1, 1, NULL, NULL, NULL, NULL, 'k', '{}', 9)`);
-    const table = new ReportTable(db);
-    expect(table.dump()).toMatchObject([{ id: 'old', holes: [], approvedBy: null }]);
-    expect(table.behind(new Map([['report:old', 9]]))).toEqual(['report:old']);
-    table.upsert([{ row: { ...row('old'), operator: ' Ann  LEE', approvedBy: 'Sam' }, seq: 9 }]);
-    expect(table.list({ driller: 'ann lee' }, { limit: 5, offset: 0 })).toMatchObject([
+    const table = new ReportTable(new SqliteSql(db));
+    expect(await table.dump()).toMatchObject([{ id: 'old', holes: [], approvedBy: null }]);
+    expect(await table.behind(new Map([['report:old', 9]]))).toEqual(new Map([['report:old', 9]]));
+    await table.upsert([
+      { row: { ...row('old'), operator: ' Ann  LEE', approvedBy: 'Sam' }, seq: 9 },
+    ]);
+    expect(await table.list({ driller: 'ann lee' }, { limit: 5, offset: 0 })).toMatchObject([
       { id: 'old', approvedBy: 'Sam' },
     ]);
     db.close();

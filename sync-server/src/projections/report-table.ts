@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { AppSql, SqlStatement, SqlValue } from '../app-db/app-sql.ts';
 import { REPORT_DOC_PREFIX, drillerKey } from '@plod/model';
 import type { PlodFilter, ReportStatus } from '@plod/model';
 import type { ReportRow } from './report-row.ts';
@@ -18,19 +18,24 @@ const ADDED_COLUMNS: readonly (readonly [string, string])[] = [
   ['approved_by', 'TEXT'],
 ];
 
-const SCHEMA = `
+/**
+ * The table in either dialect: PostgreSQL's REAL is 4 bytes (SQLite's 8), its seqs are BIGINT, and
+ * the columns compared and sorted as text compare byte by byte, as SQLite's do, whatever the
+ * database's locale.
+ */
+const schema = (real: string, seq: string, bytewise: string) => `
 CREATE TABLE IF NOT EXISTS ${TABLE} (
   id TEXT PRIMARY KEY,
   status TEXT NOT NULL,
   site_id TEXT, site_name TEXT, rig_id TEXT, rig_name TEXT,
-  date TEXT, shift_type TEXT, operator TEXT,
-  metres REAL NOT NULL, hours REAL NOT NULL,
-  created_at TEXT, updated_at TEXT, completed_at TEXT, deleted_at TEXT,
+  date TEXT${bytewise}, shift_type TEXT, operator TEXT,
+  metres ${real} NOT NULL, hours ${real} NOT NULL,
+  created_at TEXT, updated_at TEXT, completed_at TEXT, deleted_at TEXT${bytewise},
   -- Newest first is shift date, then creation time, then id (a total order for stable paging).
-  sort_key TEXT NOT NULL,
+  sort_key TEXT${bytewise} NOT NULL,
   bundle TEXT NOT NULL,
   -- Highest stored update seq this row reflects; a restart re-projects documents stored past it.
-  seq INTEGER NOT NULL,
+  seq ${seq} NOT NULL,
   ${ADDED_COLUMNS.map(([name, type]) => `${name} ${type}`).join(',\n  ')}
 );
 CREATE INDEX IF NOT EXISTS ${TABLE}_sort ON ${TABLE} (sort_key);
@@ -116,9 +121,9 @@ function parseHoles(text: string): string[] {
   }
 }
 
-function where(filter: ReportFilter): { sql: string; params: (string | number)[] } {
+function where(filter: ReportFilter): { sql: string; params: SqlValue[] } {
   const clauses: string[] = [];
-  const params: (string | number)[] = [];
+  const params: SqlValue[] = [];
   const add = (clause: string, ...values: string[]) => {
     clauses.push(clause);
     params.push(...values);
@@ -130,7 +135,7 @@ function where(filter: ReportFilter): { sql: string; params: (string | number)[]
   if (filter.driller) add('driller_key = ?', drillerKey(filter.driller));
   if (filter.siteId) add('site_id = ?', filter.siteId);
   if (filter.siteIds) {
-    if (filter.siteIds.length === 0) add('0');
+    if (filter.siteIds.length === 0) add('1 = 0');
     else add(`site_id IN (${filter.siteIds.map(() => '?').join(', ')})`, ...filter.siteIds);
   }
   if (filter.rigId) add('rig_id = ?', filter.rigId);
@@ -140,140 +145,189 @@ function where(filter: ReportFilter): { sql: string; params: (string | number)[]
 }
 
 /**
- * Adds the columns an older table lacks and marks every row behind, so the start's catch-up
- * projects them again (`staleDocuments` and `behind` compare seqs).
+ * Adds the columns an older SQLite table lacks and marks every row behind, so the start's catch-up
+ * projects them again (`staleDocuments` and `behind` compare seqs). PostgreSQL tables were made
+ * with every column.
  */
-function addMissingColumns(db: Database.Database): void {
-  const existing = db
-    .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${TABLE}')`)
-    .all()
-    .map((column) => column.name);
+async function addMissingColumns(sql: AppSql): Promise<void> {
+  if (sql.dialect !== 'sqlite') return;
+  const existing = (
+    await sql.all<{ name: string }>(`SELECT name FROM pragma_table_info('${TABLE}')`)
+  ).map((column) => column.name);
   if (existing.length === 0) return;
   const missing = ADDED_COLUMNS.filter(([name]) => !existing.includes(name));
   if (missing.length === 0) return;
-  db.transaction(() => {
-    for (const [name, type] of missing) db.exec(`ALTER TABLE ${TABLE} ADD COLUMN ${name} ${type}`);
-    db.exec(`UPDATE ${TABLE} SET seq = -1`);
-  })();
+  await sql.batch([
+    ...missing.map(([name, type]) => ({ sql: `ALTER TABLE ${TABLE} ADD COLUMN ${name} ${type}` })),
+    { sql: `UPDATE ${TABLE} SET seq = -1` },
+  ]);
+}
+
+const COLUMNS = [
+  'id',
+  'status',
+  'site_id',
+  'site_name',
+  'rig_id',
+  'rig_name',
+  'date',
+  'shift_type',
+  'operator',
+  'metres',
+  'hours',
+  'created_at',
+  'updated_at',
+  'completed_at',
+  'deleted_at',
+  'sort_key',
+  'bundle',
+  'seq',
+  'driller_key',
+  'holes',
+  'approved_by',
+] as const;
+
+/** Rows per INSERT (21 values each: well under either database's limit on placeholders). */
+const ROWS_PER_STATEMENT = 200;
+
+/** Ids per DELETE. */
+const IDS_PER_STATEMENT = 500;
+
+/**
+ * A row replaces the stored one only if it reflects at least the stored seq: of two writers (a
+ * rebuild beside a running server, or two processes) the newest row stays, whichever commits last.
+ * PostgreSQL locks the conflicting row for the check, so the guard holds between transactions too.
+ */
+const UPSERT_TAIL = `ON CONFLICT (id) DO UPDATE SET ${COLUMNS.filter((c) => c !== 'id')
+  .map((c) => `${c} = excluded.${c}`)
+  .join(', ')}
+  WHERE ${TABLE}.seq <= excluded.seq`;
+
+function valuesOf({ row, seq }: { row: ReportRow; seq: number }): SqlValue[] {
+  return [
+    row.id,
+    row.status,
+    row.siteId,
+    row.siteName,
+    row.rigId,
+    row.rigName,
+    row.date,
+    row.shiftType,
+    row.operator,
+    row.metres,
+    row.hours,
+    row.createdAt,
+    row.updatedAt,
+    row.completedAt,
+    row.deletedAt,
+    sortKey(row),
+    row.bundle,
+    seq,
+    row.operator === null ? null : drillerKey(row.operator),
+    JSON.stringify(row.holes),
+    row.approvedBy,
+  ];
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function upserts(rows: readonly { row: ReportRow; seq: number }[]): SqlStatement[] {
+  const placeholders = `(${COLUMNS.map(() => '?').join(', ')})`;
+  return chunks(rows, ROWS_PER_STATEMENT).map((chunk) => ({
+    sql: `INSERT INTO ${TABLE} (${COLUMNS.join(', ')})
+      VALUES ${chunk.map(() => placeholders).join(', ')} ${UPSERT_TAIL}`,
+    params: chunk.flatMap(valuesOf),
+  }));
 }
 
 /**
- * Runs `write` with synchronous=NORMAL on this connection, then puts the setting back (also when it
- * throws). Inside a transaction the setting cannot change, so it runs as the transaction does.
+ * The reports projection table, on the app database (PostgreSQL with PLOD_DATABASE_URL): every
+ * call waits for the table to exist first.
  */
-function withoutFsync<T>(db: Database.Database, write: () => T): T {
-  if (db.inTransaction || db.pragma('synchronous', { simple: true }) !== SYNCHRONOUS_FULL) {
-    return write();
-  }
-  db.pragma('synchronous = NORMAL');
-  try {
-    return write();
-  } finally {
-    db.pragma('synchronous = FULL');
-  }
-}
-
-/** `PRAGMA synchronous` as SQLite reports it: 2 is FULL. */
-const SYNCHRONOUS_FULL = 2;
-
-/** The reports projection table in the store's SQLite file (or any better-sqlite3 database). */
 export class ReportTable {
-  private readonly upsertStmt: Database.Statement;
-  private readonly deleteStmt: Database.Statement<[string]>;
-  private readonly writeRows: Database.Transaction<
-    (rows: readonly { row: ReportRow; seq: number }[]) => void
-  >;
+  private table: Promise<void> | null = null;
 
-  constructor(readonly db: Database.Database) {
-    addMissingColumns(db);
-    db.exec(SCHEMA);
-    this.upsertStmt = db.prepare(
-      `INSERT INTO ${TABLE} (id, status, site_id, site_name, rig_id, rig_name, date, shift_type, operator,
-         metres, hours, created_at, updated_at, completed_at, deleted_at, sort_key, bundle, seq,
-         driller_key, holes, approved_by)
-       VALUES (@id, @status, @siteId, @siteName, @rigId, @rigName, @date, @shiftType, @operator,
-         @metres, @hours, @createdAt, @updatedAt, @completedAt, @deletedAt, @sortKey, @bundle, @seq,
-         @drillerKey, @holesJson, @approvedBy)
-       ON CONFLICT (id) DO UPDATE SET status = excluded.status, site_id = excluded.site_id,
-         site_name = excluded.site_name, rig_id = excluded.rig_id, rig_name = excluded.rig_name,
-         date = excluded.date, shift_type = excluded.shift_type, operator = excluded.operator,
-         metres = excluded.metres, hours = excluded.hours, created_at = excluded.created_at,
-         updated_at = excluded.updated_at, completed_at = excluded.completed_at,
-         deleted_at = excluded.deleted_at, sort_key = excluded.sort_key, bundle = excluded.bundle,
-         seq = MAX(seq, excluded.seq), driller_key = excluded.driller_key,
-         holes = excluded.holes, approved_by = excluded.approved_by`,
-    );
-    this.deleteStmt = db.prepare(`DELETE FROM ${TABLE} WHERE id = ?`);
-    this.writeRows = db.transaction((rows) => {
-      for (const { row, seq } of rows) {
-        this.upsertStmt.run({
-          ...row,
-          sortKey: sortKey(row),
-          seq,
-          drillerKey: row.operator === null ? null : drillerKey(row.operator),
-          holesJson: JSON.stringify(row.holes),
-        });
-      }
+  constructor(readonly sql: AppSql) {
+    void this.ready().catch(() => undefined);
+  }
+
+  /** Creates the table if it is missing (tried again by the next call after a failure). */
+  ready(): Promise<void> {
+    this.table ??= (async () => {
+      await addMissingColumns(this.sql);
+      await this.sql.define(
+        schema('REAL', 'INTEGER', ''),
+        schema('DOUBLE PRECISION', 'BIGINT', ' COLLATE "C"'),
+      );
+    })().catch((error: unknown) => {
+      this.table = null;
+      throw error;
     });
+    return this.table;
   }
 
   /**
    * Writes rows (with the seq each reflects) in one transaction. The commit does not wait for an
-   * fsync (synchronous=NORMAL for it alone): the table is derived, and a power loss that undid the
-   * last commits leaves rows behind their documents' seqs, which the next start re-projects
-   * (`behind`, from the store's `latestSeqs`). A projection pass runs on the relay's event loop about once a second while
-   * reports are edited, and should not wait on the disk each time.
+   * fsync (`relaxed`): the table is derived, and a power loss that undid the last commits leaves
+   * rows behind their documents' seqs, which the next start re-projects (`behind`, from the store's
+   * `latestSeqs`). A projection pass runs about once a second while reports are edited, and should
+   * not wait on the disk each time.
    */
-  upsert(rows: readonly { row: ReportRow; seq: number }[]): void {
-    withoutFsync(this.db, () => this.writeRows(rows));
+  async upsert(rows: readonly { row: ReportRow; seq: number }[]): Promise<void> {
+    await this.ready();
+    await this.sql.batch(upserts(rows), { relaxed: true });
   }
 
   /**
-   * `upsert`, unless another connection holds the database's write lock (the store's writer thread
-   * commits about ten times a second): then nothing is written and it answers false at once. The
-   * blocking `upsert` would wait in SQLite's busy handler, which sleeps (1, 2, 5, 10 ms ...) on the
-   * thread that called it: here, the relay's event loop.
+   * `upsert`, unless (SQLite) another connection holds the database's write lock (the store's
+   * writer thread commits about ten times a second): then nothing is written and it answers false
+   * at once. Waiting would sleep in SQLite's busy handler on the relay's event loop. PostgreSQL
+   * waits without holding the event loop: it always writes.
    */
-  tryUpsert(rows: readonly { row: ReportRow; seq: number }[]): boolean {
-    const timeout = this.db.pragma('busy_timeout', { simple: true });
-    this.db.pragma('busy_timeout = 0');
-    try {
-      withoutFsync(this.db, () => this.writeRows.immediate(rows));
-      return true;
-    } catch (error) {
-      if (error instanceof Error && 'code' in error && error.code === 'SQLITE_BUSY') return false;
-      throw error;
-    } finally {
-      this.db.pragma(`busy_timeout = ${Number(timeout)}`);
-    }
+  async tryUpsert(rows: readonly { row: ReportRow; seq: number }[]): Promise<boolean> {
+    await this.ready();
+    return this.sql.batch(upserts(rows), { relaxed: true, ifUnlocked: true });
   }
 
-  delete(ids: readonly string[]): void {
-    this.db.transaction(() => {
-      for (const id of ids) this.deleteStmt.run(id);
-    })();
+  /** The table holds exactly these rows, in one transaction (a rebuild). */
+  async replaceAll(rows: readonly { row: ReportRow; seq: number }[]): Promise<void> {
+    await this.ready();
+    await this.sql.batch([{ sql: `DELETE FROM ${TABLE}` }, ...upserts(rows)], { relaxed: true });
   }
 
-  clear(): void {
-    this.db.exec(`DELETE FROM ${TABLE}`);
+  async delete(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.ready();
+    await this.sql.batch(
+      chunks(ids, IDS_PER_STATEMENT).map((chunk) => ({
+        sql: `DELETE FROM ${TABLE} WHERE id IN (${chunk.map(() => '?').join(', ')})`,
+        params: chunk,
+      })),
+    );
   }
 
   /** Newest first, one page. */
-  list(filter: ReportFilter, page: Page): ReportRow[] {
+  async list(filter: ReportFilter, page: Page): Promise<ReportRow[]> {
+    await this.ready();
     const { sql, params } = where(filter);
-    return this.db
-      .prepare<(string | number)[], DbRow>(
-        `SELECT * FROM ${TABLE} ${sql} ORDER BY sort_key DESC LIMIT ? OFFSET ?`,
-      )
-      .all(...params, page.limit, page.offset)
-      .map(fromDb);
+    const rows = await this.sql.all<DbRow>(
+      `SELECT * FROM ${TABLE} ${sql} ORDER BY sort_key DESC LIMIT ? OFFSET ?`,
+      [...params, page.limit, page.offset],
+    );
+    return rows.map(fromDb);
   }
 
-  count(filter: ReportFilter): number {
+  async count(filter: ReportFilter): Promise<number> {
+    await this.ready();
     const { sql, params } = where(filter);
-    const row = this.db
-      .prepare<(string | number)[], { n: number }>(`SELECT COUNT(*) AS n FROM ${TABLE} ${sql}`)
-      .get(...params);
+    const [row] = await this.sql.all<{ n: number }>(
+      `SELECT CAST(COUNT(*) AS INTEGER) AS n FROM ${TABLE} ${sql}`,
+      params,
+    );
     return row?.n ?? 0;
   }
 
@@ -292,53 +346,64 @@ export class ReportTable {
   }
 
   /** Every matching row, newest first (CSV exports and cross-report entry lists). */
-  all(filter: ReportFilter): ReportRow[] {
+  async all(filter: ReportFilter): Promise<ReportRow[]> {
+    await this.ready();
     const { sql, params } = where(filter);
-    return this.db
-      .prepare<(string | number)[], DbRow>(`SELECT * FROM ${TABLE} ${sql} ORDER BY sort_key DESC`)
-      .all(...params)
-      .map(fromDb);
+    const rows = await this.sql.all<DbRow>(
+      `SELECT * FROM ${TABLE} ${sql} ORDER BY sort_key DESC`,
+      params,
+    );
+    return rows.map(fromDb);
   }
 
   /** Ids of deleted reports soft-deleted before `cutoff` (ISO), optionally of one site. */
-  deletedBefore(cutoff: string, siteId?: string | null): string[] {
+  async deletedBefore(cutoff: string, siteId?: string | null): Promise<string[]> {
+    await this.ready();
     const site =
       siteId === undefined ? '' : siteId === null ? 'AND site_id IS NULL' : 'AND site_id = ?';
     const params = siteId ? [cutoff, siteId] : [cutoff];
-    return this.db
-      .prepare<string[], { id: string }>(
-        `SELECT id FROM ${TABLE} WHERE status = 'deleted' AND deleted_at < ? ${site}`,
-      )
-      .all(...params)
-      .map((row) => row.id);
+    const rows = await this.sql.all<{ id: string }>(
+      `SELECT id FROM ${TABLE} WHERE status = 'deleted' AND deleted_at < ? ${site}`,
+      params,
+    );
+    return rows.map((row) => row.id);
   }
 
-  siteOf(id: string): string | null {
-    const row = this.db
-      .prepare<[string], { site_id: string | null }>(`SELECT site_id FROM ${TABLE} WHERE id = ?`)
-      .get(id);
+  async siteOf(id: string): Promise<string | null> {
+    await this.ready();
+    const [row] = await this.sql.all<{ site_id: string | null }>(
+      `SELECT site_id FROM ${TABLE} WHERE id = ?`,
+      [id],
+    );
     return row?.site_id ?? null;
   }
 
   /** Every row by id, for comparing a kept-in-step table with a rebuilt one. */
-  dump(): ReportRow[] {
-    return this.db.prepare<[], DbRow>(`SELECT * FROM ${TABLE} ORDER BY id`).all().map(fromDb);
+  async dump(): Promise<ReportRow[]> {
+    await this.ready();
+    return (await this.sql.all<DbRow>(`SELECT * FROM ${TABLE} ORDER BY id`)).map(fromDb);
+  }
+
+  /** The seq each row reflects, by report id (PostgreSQL's BIGINT arrives as text). */
+  async seqs(): Promise<Map<string, number>> {
+    await this.ready();
+    const rows = await this.sql.all<{ id: string; seq: number | string }>(
+      `SELECT id, seq FROM ${TABLE}`,
+    );
+    return new Map(rows.map((row) => [row.id, Number(row.seq)]));
   }
 
   /**
-   * Report documents stored past the seq their row reflects (or never projected), given each
-   * report document's highest stored seq (DocumentStore.latestSeqs): updates committed just before
-   * a crash are projected on the next start.
+   * Report documents stored past the seq their row reflects (or never projected), with that
+   * highest stored seq, given each report document's (DocumentStore.latestSeqs): updates committed
+   * just before a crash are projected on the next start.
    */
-  behind(latest: ReadonlyMap<string, number>): string[] {
-    const projected = new Map(
-      this.db
-        .prepare<[], { id: string; seq: number }>(`SELECT id, seq FROM ${TABLE}`)
-        .all()
-        .map((row) => [`${REPORT_DOC_PREFIX}${row.id}`, row.seq]),
+  async behind(latest: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+    const projected = await this.seqs();
+    return new Map(
+      [...latest].filter(
+        ([name, seq]) => seq > (projected.get(name.slice(REPORT_DOC_PREFIX.length)) ?? -1),
+      ),
     );
-    return [...latest]
-      .filter(([name, seq]) => seq > (projected.get(name) ?? -1))
-      .map(([name]) => name);
   }
 }

@@ -1,5 +1,4 @@
 import type { AppDatabase } from '../app-db/app-database.ts';
-import { REPORT_DOC_PREFIX } from '@plod/model';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import type { Logger } from '../logger.ts';
 import type { DocumentStore } from '../store/document-store.ts';
@@ -29,16 +28,9 @@ export function createServices(
   logger: Logger,
   options: { lateEditsPerDevice?: number } = {},
 ) {
-  const db = appDb.sqlite;
-  const table = new ReportTable(db);
+  const table = new ReportTable(appDb.sql);
   const projector = new Projector(manager, table, logger, new ReportsIndexHook(manager, logger));
-  // Before catch-up, so rows projected by catch-up land after the full set.
-  void projector.reconcileIndex();
-  // Reports stored past their row (a crash between a commit and its projection) are re-projected.
-  store.latestSeqs(REPORT_DOC_PREFIX).then(
-    (latest) => projector.catchUp(table.behind(latest)),
-    (error: unknown) => logger.error('projection catch-up failed', { error }),
-  );
+  void projector.start(store);
   const docs = new DocumentService(manager);
   const names = new ReferenceNames(docs);
   projector.onSetupChanged(() => names.invalidate());

@@ -29,17 +29,19 @@ export class CleanupService {
     if (siteId !== undefined) {
       const site = sites.find((s) => s.id === siteId);
       if (!site) throw NotFoundError.of('Site', siteId);
-      ids = table.deletedBefore(cutoff(site.autoCleanupDays), site.id);
+      ids = await table.deletedBefore(cutoff(site.autoCleanupDays), site.id);
     } else {
       const known = new Set(sites.map((s) => s.id));
-      ids = sites.flatMap((site) => table.deletedBefore(cutoff(site.autoCleanupDays), site.id));
-      const orphans = table
-        .deletedBefore(cutoff(DEFAULT_CLEANUP_DAYS))
-        .filter((id) => !ids.includes(id) && !orphanSiteKnown(table.siteOf(id), known));
-      ids.push(...orphans);
+      ids = [];
+      for (const site of sites) {
+        ids.push(...(await table.deletedBefore(cutoff(site.autoCleanupDays), site.id)));
+      }
+      for (const id of await table.deletedBefore(cutoff(DEFAULT_CLEANUP_DAYS))) {
+        if (!ids.includes(id) && !orphanSiteKnown(await table.siteOf(id), known)) ids.push(id);
+      }
     }
     for (const id of ids) await this.store.delete(reportDocName(id as ReportId));
-    this.projector.removeReports(ids);
+    await this.projector.removeReports(ids);
     return { message: `Cleaned up ${ids.length} deleted reports`, cleanedCount: ids.length };
   }
 }

@@ -68,11 +68,11 @@ export class ReportService {
   async list(filter: ReportFilter, page: Page) {
     await this.projector.flush();
     const table = this.projector.table;
-    const [rows, total, names] = [
+    const [rows, total, names] = await Promise.all([
       table.list(filter, page),
       table.count(filter),
-      await this.names.names(),
-    ];
+      this.names.names(),
+    ]);
     return { items: rows.map((row) => listItem(row, names)), total };
   }
 
@@ -129,7 +129,8 @@ export class ReportService {
   async summaryRows(filter: ReportFilter): Promise<PlodSummaryRow[]> {
     await this.projector.flush();
     const names = await this.names.names();
-    return this.projector.table.all(filter).map((row) => summaryRow(row, names));
+    const rows = await this.projector.table.all(filter);
+    return rows.map((row) => summaryRow(row, names));
   }
 
   async summaryCsv(filter: ReportFilter, today: string): Promise<CsvFile> {
@@ -156,9 +157,10 @@ export class ReportService {
   async bundles(filter: ReportFilter): Promise<ShiftReportBundle[]> {
     await this.projector.flush();
     const names = await this.names.names();
-    return this.projector.table
-      .all(filter)
-      .map((row) => this.names.overlay(JSON.parse(row.bundle) as ShiftReportBundle, names));
+    const rows = await this.projector.table.all(filter);
+    return rows.map((row) =>
+      this.names.overlay(JSON.parse(row.bundle) as ShiftReportBundle, names),
+    );
   }
 
   /** The site's completed plods, narrowed by `filter` (its statuses, if any, replace completed ones). */

@@ -171,7 +171,7 @@ export function lateEditsSuite(backend: AppTablesBackend): void {
       expect(readReportMeta(fresh.doc).status).toBe('sent');
       const projector = live().server.rest.projector;
       await projector.flush();
-      const row = projector.table.dump().find((r) => r.id === id);
+      const row = (await projector.table.dump()).find((r) => r.id === id);
       expect(row?.metres).toBeGreaterThan(0);
       expect(row?.status).toBe('sent');
 

@@ -3,6 +3,7 @@ import { REPORTS_INDEX_DOC_NAME, readReportsIndex } from '@plod/model';
 import type { ReportsIndexRow } from '@plod/model';
 import Database from 'better-sqlite3';
 import { ReportTable } from '../../src/projections/report-table.ts';
+import { SqliteSql } from '../../src/app-db/app-sql.ts';
 import { rebuildProjection } from '../../src/projections/projector.ts';
 import { connectClient, mapOf, startServer, synced, waitFor, type TestServer } from '../helpers.ts';
 import { demoApi, type Api } from './helpers.ts';
@@ -50,7 +51,7 @@ describe('reports index projector hook', () => {
     const id = await api.report({ date: '2025-07-03' });
     await indexRows(api);
     // A rebuild from an empty store empties the index; a rebuild from the real one restores it.
-    const table = new ReportTable(new Database(':memory:'));
+    const table = new ReportTable(new SqliteSql(new Database(':memory:')));
     const { projector } = api.server.rest;
     await rebuildProjection(api.server.store, table, projector.index);
     expect((await indexRows(api)).map((r) => r.id)).toEqual([id]);
