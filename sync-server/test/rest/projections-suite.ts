@@ -160,6 +160,28 @@ export function projectionsSuite(backend: AppTablesBackend): void {
       expect((await mine.seqs()).get(id)).toBe(base + 39);
     });
 
+    it('keeps a pass’s rows when the database fails their write, and writes them at the next', async () => {
+      const t = await start();
+      const id = (await t.call('POST', '/api/shift-summaries', { date: '2025-07-04' })).body
+        .id as ReportId;
+      const { projector } = t.server.rest;
+      await projector.flush();
+      // The database out of reach for one write, whichever pass (timed or a read's) comes first.
+      const down = () => Promise.reject(new Error('database unreachable'));
+      const spies = [
+        vi.spyOn(projector.table, 'upsert').mockImplementationOnce(down),
+        vi.spyOn(projector.table, 'tryUpsert').mockImplementationOnce(down),
+      ];
+      await t.server.manager.transact(reportDocName(id), (doc) =>
+        doc.getMap('shift').set('shiftType', 'night'),
+      );
+      await expect(projector.flush()).rejects.toThrow('database unreachable');
+      for (const spy of spies) spy.mockRestore();
+      await projector.flush();
+      const [row] = (await projector.table.dump()).filter((r) => r.id === id);
+      expect(row?.shiftType).toBe('night');
+    });
+
     it('catches up on restart with updates stored after the last projection', async () => {
       const t = await start();
       const id = (await t.call('POST', '/api/shift-summaries', { date: '2025-07-01' })).body
