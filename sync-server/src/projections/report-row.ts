@@ -2,7 +2,7 @@ import type * as Y from 'yjs';
 import { readReport, toBundle } from '@plod/model';
 import type { ReportStatus } from '@plod/model';
 
-/** One report as projected into SQLite: the list columns plus the bundle used for CSV and entry lists. */
+/** One report as projected into its table: the list columns plus the bundle used for CSV and entry lists. */
 export interface ReportRow {
   id: string;
   status: ReportStatus;
