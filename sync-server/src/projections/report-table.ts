@@ -335,14 +335,16 @@ export class ReportTable {
    * How many plods the filter lets through, with their metres and hours, per status: the lists'
    * totals and tab counts without their rows.
    */
-  totals(filter: ReportFilter): StatusTotals[] {
+  async totals(filter: ReportFilter): Promise<StatusTotals[]> {
+    await this.ready();
     const { sql, params } = where(filter);
-    return this.db
-      .prepare<(string | number)[], StatusTotals>(
-        `SELECT status, COUNT(*) AS count, TOTAL(metres) AS metres, TOTAL(hours) AS hours
-         FROM ${TABLE} ${sql} GROUP BY status ORDER BY status`,
-      )
-      .all(...params);
+    // A group is never empty, so SUM is never null; COALESCE keeps it a number on both anyway.
+    return this.sql.all<StatusTotals>(
+      `SELECT status, CAST(COUNT(*) AS INTEGER) AS count, COALESCE(SUM(metres), 0) AS metres,
+         COALESCE(SUM(hours), 0) AS hours
+       FROM ${TABLE} ${sql} GROUP BY status ORDER BY status`,
+      params,
+    );
   }
 
   /** Every matching row, newest first (CSV exports and cross-report entry lists). */

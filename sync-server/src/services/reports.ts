@@ -79,7 +79,7 @@ export class ReportService {
   /** Per status: the count, metres and hours of the plods the filter lets through. */
   async totals(filter: ReportFilter) {
     await this.projector.flush();
-    return { statuses: this.projector.table.totals(filter) };
+    return { statuses: await this.projector.table.totals(filter) };
   }
 
   /** The report's shift summary with every derived value. */

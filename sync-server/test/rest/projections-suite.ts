@@ -122,6 +122,24 @@ export function projectionsSuite(backend: AppTablesBackend): void {
       expect(first.map((r) => r.date)).toEqual([null]);
     });
 
+    it('totals the plods a filter lets through per status, as numbers', async () => {
+      const t = await start();
+      for (const [date, status] of [
+        ['2025-09-01', 'active'],
+        ['2025-09-02', 'active'],
+        ['2025-09-03', 'completed'],
+        ['2025-08-31', 'completed'],
+      ] as const) {
+        await t.call('POST', '/api/shift-summaries', { date, status });
+      }
+      const res = await t.call('GET', '/api/shift-summaries/totals?from=2025-09-01');
+      expect(res.status).toBe(200);
+      expect(res.body.statuses).toEqual([
+        { status: 'active', count: 2, metres: 0, hours: 0 },
+        { status: 'completed', count: 1, metres: 0, hours: 0 },
+      ]);
+    });
+
     it('keeps its rows where the app tables are', async () => {
       const t = await start();
       const id = (await t.call('POST', '/api/shift-summaries', { date: '2025-07-02' })).body.id;
