@@ -118,6 +118,12 @@ describe('daily auto cleanup', () => {
       expect(left).toContain(`report:${kept}`);
     }
     expect(result).toMatchObject({ cleanedCount: 2, error: null });
+    // The removed reports were still in memory (just deleted over REST): past the unload grace,
+    // nothing writes them back to the store.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const later = await stored();
+    expect(later).not.toContain(`report:${oldEnabled}`);
+    expect(later).not.toContain(`report:${oldDefault}`);
     expect(result.sites).toEqual(
       expect.arrayContaining([
         { siteId: enabled, cleanedCount: 1 },

@@ -256,6 +256,27 @@ export class DocumentManager {
     this.maybeUnload(live);
   }
 
+  /**
+   * Removes a document for good (the cleanup of deleted plods). In memory and idle, it is dropped
+   * without the compaction an unload writes, once its updates are committed and compactions already
+   * running have finished, so nothing writes it back after the delete. False, with nothing removed,
+   * while a socket or a REST call holds it: a phone on it would bring it back; the next cleanup retries.
+   */
+  async remove(docName: string): Promise<boolean> {
+    await this.loading.get(docName)?.live.catch(() => {});
+    const live = this.live.get(docName);
+    if (live) {
+      if (!live.idle) return false;
+      await this.queue.drain();
+      if (!live.idle || this.live.get(docName) !== live) return false;
+      this.cancelUnload(live);
+      this.live.delete(docName);
+      live.destroy();
+    }
+    await this.compactor.idle();
+    return this.options.store.delete(docName);
+  }
+
   /** Commits everything pending, finishes compactions and drops every document from memory. */
   async close(): Promise<void> {
     this.closed = true;

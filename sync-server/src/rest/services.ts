@@ -35,7 +35,7 @@ export function createServices(
   const names = new ReferenceNames(docs);
   projector.onSetupChanged(() => names.invalidate());
   const reports = new ReportService(docs, projector, names);
-  const cleanup = new CleanupService(docs, store, projector);
+  const cleanup = new CleanupService(docs, projector);
   const lateEdits = new LateEdits(appDb.sql, manager, logger, {
     maxPerDevice: options.lateEditsPerDevice,
   });

@@ -1,6 +1,5 @@
 import { DEFAULT_CLEANUP_DAYS, readSites, reportDocName } from '@plod/model';
 import type { ReportId } from '@plod/model';
-import type { DocumentStore } from '../store/document-store.ts';
 import type { DocumentService } from './documents.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Projector } from '../projections/projector.ts';
@@ -15,7 +14,6 @@ const DAY_MS = 86_400_000;
 export class CleanupService {
   constructor(
     private readonly docs: DocumentService,
-    private readonly store: DocumentStore,
     private readonly projector: Projector,
   ) {}
 
@@ -40,9 +38,19 @@ export class CleanupService {
         if (!ids.includes(id) && !orphanSiteKnown(await table.siteOf(id), known)) ids.push(id);
       }
     }
-    for (const id of ids) await this.store.delete(reportDocName(id as ReportId));
-    await this.projector.removeReports(ids);
-    return { message: `Cleaned up ${ids.length} deleted reports`, cleanedCount: ids.length };
+    // Through the manager, never the store alone: a report still in memory would be written back.
+    const removed: string[] = [];
+    for (const id of ids) {
+      const name = reportDocName(id as ReportId);
+      if (await this.docs.manager.remove(name)) removed.push(id);
+      // Gone from the store already (an earlier pass): only its row is left to remove.
+      else if (!this.docs.manager.isOpen(name)) removed.push(id);
+    }
+    await this.projector.removeReports(removed);
+    return {
+      message: `Cleaned up ${removed.length} deleted reports`,
+      cleanedCount: removed.length,
+    };
   }
 }
 
