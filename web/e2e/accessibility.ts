@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { expect, type Page } from '@playwright/test';
+import type { AxeResults, ImpactValue, Result } from 'axe-core';
+
+// axe-core from npm, injected into the page under test. Read once per worker.
+const require = createRequire(import.meta.url);
+let axeSource: Promise<string> | null = null;
+const loadAxe = () => (axeSource ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
+
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA, plus axe's best practices (reported only if serious). */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
+
+/** Impacts that fail a test; moderate and minor findings are left to review. */
+const FAILING: readonly ImpactValue[] = ['serious', 'critical'];
+
+/**
+ * Waits until no finite CSS animation or transition is running: a modal or toast half way through
+ * its fade has its colours mixed with the page behind, and axe would measure that mix. Endless
+ * ones (a loader, a striped progress bar) are not waited for.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+}
+
+function describe(violation: Result): string {
+  const nodes = violation.nodes
+    .slice(0, 5)
+    .map(
+      (node) =>
+        `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`,
+    )
+    .join('\n');
+  const more = violation.nodes.length > 5 ? `\n    ...and ${violation.nodes.length - 5} more` : '';
+  return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}${more}`;
+}
+
+/**
+ * Runs axe-core on the page as it is now and fails the test on any serious or critical violation of
+ * WCAG 2.2 A/AA (contrast, names, target size, ...), listing each with the elements it found.
+ * `context` says what the page shows (for the failure message), e.g. 'timesheets, add modal open'.
+ */
+export async function expectAccessible(page: Page, context?: string): Promise<void> {
+  await settle(page);
+  // Evaluated through the browser's debugging protocol, so the app's Content Security Policy
+  // (no inline script) is neither loosened nor tripped.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await loadAxe());
+  const results = await page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe.run(
+        document,
+        { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] },
+      ),
+    TAGS,
+  );
+  const failing = results.violations.filter(
+    (violation) => violation.impact != null && FAILING.includes(violation.impact),
+  );
+  const where = context ? `${context} (${page.url()})` : page.url();
+  expect(failing.map(describe), `axe-core: serious or critical violations on ${where}`).toEqual([]);
+}
