@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router';
 import type { createAppRouter } from '../routes/router';
 import { useAutoSyncTimer } from '../reports/settings';
 import { SyncProvider, type SyncRuntime } from '../sync';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // The toast host (and its transitions) is its own chunk: no toast is due in the first frame, and
 // notifications.show() only writes to a store, which the host reads once it has loaded.
@@ -22,7 +22,11 @@ export interface AppProps {
 /** Providers around the router; the router and sync runtime are made by the caller, outside render. */
 export function App({ router, sync }: AppProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
       {/* SPEC: the toast queue holds one toast at a time. */}
       <Suspense fallback={null}>
         <Notifications position="top-center" limit={1} />

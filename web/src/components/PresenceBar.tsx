@@ -1,4 +1,13 @@
-import { Badge, Button, Group, Popover, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Popover,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useState } from 'react';
 import { setDeviceName, useDeviceName } from '../session/device-name';
 import { usePresence } from '../sync/presence';
@@ -27,9 +36,9 @@ export function PresenceBar({ docName, screen }: PresenceBarProps) {
               setDraft(name);
               setOpen((o) => !o);
             }}
-            aria-label={`You are ${name}. Change name`}
           >
             You: {name}
+            <VisuallyHidden>, change name</VisuallyHidden>
           </Button>
         </Popover.Target>
         <Popover.Dropdown>

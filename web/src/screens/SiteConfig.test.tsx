@@ -94,7 +94,7 @@ describe('Site Configuration: sites', () => {
       '1 hole',
     ]);
     expect(screen.getByTestId('site-settings').getAttribute('data-site-id')).toBe(ids.north);
-    fireEvent.click(screen.getByRole('button', { name: 'Configure South Pit' }));
+    fireEvent.click(screen.getByRole('button', { name: /Configure South Pit/ }));
     expect(screen.getByTestId('site-settings').getAttribute('data-site-id')).toBe(ids.south);
   });
 

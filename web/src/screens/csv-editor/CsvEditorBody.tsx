@@ -104,6 +104,9 @@ export function CsvEditorBody({ docName, bundle, readOnly = false }: CsvEditorBo
           block
           mah={320}
           style={{ overflow: 'auto', whiteSpace: 'pre' }}
+          // A scrolling box is reachable from the keyboard, to scroll it without a mouse.
+          tabIndex={0}
+          aria-label="CSV file contents"
           data-testid="csv-preview"
         >
           {copy.csv}

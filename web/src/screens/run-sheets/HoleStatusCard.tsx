@@ -27,7 +27,13 @@ export function HoleStatusCard({ hole }: { hole: ReportHole }) {
           {hole.status}
         </Badge>
       </Group>
-      <Progress value={hole.progress} color={complete ? 'green' : 'orange'} size="lg" mb={4} />
+      <Progress
+        value={hole.progress}
+        color={complete ? 'green' : 'orange'}
+        size="lg"
+        mb={4}
+        aria-label={`${hole.holeId} progress to target depth`}
+      />
       <Text size="sm" mb="sm" data-testid="hole-depth">
         {formatDepth(hole.currentDepth)} m / {formatDepth(hole.targetDepth)} m (
         {formatPercent(hole.progress)})

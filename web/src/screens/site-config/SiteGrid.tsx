@@ -8,6 +8,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import type { SiteId, SiteWithHoles } from '@plod/model';
 
@@ -63,9 +64,10 @@ export function SiteGrid({
               <UnstyledButton
                 onClick={() => onSelect(site.id)}
                 aria-pressed={selected}
-                aria-label={`Configure ${site.siteName}`}
                 style={{ flex: 1, minWidth: 0 }}
               >
+                {/* Heard before the visible name, so the button's name still holds what it shows. */}
+                <VisuallyHidden>Configure </VisuallyHidden>
                 <Stack gap={4}>
                   <Text fw={800} size="lg" truncate>
                     {site.siteName}
