@@ -10,9 +10,7 @@ import { cssVariablesResolver, theme } from './theme';
 
 // The toast host (and its transitions) is its own chunk: no toast is due in the first frame, and
 // notifications.show() only writes to a store, which the host reads once it has loaded.
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
-);
+const Toasts = lazy(() => import('./Toasts'));
 
 export interface AppProps {
   router: ReturnType<typeof createAppRouter>;
@@ -27,9 +25,8 @@ export function App({ router, sync }: AppProps) {
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
-      {/* SPEC: the toast queue holds one toast at a time. */}
       <Suspense fallback={null}>
-        <Notifications position="top-center" limit={1} />
+        <Toasts />
       </Suspense>
       <SyncProvider runtime={sync}>
         <AutoSync />

@@ -89,12 +89,8 @@ function AddRunForm({ docName, hole, back }: { docName: string; hole: ReportHole
   const runNumber = hole.startRunNumber + hole.runs.length;
   const submit = (input: RunInput): boolean => {
     try {
+      // No "Run Added" toast: Run Sheets, where this goes, shows the new run.
       save(hole.holeId, input);
-      notifications.show({
-        color: 'green',
-        title: 'Run Added',
-        message: 'New run has been saved successfully',
-      });
       void navigate(back);
       return true;
     } catch {

@@ -10,7 +10,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import {
   SETUP_DOC_NAME,
   defaultShiftTimes,
@@ -109,7 +108,6 @@ function ShiftDetailsForm({
   const rigs = setup.rigs.filter((rig) => rig.siteId === form.values.siteId);
   const submit = form.onSubmit((values) => {
     save(shiftDetailsChanges(values, report.shift, (field) => form.isDirty(field), setup));
-    notifications.show({ title: 'Shift details saved', message: 'Saved on this phone.' });
     void navigate(path());
   });
   return (

@@ -125,12 +125,8 @@ export function useRunSheet(reportId: ReportId) {
   const addRunToHole = (input: RunInput): boolean => {
     if (!hole) return false;
     try {
+      // No "Run Added" toast: the new run shows in the table at once.
       addRunTo(hole.holeId, input);
-      notifications.show({
-        color: 'green',
-        title: 'Run Added',
-        message: 'New run has been saved successfully',
-      });
       return true;
     } catch {
       notifications.show({ color: 'red', title: 'Error', message: 'Failed to add run' });
