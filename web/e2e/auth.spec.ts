@@ -98,7 +98,7 @@ test('a device revoked by the supervisor returns to Join; its reports and unsent
   const reportId = plodIdOf(page);
   await page.goto('/');
   await page.getByTestId('network-toggle').click();
-  await expect(page.getByTestId('network-toggle')).toHaveText('Offline');
+  await expect(page.getByTestId('network-toggle')).toHaveText('Resume sync');
   await page.goto(`/edit-report/${reportId}`);
   await page.getByLabel('Operator').fill('Kept Kim');
   await page.getByRole('button', { name: 'Save Changes' }).click();

@@ -20,13 +20,13 @@ interface RunSheetEntry {
 async function goOffline(page: Page): Promise<void> {
   await page.context().setOffline(true);
   await page.getByTestId('network-toggle').click();
-  await expect(page.getByTestId('network-toggle')).toHaveText('Offline');
+  await expect(page.getByTestId('network-toggle')).toHaveText('Resume sync');
 }
 
 async function goOnline(page: Page): Promise<void> {
   await page.context().setOffline(false);
   await page.getByTestId('network-toggle').click();
-  await expect(page.getByTestId('network-toggle')).toHaveText('Online');
+  await expect(page.getByTestId('network-toggle')).toHaveText('Pause sync');
 }
 
 // Issue 6, browser test 3: runs added to one hole on two phones with no signal merge into one chain.

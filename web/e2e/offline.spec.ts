@@ -21,14 +21,25 @@ test('after one visit the app starts with no network at all', async ({ page, con
   await expect(page.getByRole('heading', { name: 'Install Plod on your phone' })).toBeVisible();
 });
 
-test('the Online/Offline toggle is remembered across a reload', async ({ page }) => {
+test('Pause sync says what it does, the state shows once, and the choice is remembered across a reload', async ({
+  page,
+}) => {
   await page.goto('/');
   const toggle = page.getByTestId('network-toggle');
-  await expect(toggle).toHaveText('Online');
+  const indicator = page.getByTestId('sync-indicator');
+  await expect(toggle).toHaveText('Pause sync');
+  await expect(indicator).toHaveText('Online');
   await toggle.click();
-  await expect(toggle).toHaveText('Offline');
-  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-status', 'offline');
+  await expect(toggle).toHaveText('Resume sync');
+  await expect(indicator).toHaveText('Sync paused');
+  await expect(indicator).toHaveAttribute('data-status', 'offline');
+  // The state is said once: no button reads Offline (the Offline Setup button says what it opens).
+  await expect(page.getByRole('button', { name: 'Offline', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Offline Setup' })).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId('network-toggle')).toHaveText('Offline');
-  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-status', 'offline');
+  await expect(page.getByTestId('network-toggle')).toHaveText('Resume sync');
+  await expect(indicator).toHaveText('Sync paused');
+  await page.getByTestId('network-toggle').click();
+  await expect(toggle).toHaveText('Pause sync');
+  await expect(indicator).toHaveText('Online');
 });

@@ -166,7 +166,7 @@ test('an offline edit that arrives after submission waits for the supervisor, wh
   // The phone loses signal and adds a second run; meanwhile the report is submitted.
   await phone.context.setOffline(true);
   await phone.page.getByTestId('network-toggle').click();
-  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Offline');
+  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Resume sync');
   await addRunInModal(phone.page);
   const sent = await request.patch(`/api/shift-summaries/${reportId}`, {
     data: { status: 'sent' },
@@ -176,7 +176,7 @@ test('an offline edit that arrives after submission waits for the supervisor, wh
   // Back online, the phone sends its run: the server keeps it aside, the submitted report is unchanged.
   await phone.context.setOffline(false);
   await phone.page.getByTestId('network-toggle').click();
-  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Online');
+  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Pause sync');
 
   await signInAsSupervisor(page);
   await page.goto(`/live?driller=${encodeURIComponent(driller)}`);

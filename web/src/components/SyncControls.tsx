@@ -1,21 +1,31 @@
 import { Badge, Button } from '@mantine/core';
 import { useConnection } from '../sync';
 
-/** Online/Offline toggle and Sync Now with the pending count: the reports list's header buttons. */
+/**
+ * Pauses or resumes syncing. It names what a tap does, never the state: the sync indicator shows
+ * the state, once ("Online", "Offline", "Sync paused").
+ */
+export function SyncToggle() {
+  const { enabled, setEnabled } = useConnection();
+  return (
+    <Button
+      variant={enabled ? 'default' : 'filled'}
+      color={enabled ? undefined : 'green'}
+      onClick={() => setEnabled(!enabled)}
+      data-testid="network-toggle"
+    >
+      {enabled ? 'Pause sync' : 'Resume sync'}
+    </Button>
+  );
+}
+
+/** Pause/Resume sync and Sync now with the pending count: the reports list's header buttons. */
 export function SyncControls() {
-  const { enabled, pending, setEnabled, syncNow } = useConnection();
+  const { enabled, pending, syncNow } = useConnection();
   return (
     // A fragment: the two buttons sit in the caller's grid or group as cells of their own.
     <>
-      <Button
-        variant={enabled ? 'light' : 'filled'}
-        color={enabled ? 'green' : 'red'}
-        onClick={() => setEnabled(!enabled)}
-        aria-pressed={!enabled}
-        data-testid="network-toggle"
-      >
-        {enabled ? 'Online' : 'Offline'}
-      </Button>
+      <SyncToggle />
       <Button
         variant="default"
         onClick={syncNow}
@@ -30,7 +40,7 @@ export function SyncControls() {
           </Badge>
         }
       >
-        Sync
+        Sync now
       </Button>
     </>
   );

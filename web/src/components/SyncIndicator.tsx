@@ -1,16 +1,28 @@
 import { Badge, Box, Text } from '@mantine/core';
-import { useSyncStatus, type SyncStatus } from '../sync';
+import { useConnection, type SyncStatus } from '../sync';
 
-const LOOK: Record<SyncStatus, { color: string; label: string }> = {
+type Look = 'online' | 'syncing' | 'offline' | 'paused';
+
+const LOOK: Record<Look, { color: string; label: string }> = {
   online: { color: 'green', label: 'Online' },
   syncing: { color: 'yellow', label: 'Syncing' },
   offline: { color: 'red', label: 'Offline' },
+  paused: { color: 'red', label: 'Sync paused' },
 };
 
-/** SPEC's sync dot: online green, syncing yellow, offline red; the word says it for colour-blind eyes. */
+/** Which word the indicator shows: paused (the person's choice) reads apart from no signal. */
+export function indicatorLook(status: SyncStatus, enabled: boolean): Look {
+  return enabled ? status : 'paused';
+}
+
+/**
+ * SPEC's sync dot: online green, syncing yellow, offline red; the word says it for colour-blind
+ * eyes, and says "Sync paused" when the person paused syncing (data-status stays 'offline').
+ */
 export function SyncIndicator() {
-  const status = useSyncStatus();
-  const { color, label } = LOOK[status];
+  const { status, enabled } = useConnection();
+  const look = indicatorLook(status, enabled);
+  const { color, label } = LOOK[look];
   return (
     <Badge
       variant="light"
@@ -18,6 +30,7 @@ export function SyncIndicator() {
       size="lg"
       data-testid="sync-indicator"
       data-status={status}
+      role="status"
       leftSection={<Box w={10} h={10} bg={`${color}.6`} style={{ borderRadius: '50%' }} />}
     >
       <Text span size="sm" fw={700}>

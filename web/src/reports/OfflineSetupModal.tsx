@@ -1,21 +1,62 @@
 import { Badge, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { HOLES_DOC_NAME, REPORTS_INDEX_DOC_NAME, SETUP_DOC_NAME, reportDocName } from '@plod/model';
-import type { ReportId } from '@plod/model';
-import { useState } from 'react';
-import { downloadDocuments, useConnection, useSyncRuntime } from '../sync';
+import { useEffect, useState } from 'react';
+import { useConnection } from '../sync';
 import { SyncIndicator } from '../components/SyncIndicator';
-import { OFFLINE_MESSAGES } from './offline-messages';
+import { formatBytes, readStorageReport, type StorageReport } from '../session/storage';
+import { OFFLINE_MESSAGES, offlineAlert, useDownloadData } from './useDownloadData';
 
-/** How many of the newest reports Download Data brings onto the device. */
-export const OFFLINE_RECENT_REPORTS = 20;
+export { OFFLINE_MESSAGES, OFFLINE_RECENT_REPORTS } from './useDownloadData';
 
-export { OFFLINE_MESSAGES };
+/** Storage used and whether the browser keeps it, read each time the modal opens. */
+function useStorageReport(opened: boolean): StorageReport | null {
+  const [report, setReport] = useState<StorageReport | null>(null);
+  useEffect(() => {
+    if (!opened) return;
+    let live = true;
+    void readStorageReport().then((next) => {
+      if (live) setReport(next);
+    });
+    return () => {
+      live = false;
+    };
+  }, [opened]);
+  return report;
+}
 
-const alert = (message: string, ok: boolean) =>
-  notifications.show({ message, color: ok ? 'green' : 'red', title: ok ? 'Done' : 'Sync problem' });
+function StorageFacts({ report }: { report: StorageReport | null }) {
+  const used =
+    report?.usage == null
+      ? 'Unknown'
+      : report.quota
+        ? `${formatBytes(report.usage)} of ${formatBytes(report.quota)}`
+        : formatBytes(report.usage);
+  const kept =
+    report?.persisted == null
+      ? 'Unknown'
+      : report.persisted
+        ? 'Persistent: kept when the phone runs low on space'
+        : 'Not persistent: the phone may clear it when low on space';
+  return (
+    <Stack gap={4} data-testid="storage-facts">
+      <Group justify="space-between" wrap="nowrap">
+        <Text fw={700}>Storage used</Text>
+        <Text data-testid="storage-used">{used}</Text>
+      </Group>
+      <Text
+        size="sm"
+        c={report?.persisted === false ? 'red.9' : 'dimmed'}
+        data-testid="storage-persisted"
+      >
+        {kept}
+      </Text>
+    </Stack>
+  );
+}
 
-/** SPEC 2 Offline Setup modal: connection state, pending count, Download Data, Sync Now, Close. */
+/**
+ * SPEC 2 Offline Setup modal: connection state, pending sync count, storage, Download Data, Sync
+ * Now, Close.
+ */
 export function OfflineSetupModal({
   opened,
   onClose,
@@ -26,41 +67,18 @@ export function OfflineSetupModal({
   /** Newest first; the first OFFLINE_RECENT_REPORTS are downloaded. */
   recentReportIds: readonly string[];
 }) {
-  const runtime = useSyncRuntime();
-  const { enabled, browserOnline, pending, flush } = useConnection();
-  const [progress, setProgress] = useState<number | null>(null);
+  const { pending, flush } = useConnection();
+  const { progress, download } = useDownloadData(recentReportIds);
   const [syncing, setSyncing] = useState(false);
-  const online = enabled && browserOnline;
-
-  const download = async () => {
-    if (!online) return alert(OFFLINE_MESSAGES.downloadFailed, false);
-    try {
-      setProgress(0);
-      const reference = [SETUP_DOC_NAME, HOLES_DOC_NAME, REPORTS_INDEX_DOC_NAME];
-      const reports = recentReportIds
-        .slice(0, OFFLINE_RECENT_REPORTS)
-        .map((id) => reportDocName(id as ReportId));
-      const result = await downloadDocuments(runtime, [...reference, ...reports], (p) =>
-        setProgress(p.total === 0 ? 100 : (p.done / p.total) * 100),
-      );
-      alert(
-        result.failed.length === 0 ? OFFLINE_MESSAGES.downloaded : OFFLINE_MESSAGES.downloadFailed,
-        result.failed.length === 0,
-      );
-    } catch {
-      alert(OFFLINE_MESSAGES.downloadError, false);
-    } finally {
-      setProgress(null);
-    }
-  };
+  const storage = useStorageReport(opened && progress === null);
 
   const syncNow = async () => {
     setSyncing(true);
     try {
       const ok = await flush();
-      alert(ok ? OFFLINE_MESSAGES.synced : OFFLINE_MESSAGES.syncFailed, ok);
+      offlineAlert(ok ? OFFLINE_MESSAGES.synced : OFFLINE_MESSAGES.syncFailed, ok);
     } catch {
-      alert(OFFLINE_MESSAGES.syncError, false);
+      offlineAlert(OFFLINE_MESSAGES.syncError, false);
     } finally {
       setSyncing(false);
     }
@@ -79,6 +97,7 @@ export function OfflineSetupModal({
             {pending} {pending === 1 ? 'change' : 'changes'}
           </Badge>
         </Group>
+        <StorageFacts report={storage} />
         <Text size="sm" c="dimmed">
           Download Data stores sites, rigs, crew, holes and the latest reports on this phone, so
           they open with no signal.

@@ -38,6 +38,8 @@ const DeleteReportModal = lazy(() => import('../reports/DeleteReportModal'));
 const ListTools = lazy(() => import('../reports/ListTools'));
 const ReportTable = lazy(() => import('../reports/ReportTable'));
 const Pager = lazy(() => import('../plod-list/Pager').then((m) => ({ default: m.Pager })));
+// Reading the setup document needs the model's readers: its own chunk, shown once loaded.
+const ReferenceDataPrompt = lazy(() => import('../components/ReferenceDataPrompt'));
 
 type ModalName = 'settings' | 'offline' | 'delete';
 const NO_ROWS: readonly ReportsIndexRow[] = [];
@@ -177,14 +179,17 @@ export default function ReportsList() {
       />
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mb="md">
         <SyncControls />
-        <Button variant="default" onClick={() => openModal('offline')} aria-label="Offline Setup">
-          Offline
+        <Button variant="default" onClick={() => openModal('offline')}>
+          Offline Setup
         </Button>
         <Button component={Link} to="/site-config" variant="default">
           Config
         </Button>
       </SimpleGrid>
       <WaitingForSupervisor />
+      <Suspense fallback={null}>
+        <ReferenceDataPrompt />
+      </Suspense>
       <SimpleGrid cols={2} spacing="sm" mb="lg">
         <Button size="xl" onClick={() => void newReport()}>
           New Report

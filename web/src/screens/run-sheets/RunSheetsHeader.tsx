@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { formatClock, formatDepth } from '@plod/model';
 import { Link } from 'react-router';
+import { SyncToggle } from '../../components/SyncControls';
 import { SyncIndicator } from '../../components/SyncIndicator';
 import { useConnection } from '../../sync';
 
@@ -30,7 +31,7 @@ export function RunSheetsHeader({
   thisHoleMetres,
   shiftTotalMetres,
 }: RunSheetsHeaderProps) {
-  const { lastSyncedAt, enabled, setEnabled } = useConnection();
+  const { lastSyncedAt } = useConnection();
   return (
     <header>
       <Group justify="space-between" wrap="nowrap" mb="xs">
@@ -71,17 +72,8 @@ export function RunSheetsHeader({
               Last synced: {lastSyncedAt ? formatClock(new Date(lastSyncedAt)) : 'not yet'}
             </Text>
           </Group>
-          {/* The switch for working with no signal on purpose (SPEC's online/offline in this header). */}
-          <Button
-            variant={enabled ? 'default' : 'filled'}
-            color={enabled ? 'gray' : 'red'}
-            onClick={() => setEnabled(!enabled)}
-            aria-pressed={!enabled}
-            data-testid="network-toggle"
-            px="sm"
-          >
-            {enabled ? 'Online' : 'Offline'}
-          </Button>
+          {/* Working with no signal on purpose (SPEC's online/offline in this header). */}
+          <SyncToggle />
         </Group>
       </Card>
     </header>
