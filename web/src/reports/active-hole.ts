@@ -1,5 +1,5 @@
-import { holeProgress, isNearTarget } from '@plod/model';
-import type { RegisteredHole, ReportHole } from '@plod/model';
+import { isReportReadOnly } from '@plod/model';
+import type { RegisteredHole, ReportHole, ReportSnapshot } from '@plod/model';
 
 export interface ActiveHole {
   holeId: string;
@@ -11,34 +11,32 @@ export interface ActiveHole {
   nearTarget: boolean;
 }
 
+/** When the hole's latest run was added (or the hole itself, before its first run). */
+function lastWorkedAt(hole: ReportHole): string {
+  const runs = hole.runs.map((run) => run.createdAt ?? '').sort();
+  return runs.at(-1) || hole.addedAt || '';
+}
+
 /**
- * The hole being drilled: the latest active hole of the current report (it knows the depth from its
- * runs), else the newest incomplete hole in the register (no runs yet on this shift: depth 0).
+ * The hole being drilled: of the current plod's holes not yet at target, the one worked last; none
+ * when the plod has none, or is no longer being filled in (completed, sent, approved, deleted).
+ * Never a hole from the register: a hole another shift left open is not being drilled now.
  */
-export function activeHole(
-  reportHoles: readonly ReportHole[],
-  register: readonly RegisteredHole[],
-): ActiveHole | null {
-  const drilling = reportHoles.filter((hole) => hole.status === 'ACTIVE').at(-1);
-  if (drilling) {
-    return {
-      holeId: drilling.holeId,
-      currentDepth: drilling.currentDepth,
-      targetDepth: drilling.targetDepth,
-      progress: holeProgress(drilling.currentDepth, drilling.targetDepth),
-      nearTarget: isNearTarget(drilling.currentDepth, drilling.targetDepth, drilling.isComplete),
-    };
-  }
-  const open = register
-    .filter((hole) => !hole.isComplete)
-    .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''))[0];
-  if (!open) return null;
+export function activeHole(report: ReportSnapshot | null): ActiveHole | null {
+  if (!report || isReportReadOnly(report.status)) return null;
+  const drilling = report.holes
+    .filter((hole) => hole.status === 'ACTIVE')
+    .reduce<ReportHole | null>(
+      (latest, hole) => (latest && lastWorkedAt(latest) > lastWorkedAt(hole) ? latest : hole),
+      null,
+    );
+  if (!drilling) return null;
   return {
-    holeId: open.holeId,
-    currentDepth: 0,
-    targetDepth: open.targetDepth,
-    progress: holeProgress(0, open.targetDepth),
-    nearTarget: isNearTarget(0, open.targetDepth),
+    holeId: drilling.holeId,
+    currentDepth: drilling.currentDepth,
+    targetDepth: drilling.targetDepth,
+    progress: drilling.progress,
+    nearTarget: drilling.nearTarget,
   };
 }
 

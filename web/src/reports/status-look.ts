@@ -1,6 +1,6 @@
 import type { ReportStatus } from '@plod/model';
 
-/** How each status shows on the Plods list (badge colour and word). */
+/** How a plod's status shows on a badge: a colour and a word, the same on every screen. */
 export const STATUS_LOOK: Record<ReportStatus, { color: string; label: string }> = {
   active: { color: 'blue', label: 'Active' },
   completed: { color: 'teal', label: 'Completed' },

@@ -1,5 +1,14 @@
-import { cleanup, screen, within } from '@testing-library/react';
-import { addHoleToReport, reportDocName } from '@plod/model';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import {
+  HOLES_DOC_NAME,
+  SiteIds,
+  addHoleToReport,
+  addRun,
+  registerHole,
+  reportDocName,
+  setStatus,
+} from '@plod/model';
+import type { HoleId } from '@plod/model';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setCurrentReportId } from '../session/current-report';
 import type { SyncRuntime } from '../sync';
@@ -46,6 +55,54 @@ describe('Home dashboard', { timeout: 20_000 }, () => {
     const runSheets = screen.getByRole('link', { name: /Run Sheets/ });
     expect(runSheets.getAttribute('data-warning')).toBe('true');
     expect(within(runSheets).getByText('Within 6 m of target depth')).toBeTruthy();
+  });
+
+  it('shows the hole being drilled in the current plod, never a completed one or one from the register', async () => {
+    const { sync } = renderApp('/dashboard');
+    runtimes.push(sync);
+    const id = seedReport(sync, { siteName: 'North Pit', rigName: 'Rig 7' });
+    const doc = reportDocName(id);
+    // An open hole another shift registered: not being drilled on this plod.
+    sync.registry.mutate(HOLES_DOC_NAME, registerHole, SiteIds.create(), {
+      holeId: 'DH-OTHER',
+      targetDepth: 200,
+    });
+    // DH-DONE is drilled to target first, then DH-NOW is started and drilled.
+    sync.registry.mutate(
+      doc,
+      addHoleToReport,
+      { holeId: 'DH-DONE', targetDepth: 10 },
+      { startDepth: 8 },
+    );
+    sync.registry.mutate(doc, addRun, 'DH-DONE' as HoleId, { rodAdded: true, stickUp: 0 });
+    setCurrentReportId(id);
+    // Only a completed hole on this plod: nothing is being drilled (the register's open hole is not).
+    await waitFor(() => expect(screen.getByTestId('total-holes').textContent).toBe('2'));
+    expect(screen.getByTestId('active-status').textContent).toBe('STANDBY');
+    expect(screen.queryByTestId('active-hole')).toBeNull();
+    sync.registry.mutate(doc, addHoleToReport, { holeId: 'DH-NOW', targetDepth: 100 });
+    sync.registry.mutate(doc, addRun, 'DH-NOW' as HoleId, { rodAdded: true, stickUp: 0.5 });
+    const hole = await screen.findByTestId('active-hole');
+    expect(hole.textContent).toContain('DH-NOW');
+    expect(screen.getByTestId('active-status').textContent).toBe('DRILLING');
+  });
+
+  it('follows the plod: a sent plod shows Sent, not In Progress, and no hole is being drilled', async () => {
+    const { sync } = renderApp('/dashboard');
+    runtimes.push(sync);
+    const id = seedReport(sync, { siteName: 'North Pit', rigName: 'Rig 7' });
+    const doc = reportDocName(id);
+    sync.registry.mutate(doc, addHoleToReport, { holeId: 'DH-SENT', targetDepth: 100 });
+    setCurrentReportId(id);
+    expect((await screen.findByTestId('active-report-status')).textContent).toBe('In Progress');
+    expect(screen.getByTestId('active-status').textContent).toBe('DRILLING');
+    sync.registry.mutate(doc, setStatus, 'sent');
+    await waitFor(() =>
+      expect(screen.getByTestId('active-report-status').textContent).toBe('Sent'),
+    );
+    expect(screen.queryByText('In Progress')).toBeNull();
+    expect(screen.queryByTestId('active-hole')).toBeNull();
+    expect(screen.getByTestId('active-status').textContent).toBe('STANDBY');
   });
 
   it('lists the latest five saved reports with Edit, and View All when there are more', async () => {

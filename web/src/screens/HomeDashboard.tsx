@@ -8,6 +8,7 @@ import {
   savedReportsPreview,
 } from '@plod/model';
 import type { ReportId, ReportSnapshot } from '@plod/model';
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { plodPath } from '../routes/plod-paths';
@@ -15,9 +16,12 @@ import { formatClock, formatUsDate, shiftTypeAt } from '../lib/time';
 import { useNow } from '../lib/useNow';
 import { activeHole, totalHoles } from '../reports/active-hole';
 import { SavedReports } from '../reports/SavedReports';
+import { STATUS_LOOK } from '../reports/status-look';
 import { useReportList } from '../reports/useReportList';
 import { useCurrentReportId } from '../session/current-report';
 import { useDocSnapshot, useOptionalDocSnapshot } from '../sync';
+
+const ReferenceDataPrompt = lazy(() => import('../components/ReferenceDataPrompt'));
 
 const CARDS: readonly { to: string; label: string; hint: string }[] = [
   { to: '/run-sheets', label: 'Run Sheets', hint: 'Holes and runs' },
@@ -67,13 +71,17 @@ export default function HomeDashboard() {
   const register = useDocSnapshot(HOLES_DOC_NAME, readHoleRegister);
   const reports = useReportList();
   const reportHoles = current?.holes ?? [];
-  const hole = activeHole(reportHoles, register);
+  const hole = activeHole(current);
+  const look = current && STATUS_LOOK[current.status];
   const saved = savedReportsPreview(reports.filter((r) => r.status !== 'deleted'));
 
   return (
     <>
       <ScreenHeader title="Drilling Operations" backTo="/" backLabel="Plods" />
       <Stack gap="md">
+        <Suspense fallback={null}>
+          <ReferenceDataPrompt />
+        </Suspense>
         <ShiftClock />
         <SimpleGrid cols={2} spacing="sm">
           <Card padding="md">
@@ -101,7 +109,12 @@ export default function HomeDashboard() {
               </Text>
               <Text fw={700}>{hole.progress.toFixed(1)}%</Text>
             </Group>
-            <Progress value={hole.progress} size="xl" color={hole.nearTarget ? 'orange' : 'blue'} />
+            <Progress
+              value={hole.progress}
+              size="xl"
+              color={hole.nearTarget ? 'orange' : 'blue'}
+              aria-label={`${hole.holeId} progress to target depth`}
+            />
             <Text c="dimmed" mt="xs">
               {formatDepth(hole.currentDepth)} m of {formatDepth(hole.targetDepth)} m target
             </Text>
@@ -117,10 +130,16 @@ export default function HomeDashboard() {
                   : 'No report in progress'}
               </Text>
             </Stack>
-            {current && (
+            {/* SPEC's "In Progress" is an active plod; otherwise the plod's own status. */}
+            {current && look && (
               <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-                <Badge color="orange" size="lg">
-                  In Progress
+                <Badge
+                  color={current.status === 'active' ? 'orange' : look.color}
+                  variant={current.status === 'active' ? 'filled' : 'light'}
+                  size="lg"
+                  data-testid="active-report-status"
+                >
+                  {current.status === 'active' ? 'In Progress' : look.label}
                 </Badge>
                 <Button component={Link} to={plodPath(current.id ?? '')} variant="light">
                   Open
