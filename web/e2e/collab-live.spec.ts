@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, heading, test } from './fixtures';
 import {
   addRunInModal,
   newReport,
@@ -27,6 +27,9 @@ test('two phones on the same report see each other and each other’s work live'
   await alex.page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
   await shot(alex, 'shift-details');
   await alex.page.getByRole('button', { name: 'Save & Continue' }).click();
+  // Save & Continue goes on to Crew Assignment, the shift's next step.
+  await expect(heading(alex.page, 'Crew Assignment')).toBeVisible();
+  await alex.page.getByRole('link', { name: 'Back' }).click();
   await expect(alex.page.getByTestId('report-header')).toContainText('Demo Site - Demo Rig 1');
   await expect(alex.page).toHaveURL(new RegExp(`/plods/${reportId}$`));
   await shot(alex, 'drill-report-dashboard');

@@ -85,6 +85,8 @@ test('a supervisor sets up a site, a crew phone joins and reports on it, and the
   await phone.getByLabel('Site').selectOption({ label: n.site });
   await phone.getByLabel('Rig').selectOption({ label: n.rig });
   await phone.getByRole('button', { name: 'Save & Continue' }).click();
+  await expect(heading(phone, 'Crew Assignment')).toBeVisible();
+  await phone.goto('/drill-report-dashboard');
   await expect(phone.getByTestId('report-header')).toContainText(`${n.site} - ${n.rig}`);
 
   // The supervisor's Site Configuration shows the site; it has nothing completed to export yet.

@@ -63,7 +63,7 @@ test('a whole shift on a phone, from New Report to submission and the CSV downlo
   await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
   await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
   await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(page.getByTestId('report-header')).toContainText('Demo Site - Demo Rig 1');
+  await expect(heading(page, 'Crew Assignment')).toBeVisible();
 
   // Two crew, one primary.
   await page.goto('/crew');

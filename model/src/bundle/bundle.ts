@@ -31,6 +31,8 @@ export interface BundleShiftSummary {
   site: string | null;
   /** Rig name. */
   rig: string | null;
+  /** The level (underground level or bench) the shift worked, as entered in Shift Details. */
+  level: string | null;
   /** HH:MM, 24-hour. */
   startTime: string | null;
   endTime: string | null;

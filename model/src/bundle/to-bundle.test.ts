@@ -5,7 +5,7 @@ import { addHireToolUsage } from '../hire-tool/hire-tool-usage-doc.ts';
 import { addHoleToReport } from '../hole/report-hole-doc.ts';
 import { addMaintenanceEntry } from '../maintenance/maintenance-doc.ts';
 import { addRun } from '../run/run-doc.ts';
-import { setReportNotes } from '../shift-summary/report-meta-doc.ts';
+import { setReportNotes, updateShiftDetails } from '../shift-summary/report-meta-doc.ts';
 import { addSurveyEntry } from '../survey/survey-doc.ts';
 import { addTimesheetEntry } from '../timesheet/timesheet-doc.ts';
 import { readReport } from '../report-doc/snapshot.ts';
@@ -99,6 +99,13 @@ describe('toBundle', () => {
       timeSpent: 0.5,
     });
     expect(bundle.hireToolsUsage[0]).toMatchObject({ toolName: 'Pump', totalCost: 30 });
+  });
+
+  it('carries the level entered in Shift Details, and null when none was', () => {
+    const doc = newReportDoc();
+    expect(toBundle(doc).shiftSummary.level).toBeNull();
+    updateShiftDetails(doc, { level: '1040 RL' });
+    expect(toBundle(doc).shiftSummary.level).toBe('1040 RL');
   });
 
   it('takes site and rig names from the setup snapshot when given', () => {

@@ -40,6 +40,7 @@ export function toBundle(
       rigId: shift.rigId,
       site: listed.site,
       rig: listed.rig,
+      level: shift.level,
       startTime: shift.startTime,
       endTime: shift.endTime,
       holesCompleted: summary.holesCompleted,

@@ -42,6 +42,7 @@ describe('bundleToCsv round trip through a standard CSV parser', () => {
       rigId: 'rig-1',
       site: 'Mt Keith',
       rig: 'Rig 7',
+      level: 'Level 3',
       startTime: '06:00',
       endTime: '18:00',
       holesCompleted: '1',

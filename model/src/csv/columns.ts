@@ -45,6 +45,7 @@ export const SHIFT_SUMMARY_FIELDS: readonly CsvColumn<BundleShiftSummary>[] = [
   { header: 'rigId', cell: (s) => textCell(s.rigId) },
   { header: 'site', cell: (s) => textCell(s.site) },
   { header: 'rig', cell: (s) => textCell(s.rig) },
+  { header: 'level', cell: (s) => textCell(s.level) },
   { header: 'startTime', cell: (s) => textCell(s.startTime) },
   { header: 'endTime', cell: (s) => textCell(s.endTime) },
   { header: 'holesCompleted', cell: (s) => plainNumberCell(s.holesCompleted) },

@@ -17,6 +17,7 @@ export function fullBundle(): ShiftReportBundle {
       rigId: 'rig-1',
       site: 'Mt Keith',
       rig: 'Rig 7',
+      level: 'Level 3',
       startTime: '06:00',
       endTime: '18:00',
       holesCompleted: 1,

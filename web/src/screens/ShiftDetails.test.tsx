@@ -25,7 +25,7 @@ describe('Shift Details', () => {
     expect(screen.getByRole('radio', { name: expected })).toHaveProperty('checked', true);
   }, 30_000);
 
-  it('offers only the chosen site’s rigs, saves and returns to the dashboard', async () => {
+  it('offers only the chosen site’s rigs, saves with the level and goes on to Crew', async () => {
     const { sync, router, docName, reportId } = openReport('/shift-details', { withShift: false });
     await screen.findByRole('button', { name: 'Save & Continue' }, WAIT);
     fireEvent.change(select('Site'), {
@@ -36,10 +36,17 @@ describe('Shift Details', () => {
       target: { value: screen.getByRole('option', { name: 'Rig 7' }).getAttribute('value') },
     });
     fireEvent.change(select('End Time'), { target: { value: '17:30' } });
+    fireEvent.change(screen.getByLabelText('Level'), { target: { value: '1040 RL' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save & Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/plods/${reportId}`));
+    // The next step of the shift: nobody is assigned yet, so Crew.
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/plods/${reportId}/crew`));
     const { shift } = sync.registry.read(docName, readReport);
-    expect(shift).toMatchObject({ siteName: 'North Pit', rigName: 'Rig 7', endTime: '17:30' });
+    expect(shift).toMatchObject({
+      siteName: 'North Pit',
+      rigName: 'Rig 7',
+      endTime: '17:30',
+      level: '1040 RL',
+    });
   }, 30_000);
 
   it('defaults a night shift to 18:00-06:00, and moves untouched times with the shift type', async () => {

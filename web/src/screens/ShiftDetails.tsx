@@ -25,6 +25,7 @@ import { ConflictNote } from './history/ConflictNote';
 import { useConnection, useMutation } from '../sync';
 import { shiftFacts } from './complete-shift/summaryFacts';
 import { FactList } from './plod/FactList';
+import type { PlodScreen } from '../routes/plod-paths';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { PlodBar } from './plod/PlodBar';
 import { useReportView } from './plod/useReport';
@@ -39,6 +40,14 @@ import {
 
 const TITLE = 'Shift Details';
 const TIME_OPTIONS = timeOptions();
+
+/**
+ * Where Save & Continue goes: the next step of the shift, Crew while nobody is assigned, else Run
+ * Sheets (a plod started from the last shift already has its crew), not back to the dashboard.
+ */
+export function nextAfterShiftDetails(report: Pick<ReportSnapshot, 'crew'>): PlodScreen {
+  return report.crew.length === 0 ? 'crew' : 'run-sheets';
+}
 
 export default function ShiftDetails() {
   const { id } = usePlod();
@@ -71,6 +80,7 @@ export default function ShiftDetails() {
           docName={docName}
           report={report}
           initial={initialShiftForm(report, new Date())}
+          next={nextAfterShiftDetails(report)}
           setup={setup}
           readOnly={readOnly}
         />
@@ -83,12 +93,14 @@ function ShiftDetailsForm({
   docName,
   report,
   initial,
+  next,
   setup,
   readOnly,
 }: {
   docName: string;
   report: ReportSnapshot;
   initial: ShiftForm;
+  next: PlodScreen;
   setup: SetupSnapshot;
   /** Shown, not changed: every field is disabled and there is no save. */
   readOnly: boolean;
@@ -108,7 +120,7 @@ function ShiftDetailsForm({
   const rigs = setup.rigs.filter((rig) => rig.siteId === form.values.siteId);
   const submit = form.onSubmit((values) => {
     save(shiftDetailsChanges(values, report.shift, (field) => form.isDirty(field), setup));
-    void navigate(path());
+    void navigate(path(next));
   });
   return (
     <Card withBorder component="form" onSubmit={submit} noValidate>
@@ -190,6 +202,14 @@ function ShiftDetailsForm({
             {...form.getInputProps('rigId')}
           />
           <ConflictNote docName={docName} section="shift" field="rigId" />
+          <TextInput
+            label="Level"
+            description="The level or bench the rig works, e.g. 1040 RL"
+            size="md"
+            maxLength={60}
+            {...form.getInputProps('level')}
+          />
+          <ConflictNote docName={docName} section="shift" field="level" />
           {!readOnly && (
             <Button type="submit" size="lg">
               Save & Continue

@@ -17,6 +17,8 @@ export interface ShiftForm {
   endTime: string;
   siteId: string;
   rigId: string;
+  /** Free text: the underground level or bench the shift works (e.g. "1040 RL"). */
+  level: string;
 }
 
 /**
@@ -34,6 +36,7 @@ export function initialShiftForm(report: ReportSnapshot, now: Date): ShiftForm {
     endTime: shift.endTime ?? times.endTime,
     siteId: shift.siteId ?? '',
     rigId: shift.rigId ?? '',
+    level: shift.level ?? '',
   };
 }
 
@@ -64,6 +67,7 @@ export function shiftDetailsChanges(
     patch.rigId = rig?.id ?? null;
     patch.rigName = rig?.rigName ?? null;
   }
+  if (changed('level')) patch.level = values.level.trim() || null;
   return patch;
 }
 
