@@ -10,7 +10,8 @@ export default defineConfig({
   plugins: [
     react(),
     VitePWA({
-      registerType: 'autoUpdate',
+      // A new version waits for the person's Reload (UpdatePrompt), never reloads a screen by itself.
+      registerType: 'prompt',
       // main.tsx registers the worker itself so it can tell the crew when the app is ready offline.
       injectRegister: false,
       includeAssets: ['favicon.svg', 'apple-touch-icon-180x180.png'],
@@ -42,7 +43,6 @@ export default defineConfig({
         // The relay, the REST API and the static install page are real server paths, never the SPA.
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/sync(\/|$)/, /^\/DOWNLOAD-APK\.html$/],
         clientsClaim: true,
-        skipWaiting: true,
         cleanupOutdatedCaches: true,
       },
     }),

@@ -5,7 +5,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerSW } from 'virtual:pwa-register';
 import { App } from './app/App';
+import { checkForUpdatesOnReturn, offerUpdate } from './app/update';
+import { getDeviceToken } from './auth/store';
 import { createAppRouter } from './routes/router';
+import { requestPersistentStorage } from './session/storage';
 import { createSyncRuntime } from './sync';
 
 // Made once, outside React: StrictMode's double mounting must not open documents twice.
@@ -20,8 +23,15 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-registerSW({
+// A new version waits until the person taps Reload (UpdatePrompt): never a reload by itself.
+const updateSW = registerSW({
   immediate: true,
+  onNeedRefresh() {
+    offerUpdate(() => updateSW(true));
+  },
+  onRegisteredSW(_url, registration) {
+    if (registration) checkForUpdatesOnReturn(registration);
+  },
   onOfflineReady() {
     notifications.show({
       title: 'Ready to work offline',
@@ -29,3 +39,6 @@ registerSW({
     });
   },
 });
+
+// A joined phone asks the browser to keep its storage (the Join screen asks at the moment of joining).
+if (getDeviceToken()) void requestPersistentStorage();

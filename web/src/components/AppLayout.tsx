@@ -4,6 +4,7 @@ import { Navigate, Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { useAuth } from '../auth';
 import { LateEditToasts } from './LateEdits';
 import { CLIENT_HOME } from '../routes/client';
+import { UpdatePrompt } from './UpdatePrompt';
 
 // Shown only on a phone that has not joined: its own chunk, out of the first route.
 const Join = lazy(() => import('../screens/Join'));
@@ -62,6 +63,7 @@ export function AppLayout() {
         py="md"
         component="main"
       >
+        <UpdatePrompt />
         {clientAway ? (
           <Navigate to={CLIENT_HOME} replace />
         ) : gated ? (

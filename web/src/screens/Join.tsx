@@ -6,6 +6,7 @@ import { joinDevice, useAuth } from '../auth';
 import { joinFailureMessage } from '../auth/messages';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { getDeviceName, setDeviceName } from '../session/device-name';
+import { requestPersistentStorage } from '../session/storage';
 
 interface JoinValues {
   code: string;
@@ -44,6 +45,8 @@ export default function Join() {
       await joinDevice(code.trim(), name);
       // Presence shows the same name the supervisor sees in the device list.
       setDeviceName(name);
+      // Plods not yet synced live only on this phone: ask the browser not to evict them.
+      void requestPersistentStorage();
       if (atJoin) void navigate('/');
     } catch (error) {
       setFailure(joinFailureMessage(error));
