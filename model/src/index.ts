@@ -694,3 +694,7 @@ export {
   csvEditsSchema,
   saveCsvEdits,
 } from './csv-edits/csv-edits.ts';
+
+// Start from last shift
+export type { NextShiftPlan } from './shift-summary/next-shift.ts';
+export { canStartFrom, createReportFromPlan, nextShiftPlan } from './shift-summary/next-shift.ts';

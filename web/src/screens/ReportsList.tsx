@@ -40,6 +40,8 @@ const ReportTable = lazy(() => import('../reports/ReportTable'));
 const Pager = lazy(() => import('../plod-list/Pager').then((m) => ({ default: m.Pager })));
 // Reading the setup document needs the model's readers: its own chunk, shown once loaded.
 const ReferenceDataPrompt = lazy(() => import('../components/ReferenceDataPrompt'));
+// Reads the last shift's own document: its own chunk too.
+const StartFromLastShift = lazy(() => import('../reports/StartFromLastShift'));
 
 type ModalName = 'settings' | 'offline' | 'delete';
 const NO_ROWS: readonly ReportsIndexRow[] = [];
@@ -198,6 +200,9 @@ export default function ReportsList() {
           Run Sheets
         </Button>
       </SimpleGrid>
+      <Suspense fallback={null}>
+        <StartFromLastShift reports={reports} />
+      </Suspense>
       {showTools ? (
         <Suspense fallback={null}>
           <ListTools

@@ -1,0 +1,91 @@
+import { Button, Card, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  HOLES_DOC_NAME,
+  ReportIds,
+  canStartFrom,
+  createReportFromPlan,
+  localIsoDay,
+  nextShiftPlan,
+  readHoleProgress,
+  readReport,
+  reportDocName,
+  shiftTypeAt,
+} from '@plod/model';
+import type { ReportId, ReportSnapshot, ReportsIndexRow } from '@plod/model';
+import { useNavigate } from 'react-router';
+import { setCurrentReportId } from '../session/current-report';
+import { addKnownReportId, useKnownReportIds } from '../session/known-reports';
+import { useDocMutator, useDocSnapshot, useOptionalDocSnapshot } from '../sync';
+import { CREATE_FAILED_MESSAGE } from './useNewReport';
+
+/** Where a plod started from the last shift opens: its shift details, to check and go on. */
+export const START_FROM_LAST_TARGET = '/shift-details';
+
+/**
+ * This phone's last shift: the newest plod it made or opened (not deleted) whose site is set. The
+ * reports list holds every crew's plods; another rig's newest is not this crew's last shift.
+ */
+export function lastShiftRow(
+  reports: readonly ReportsIndexRow[],
+  known: readonly string[],
+): ReportsIndexRow | null {
+  return (
+    reports.find((r) => r.status !== 'deleted' && r.site !== null && known.includes(r.id)) ?? null
+  );
+}
+
+/** "Demo Site - Rig 1 · 2 crew · DH-7 at 42.0 m": what one tap brings over. */
+export function lastShiftSummary(last: ReportSnapshot): string {
+  const holes = last.holes
+    .filter((h) => h.status === 'ACTIVE')
+    .map((h) => `${h.holeId} at ${h.currentDepth.toFixed(1)} m`);
+  const crew = `${last.crew.length} crew`;
+  const place = `${last.shift.siteName ?? 'Site'} - ${last.shift.rigName ?? 'Rig'}`;
+  return [place, crew, ...holes].join(' · ');
+}
+
+/**
+ * New Report's "Start from last shift": a new plod with the last shift's site, rig, level, crew and
+ * roles, and the holes it left short of target continuing where they stand, in one tap.
+ */
+export default function StartFromLastShift({ reports }: { reports: readonly ReportsIndexRow[] }) {
+  const known = useKnownReportIds();
+  const row = lastShiftRow(reports, known);
+  const last = useOptionalDocSnapshot(row ? reportDocName(row.id as ReportId) : null, readReport);
+  const marks = useDocSnapshot(HOLES_DOC_NAME, readHoleProgress);
+  const mutate = useDocMutator();
+  const navigate = useNavigate();
+  if (!last || !canStartFrom(last)) return null;
+
+  const start = () => {
+    try {
+      const now = new Date();
+      const plan = nextShiftPlan(
+        last,
+        { date: localIsoDay(now), shiftType: shiftTypeAt(now) },
+        marks,
+      );
+      const id = ReportIds.create();
+      mutate(reportDocName(id), createReportFromPlan, id, plan);
+      addKnownReportId(id);
+      setCurrentReportId(id);
+      void navigate(START_FROM_LAST_TARGET);
+    } catch {
+      notifications.show({ color: 'red', title: 'New Report', message: CREATE_FAILED_MESSAGE });
+    }
+  };
+
+  return (
+    <Card mb="lg" padding="md" data-testid="start-from-last-shift">
+      <Stack gap="xs">
+        <Button size="lg" variant="light" onClick={start} fullWidth>
+          Start from last shift
+        </Button>
+        <Text size="sm" c="dimmed" data-testid="last-shift-summary">
+          {lastShiftSummary(last)}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
