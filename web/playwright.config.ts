@@ -74,7 +74,9 @@ export default defineConfig({
       // server's per-address throttle (5 in 15 minutes, and every test comes from 127.0.0.1):
       // running them once keeps the whole suite well under it. Crews on phones working a shift
       // together and offline (whole-shift forces a phone viewport anyway) run at phone size only;
-      // the desktop keeps the supervisor's and the general screens.
+      // the desktop keeps the supervisor's and the general screens. Specs that set their own
+      // viewport per test (the accessibility sweep checks the supervisor's screens at desktop size
+      // itself) or that deploy a new service worker into the shared web folder run once.
       testIgnore: [
         'auth.spec.ts',
         'whole-shift.spec.ts',
@@ -86,6 +88,10 @@ export default defineConfig({
         // Each makes its own phones (390 x 844) and supervisor desks (1366 x 800).
         'plod-report.spec.ts',
         'plod-review.spec.ts',
+        'accessibility.spec.ts',
+        'toasts.spec.ts',
+        'update-prompt.spec.ts',
+        'shift-taps.spec.ts',
         // Starts a server of its own, and looks at both sizes itself.
         'schema-versions.spec.ts',
         'reference-data.spec.ts',

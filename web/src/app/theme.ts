@@ -120,6 +120,14 @@ export const theme = createTheme({
         label: { ...wrapping, textAlign: 'center' },
       },
     },
+    // A table wider than the phone scrolls sideways: its scroller is reachable from the keyboard.
+    TableScrollContainer: {
+      defaultProps: {
+        scrollAreaProps: {
+          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Table, scrolls sideways' },
+        },
+      },
+    },
     Card: { defaultProps: { withBorder: true, padding: 'lg' } },
     Modal: { defaultProps: { centered: true, closeButtonProps: closeButton } },
     Alert: { defaultProps: { closeButtonLabel: 'Dismiss' } },
