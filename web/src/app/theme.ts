@@ -60,14 +60,19 @@ export const theme = createTheme({
   components: {
     Button: {
       defaultProps: { size: 'lg' },
-      styles: {
+      // Grows with a wrapped label; flex keeps a short label centred in the taller box.
+      styles: (_theme: unknown, props: { fullWidth?: boolean }) => ({
         root: {
           height: 'auto',
           minHeight: `max(var(--button-height), ${MIN_TARGET_PX}px)`,
           paddingBlock: 4,
+          display: props.fullWidth ? 'flex' : 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
         },
+        inner: { width: '100%' },
         label: { ...wrapping, textAlign: 'center', lineHeight: 1.2 },
-      },
+      }),
     },
     TextInput: large,
     PasswordInput: large,

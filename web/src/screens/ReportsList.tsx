@@ -193,10 +193,11 @@ export default function ReportsList() {
         <ReferenceDataPrompt />
       </Suspense>
       <SimpleGrid cols={2} spacing="sm" mb="lg">
-        <Button size="xl" onClick={() => void newReport()}>
+        {/* Narrow padding: on a phone each label fits one line. */}
+        <Button size="xl" px="xs" onClick={() => void newReport()}>
           New Report
         </Button>
-        <Button component={Link} to="/run-sheets" size="xl" variant="light">
+        <Button component={Link} to="/run-sheets" size="xl" px="xs" variant="light">
           Run Sheets
         </Button>
       </SimpleGrid>

@@ -19,6 +19,7 @@ import { usePlod, usePlodPath } from './plod/plod-context';
 import { StatRow } from './plod/StatRow';
 import { useReportView } from './plod/useReport';
 import { SurveyEditModal, SurveyForm } from './survey/SurveyForm';
+import { activeHole } from '../reports/active-hole';
 
 const TITLE = 'Survey Data';
 
@@ -101,7 +102,12 @@ export default function Survey() {
       <PlodBar />
       {!readOnly &&
         (open ? (
-          <SurveyForm holes={holes} onAdd={onAdd} onCancel={() => setOpen(false)} />
+          <SurveyForm
+            holes={holes}
+            defaultHoleId={activeHole(report)?.holeId}
+            onAdd={onAdd}
+            onCancel={() => setOpen(false)}
+          />
         ) : (
           <Button fullWidth mb="md" onClick={() => setOpen(true)}>
             Add Survey Point

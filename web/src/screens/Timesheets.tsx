@@ -24,6 +24,7 @@ import {
   type TimeEntryValues,
 } from './timesheets/TimeEntryModal';
 import { TimesheetHeader } from './timesheets/TimesheetHeader';
+import { activeHole } from '../reports/active-hole';
 
 const COLUMNS: Column<TimesheetEntry>[] = [
   { header: 'Hole ID', cell: (e) => orDash(e.holeId) },
@@ -134,7 +135,12 @@ export default function Timesheets() {
           }
         />
       )}
-      <TimeEntryModal opened={adding} onClose={() => setAdding(false)} onSave={onAdd} />
+      <TimeEntryModal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        onSave={onAdd}
+        defaultHoleId={activeHole(report)?.holeId}
+      />
       {editing && (
         <TimeEntryModal
           key={editing.id}

@@ -132,13 +132,18 @@ function SurveyFields({ form, holes }: { form: SurveyFormState; holes: readonly 
 
 export interface SurveyFormProps {
   holes: readonly string[];
+  /** The hole being drilled, which a new point is most likely on (else SPEC's DH001). */
+  defaultHoleId?: string;
   onAdd: (input: SurveyEntryInput) => boolean;
   onCancel: () => void;
 }
 
 /** Add Survey Point, inline above the list. */
-export function SurveyForm({ holes, onAdd, onCancel }: SurveyFormProps) {
-  const form = useSurveyForm(SURVEY_DEFAULTS);
+export function SurveyForm({ holes, defaultHoleId, onAdd, onCancel }: SurveyFormProps) {
+  const form = useSurveyForm({
+    ...SURVEY_DEFAULTS,
+    holeId: defaultHoleId ?? SURVEY_DEFAULTS.holeId,
+  });
   const submit = form.onSubmit((v) => {
     if (onAdd(surveyEntryInputSchema.parse(v))) form.reset();
   });

@@ -61,13 +61,21 @@ export interface TimeEntryModalProps {
   onClose: () => void;
   /** Saves the values; true when saved, and only then does the modal close and reset. */
   onSave: (values: TimeEntryValues) => boolean;
+  /** The hole being drilled: a new entry starts on it (typing it each time was most of the keys). */
+  defaultHoleId?: string;
 }
 
 /**
  * Add or edit a time entry. Hours are shown as the model derives them, never typed; an end before
  * the start is the next day. 0 h and more than a day's 12 h are asked about before saving.
  */
-export function TimeEntryModal({ opened, entry, onClose, onSave }: TimeEntryModalProps) {
+export function TimeEntryModal({
+  opened,
+  entry,
+  onClose,
+  onSave,
+  defaultHoleId,
+}: TimeEntryModalProps) {
   const editing = entry !== undefined;
   const [asking, setAsking] = useState(false);
   const questionRef = useRef<HTMLDivElement>(null);
@@ -81,6 +89,12 @@ export function TimeEntryModal({ opened, entry, onClose, onSave }: TimeEntryModa
     // A changed time is a new answer: ask again if it still needs asking.
     onValuesChange: () => setAsking(false),
   });
+  // Each time it opens to add, on an empty hole field, the field starts on the hole being drilled.
+  const { setFieldValue, getValues } = form;
+  useEffect(() => {
+    if (opened && !editing && defaultHoleId && getValues().holeId === '')
+      setFieldValue('holeId', defaultHoleId);
+  }, [opened, editing, defaultHoleId, getValues, setFieldValue]);
   const { startTime, endTime } = form.getValues();
   const hours = entryHours({ startTime, endTime });
   const question = entryHoursQuestion({ startTime, endTime });
