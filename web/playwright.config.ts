@@ -92,6 +92,9 @@ export default defineConfig({
         'toasts.spec.ts',
         'update-prompt.spec.ts',
         'shift-taps.spec.ts',
+        'level.spec.ts',
+        'dashboard.spec.ts',
+        'reference-data-prompt.spec.ts',
         // Starts a server of its own, and looks at both sizes itself.
         'schema-versions.spec.ts',
         'reference-data.spec.ts',

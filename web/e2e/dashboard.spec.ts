@@ -1,0 +1,71 @@
+import { expectAccessible } from './accessibility';
+import { startHole, uniqueHoleId } from './collab-helpers';
+import { expect, heading, test } from './fixtures';
+import { joinThroughUi, newReport } from './ui-join';
+
+test.use({
+  joined: false,
+  serviceWorkers: 'block',
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+});
+
+test('the home dashboard shows the hole being drilled in the current plod, none once the plod is sent', async ({
+  page,
+  errors,
+}) => {
+  test.setTimeout(90_000);
+  await joinThroughUi(page, 'Dashboard Phone');
+  await newReport(page);
+  await page.getByRole('link', { name: /Shift Details/ }).click();
+  await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
+  await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
+  await page.getByRole('button', { name: 'Save & Continue' }).click();
+  await expect(heading(page, 'Crew Assignment')).toBeVisible();
+
+  // A short hole drilled to its target by one run: complete.
+  const done = uniqueHoleId('DONE');
+  await page.goto('/run-sheets');
+  const form = page.getByTestId('new-hole-form');
+  await form.getByLabel('Hole ID').fill(done);
+  await form.getByLabel('Target Depth').fill('3');
+  await form.getByRole('button', { name: 'Start Drilling' }).click();
+  await page.getByRole('button', { name: 'Add New Run' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Add Run' }).click();
+  await expect(page.getByTestId('hole-status')).toContainText('COMPLETE');
+
+  // With only a finished hole, nothing is being drilled.
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('active-status')).toHaveText('STANDBY');
+  await expect(page.getByTestId('active-hole')).toHaveCount(0);
+  await expect(page.getByTestId('active-report-status')).toHaveText('In Progress');
+
+  // Another hole started and drilled: that one is the active hole.
+  const drilling = uniqueHoleId('NOW');
+  await page.goto('/run-sheets');
+  await page.getByRole('button', { name: 'Start New Hole' }).click();
+  await startHole(page, drilling);
+  await page.getByRole('button', { name: 'Add New Run' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Add Run' }).click();
+  await expect(page.getByTestId('run-row')).toHaveCount(1);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('active-hole')).toContainText(drilling);
+  await expect(page.getByTestId('active-hole')).not.toContainText(done);
+  await expect(page.getByTestId('active-status')).toHaveText('DRILLING');
+  await expectAccessible(page, 'dashboard drilling');
+
+  // Submitted: the plod's status shows, and no hole is being drilled any more.
+  await page.goto('/complete-shift');
+  await page.getByRole('button', { name: 'Complete Shift & Save' }).click();
+  await page.getByLabel('Signed by').fill('Sam Signer');
+  await page.getByLabel('I certify the statements above').check();
+  await page.getByRole('button', { name: 'Submit Shift Report' }).click();
+  await expect(heading(page, 'Plods')).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('active-report-status')).toHaveText('Sent');
+  await expect(page.getByText('In Progress')).toHaveCount(0);
+  await expect(page.getByTestId('active-status')).toHaveText('STANDBY');
+  await expect(page.getByTestId('active-hole')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import { expectAccessible } from './accessibility';
+import { expect, heading, test } from './fixtures';
+import { joinThroughUi, newReport } from './ui-join';
+
+test.use({
+  joined: false,
+  serviceWorkers: 'block',
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+});
+
+test('Level: entered in Shift Details, shown on Shift Completion, in the CSV the phone downloads and the server exports', async ({
+  page,
+  request,
+  errors,
+}) => {
+  await joinThroughUi(page, 'Level Phone');
+  await newReport(page);
+  await page.getByRole('link', { name: /Shift Details/ }).click();
+  await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
+  await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
+  await page.getByLabel('Level').fill('1040 RL');
+  await page.getByRole('button', { name: 'Save & Continue' }).click();
+  await expect(heading(page, 'Crew Assignment')).toBeVisible();
+
+  // It was saved: back on Shift Details it reads the same.
+  await page.goto('/shift-details');
+  await expect(page.getByLabel('Level')).toHaveValue('1040 RL');
+
+  await page.goto('/complete-shift');
+  await page.getByRole('button', { name: 'Complete Shift & Save' }).click();
+  await expect(heading(page, 'Shift Completion')).toBeVisible();
+  const details = page.getByRole('region', { name: 'Shift Details' });
+  await expect(details).toContainText('Level');
+  await expect(details).toContainText('1040 RL');
+  await expect(details).not.toContainText('Not set');
+  await expectAccessible(page, 'shift completion with a level');
+  await page.getByLabel('Signed by').fill('Sam Signer');
+  await page.getByLabel('I certify the statements above').check();
+  await page.getByRole('button', { name: 'Submit Shift Report' }).click();
+  await expect(heading(page, 'Plods')).toBeVisible();
+
+  await page.getByRole('tab', { name: /Sent/ }).click();
+  await page.getByRole('link', { name: 'Export CSV' }).first().click();
+  await expect(page.getByTestId('csv-preview')).toContainText('level,1040 RL');
+  const reportId = page.url().split('/').at(-1) ?? '';
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const downloaded = await readFile(await download.path(), 'utf8');
+  expect(downloaded.split('\r\n')).toContain('level,1040 RL');
+  const exported = await request.get(`/api/shift-summaries/${reportId}/export-csv`);
+  expect(exported.ok()).toBe(true);
+  expect(await exported.text()).toBe(downloaded);
+  expect(errors).toEqual([]);
+});
