@@ -1,10 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { sampleUrl, screenRoutes } from '../src/routes/table';
 import { expectAccessible } from './accessibility';
-import { startHole, uniqueHoleId } from './collab-helpers';
-import { expect, heading, test } from './fixtures';
+import { startHole, uniqueHoleId, newReport } from './collab-helpers';
+import { expect, heading, test, joinThroughUi } from './fixtures';
 import { signInAsSupervisor } from './supervisor-helpers';
-import { joinThroughUi, newReport } from './ui-join';
 
 // axe-core on every screen of the route table, empty and with data, with its dialogs open: at
 // phone size, and the supervisor's screens at desktop size too. The desktop project skips this file
@@ -16,11 +15,17 @@ const DESKTOP = { viewport: { width: 1366, height: 800 }, isMobile: false, hasTo
 /** Supervisor-only screens (signed in), checked at both sizes. */
 const SUPERVISOR_PATHS = ['/site-setup', '/site-config', '/live'];
 
-/** One URL per route of the table (aliases included: each is a path a person can open). */
-const ROUTE_URLS = screenRoutes.map((route) => ({
-  url: sampleUrl(route.path),
-  title: route.title,
-}));
+/**
+ * One URL per route of the table (aliases included: each is a path a person can open). `:id` is the
+ * given plod's id, else an id that names no plod.
+ */
+function routeUrls(plodId?: string): { url: string; title: string }[] {
+  return screenRoutes.map((route) => ({
+    url: plodId ? route.path.replace(/:id\b/g, plodId) : sampleUrl(route.path),
+    title: route.title,
+  }));
+}
+const ROUTE_URLS = routeUrls();
 
 /**
  * Opens `url` and waits for its screen. The CSV editor with no plod goes back to the list; a
@@ -38,8 +43,8 @@ async function visit(page: Page, url: string, title: string): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
-async function everyRoute(page: Page, state: string): Promise<void> {
-  for (const { url, title } of ROUTE_URLS) {
+async function everyRoute(page: Page, state: string, plodId?: string): Promise<void> {
+  for (const { url, title } of routeUrls(plodId)) {
     await visit(page, url, title);
     await expectAccessible(page, `${title}, ${state}`);
   }
@@ -82,7 +87,7 @@ test.describe('at phone size', () => {
   test('every screen with a plod filled in, dialogs open', async ({ page }) => {
     test.setTimeout(300_000);
     await joinThroughUi(page, 'Axe Data Phone');
-    await newReport(page);
+    const plodId = await newReport(page);
 
     // Shift details, crew, a hole with a run, and one of each entry.
     await page.getByRole('link', { name: /Shift Details/ }).click();
@@ -150,8 +155,8 @@ test.describe('at phone size', () => {
     await expectAccessible(page, 'presence name popover');
     await page.keyboard.press('Escape');
 
-    // Every route with this plod current.
-    await everyRoute(page, 'with a plod');
+    // Every route with this plod current, its own screens at its address.
+    await everyRoute(page, 'with a plod', plodId);
 
     // The reports list's dialogs, and the CSV editor of a sent plod.
     await page.goto('/');

@@ -1,7 +1,6 @@
 import { expectAccessible } from './accessibility';
-import { startHole, uniqueHoleId } from './collab-helpers';
-import { expect, heading, test } from './fixtures';
-import { joinThroughUi, newReport } from './ui-join';
+import { startHole, uniqueHoleId, newReport } from './collab-helpers';
+import { expect, heading, test, joinThroughUi } from './fixtures';
 
 test.use({
   joined: false,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { newReport, plodIdOf } from './collab-helpers';
 import { expectAccessible } from './accessibility';
-import { expect, heading, test } from './fixtures';
-import { joinThroughUi, newReport } from './ui-join';
+import { expect, heading, test, joinThroughUi } from './fixtures';
 
 test.use({
   joined: false,
@@ -45,7 +45,7 @@ test('Level: entered in Shift Details, shown on Shift Completion, in the CSV the
   await page.getByRole('tab', { name: /Sent/ }).click();
   await page.getByRole('link', { name: 'Export CSV' }).first().click();
   await expect(page.getByTestId('csv-preview')).toContainText('level,1040 RL');
-  const reportId = page.url().split('/').at(-1) ?? '';
+  const reportId = plodIdOf(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download CSV' }).click(),

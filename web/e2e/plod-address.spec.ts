@@ -29,7 +29,8 @@ test('a plod opened by its link on a third phone and in a supervisor’s browser
   await alex.page.getByLabel('Site').selectOption({ label: 'Demo Site' });
   await alex.page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
   await alex.page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(alex.page).toHaveURL(new RegExp(`/plods/${id}$`));
+  // Save & Continue goes on to the shift's next step, Crew Assignment, of the same plod.
+  await expect(alex.page).toHaveURL(new RegExp(`/plods/${id}/crew$`));
 
   // Sam taps the Run Sheets button on the plod's card and starts a hole on it.
   await sam.page.goto('/');

@@ -1,7 +1,7 @@
 import type { WebSocketRoute } from '@playwright/test';
+import { newReport } from './collab-helpers';
 import { expectAccessible } from './accessibility';
-import { expect, heading, test } from './fixtures';
-import { joinThroughUi, newReport } from './ui-join';
+import { expect, heading, test, joinThroughUi } from './fixtures';
 
 test.use({
   joined: false,

@@ -1,8 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import { startHole, uniqueHoleId } from './collab-helpers';
-import { expect, heading, test } from './fixtures';
-import { joinThroughUi, newReport } from './ui-join';
+import { newReport, plodCard, plodIdOf, startHole, uniqueHoleId } from './collab-helpers';
+import { expect, heading, test, joinThroughUi } from './fixtures';
 
 // A whole shift as docs/crew-guide.md describes it, scripted on a phone, counting the taps and
 // keystrokes a driller makes. It prints the figures (the target is at most 50 taps); it does not
@@ -121,6 +120,7 @@ test('a whole shift from Start from last shift to Submit, its taps and keystroke
   await expect(page.getByTestId('last-shift-summary')).toContainText(holeId);
   await thumb.tap(page.getByRole('button', { name: 'Start from last shift' }));
   await expect(heading(page, 'Shift Details')).toBeVisible();
+  const plodId = plodIdOf(page);
   thumb.step('start from last shift');
 
   // 2. Shift details (all filled in: check, go on) and crew (already assigned).
@@ -199,9 +199,9 @@ test('a whole shift from Start from last shift to Submit, its taps and keystroke
   await expect(heading(page, 'Plods')).toBeVisible();
   thumb.step('complete and submit');
 
-  // The shift is recorded: submitted, on the Sent tab, with the carried-over hole drilled further.
+  // The shift is recorded: submitted, on the Sent tab, on the same site and rig.
   await page.getByRole('tab', { name: /Sent/ }).click();
-  await expect(page.getByTestId('report-card')).toHaveCount(2);
+  await expect(plodCard(page, plodId)).toContainText('Demo Site - Demo Rig 1');
 
   console.log(thumb.report(testInfo));
   expect(errors).toEqual([]);

@@ -1,8 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { startHole, uniqueHoleId } from './collab-helpers';
+import { startHole, uniqueHoleId, newReport } from './collab-helpers';
 import { expectAccessible } from './accessibility';
-import { expect, heading, test } from './fixtures';
-import { joinThroughUi, newReport } from './ui-join';
+import { expect, heading, test, joinThroughUi } from './fixtures';
 
 test.use({
   joined: false,
@@ -61,7 +60,7 @@ test('toasts come one at a time at the bottom, go by themselves or on Dismiss, a
     await expect(dialog).toBeHidden();
   }
   await expect(page.getByTestId('run-row')).toHaveCount(5);
-  const runSheetsBack = page.getByRole('link', { name: 'Back to Reports' });
+  const runSheetsBack = page.getByRole('link', { name: 'Back to Dashboard' });
   await runSheetsBack.scrollIntoViewIfNeeded();
   expect(await tappable(runSheetsBack)).toBe(true);
   await runSheetsBack.click();

@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { newReport } from './collab-helpers';
 import { expectAccessible } from './accessibility';
-import { expect, heading, test } from './fixtures';
-import { joinThroughUi, newReport } from './ui-join';
+import { expect, heading, test, joinThroughUi } from './fixtures';
 
 // This spec needs the app's service worker (the others mostly block it).
 test.use({

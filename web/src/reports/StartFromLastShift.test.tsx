@@ -53,8 +53,10 @@ describe('Start from last shift', { timeout: 20_000 }, () => {
     expect(summary.textContent).toBe('North Pit - Rig 7 · 2 crew · DH-CARRY at 3.5 m');
     fireEvent.click(screen.getByRole('button', { name: 'Start from last shift' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/shift-details'));
     const nextId = getCurrentReportId() as ReportId;
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/plods/${nextId}/shift-details`),
+    );
     expect(nextId).not.toBe(lastId);
     const next = sync.registry.read(reportDocName(nextId), readReport);
     expect(next.status).toBe('active');

@@ -14,13 +14,11 @@ import {
 } from '@plod/model';
 import type { ReportId, ReportSnapshot, ReportsIndexRow } from '@plod/model';
 import { useNavigate } from 'react-router';
+import { plodPath } from '../routes/plod-paths';
 import { setCurrentReportId } from '../session/current-report';
 import { addKnownReportId, useKnownReportIds } from '../session/known-reports';
 import { useDocMutator, useDocSnapshot, useOptionalDocSnapshot } from '../sync';
 import { CREATE_FAILED_MESSAGE } from './useNewReport';
-
-/** Where a plod started from the last shift opens: its shift details, to check and go on. */
-export const START_FROM_LAST_TARGET = '/shift-details';
 
 /**
  * This phone's last shift: the newest plod it made or opened (not deleted) whose site is set. The
@@ -70,7 +68,8 @@ export default function StartFromLastShift({ reports }: { reports: readonly Repo
       mutate(reportDocName(id), createReportFromPlan, id, plan);
       addKnownReportId(id);
       setCurrentReportId(id);
-      void navigate(START_FROM_LAST_TARGET);
+      // Its Shift Details: to check today's date, shift and times, and go on.
+      void navigate(plodPath(id, 'shift-details'));
     } catch {
       notifications.show({ color: 'red', title: 'New Report', message: CREATE_FAILED_MESSAGE });
     }
