@@ -1,3 +1,4 @@
+import { expectAccessible } from './accessibility';
 import { expect, heading, test } from './fixtures';
 import {
   addRunInModal,
@@ -17,8 +18,11 @@ test('two phones on the same report see each other and each other’s work live'
   test.setTimeout(120_000);
   const alex = await openPhone(browser, 'Alex phone');
   const sam = await openPhone(browser, 'Sam phone');
-  const shot = (phone: typeof alex, name: string) =>
-    phone.page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  const shot = async (phone: typeof alex, name: string) => {
+    await phone.page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+    // Two phones in one plod (presence, live changes) also meet WCAG 2.2 AA.
+    await expectAccessible(phone.page, name);
+  };
 
   // Alex starts the plod and sets up the shift, then opens Crew Assignment.
   const reportId = await newReport(alex.page);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createReport, newReport, openPhone, plodCard as card, plodIdOf } from './collab-helpers';
+import { expectAccessible } from './accessibility';
 import { DOCS_SCREENSHOTS } from './docs-screenshots';
 import { expect, heading, test } from './fixtures';
 
@@ -85,10 +86,12 @@ test('screenshots of the list and dashboard with reports', async ({ page, reques
   await page.screenshot({
     path: `${DOCS_SCREENSHOTS}${testInfo.project.name}-reports-list-with-reports.png`,
   });
+  await expectAccessible(page, 'plods list with reports');
   await page.goto('/dashboard');
   await expect(page.getByTestId('saved-report').first()).toBeVisible();
   await page.screenshot({
     path: `${DOCS_SCREENSHOTS}${testInfo.project.name}-dashboard-with-reports.png`,
     fullPage: true,
   });
+  await expectAccessible(page, 'dashboard with reports');
 });

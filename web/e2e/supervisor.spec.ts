@@ -8,6 +8,7 @@ import {
   uniqueHoleId,
 } from './collab-helpers';
 import { expect, heading, prepareContext, test, watchErrors } from './fixtures';
+import { expectAccessible } from './accessibility';
 import { E2E_ADMIN } from './server';
 import { addOnTab, create, names, signInAsSupervisor } from './supervisor-helpers';
 
@@ -108,6 +109,7 @@ test('a supervisor sets up a site, a crew phone joins and reports on it, and the
   await confirm.getByRole('button', { name: 'Delete permanently' }).click();
   await expect(page.getByTestId('last-cleanup')).toContainText('Cleaned up 0 deleted reports');
   await page.screenshot({ path: testInfo.outputPath('site-config.png'), fullPage: true });
+  await expectAccessible(page, 'site configuration');
 
   // The live view shows the crew's report.
   await page.getByRole('link', { name: 'Live Reports' }).first().click();
@@ -131,6 +133,7 @@ test('a supervisor sets up a site, a crew phone joins and reports on it, and the
   await expect(row.getByTestId('live-metres')).toHaveText('3.0');
   await expect(page.getByTestId('live-total-metres')).not.toHaveText('0.0');
   await page.screenshot({ path: testInfo.outputPath('live.png'), fullPage: true });
+  await expectAccessible(page, 'live reports');
 
   await crew.close();
   expect(errors).toEqual([]);
@@ -194,6 +197,7 @@ test('an offline edit that arrives after submission waits for the supervisor, wh
   await expect(edit).toContainText('Runs');
   await expect(row).toContainText('Late edit');
   await page.screenshot({ path: test.info().outputPath('late-edit.png'), fullPage: true });
+  await expectAccessible(page, 'late edit waiting for the supervisor');
 
   // Merge, once confirmed: the run joins the submitted report, which stays submitted.
   await edit.getByRole('button', { name: 'Merge' }).click();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addRunInModal, newReport, runRows, startHole, uniqueHoleId } from './collab-helpers';
+import { expectAccessible } from './accessibility';
 import { DOCS_SCREENSHOTS as SHOTS } from './docs-screenshots';
 import { expect, heading, test } from './fixtures';
 import { signOnPad } from './plod-report-helpers';
@@ -15,6 +16,8 @@ async function shot(page: Page, name: string): Promise<void> {
     fullPage: true,
     style: '[class*="mantine-Notification"] { display: none !important; }',
   });
+  // Each pictured moment of the shift also meets WCAG 2.2 AA.
+  await expectAccessible(page, name);
 }
 
 /** Picks an option of a Mantine Select by its label. */
