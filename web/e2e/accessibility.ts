@@ -67,3 +67,23 @@ export async function expectAccessible(page: Page, context?: string): Promise<vo
   const where = context ? `${context} (${page.url()})` : page.url();
   expect(failing.map(describe), `axe-core: serious or critical violations on ${where}`).toEqual([]);
 }
+
+/**
+ * Fails when a control's label is cut off (wider than its box, hidden or ellipsised): buttons,
+ * badges, tabs and segmented controls. "Save Chang" and "IN PROGR..." were such labels.
+ */
+export async function expectNoCutLabels(page: Page, context?: string): Promise<void> {
+  const cut = await page.evaluate(() => {
+    const selector = [
+      '.mantine-Button-label',
+      '.mantine-Badge-label',
+      '.mantine-Tabs-tabLabel',
+      '.mantine-SegmentedControl-label',
+    ].join(',');
+    return Array.from(document.querySelectorAll<HTMLElement>(selector))
+      .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `"${el.textContent ?? ''}" (${el.scrollWidth} px in ${el.clientWidth} px)`);
+  });
+  const where = context ? `${context} (${page.url()})` : page.url();
+  expect(cut, `labels cut off on ${where}`).toEqual([]);
+}

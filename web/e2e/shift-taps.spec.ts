@@ -203,6 +203,17 @@ test('a whole shift from Start from last shift to Submit, its taps and keystroke
   await page.getByRole('tab', { name: /Sent/ }).click();
   await expect(plodCard(page, plodId)).toContainText('Demo Site - Demo Rig 1');
 
+  // Started from the last shift: the same crew in the same roles, and the hole went on from where
+  // the last shift left it (its first run was 3.0 m, so this shift's runs start at 3.0 m, run 2).
+  await page.goto(`/plods/${plodId}/crew`);
+  await expect(page.getByTestId('crew-assignment')).toHaveCount(2);
+  await expect(page.getByTestId('crew-assignment').first()).toContainText('Alex Driller');
+  await expect(page.getByTestId('crew-assignment').first()).toContainText('Primary');
+  await page.goto(`/plods/${plodId}/run-sheets`);
+  const firstRun = page.getByTestId('run-row').first();
+  await expect(firstRun.locator('td').nth(0)).toHaveText('2');
+  await expect(firstRun.locator('td').nth(1)).toHaveText('3.0');
+
   console.log(thumb.report(testInfo));
   expect(errors).toEqual([]);
 });
