@@ -65,5 +65,15 @@ test('toasts come one at a time at the bottom, go by themselves or on Dismiss, a
   expect(await tappable(runSheetsBack)).toBe(true);
   await runSheetsBack.click();
   await expect(heading(page, 'Drill Report Dashboard')).toBeVisible();
+
+  // With the Undo bar at the foot of the screen, a toast stands above it: Undo stays tappable.
+  const undo = page.getByTestId('undo-bar').getByRole('button', { name: /^Undo/ });
+  await expect(undo).toBeVisible();
+  await page.getByRole('button', { name: 'Save & Sync' }).tap();
+  await expect(toasts(page)).toHaveCount(1);
+  const toastBox = await toasts(page).boundingBox();
+  const undoBox = await undo.boundingBox();
+  expect((toastBox?.y ?? 0) + (toastBox?.height ?? 0)).toBeLessThanOrEqual(undoBox?.y ?? 0);
+  expect(await tappable(undo)).toBe(true);
   expect(errors).toEqual([]);
 });

@@ -62,9 +62,9 @@ describe('start from last shift', () => {
     ]);
   });
 
-  it('leaves the times to the shift defaults when the shift type changes', () => {
+  it('takes the new shift type’s default times when the shift type changes', () => {
     const plan = nextShiftPlan(lastShift(), { ...today, shiftType: 'night' });
-    expect(plan.shift).toMatchObject({ shiftType: 'night', startTime: null, endTime: null });
+    expect(plan.shift).toMatchObject({ shiftType: 'night', startTime: '18:00', endTime: '06:00' });
   });
 
   it('continues a hole from where a later shift left it, and drops one since finished', () => {

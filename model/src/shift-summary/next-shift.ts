@@ -10,12 +10,13 @@ import type { CrewMemberId, ReportId } from '../ids/ids.ts';
 import type { ReportSnapshot } from '../report-doc/snapshot.ts';
 import { mutateReport } from '../report-doc/mutate.ts';
 import type { ShiftType } from '../shift/time.ts';
+import { defaultShiftTimes } from '../shift/time.ts';
 import { createReport, isShiftSetUp } from './report-meta-doc.ts';
 import type { ShiftDetailsDraft } from './shift-summary.ts';
 
 /** What a new plod takes from the last shift ("Start from last shift"). */
 export interface NextShiftPlan {
-  /** Today's date and shift; the last shift's site, rig and level (and its times on the same shift type). */
+  /** Today's date and shift; the last shift's site, rig and level; its times on the same shift type. */
   shift: ShiftDetailsDraft;
   /** The same crew in the same roles, the same primary driller. */
   crew: {
@@ -43,6 +44,10 @@ export function nextShiftPlan(
   marks: readonly HoleProgressMark[] = [],
 ): NextShiftPlan {
   const sameShift = last.shift.shiftType === today.shiftType;
+  // Another shift type starts on its own default times, as New Report's do.
+  const times = sameShift
+    ? { startTime: last.shift.startTime, endTime: last.shift.endTime }
+    : defaultShiftTimes(today.shiftType);
   const lastId = last.id;
   const known: HoleProgressMark[] = lastId
     ? [
@@ -54,8 +59,8 @@ export function nextShiftPlan(
     shift: {
       date: today.date,
       shiftType: today.shiftType,
-      startTime: sameShift ? last.shift.startTime : null,
-      endTime: sameShift ? last.shift.endTime : null,
+      startTime: times.startTime,
+      endTime: times.endTime,
       siteId: last.shift.siteId,
       rigId: last.shift.rigId,
       siteName: last.shift.siteName,

@@ -1,6 +1,7 @@
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { TOAST_MS, installToastPolicy } from './toasts';
+import './toasts.css';
 
 /**
  * The toast host: at the bottom, clear of the header's Back button, one at a time (the newest

@@ -65,6 +65,8 @@ export function UndoBar({ docName }: { docName: string }) {
         role="region"
         aria-label="Undo"
         data-testid="undo-bar"
+        // Toasts stand above a bar fixed to the bottom (app/toasts.css).
+        data-bottom-bar
       >
         <Container size="md" px={{ base: 'sm', sm: 'lg' }}>
           <Group justify="flex-end">
