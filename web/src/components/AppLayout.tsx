@@ -4,7 +4,6 @@ import { Navigate, Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { useAuth } from '../auth';
 import { LateEditToasts } from './LateEdits';
 import { CLIENT_HOME } from '../routes/client';
-import { NextStep } from './NextStep';
 import { UpdatePrompt } from './UpdatePrompt';
 
 // Shown only on a phone that has not joined: its own chunk, out of the first route.
@@ -79,7 +78,6 @@ export function AppLayout() {
               </Suspense>
             )}
             <Outlet />
-            <NextStep />
           </>
         )}
       </Container>

@@ -1,14 +1,12 @@
 import { Button } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { nextShiftStep } from '../routes/shift-steps';
-import { useCurrentReportId } from '../session/current-report';
 
-/** "Next: Timesheets" at the foot of each step of a shift, while a plod is open. */
+/** "Next: Timesheets" at the foot of each step of a shift (rendered by the plod's gate). */
 export function NextStep() {
   const { pathname } = useLocation();
-  const current = useCurrentReportId();
   const next = nextShiftStep(pathname);
-  if (!next || (!current && !pathname.startsWith('/plods/'))) return null;
+  if (!next) return null;
   return (
     <Button
       component={Link}

@@ -3,6 +3,7 @@ import { isReportId, readReport, reportDocName, type ReportId } from '@plod/mode
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Outlet, useMatches, useParams } from 'react-router';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { NextStep } from '../../components/NextStep';
 import { UndoBar } from '../../components/UndoBar';
 import { setCurrentReportId } from '../../session/current-report';
 import { addKnownReportId } from '../../session/known-reports';
@@ -65,6 +66,8 @@ function PlodDoor({ id, title }: { id: ReportId; title: string }) {
       <PlodContext.Provider value={plod}>
         {newerSchema && <NewerPlodNotice />}
         <Outlet />
+        {/* Next: the shift's following step, at the foot of the screen (above the Undo bar's room). */}
+        <NextStep />
         {/* One Undo history per plod: it lives as long as this gate, across the plod's screens
             (and ends when a newer version of Plod saves the plod: nothing may change it here). */}
         {!newerSchema && <UndoBar docName={docName} />}
