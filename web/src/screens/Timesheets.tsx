@@ -25,6 +25,7 @@ import {
 } from './timesheets/TimeEntryModal';
 import { TimesheetHeader } from './timesheets/TimesheetHeader';
 import { activeHole } from '../reports/active-hole';
+import { nextEntryStart } from './timesheets/next-entry';
 
 const COLUMNS: Column<TimesheetEntry>[] = [
   { header: 'Hole ID', cell: (e) => orDash(e.holeId) },
@@ -140,6 +141,7 @@ export default function Timesheets() {
         onClose={() => setAdding(false)}
         onSave={onAdd}
         defaultHoleId={activeHole(report)?.holeId}
+        defaultStartTime={nextEntryStart(report)}
       />
       {editing && (
         <TimeEntryModal

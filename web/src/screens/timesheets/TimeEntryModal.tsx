@@ -63,6 +63,8 @@ export interface TimeEntryModalProps {
   onSave: (values: TimeEntryValues) => boolean;
   /** The hole being drilled: a new entry starts on it (typing it each time was most of the keys). */
   defaultHoleId?: string;
+  /** Where a new entry most likely starts: the previous entry's end, else the shift's start. */
+  defaultStartTime?: string;
 }
 
 /**
@@ -75,6 +77,7 @@ export function TimeEntryModal({
   onClose,
   onSave,
   defaultHoleId,
+  defaultStartTime,
 }: TimeEntryModalProps) {
   const editing = entry !== undefined;
   const [asking, setAsking] = useState(false);
@@ -89,12 +92,14 @@ export function TimeEntryModal({
     // A changed time is a new answer: ask again if it still needs asking.
     onValuesChange: () => setAsking(false),
   });
-  // Each time it opens to add, on an empty hole field, the field starts on the hole being drilled.
+  // Each time it opens to add, empty hole and start fields start on the likely values.
   const { setFieldValue, getValues } = form;
   useEffect(() => {
-    if (opened && !editing && defaultHoleId && getValues().holeId === '')
-      setFieldValue('holeId', defaultHoleId);
-  }, [opened, editing, defaultHoleId, getValues, setFieldValue]);
+    if (!opened || editing) return;
+    const values = getValues();
+    if (defaultHoleId && values.holeId === '') setFieldValue('holeId', defaultHoleId);
+    if (defaultStartTime && values.startTime === '') setFieldValue('startTime', defaultStartTime);
+  }, [opened, editing, defaultHoleId, defaultStartTime, getValues, setFieldValue]);
   const { startTime, endTime } = form.getValues();
   const hours = entryHours({ startTime, endTime });
   const question = entryHoursQuestion({ startTime, endTime });
