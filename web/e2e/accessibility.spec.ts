@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { sampleUrl, screenRoutes } from '../src/routes/table';
+import { signOnPad } from './plod-report-helpers';
 import { expectAccessible, expectNoCutLabels } from './accessibility';
 import { startHole, uniqueHoleId, newReport } from './collab-helpers';
 import { expect, heading, test, joinThroughUi } from './fixtures';
@@ -175,6 +176,7 @@ test.describe('at phone size', () => {
     await page.getByRole('button', { name: 'Complete Shift & Save' }).click();
     await expect(heading(page, 'Shift Completion')).toBeVisible();
     await page.getByLabel('I certify the statements above').check();
+    await signOnPad(page);
     await expectAccessible(page, 'shift completion, ready to submit');
     await page.getByRole('button', { name: 'Submit Shift Report' }).click();
     await expect(heading(page, 'Plods')).toBeVisible();

@@ -1,3 +1,4 @@
+import { signOnPad } from './plod-report-helpers';
 import { expectAccessible } from './accessibility';
 import { startHole, uniqueHoleId, newReport } from './collab-helpers';
 import { expect, heading, test, joinThroughUi } from './fixtures';
@@ -59,6 +60,7 @@ test('the home dashboard shows the hole being drilled in the current plod, none 
   await page.getByRole('button', { name: 'Complete Shift & Save' }).click();
   await page.getByLabel('Signed by').fill('Sam Signer');
   await page.getByLabel('I certify the statements above').check();
+  await signOnPad(page);
   await page.getByRole('button', { name: 'Submit Shift Report' }).click();
   await expect(heading(page, 'Plods')).toBeVisible();
   await page.goto('/dashboard');

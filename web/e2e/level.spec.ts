@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { newReport, plodIdOf } from './collab-helpers';
+import { signOnPad } from './plod-report-helpers';
 import { expectAccessible } from './accessibility';
 import { expect, heading, test, joinThroughUi } from './fixtures';
 
@@ -39,6 +40,7 @@ test('Level: entered in Shift Details, shown on Shift Completion, in the CSV the
   await expectAccessible(page, 'shift completion with a level');
   await page.getByLabel('Signed by').fill('Sam Signer');
   await page.getByLabel('I certify the statements above').check();
+  await signOnPad(page);
   await page.getByRole('button', { name: 'Submit Shift Report' }).click();
   await expect(heading(page, 'Plods')).toBeVisible();
 

@@ -1,4 +1,5 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
+import { signOnPad } from './plod-report-helpers';
 import { expectAccessible } from './accessibility';
 import { newReport, plodCard, plodIdOf, startHole, uniqueHoleId } from './collab-helpers';
 import { expect, heading, test, joinThroughUi } from './fixtures';
@@ -50,6 +51,12 @@ class Thumb {
     await this.page.getByRole('option', { name: option, exact: true }).click();
   }
 
+  /** The finger signature: each stroke (pen down, draw, lift) counts as a tap. */
+  async sign(): Promise<void> {
+    this.taps += 2;
+    await signOnPad(this.page);
+  }
+
   /** Closes a step of the shift, for the per-step figures. */
   step(name: string): void {
     this.steps.push({
@@ -96,6 +103,7 @@ async function lastShift(page: Page, holeId: string): Promise<void> {
   await page.goto('/complete-shift');
   await page.getByRole('button', { name: 'Complete Shift & Save' }).click();
   await page.getByLabel('I certify the statements above').check();
+  await signOnPad(page);
   await page.getByRole('button', { name: 'Submit Shift Report' }).click();
   await expect(heading(page, 'Plods')).toBeVisible();
 }
@@ -195,6 +203,7 @@ test('a whole shift from Start from last shift to Submit, its taps and keystroke
   await expect(page.getByTestId('crew-lines')).toContainText('Alex Driller (Primary)');
   await expectAccessible(page, 'shift completion of a shift started from the last one');
   await thumb.tap(page.getByLabel('I certify the statements above'));
+  await thumb.sign();
   await thumb.tap(page.getByRole('button', { name: 'Submit Shift Report' }));
   await expect(heading(page, 'Plods')).toBeVisible();
   thumb.step('complete and submit');

@@ -65,10 +65,14 @@ test('a new version waits for Reload: the prompt shows, a half-filled form stays
     await expectAccessible(page, 'shift details with the update prompt');
 
     // Reload: the waiting version takes over and the page starts on it.
+    const reloaded = page.waitForEvent('framenavigated', {
+      predicate: (frame) => frame === page.mainFrame(),
+      timeout: 30_000,
+    });
     await prompt.getByRole('button', { name: 'Reload' }).click();
-    await expect
-      .poll(() => page.evaluate(() => 'stillThisPage' in window), { timeout: 30_000 })
-      .toBe(false);
+    await reloaded;
+    await page.waitForLoadState();
+    expect(await page.evaluate(() => 'stillThisPage' in window)).toBe(false);
     await expect(heading(page, 'Shift Details')).toBeVisible();
     await expect
       .poll(() => workerState(page))
