@@ -141,11 +141,13 @@ export function TimeEntryModal({
             key={form.key('activity')}
             {...form.getInputProps('activity')}
           />
+          {/* Picking the time already shown (the start is filled in) keeps it, never empties it. */}
           <Group grow align="flex-start">
             <Select
               label="Start Time"
               placeholder="Select time"
               data={times}
+              allowDeselect={false}
               maxDropdownHeight={260}
               key={form.key('startTime')}
               {...form.getInputProps('startTime')}
@@ -154,6 +156,7 @@ export function TimeEntryModal({
               label="End Time"
               placeholder="Select time"
               data={times}
+              allowDeselect={false}
               maxDropdownHeight={260}
               key={form.key('endTime')}
               {...form.getInputProps('endTime')}
