@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { sampleUrl, screenRoutes } from '../src/routes/table';
 import { signOnPad } from './plod-report-helpers';
-import { expectAccessible, expectNoCutLabels } from './accessibility';
+import { expectAccessible, expectNoCutLabels, expectThumbSized } from './accessibility';
 import { startHole, uniqueHoleId, newReport } from './collab-helpers';
 import { expect, heading, test, joinThroughUi } from './fixtures';
 import { signInAsSupervisor } from './supervisor-helpers';
@@ -49,6 +49,7 @@ async function everyRoute(page: Page, state: string, plodId?: string): Promise<v
     await visit(page, url, title);
     await expectAccessible(page, `${title}, ${state}`);
     await expectNoCutLabels(page, `${title}, ${state}`);
+    await expectThumbSized(page, `${title}, ${state}`);
   }
 }
 
@@ -59,6 +60,7 @@ async function checkDialog(page: Page, opener: Locator, what: string): Promise<v
   await expect(dialog).toBeVisible();
   await expectAccessible(page, what);
   await expectNoCutLabels(page, what);
+  if (page.viewportSize()?.width === PHONE.viewport.width) await expectThumbSized(page, what);
   await dialog.getByRole('button', { name: 'Dismiss' }).click();
   await expect(dialog).toBeHidden();
 }
@@ -202,11 +204,13 @@ async function supervisorScreens(page: Page, size: string): Promise<void> {
     const route = ROUTE_URLS.find((r) => r.url === path);
     await visit(page, path, route?.title ?? '');
     await expectAccessible(page, `${path}, ${size}`);
+    if (size === 'phone') await expectThumbSized(page, `${path}, ${size}`);
   }
   await page.goto('/site-setup');
   for (const tab of ['Sites', 'Rigs', 'Crew', 'Hire Tools', 'Devices']) {
     await page.getByRole('tab', { name: tab }).click();
     await expectAccessible(page, `site setup, ${tab} tab, ${size}`);
+    if (size === 'phone') await expectThumbSized(page, `site setup, ${tab} tab, ${size}`);
   }
   await page.getByRole('tab', { name: 'Sites' }).click();
   await checkDialog(page, page.getByRole('button', { name: 'Add Site' }), `add site, ${size}`);

@@ -87,3 +87,57 @@ export async function expectNoCutLabels(page: Page, context?: string): Promise<v
   const where = context ? `${context} (${page.url()})` : page.url();
   expect(cut, `labels cut off on ${where}`).toEqual([]);
 }
+
+/** A gloved thumb's smallest target, and the smallest text a value may have (issue 16). */
+const MIN_TARGET_PX = 44;
+const MIN_TEXT_PX = 14;
+
+/**
+ * Fails when a control on screen is smaller than 44 x 44 px, or text is under 14 px. A checkbox,
+ * radio or switch is measured by its whole row (its label takes the tap too); a link inside a
+ * sentence is left out (WCAG's inline exception), as is anything hidden from everyone.
+ */
+export async function expectThumbSized(page: Page, context?: string): Promise<void> {
+  const found = await page.evaluate(
+    ({ minTarget, minText }) => {
+      const hidden = (el: Element) =>
+        el.closest('[aria-hidden="true"], [hidden], [inert]') !== null ||
+        getComputedStyle(el).visibility === 'hidden';
+      const name = (el: Element) =>
+        `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+      const small: string[] = [];
+      const controls = document.querySelectorAll(
+        'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="switch"]',
+      );
+      for (const control of Array.from(controls)) {
+        if (hidden(control)) continue;
+        const choice = control.closest(
+          '.mantine-Checkbox-root, .mantine-Radio-root, .mantine-Switch-root, .mantine-SegmentedControl-control',
+        );
+        const target = choice ?? control;
+        const box = target.getBoundingClientRect();
+        // Not laid out, or visually hidden for screen readers only (its label is the target).
+        if (box.width <= 1 || box.height <= 1) continue;
+        if (control.tagName === 'A' && getComputedStyle(control).display === 'inline') continue;
+        if (box.width < minTarget - 0.5 || box.height < minTarget - 0.5) {
+          small.push(`${name(control)}: ${Math.round(box.width)} x ${Math.round(box.height)} px`);
+        }
+      }
+      const tiny = new Set<string>();
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || !node.textContent?.trim() || hidden(parent)) continue;
+        if (parent.getClientRects().length === 0) continue;
+        const size = parseFloat(getComputedStyle(parent).fontSize);
+        if (size < minText - 0.01)
+          tiny.add(`"${node.textContent.trim().slice(0, 40)}" at ${size} px`);
+      }
+      return { small, tiny: [...tiny] };
+    },
+    { minTarget: MIN_TARGET_PX, minText: MIN_TEXT_PX },
+  );
+  const where = context ? `${context} (${page.url()})` : page.url();
+  expect(found.small, `targets under ${MIN_TARGET_PX} px on ${where}`).toEqual([]);
+  expect(found.tiny, `text under ${MIN_TEXT_PX} px on ${where}`).toEqual([]);
+}

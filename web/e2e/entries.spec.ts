@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { newReport } from './collab-helpers';
 import { addTimeEntry, choose, deleteRow, scrollsSideways, submitTimeEntry } from './entry-helpers';
+import { expectAccessible } from './accessibility';
 import { expect, test } from './fixtures';
 
 // Issues 15 (point 3) and 16 on a phone: correct or remove any time entry, survey point,
@@ -24,6 +25,7 @@ test('a night entry 10 PM -> 2 AM counts 4.0 h, and 2 PM -> 1 PM asks before it 
   await choose(page, dialog, 'End Time', '2:00 AM');
   await expect(dialog.getByTestId('calculated-hours')).toHaveValue('4.0');
   await expect(dialog.getByText('Ends the next day')).toBeVisible();
+  await expectAccessible(page, 'a night time entry, ending the next day');
   await dialog.getByRole('button', { name: 'Add Entry' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('total-hours')).toHaveText('4.0');
@@ -33,6 +35,7 @@ test('a night entry 10 PM -> 2 AM counts 4.0 h, and 2 PM -> 1 PM asks before it 
   const question = asking.getByTestId('hours-question');
   await expect(question).toContainText('23.0 hours, ending the next day');
   await shot(page, testInfo, 'timesheet-over-12-question');
+  await expectAccessible(page, 'time entry asking about 23 hours');
   // Not saved until the crew says so.
   await expect(page.getByTestId('total-hours')).toHaveText('4.0');
   await question.getByRole('button', { name: 'Change Times' }).click();
@@ -47,6 +50,7 @@ test('a night entry 10 PM -> 2 AM counts 4.0 h, and 2 PM -> 1 PM asks before it 
   await zero.getByRole('button', { name: 'Save Anyway' }).click();
   await expect(zero).toBeHidden();
   await expect(page.getByTestId('timesheet-table-card')).toHaveCount(3);
+  await expectAccessible(page, 'timesheets with three entries');
   expect(errors).toEqual([]);
 });
 
@@ -75,6 +79,7 @@ test('edit and delete, after a confirmation, on every kind of entry', async ({
   const question = page.getByRole('dialog', { name: 'Delete time entry?' });
   await expect(question).toContainText('6:00 AM - 11:30 AM Drilling will be removed');
   await shot(page, testInfo, 'delete-question');
+  await expectAccessible(page, 'delete time entry question');
   await question.getByRole('button', { name: 'Cancel' }).click();
   await expect(entry).toHaveCount(1);
   await deleteRow(page, /^Delete time entry/);
@@ -97,6 +102,7 @@ test('edit and delete, after a confirmation, on every kind of entry', async ({
   await survey.getByRole('button', { name: 'Change the sign of Dip (°)' }).click();
   await expect(survey.getByLabel('Dip (°)', { exact: true })).toHaveValue('-75');
   await shot(page, testInfo, 'survey-edit');
+  await expectAccessible(page, 'survey point edit form');
   await survey.getByRole('button', { name: 'Save Changes' }).click();
   await expect(survey).toBeHidden();
   await expect(page.getByTestId('survey-table-card')).toContainText('-75°');
@@ -112,6 +118,7 @@ test('edit and delete, after a confirmation, on every kind of entry', async ({
   await page.getByRole('button', { name: 'Edit maintenance task Replaced hydraulic hose' }).click();
   const task = page.getByRole('dialog', { name: 'Edit Maintenance Task' });
   await expect(task.getByLabel('Description')).toHaveValue('Replaced hydraulic hose');
+  await expectAccessible(page, 'maintenance task edit form');
   await choose(page, task, 'Status', 'In Progress');
   await task.getByLabel('Time Spent (hours)').fill('1.5');
   await task.getByRole('button', { name: 'Save Changes' }).click();
@@ -132,6 +139,7 @@ test('edit and delete, after a confirmation, on every kind of entry', async ({
   await expect(tool.getByLabel('Quantity')).toHaveAttribute('inputmode', 'numeric');
   await tool.getByLabel('Quantity').fill('3');
   await expect(tool.getByTestId('estimated-cost')).toHaveText('Estimated cost: $120.00');
+  await expectAccessible(page, 'hire tool edit form');
   await tool.getByRole('button', { name: 'Save Changes' }).click();
   await expect(tool).toBeHidden();
   await expect(page.getByTestId('hire-total-cost')).toHaveText('$120.00');
@@ -149,6 +157,7 @@ test('the entry lists fit a phone: no sideways scroll, and each card shows what 
   const fits = async (name: string) => {
     expect(await scrollsSideways(page), `${name} scrolls sideways`).toBe(false);
     await shot(page, testInfo, `${name}-390`);
+    await expectAccessible(page, `${name} as cards`);
   };
   /** Each label is shown in full, inside the screen. */
   const shows = async (card: string, labels: string[]) => {
@@ -194,9 +203,11 @@ test('the entry lists fit a phone: no sideways scroll, and each card shows what 
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader', { name: 'Status' })).toBeVisible();
   await expect(table.getByRole('button', { name: /^Delete maintenance task/ })).toBeVisible();
+  await expectAccessible(page, 'maintenance as a table at desk width');
   await deleteRow(page, /^Delete maintenance task/);
   await expect(page.getByText('No maintenance tasks recorded yet')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Undo: maintenance task deleted' })).toBeVisible();
+  await expectAccessible(page, 'maintenance emptied, Undo offered');
   await shot(page, testInfo, 'maintenance-1366');
   expect(errors).toEqual([]);
 });

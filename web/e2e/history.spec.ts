@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { newReport, openPhone, plodCard } from './collab-helpers';
+import { expectAccessible } from './accessibility';
 import { expect, heading, test } from './fixtures';
 
 // Issue 15 point 8: two phones change the same field while apart; after they sync, both say so
@@ -59,6 +60,7 @@ test('two phones that change total depth apart both show a note that opens the h
   expect(['10.5', '12.5']).toContain(shown);
   await expect(bob.getByLabel('Total Depth (m)')).toHaveValue(shown);
   await ann.screenshot({ path: testInfo.outputPath('conflict-note-phone.png'), fullPage: true });
+  await expectAccessible(ann, 'edit shift report with a conflict note');
 
   // The note opens the history of total depth, naming both devices and what each set.
   for (const page of [ann, bob]) {
@@ -74,6 +76,7 @@ test('two phones that change total depth apart both show a note that opens the h
     await expect(dialog.getByText('Changed while apart')).toHaveCount(2);
   }
   await bob.screenshot({ path: testInfo.outputPath('conflict-history-phone.png') });
+  await expectAccessible(bob, 'history of total depth');
 
   // The whole history, from the dashboard's History tile, on a desk-sized screen.
   await ann.keyboard.press('Escape');
@@ -84,6 +87,7 @@ test('two phones that change total depth apart both show a note that opens the h
   await expect(heading(ann, 'Change History')).toBeVisible();
   await expect(ann.getByTestId('history-entry').first()).toBeVisible();
   await ann.screenshot({ path: testInfo.outputPath('history-desk.png'), fullPage: true });
+  await expectAccessible(ann, 'change history at desk width');
 
   await ann.context().close();
   await bob.context().close();

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
 import { expect, test } from './fixtures';
 import { openFromList, openPhone, runRows, uniqueHoleId } from './collab-helpers';
 import { addRun, newPlod, runSheetsOf, setSignal } from './runs-helpers';
@@ -40,6 +41,7 @@ test('the next shift continues a hole at its depth and next run number', async (
   await expect(form).toContainText('It is at 5.5 m of 60.0 m. Continue it from there, at run 3.');
   await expect(form.getByRole('button', { name: 'Start Drilling' })).toBeDisabled();
   await nightPhone.page.screenshot({ path: testInfo.outputPath('existing-id.png') });
+  await expectAccessible(nightPhone.page, 'new-hole form, the id already exists');
   await form.getByRole('button', { name: `Continue ${holeId}` }).click();
 
   const status = nightPhone.page.getByTestId('hole-status');
@@ -48,6 +50,7 @@ test('the next shift continues a hole at its depth and next run number', async (
   await expect(nightPhone.page.getByTestId('runs-empty')).toContainText(
     'Tap Add New Run to record run 3, from 5.5 m where the hole was left.',
   );
+  await expectAccessible(nightPhone.page, 'a continued hole, no run yet this shift');
   await addRun(nightPhone.page, '0.5');
   expect((await runRows(nightPhone.page)).map((r) => r.slice(0, 4))).toEqual([
     ['3', '5.5', '8.0', '2.5'],
@@ -66,6 +69,7 @@ test('the next shift continues a hole at its depth and next run number', async (
   await picker.getByLabel('Hole').selectOption(holeId);
   await expect(picker.getByTestId('continue-hole-details')).toContainText('8.0 m');
   await expect(picker.getByTestId('continue-hole-details')).toContainText('#4');
+  await expectAccessible(dayPhone.page, 'continue previous hole picker');
   await picker.getByRole('button', { name: 'Continue Drilling' }).click();
   await expect(dayPhone.page.getByTestId('hole-depth')).toContainText('8.0 m / 60.0 m');
 
@@ -121,6 +125,7 @@ test('the same hole id from two offline phones is one hole, the differences are 
   expect(rows.map((r) => r[3]).sort()).toEqual(['3.0', '3.3']);
   expect(rows[1]?.[1]).toBe(rows[0]?.[2]);
   await b.page.screenshot({ path: testInfo.outputPath('merged-conflicts.png'), fullPage: true });
+  await expectAccessible(b.page, 'one hole from two phones, differences to choose');
 
   // A choice made on one phone shows on the other, and stays.
   await b.page.getByRole('button', { name: 'Use target depth 150.0 m' }).click();
@@ -165,6 +170,7 @@ test('an invalid stick-up shows an error beside the field and adds nothing', asy
     await expect(dialog.getByText(message)).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Add Run' })).toBeDisabled();
   }
+  await expectAccessible(page, 'add run dialog, stick-up past the barrel');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('runs-empty')).toBeVisible();
   await expect(page.getByTestId('run-row')).toHaveCount(0);
@@ -175,6 +181,7 @@ test('an invalid stick-up shows an error beside the field and adds nothing', asy
   await field.fill('abc');
   await expect(page.getByText('Stick-up must be a number of metres, such as 0.5')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Run' })).toBeDisabled();
+  await expectAccessible(page, 'add new run screen, stick-up not a number');
   await field.fill('0.5');
   await expect(page.getByTestId('calculation-preview')).toContainText('Depth to drill: 3.0 m');
   await page.getByRole('button', { name: 'Add Run' }).click();
@@ -188,6 +195,7 @@ test('an invalid stick-up shows an error beside the field and adds nothing', asy
   await dialog.getByLabel('Variable Stick-up (m)').fill('3');
   await dialog.getByRole('button', { name: 'Add Run' }).click();
   await expect(dialog.getByTestId('run-question')).toContainText('This run drills 0 m.');
+  await expectAccessible(page, 'add run dialog asking about a 0 m run');
   await dialog.getByRole('button', { name: 'Go Back' }).click();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('run-row')).toHaveCount(1);
@@ -217,6 +225,7 @@ test('a run is edited and deleted with a confirm, and later runs keep their leng
   await edit.getByLabel('Variable Stick-up (m)').fill('0.3');
   await edit.getByLabel('Notes').fill('re-measured-after-the-broken-ground-at-the-fault-contact');
   await expect(edit.getByTestId('run-preview')).toContainText('Length: 2.7 m');
+  await expectAccessible(page, 'edit run dialog');
   await edit.getByRole('button', { name: 'Save Run' }).click();
   await expect(edit).toBeHidden();
   expect((await runRows(page)).map((r) => [...r.slice(0, 4), r[6]])).toEqual([
@@ -240,12 +249,14 @@ test('a run is edited and deleted with a confirm, and later runs keep their leng
   expect(rightEdges).toHaveLength(21);
   expect(Math.max(...rightEdges)).toBeLessThanOrEqual(390);
   await expect(page.getByTestId('run-row').nth(1)).toContainText('fault-contact');
+  await expectAccessible(page, 'three runs as cards');
 
   // Delete asks first; Cancel keeps the run.
   await page.getByRole('button', { name: 'Delete run 1' }).click();
   let confirm = page.getByRole('dialog', { name: 'Delete run 1?' });
   await expect(confirm).toContainText('Later runs move up the hole and keep their lengths.');
   await page.screenshot({ path: testInfo.outputPath('delete-confirm.png') });
+  await expectAccessible(page, 'delete run question');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('run-row')).toHaveCount(3);
   await page.getByRole('button', { name: 'Delete run 1' }).click();

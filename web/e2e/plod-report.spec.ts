@@ -8,6 +8,7 @@ import {
   startHole,
   uniqueHoleId,
 } from './collab-helpers';
+import { expectAccessible } from './accessibility';
 import { expect, heading, test } from './fixtures';
 import { readPdf } from './pdf';
 import { openDesk, openFromLive, setUpShift, signAndSubmit } from './plod-report-helpers';
@@ -89,6 +90,7 @@ test('a supervisor opens a submitted plod from Live Reports, reads every section
   await alex.page.getByRole('button', { name: 'Complete Shift & Save' }).click();
   await expect(heading(alex.page, 'Shift Completion')).toBeVisible();
   await shot(alex.page, testInfo.outputPath('phone-shift-completion.png'));
+  await expectAccessible(alex.page, 'shift completion with the signature pad');
   await signAndSubmit(alex.page, id, 'Alex Driller');
 
   // The supervisor's desk, which never had this plod, opens it from its Live Reports row.
@@ -135,6 +137,7 @@ test('a supervisor opens a submitted plod from Live Reports, reads every section
   expect((await signature.locator('path').getAttribute('d'))?.length).toBeGreaterThan(20);
   await expect(report).toBeVisible();
   await shot(desk, testInfo.outputPath('desk-plod-report.png'));
+  await expectAccessible(desk, 'the whole plod at a desk');
 
   // The server's PDF, downloaded with the button, read back as a viewer reads it.
   const [download] = await Promise.all([
@@ -189,6 +192,7 @@ test('a supervisor opens a submitted plod from Live Reports, reads every section
   await expect(section('holes').getByTestId('report-runs-row').first()).toBeVisible();
   expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(desk, testInfo.outputPath('phone-plod-report.png'));
+  await expectAccessible(desk, 'the whole plod at phone size');
   await desk.context().close();
   await alex.context.close();
 });
@@ -216,6 +220,7 @@ test('a plod this phone holds opens whole with no signal; one it never had says 
   await expect(page.getByRole('button', { name: 'Download PDF' })).toBeDisabled();
   await page.goto(`/plods/${elsewhere}/report`);
   await expect(page.getByTestId('report-message')).toContainText('Not on this device');
+  await expectAccessible(page, 'a plod not on this device, offline');
   await context.setOffline(false);
   // Back online, the plod it never had arrives from the server.
   await expect(page.getByTestId('report-title')).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { newReport, openPhone, plodCard } from './collab-helpers';
+import { expectAccessible } from './accessibility';
 import { expect, heading, prepareContext, test } from './fixtures';
 import { openDesk, openFromLive, setUpShift, signAndSubmit } from './plod-report-helpers';
 import { names } from './supervisor-helpers';
@@ -29,6 +30,7 @@ test('a supervisor approves one plod and returns another with a comment the crew
   await desk.getByRole('button', { name: 'Approve' }).click();
   const approveDialog = desk.getByRole('dialog', { name: 'Approve this plod?' });
   await expect(approveDialog).toContainText('locked');
+  await expectAccessible(desk, 'approve question');
   await approveDialog.getByRole('button', { name: 'Approve plod' }).click();
   await expect(status(desk)).toHaveText('Approved');
   await expect(desk.getByTestId('report-status-line')).toContainText(
@@ -45,16 +47,19 @@ test('a supervisor approves one plod and returns another with a comment the crew
   await expect(status(desk)).toHaveText('Sent');
   await returnDialog.getByLabel('What must the crew fix?').fill('Add the afternoon timesheet');
   await desk.screenshot({ path: testInfo.outputPath('desk-return-dialog.png') });
+  await expectAccessible(desk, 'return dialog after a missing comment');
   await returnDialog.getByRole('button', { name: 'Return plod' }).click();
   await expect(status(desk)).toHaveText('Returned');
   await expect(desk.getByTestId('report-return-comment')).toContainText(
     'Add the afternoon timesheet',
   );
+  await expectAccessible(desk, 'a returned plod at a desk');
 
   // The crew's phone hears of it: the card says Returned, the plod shows the comment.
   await sam.page.goto('/');
   await expect(plodCard(sam.page, returned)).toContainText('Returned');
   await sam.page.screenshot({ path: testInfo.outputPath('phone-plods-list.png'), fullPage: true });
+  await expectAccessible(sam.page, 'plods list with a returned plod');
   await sam.page.getByRole('tab', { name: /^Sent/ }).click();
   await expect(plodCard(sam.page, approved)).toContainText('Approved');
   await sam.page.getByRole('tab', { name: /^Active/ }).click();
@@ -73,6 +78,7 @@ test('a supervisor approves one plod and returns another with a comment the crew
     path: testInfo.outputPath('phone-returned-plod.png'),
     fullPage: true,
   });
+  await expectAccessible(sam.page, 'a returned plod on the crew phone');
 
   // The crew fix it and submit again; the supervisor's open report follows.
   await signAndSubmit(sam.page, returned, 'Sam Driller');
@@ -128,6 +134,7 @@ test('a client account sees and approves its sites’ plods only; REST and WebSo
     accounts.getByTestId('client-account').filter({ hasText: client.username }),
   ).toContainText(tag.site);
   await desk.screenshot({ path: testInfo.outputPath('desk-client-accounts.png'), fullPage: true });
+  await expectAccessible(desk, 'site configuration with a client account');
 
   // A submitted plod on each site, from a crew device's REST calls.
   const sites = (await (await request.get('/api/sites')).json()) as {
@@ -165,6 +172,7 @@ test('a client account sees and approves its sites’ plods only; REST and WebSo
   await expect(row(mine)).toContainText(tag.site);
   await expect(row(other)).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('client-review.png'), fullPage: true });
+  await expectAccessible(page, 'a client’s plods for review');
 
   // It reads and approves its own site's plod.
   await row(mine).getByRole('link', { name: 'View' }).click();
@@ -176,6 +184,7 @@ test('a client account sees and approves its sites’ plods only; REST and WebSo
   await expect(page.getByTestId('report-status-line')).toContainText(
     `Approved by ${client.username} (client)`,
   );
+  await expectAccessible(page, 'a plod the client approved');
 
   // The server refuses it everything else: another site's plod over REST and WebSocket, other data.
   expect((await page.request.get(`/api/shift-summaries/${other}`)).status()).toBe(403);

@@ -1,5 +1,6 @@
 import { newReport, openPhone } from './collab-helpers';
 import { addTimeEntry, deleteRow } from './entry-helpers';
+import { expectAccessible } from './accessibility';
 import { expect, test } from './fixtures';
 
 // Issue 15: Undo takes back this phone's own recent change, never a crewmate's.
@@ -25,6 +26,7 @@ test('Undo brings back this phone’s deleted entry and leaves a second phone’
   const undo = a.getByRole('button', { name: 'Undo: time entry deleted' });
   await expect(undo).toBeVisible();
   await a.screenshot({ path: testInfo.outputPath('undo-bar-390.png') });
+  await expectAccessible(a, 'timesheets with the Undo bar');
   // At the bottom edge, in thumb reach, a 44 px target, clear of the header's Back.
   const bar = await undo.boundingBox();
   const back = await a.getByRole('link', { name: 'Back' }).boundingBox();
@@ -70,6 +72,7 @@ test('Undo brings back this phone’s deleted entry and leaves a second phone’
   await expect(a.getByTestId('timesheet-table-card').filter({ hasText: 'DH-SAM' })).toHaveCount(1);
   // Sam's phone offers only Sam's own change.
   await expect(b.getByRole('button', { name: 'Undo: time entry added' })).toBeVisible();
+  await expectAccessible(b, 'a second phone after its crewmate’s undo');
 
   // A reload ends the history: nothing of before is offered.
   await a.reload();
