@@ -138,6 +138,7 @@ export async function expectThumbSized(page: Page, context?: string): Promise<vo
     { minTarget: MIN_TARGET_PX, minText: MIN_TEXT_PX },
   );
   const where = context ? `${context} (${page.url()})` : page.url();
-  expect(found.small, `targets under ${MIN_TARGET_PX} px on ${where}`).toEqual([]);
-  expect(found.tiny, `text under ${MIN_TEXT_PX} px on ${where}`).toEqual([]);
+  // Soft: the test goes on, so one run lists every screen's undersized targets and text.
+  expect.soft(found.small, `targets under ${MIN_TARGET_PX} px on ${where}`).toEqual([]);
+  expect.soft(found.tiny, `text under ${MIN_TEXT_PX} px on ${where}`).toEqual([]);
 }

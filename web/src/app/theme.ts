@@ -74,6 +74,8 @@ export const theme = createTheme({
         label: { ...wrapping, textAlign: 'center', lineHeight: 1.2 },
       }),
     },
+    // Every input, whatever size a form gives it (a select at 'md' is 42 px), is a thumb tall.
+    Input: { styles: { input: { minHeight: MIN_TARGET_PX } } },
     TextInput: large,
     PasswordInput: large,
     // Steppers too small for a thumb are left out: the phone's number pad is the way in.

@@ -95,14 +95,15 @@ export default function Join() {
             <Button type="submit" disabled={busy} fullWidth>
               {busy ? 'Joining...' : 'Join'}
             </Button>
-            <Anchor
+            <Button
               component={Link}
               to="/login"
               state={returnTo ? { from: returnTo } : undefined}
-              ta="center"
+              variant="subtle"
+              fullWidth
             >
               Supervisor? Sign in
-            </Anchor>
+            </Button>
           </Stack>
         </form>
       </Card>

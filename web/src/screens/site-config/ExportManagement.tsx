@@ -25,7 +25,14 @@ function ReportLine({ report }: { report: BundleShiftSummary }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" data-testid="completed-report">
       <Stack gap={0} style={{ minWidth: 0 }}>
-        <Anchor component={Link} to={plodReportPath(report.id)} fw={700} truncate>
+        {/* A line of 44 px: the link is a thumb's target on a phone. */}
+        <Anchor
+          component={Link}
+          to={plodReportPath(report.id)}
+          fw={700}
+          truncate
+          style={{ display: 'block', lineHeight: '44px' }}
+        >
           {report.rig ?? 'No rig'} · {report.date ?? 'No date'}
         </Anchor>
         <Text size="sm" c="dimmed">
