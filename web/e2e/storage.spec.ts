@@ -4,8 +4,8 @@ import { expect, heading, test, joinThroughUi } from './fixtures';
 
 // Issue 16: the app asks the browser to keep its storage once the phone has joined (plods not yet
 // synced live only there), and Offline Setup says how much it holds and whether it is kept.
-// Chromium grants persistence without asking the person to a site allowed to notify, and refuses
-// it otherwise: the two tests are the two answers a phone can get.
+// A browser decides by itself whether to grant it (Chromium refuses a site it does not know well):
+// the two tests are the two answers a phone can get, the first from a browser set to grant it.
 
 test.use({
   joined: false,
@@ -24,14 +24,25 @@ async function openOfflineSetup(page: Page) {
   return dialog;
 }
 
-test.describe('a browser that grants persistence', () => {
-  test.use({ permissions: ['notifications'] });
+/** Sets this page's browser to grant persistent storage when the app asks (it still has to ask). */
+async function grantPersistence(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
+  await cdp.send('Browser.grantPermissions', {
+    permissions: ['durableStorage'],
+    origin: new URL(page.url()).origin,
+    browserContextId: targetInfo.browserContextId,
+  });
+  await cdp.detach();
+}
 
+test.describe('a browser that grants persistence', () => {
   test('after join, Offline Setup shows the storage used and that it is persistent', async ({
     page,
   }) => {
     // Before joining, nothing has asked: the browser is not keeping the storage yet.
     await page.goto('/join');
+    await grantPersistence(page);
     expect(await page.evaluate(() => navigator.storage.persisted())).toBe(false);
     await joinThroughUi(page, 'Kept Phone');
     const dialog = await openOfflineSetup(page);
