@@ -26,6 +26,7 @@ describe('Edit Shift Report', { timeout: 20_000 }, () => {
     const hours = screen.getByLabelText('Hours Worked') as HTMLInputElement;
     expect(hours.value).toBe('12');
     expect(hours.getAttribute('inputmode')).toBe('decimal');
+    expect(screen.getByLabelText('Holes Completed').getAttribute('inputmode')).toBe('numeric');
 
     fireEvent.change(screen.getByLabelText('Operator'), { target: { value: 'Sam Driller' } });
     fireEvent.change(screen.getByLabelText('Total Depth (m)'), { target: { value: '42.5' } });

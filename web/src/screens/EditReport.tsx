@@ -16,6 +16,7 @@ import type { ShiftType } from '@plod/model';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ScreenHeader } from '../components/ScreenHeader';
+import { NumberField } from './plod/NumberField';
 import { ConflictNote } from './history/ConflictNote';
 import {
   applyEditReport,
@@ -147,7 +148,8 @@ function EditForm({ name }: { name: string }) {
                 />
               </Stack>
               <ConflictNote docName={name} section="shift" field="shiftType" />
-              <NumberInput
+              {/* A whole number: the keypad without a decimal point (NumberInput would force one). */}
+              <NumberField
                 label="Holes Completed"
                 allowDecimal={false}
                 {...number('holesCompleted')}

@@ -153,6 +153,7 @@ describe('Site Configuration: cleanup settings', () => {
     const { sync, ids } = await openSignedIn();
     const days = () => screen.getByLabelText('Cleanup days') as HTMLInputElement;
     expect(days().value).toBe('30');
+    expect(days().getAttribute('inputmode')).toBe('numeric');
     for (const [typed, saved] of [
       ['0', 30],
       ['366', 30],

@@ -1,4 +1,4 @@
-import { Card, NumberInput, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { Card, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   CLEANUP_DAYS_MAX,
@@ -10,6 +10,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { reasonOf } from '../../setup/notify';
 import type { SetupEditor } from '../../setup/useSetupEditor';
+import { NumberField } from '../plod/NumberField';
 
 export const DAYS_OUT_OF_RANGE = `Cleanup days must be between ${CLEANUP_DAYS_MIN} and ${CLEANUP_DAYS_MAX}; this value is not saved`;
 
@@ -38,7 +39,8 @@ function CleanupDays({ site, updateSite }: { site: Site; updateSite: UpdateSite 
       : String(site.autoCleanupDays);
   const valid = parseCleanupDays(shown) !== null;
   return (
-    <NumberInput
+    <NumberField
+      inputMode="numeric"
       label="Cleanup days"
       description={`Deleted reports older than this are removed (${CLEANUP_DAYS_MIN}-${CLEANUP_DAYS_MAX} days)`}
       min={CLEANUP_DAYS_MIN}
