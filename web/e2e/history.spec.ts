@@ -31,7 +31,7 @@ test('two phones that change total depth apart both show a note that opens the h
   await ann.getByLabel('Site').selectOption({ label: 'Demo Site' });
   await ann.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
   await ann.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(heading(ann, 'Drill Report Dashboard')).toBeVisible();
+  await expect(heading(ann, 'Crew Assignment')).toBeVisible();
   await openEditReport(ann, reportId);
   await bob.goto('/');
   await plodCard(bob, reportId).getByRole('link', { name: 'Edit Report' }).click();

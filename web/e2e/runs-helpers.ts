@@ -12,6 +12,9 @@ export async function newPlod(page: Page): Promise<string> {
   await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
   await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
   await page.getByRole('button', { name: 'Save & Continue' }).click();
+  // Save & Continue goes on to the shift's next step; the plod's dashboard shows what was saved.
+  await expect(page).toHaveURL(new RegExp(`/plods/${id}/crew$`));
+  await page.goto(`/plods/${id}`);
   await expect(page.getByTestId('report-header')).toContainText('Demo Site - Demo Rig 1');
   return id;
 }
