@@ -10,11 +10,12 @@ import { signOnPad } from './plod-report-helpers';
 // Its phone screenshots illustrate docs/crew-guide.md.
 
 async function shot(page: Page, name: string): Promise<void> {
-  // A toast is fixed to the viewport and would sit over the middle of a full-page picture.
+  // A toast and the Undo bar are fixed to the viewport: each would sit over the middle of a
+  // full-page picture.
   await page.screenshot({
     path: `${SHOTS}guide-${name}.png`,
     fullPage: true,
-    style: '[class*="mantine-Notification"] { display: none !important; }',
+    style: '[class*="mantine-Notification"], [data-bottom-bar] { display: none !important; }',
   });
   // Each pictured moment of the shift also meets WCAG 2.2 AA.
   await expectAccessible(page, name);

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAuthState, readDevice } from '../auth/store';
 import { UNIT_CREW_CODE, openAt, withRealServer } from '../auth/testing/realServer';
 import { closeApps, openApp } from '../testing/apps';
@@ -58,6 +58,29 @@ describe('Join this device', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Plods' })).toBeTruthy();
     expect(readDevice()).toMatchObject({ deviceName: 'Core Yard Phone' });
     expect(localStorage.getItem('plod.deviceName')).toBe('Core Yard Phone');
+  });
+});
+
+describe('Join this device asks to keep the phone’s storage', () => {
+  // jsdom has no StorageManager: the browser's side is stood in for, the ask is the app's.
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'storage');
+  });
+
+  it('once the device has joined, never before', async () => {
+    const storage = {
+      persisted: vi.fn(async () => false),
+      persist: vi.fn(async () => true),
+      estimate: vi.fn(async () => ({ usage: 0, quota: 0 })),
+    };
+    Object.defineProperty(navigator, 'storage', { value: storage, configurable: true });
+    const { router } = open('/join');
+    await submit('NOPE-NOPE', 'Kept Phone');
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(storage.persist).not.toHaveBeenCalled();
+    await submit(UNIT_CREW_CODE, 'Kept Phone');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(storage.persist).toHaveBeenCalledOnce());
   });
 });
 
