@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
 import { expect, test } from './fixtures';
 import {
   addRunInModal,
@@ -58,6 +59,7 @@ test('runs added offline on two phones merge into one depth chain everywhere', a
   await expect(a.page.getByTestId('run-row')).toHaveCount(3);
   await expect(b.page.getByTestId('run-row')).toHaveCount(4);
   await b.page.screenshot({ path: testInfo.outputPath('offline-phone-b.png'), fullPage: true });
+  await expectAccessible(b.page, 'run sheets offline');
 
   await goOnline(a.page);
   await goOnline(b.page);
@@ -71,6 +73,7 @@ test('runs added offline on two phones merge into one depth chain everywhere', a
   for (let i = 1; i < rowsA.length; i += 1) expect(rowsA[i]?.[1]).toBe(rowsA[i - 1]?.[2]);
   expect(rowsA.map((r) => r[6]).sort()).toEqual(['A1', 'A2', 'B1', 'B2', 'B3', 'online run']);
   await a.page.screenshot({ path: testInfo.outputPath('merged-phone-a.png'), fullPage: true });
+  await expectAccessible(a.page, 'run sheets after two phones merged');
 
   // The server holds the same chain.
   await expect

@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { createReport } from './collab-helpers';
+import { expectAccessible } from './accessibility';
 import { expect, heading, test } from './fixtures';
 import { addOnTab, names, signInAsSupervisor } from './supervisor-helpers';
 
@@ -22,8 +23,11 @@ async function fitsWidth(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-const shot = (page: Page, info: TestInfo, name: string, width: number) =>
-  page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
+/** Pictures the screen, and checks it meets WCAG 2.2 AA at that size. */
+async function shot(page: Page, info: TestInfo, name: string, width: number): Promise<void> {
+  await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
+  await expectAccessible(page, `${name} at ${width} px`);
+}
 
 test('supervisor lists are tables at desk width and cards on a phone', async ({
   page,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Download, Page, TestInfo } from '@playwright/test';
+import { expectAccessible } from './accessibility';
 import { expect, heading, test } from './fixtures';
 import { create, names, signInAsSupervisor } from './supervisor-helpers';
 
@@ -9,8 +10,11 @@ import { create, names, signInAsSupervisor } from './supervisor-helpers';
 // The supervisor's browser is not a crew device: it starts fresh and signs in.
 test.use({ joined: false });
 
-const shot = (page: Page, info: TestInfo, name: string) =>
-  page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+/** Pictures the screen, and checks it meets WCAG 2.2 AA. */
+async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+  await expectAccessible(page, name);
+}
 
 /** Plods made on the server, as crew phones make them: one a day from 2026-03-01, for `driller`. */
 async function makePlods(

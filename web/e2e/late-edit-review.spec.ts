@@ -8,6 +8,7 @@ import {
   type Phone,
 } from './collab-helpers';
 import { addTimeEntry } from './entry-helpers';
+import { expectAccessible } from './accessibility';
 import { expect, test } from './fixtures';
 import { signInAsSupervisor } from './supervisor-helpers';
 
@@ -123,10 +124,12 @@ test('held edits from two phones show their values and merge in any order, then 
     'Timesheet: Time entry added: Drilling 06:00-10:00',
   );
   await page.screenshot({ path: testInfo.outputPath('late-edit-review-390.png'), fullPage: true });
+  await expectAccessible(page, 'late-edit review at phone size');
   // At desk width too, for a person to look at; then back to the phone.
   await page.setViewportSize({ width: 1366, height: 800 });
   await expect(card(page, `Runs phone ${tag}`)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('late-edit-review-1366.png'), fullPage: true });
+  await expectAccessible(page, 'late-edit review at desk width');
   await page.setViewportSize({ width: 390, height: 844 });
 
   // The later card first: merged after its confirmation; the plod's last updated moves.

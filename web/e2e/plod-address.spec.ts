@@ -7,6 +7,7 @@ import {
   startHole,
   uniqueHoleId,
 } from './collab-helpers';
+import { expectAccessible } from './accessibility';
 import { addTimeEntry } from './entry-helpers';
 import { expect, heading, prepareContext, test } from './fixtures';
 import { E2E_ADMIN } from './server';
@@ -43,6 +44,7 @@ test('a plod opened by its link on a third phone and in a supervisor’s browser
   await kim.page.goto(`/plods/${id}/run-sheets`);
   await expect(kim.page.getByTestId('hole-status')).toContainText(holeId);
   await kim.page.screenshot({ path: testInfo.outputPath('kim-by-link.png'), fullPage: true });
+  await expectAccessible(kim.page, 'a plod opened by its link');
   // After a reload, still the same plod at the same address.
   await kim.page.reload();
   await expect(kim.page.getByTestId('hole-status')).toContainText(holeId);
@@ -88,6 +90,7 @@ test('a plod opened by its link on a third phone and in a supervisor’s browser
   await expect(supervisor).toHaveURL(new RegExp(`/plods/${id}/run-sheets$`));
   await expect(supervisor.getByTestId('hole-status')).toContainText(holeId);
   await supervisor.screenshot({ path: testInfo.outputPath('supervisor-by-link.png') });
+  await expectAccessible(supervisor, 'a plod opened by its link in a supervisor’s browser');
 
   await Promise.all([alex, sam, kim].map((phone) => phone.context.close()));
   await desk.close();
@@ -122,6 +125,7 @@ test('offline, a plod the phone never had says so plainly; one it has opened sta
   await expect(missing).toContainText('the phone is offline');
   await expect(page.getByRole('button', { name: 'Add Time Entry' })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('not-on-this-phone.png') });
+  await expectAccessible(page, 'a plod not on this phone, offline');
 
   // Signal again: the plod downloads and the screen opens where it is.
   await context.setOffline(false);

@@ -14,6 +14,7 @@ import {
   test,
 } from './fixtures';
 import { E2E_ADMIN, E2E_CREW_CODE } from './server';
+import { expectAccessible } from './accessibility';
 
 // A server of its own, whose store already holds plods other versions of Plod saved (written into its
 // SQLite file before it starts: a server-side state no phone could make with this version).
@@ -127,6 +128,7 @@ test.describe('plods saved by other versions of Plod', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Timesheets' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add Time Entry' })).toHaveCount(0);
     await page.screenshot({ path: testInfo.outputPath('newer-plod-phone.png'), fullPage: true });
+    await expectAccessible(page, 'a newer plod, read-only, at phone size');
 
     await page.goto(`/plods/${newerId}/crew`);
     await expect(page.getByTestId('newer-plod')).toContainText(BANNER);
@@ -139,6 +141,7 @@ test.describe('plods saved by other versions of Plod', () => {
     await page.goto(`/plods/${newerId}`);
     await expect(page.getByTestId('newer-plod')).toContainText(BANNER);
     await page.screenshot({ path: testInfo.outputPath('newer-plod-desk.png'), fullPage: true });
+    await expectAccessible(page, 'a newer plod, read-only, at desk width');
 
     const device = await joinThroughApi(playwright.request, server.origin, 'E2E API schema');
     const api = await deviceRequest(server.origin, device);

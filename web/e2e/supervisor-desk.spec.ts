@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { createReport, openPhone } from './collab-helpers';
+import { expectAccessible } from './accessibility';
 import { expect, heading, test } from './fixtures';
 import { E2E_ADMIN } from './server';
 import { create, names, signInAsSupervisor } from './supervisor-helpers';
@@ -9,8 +10,11 @@ import { create, names, signInAsSupervisor } from './supervisor-helpers';
 
 test.use({ joined: false });
 
-const shot = (page: Page, info: TestInfo, name: string) =>
-  page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+/** Pictures the screen, and checks it meets WCAG 2.2 AA. */
+async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+  await expectAccessible(page, name);
+}
 
 async function signInHere(page: Page): Promise<void> {
   await page.getByLabel('Username').fill(E2E_ADMIN.username);
