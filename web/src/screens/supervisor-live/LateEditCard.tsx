@@ -57,7 +57,12 @@ export function LateEditCard({
     >
       <Stack gap="xs">
         {session.reportId ? (
-          <Anchor component={Link} to={plodPath(session.reportId)} fw={700}>
+          <Anchor
+            component={Link}
+            to={plodPath(session.reportId)}
+            fw={700}
+            style={{ display: 'flex', alignItems: 'center', minHeight: 44 }}
+          >
             {plodLabel(plod)}
           </Anchor>
         ) : (

@@ -23,10 +23,16 @@ function shift(row: ReportsIndexRow): string {
   return row.shiftType ? shiftTypeLabel(row.shiftType) : 'Shift not set';
 }
 
-/** The plod's name, opening the whole plod. */
+/** The plod's name, opening the whole plod: a line a thumb's height, as every target is. */
 function Title({ row }: { row: ReportsIndexRow }) {
   return (
-    <Anchor component={Link} to={plodReportPath(row.id)} fw={800} data-testid="live-title">
+    <Anchor
+      component={Link}
+      to={plodReportPath(row.id)}
+      fw={800}
+      data-testid="live-title"
+      style={{ display: 'flex', alignItems: 'center', minHeight: 44 }}
+    >
       {title(row)}
     </Anchor>
   );
