@@ -17,19 +17,19 @@ import { signInAsSupervisor } from './supervisor-helpers';
 
 test.use({ joined: false });
 
-/** Cuts a phone off the network on its Run Sheets (the browser's and the app's own switch). */
+/** Cuts a phone off the network on its Run Sheets (the browser's network and the app's Pause sync). */
 async function goOffline(phone: Phone): Promise<void> {
   await phone.context.setOffline(true);
   await phone.page.getByTestId('network-toggle').click();
-  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Offline');
+  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Resume sync');
 }
 
-/** Back on the network: the phone opens the plod's Run Sheets again and switches sync on. */
+/** Back on the network: the phone opens the plod's Run Sheets again and resumes sync. */
 async function goOnline(phone: Phone, plodId: string): Promise<void> {
   await phone.context.setOffline(false);
   await phone.page.goto(`/plods/${plodId}/run-sheets`);
   await phone.page.getByTestId('network-toggle').click();
-  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Online');
+  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Pause sync');
 }
 
 /**
@@ -120,8 +120,9 @@ test('held edits from two phones show their values and merge in any order, then 
     `Run 2 added on ${hole}: 3.0-5.5 m`,
     'Plod metres 3 -> 5.5 m',
   ]);
+  // The entry starts on the hole being drilled.
   await expect(times.getByTestId('late-edit-change').first()).toHaveText(
-    'Timesheet: Time entry added: Drilling 06:00-10:00',
+    `Timesheet: Time entry added: Drilling 06:00-10:00 on ${hole}`,
   );
   await page.screenshot({ path: testInfo.outputPath('late-edit-review-390.png'), fullPage: true });
   await expectAccessible(page, 'late-edit review at phone size');
