@@ -31,6 +31,7 @@ const form: ShiftForm = {
   endTime: '17:30',
   siteId: site,
   rigId: rig,
+  level: '',
 };
 const only =
   (...fields: (keyof ShiftForm)[]) =>
@@ -64,6 +65,24 @@ describe('shiftDetailsChanges', () => {
       siteName: 'South Pit',
       rigId: null,
       rigName: null,
+    });
+  });
+});
+
+describe('shiftDetailsChanges and the level', () => {
+  it('writes a typed level trimmed, and an emptied one as none', () => {
+    const typed = { ...form, level: ' 1040 RL ' };
+    expect(shiftDetailsChanges(typed, stored, only('level'), lists)).toEqual({ level: '1040 RL' });
+    const emptied = { ...form, level: '  ' };
+    expect(
+      shiftDetailsChanges(emptied, { ...stored, level: '1040 RL' }, only('level'), lists),
+    ).toEqual({ level: null });
+  });
+
+  it('leaves a level the person did not touch as it is', () => {
+    const shown = { ...form, level: '1040 RL' };
+    expect(shiftDetailsChanges(shown, stored, only('endTime'), lists)).toEqual({
+      endTime: '17:30',
     });
   });
 });
