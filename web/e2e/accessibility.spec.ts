@@ -174,6 +174,11 @@ test.describe('at phone size', () => {
       page.getByRole('button', { name: 'Delete report' }).first(),
       'delete report dialog',
     );
+    // The CSV editor's Edit Mode, while the plod is still the crew's to change.
+    await page.goto(`/plods/${plodId}/csv`);
+    await page.getByText('Edit Mode', { exact: true }).click();
+    await page.getByLabel('Operator').fill('Axe Operator');
+    await expectAccessible(page, 'csv editor, edit mode with unsaved changes');
     await page.goto('/complete-shift');
     await page.getByRole('button', { name: 'Complete Shift & Save' }).click();
     await expect(heading(page, 'Shift Completion')).toBeVisible();
@@ -186,10 +191,7 @@ test.describe('at phone size', () => {
     await expectAccessible(page, 'plods, sent tab');
     await page.getByRole('link', { name: 'Export CSV' }).first().click();
     await expect(page.getByTestId('csv-preview')).toContainText('SHIFT SUMMARY');
-    await expectAccessible(page, 'csv editor, view mode');
-    await page.getByText('Edit Mode', { exact: true }).click();
-    await page.getByLabel('Operator').fill('Axe Operator');
-    await expectAccessible(page, 'csv editor, edit mode with unsaved changes');
+    await expectAccessible(page, 'csv editor of a sent plod, view mode only');
     await page.goto('/timesheets');
     await expectAccessible(page, 'timesheets, read-only after submission');
     await page.goto('/dashboard');
