@@ -44,7 +44,9 @@ test('late edits: the phone shows them waiting, then keeps the merged run and lo
   await alex.page.getByLabel('Site', { exact: true }).selectOption({ label: 'Demo Site' });
   await alex.page.getByLabel('Rig', { exact: true }).selectOption({ label: 'Demo Rig 1' });
   await alex.page.getByRole('button', { name: 'Save & Continue' }).click();
-  await alex.page.getByRole('link', { name: /Run Sheets/ }).click();
+  // Save & Continue goes on to Crew Assignment; its Next leads to Run Sheets.
+  await expect(alex.page).toHaveURL(new RegExp(`/plods/${id}/crew$`));
+  await alex.page.getByRole('link', { name: 'Next: Run Sheets' }).click();
   await startHole(alex.page, uniqueHoleId('LATE'));
   await addRunInModal(alex.page, { notes: 'first' });
   await sam.page.goto(`/plods/${id}/timesheets`);

@@ -83,6 +83,9 @@ test('a submitted plod is read-only on a crew phone, offers no delete, and opens
   await page.getByLabel('Site', { exact: true }).selectOption({ label: 'Demo Site' });
   await page.getByLabel('Rig', { exact: true }).selectOption({ label: 'Demo Rig 1' });
   await page.getByRole('button', { name: 'Save & Continue' }).click();
+  // Save & Continue goes on to the shift's next step; this shift goes straight to Complete Shift.
+  await expect(page).toHaveURL(new RegExp(`/plods/${id}/crew$`));
+  await page.goto(`/plods/${id}`);
   await page.getByRole('link', { name: /Complete Shift/ }).click();
   await page.getByRole('button', { name: 'Complete Shift & Save' }).click();
   await signAndSubmit(page, id, 'Alex Driller');

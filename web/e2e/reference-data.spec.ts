@@ -70,7 +70,8 @@ test('a phone without the site lists saves Shift Details: site and rig stay as t
   await sam.page.getByLabel('End Time').selectOption({ label: '5:30 PM' });
   await sam.page.screenshot({ path: testInfo.outputPath('no-lists.png'), fullPage: true });
   await sam.page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(sam.page.getByTestId('report-header')).toContainText('Demo Site - Demo Rig 1');
+  // Save & Continue goes on to the shift's next step.
+  await expect(sam.page).toHaveURL(new RegExp(`/plods/${id}/crew$`));
 
   // Signal again: the end time reaches the server, and the site and rig are untouched.
   await sam.context.setOffline(false);
@@ -81,9 +82,12 @@ test('a phone without the site lists saves Shift Details: site and rig stay as t
     site: 'Demo Site',
     rig: 'Demo Rig 1',
   });
+  await alex.page.goto(`/plods/${id}`);
   await expect(alex.page.getByTestId('report-header')).toContainText('Demo Site - Demo Rig 1');
 
   // The screen says the lists are missing and offers Download Data; once they arrive, they show.
+  await sam.page.goto(`/plods/${id}`);
+  await expect(sam.page.getByTestId('report-header')).toContainText('Demo Site - Demo Rig 1');
   await sam.page.getByRole('link', { name: /Shift Details/ }).click();
   const missing = sam.page.getByTestId('lists-missing');
   await expect(missing).toContainText('not on this phone');
