@@ -1,5 +1,6 @@
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
+import type { DurabilityProviderLike } from './durability.ts';
 
 /**
  * Plod's opt-in late-edit message type: a crew device learns that its updates to a submitted plod
@@ -98,23 +99,8 @@ export function readLateEditsBody(decoder: decoding.Decoder): LateEditsMessage {
   return { kind: 'state', state: parseLateEditsState(parsed) };
 }
 
-/** The parts of a y-websocket provider the late-edit helper uses (see DurabilityProviderLike). */
-export interface LateEditsProviderLike {
-  messageHandlers: Array<
-    (
-      encoder: never,
-      decoder: decoding.Decoder,
-      provider: never,
-      emitSynced: boolean,
-      messageType: number,
-    ) => void
-  >;
-  ws: { send(data: Uint8Array): void } | null;
-  wsconnected: boolean;
-  synced: boolean;
-  on(event: 'sync', listener: (synced: boolean) => void): void;
-  off(event: 'sync', listener: (synced: boolean) => void): void;
-}
+/** The parts of a y-websocket provider the late-edit helper uses: the durability helper's, less the doc. */
+export type LateEditsProviderLike = Omit<DurabilityProviderLike, 'doc'>;
 
 export interface LateEditsTracker {
   /** The latest state the server sent (or the initial one, before it has). */
