@@ -42,7 +42,7 @@ const ENTRY_WORDS: Partial<Record<UndoRoot, { noun: string } & Partial<Record<Ac
 
 const PAST: Readonly<Record<Action, string>> = { add: 'added', edit: 'edited', delete: 'deleted' };
 
-/** Single-record parts: any change is an edit of the whole. */
+/** Single-record parts: every change is an edit of the whole. */
 const RECORD_LABELS: Partial<Record<UndoRoot, string>> = {
   shift: 'shift details edited',
   overrides: 'report summary edited',

@@ -16,7 +16,7 @@ const RESTING_MS = 2_000;
 /**
  * A plain TCP load balancer: each connection goes to the next backend in turn, and to the one after
  * if that one refuses (a stopped or killed process), so that clients of a lost process reconnect to
- * the others. It knows nothing of HTTP or of documents: any process can take any connection, which
+ * the others. It knows nothing of HTTP or of documents: every process can take every connection, which
  * is what several Plod processes on one PostgreSQL expect of the balancer in front of them. For a
  * worked example on one machine (docs/operations.md); production uses nginx, HAProxy or a cloud
  * load balancer.

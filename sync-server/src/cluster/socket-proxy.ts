@@ -44,7 +44,7 @@ function ownerSocketUrl(owner: PeerProcess, requestUrl: string): string {
 
 /**
  * Sockets whose document another process owns: accepted here and piped, frame by frame, to a socket
- * of this process's own on the owner, which serves it as any other (it authorizes it again with the
+ * of this process's own on the owner, which serves it like its own sockets (it authorizes it again with the
  * same cookie or token, stores its updates, answers its durability barriers). Every socket of a
  * document is thus served by one process, and no update has to be fanned out between processes.
  * When the owner dies, its end closes and so does the client's: the client reconnects, through the
