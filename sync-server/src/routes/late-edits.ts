@@ -96,38 +96,64 @@ export function createLateEditRoutes(s: RestServices) {
     }),
     async (c) => c.json(await s.lateEditDecisions.review(), 200),
   );
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/sessions/{id}/merge',
-      tags,
-      summary: 'Merge a session’s edits into their plod (it stays submitted)',
-      request: { params: IdParams },
-      responses: { 200: jsonOk('Merged', Merged), 404: errors[404], 409: errors[409] },
-    }),
-    async (c) => {
-      const { id } = c.req.valid('param');
-      const result = await s.lateEditDecisions.mergeSession(id, actorOf(c));
-      return c.json(
-        { id, merged: true as const, edits: result.merged, alongside: result.alongside },
-        200,
-      );
+  // One edit, or a phone's whole session: merged or discarded alike.
+  for (const { base, merge, discard, what } of [
+    {
+      base: '/sessions/{id}',
+      merge: 'mergeSession',
+      discard: 'discardSession',
+      what: {
+        merge: 'Merge a session’s edits into their plod (it stays submitted)',
+        discard: 'Discard a session’s edits (the plod is unchanged; the phone sees them undone)',
+        mergeDescription: undefined,
+      },
     },
-  );
-  app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/sessions/{id}',
-      tags,
-      summary: 'Discard a session’s edits (the plod is unchanged; the phone sees them undone)',
-      request: { params: IdParams },
-      responses: { 204: { description: 'Discarded' }, 404: errors[404] },
-    }),
-    async (c) => {
-      await s.lateEditDecisions.discardSession(c.req.valid('param').id);
-      return c.body(null, 204);
+    {
+      base: '/{id}',
+      merge: 'mergeEdit',
+      discard: 'discardEdit',
+      what: {
+        merge: 'Merge one late edit into its report (the report stays submitted)',
+        discard: 'Discard one late edit (the report is unchanged)',
+        mergeDescription:
+          'Earlier waiting edits of the same phone it builds on are merged with it.',
+      },
     },
-  );
+  ] as const) {
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: `${base}/merge`,
+        tags,
+        summary: what.merge,
+        ...(what.mergeDescription ? { description: what.mergeDescription } : {}),
+        request: { params: IdParams },
+        responses: { 200: jsonOk('Merged', Merged), 404: errors[404], 409: errors[409] },
+      }),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const result = await s.lateEditDecisions[merge](id, actorOf(c));
+        return c.json(
+          { id, merged: true as const, edits: result.merged, alongside: result.alongside },
+          200,
+        );
+      },
+    );
+    app.openapi(
+      createRoute({
+        method: 'delete',
+        path: base,
+        tags,
+        summary: what.discard,
+        request: { params: IdParams },
+        responses: { 204: { description: 'Discarded' }, 404: errors[404] },
+      }),
+      async (c) => {
+        await s.lateEditDecisions[discard](c.req.valid('param').id);
+        return c.body(null, 204);
+      },
+    );
+  }
   for (const [path, summary, act] of [
     ['/merge-all', 'Merge every waiting session, oldest first', 'mergeAll'],
     ['/discard-all', 'Discard every waiting edit', 'discardAll'],
@@ -147,38 +173,5 @@ export function createLateEditRoutes(s: RestServices) {
         c.json(await s.lateEditDecisions[act](actorOf(c), c.req.valid('query').reportId), 200),
     );
   }
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/merge',
-      tags,
-      summary: 'Merge one late edit into its report (the report stays submitted)',
-      description: 'Earlier waiting edits of the same phone it builds on are merged with it.',
-      request: { params: IdParams },
-      responses: { 200: jsonOk('Merged', Merged), 404: errors[404], 409: errors[409] },
-    }),
-    async (c) => {
-      const { id } = c.req.valid('param');
-      const result = await s.lateEditDecisions.mergeEdit(id, actorOf(c));
-      return c.json(
-        { id, merged: true as const, edits: result.merged, alongside: result.alongside },
-        200,
-      );
-    },
-  );
-  app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/{id}',
-      tags,
-      summary: 'Discard one late edit (the report is unchanged)',
-      request: { params: IdParams },
-      responses: { 204: { description: 'Discarded' }, 404: errors[404] },
-    }),
-    async (c) => {
-      await s.lateEditDecisions.discardEdit(c.req.valid('param').id);
-      return c.body(null, 204);
-    },
-  );
   return app;
 }
