@@ -37,6 +37,9 @@ export function lateEditsExtension(holdFor: HoldFactory, logger?: Logger): Relay
   };
   // Sockets already watching their state: a second subscription only asks again.
   const watching = new WeakSet<SyncGrant>();
+  // Per socket: how many state reads were started, and the latest one whose answer was sent.
+  const asks = new WeakMap<SyncGrant, number>();
+  const told = new WeakMap<SyncGrant, number>();
   return {
     name: 'late-edits',
     beforeApply: ({ docName, doc, update, grant }) => {
@@ -54,9 +57,17 @@ export function lateEditsExtension(holdFor: HoldFactory, logger?: Logger): Relay
       const hold = holdOf(docName, grant);
       const answer = () => {
         if (!hold?.state) return send(encodeLateEditsState(NO_LATE_EDITS));
-        // Read from the app database; a failure leaves the phone with what it was last told.
+        // Read from the app database; a failure leaves the phone with what it was last told. Reads
+        // may finish out of order (a pool of PostgreSQL connections): an answer older than one
+        // already sent is dropped, so the phone never goes back to a count that has since changed.
+        const asked = (asks.get(grant) ?? 0) + 1;
+        asks.set(grant, asked);
         hold.state().then(
-          (state) => send(encodeLateEditsState(state)),
+          (state) => {
+            if (asked < (told.get(grant) ?? 0)) return;
+            told.set(grant, asked);
+            send(encodeLateEditsState(state));
+          },
           (error: unknown) => logger?.warn('late-edit state unreadable', { doc: docName, error }),
         );
       };
