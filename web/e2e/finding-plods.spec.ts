@@ -40,7 +40,11 @@ const rows = (page: Page) => page.getByTestId('live-report');
 /** On a phone the filters sit behind one button: opens them when they are. */
 async function openFilters(page: Page): Promise<void> {
   const button = page.getByRole('button', { name: /^(Filter plods|Filters \(\d+ on\))$/ });
+  const driller = page.getByLabel('Driller', { exact: true });
+  // A phone shows the button, a desk the fields themselves: whichever the page drew.
+  await expect(button.or(driller)).toBeVisible();
   if (await button.isVisible()) await button.click();
+  await expect(driller).toBeVisible();
 }
 const range = (page: Page) => page.getByTestId('page-range');
 

@@ -1,7 +1,7 @@
 import { Box, Button, Container, Group, Menu, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
 import { signOutThroughSignInPage } from '../auth/sign-out-on-load';
+import { useWide } from '../lib/useWide';
 
 /** The supervisor's places, in the order a day at the desk goes. */
 export const SUPERVISOR_PLACES = [
@@ -26,7 +26,7 @@ function isCurrent(to: string, pathname: string, search: string): boolean {
  * Configuration, Devices and Sign out. A bar of links at desk width; one Menu button on a phone.
  */
 export default function SupervisorMenu({ username }: { username: string }) {
-  const wide = useMediaQuery('(min-width: 48em)', true);
+  const wide = useWide();
   const { pathname, search } = useLocation();
   const leave = signOutThroughSignInPage;
   return (

@@ -1,11 +1,11 @@
 import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { drillerKey, type PlodFilter, type ReportStatus } from '@plod/model';
 import { DateField } from './DateField';
 import type { PlodListAddress } from './filter';
 import type { FilterOptions } from './options';
 import { STATUS_NAMES } from './status-names';
+import { useWide } from '../lib/useWide';
 
 const ANY = '';
 
@@ -25,7 +25,7 @@ export interface FilterBarProps {
  * a reload and a shared link keep it); Clear filters empties them.
  */
 export function FilterBar(props: FilterBarProps) {
-  const wide = useMediaQuery('(min-width: 48em)', false);
+  const wide = useWide();
   const [open, setOpen] = useState(props.initiallyOpen === true);
   const { filter, errors } = props.address;
   const on = Object.keys(filter).length;

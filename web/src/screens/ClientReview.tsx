@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Card, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { STATUS_WORDS, formatDepth, formatHours, type ReportStatus } from '@plod/model';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, apiJson, signOut, useAuth } from '../auth';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { plodReportPath } from '../routes/client';
+import { useWide } from '../lib/useWide';
 
 interface ListedPlod {
   id: string;
@@ -128,7 +128,7 @@ function PlodCards({ plods }: { plods: ListedPlod[] }) {
 export default function ClientReview() {
   const auth = useAuth();
   const navigate = useNavigate();
-  const wide = useMediaQuery('(min-width: 48em)', true);
+  const wide = useWide();
   const [filter, setFilter] = useState<Filter>('sent');
   const listing = useClientPlods(filter);
   const leave = async () => {

@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { PlodSheet, ReportStatus } from '@plod/model';
 import { useState } from 'react';
@@ -20,6 +19,7 @@ import { SheetTable } from './plod-report/SheetTable';
 import { SignOffBody } from './plod-report/SignOffSection';
 import { plodDocName, usePlodReport } from './plod-report/usePlodReport';
 import './plod-report/print.css';
+import { useWide } from '../lib/useWide';
 
 const TITLE = 'Plod Report';
 
@@ -132,7 +132,7 @@ function PlodBody({
   docName: string;
 }) {
   // Tables where there is room (and always on paper); one card per row on a phone.
-  const wide = useMediaQuery('(min-width: 48em)', true);
+  const wide = useWide();
   const asCards = !wide;
   // Read as this version reads it; approving and returning stay the server's to decide.
   const { newerSchema } = useDocument(docName);

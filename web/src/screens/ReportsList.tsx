@@ -1,5 +1,4 @@
 import { ActionIcon, Button, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   APP_VERSION_LABEL,
@@ -23,6 +22,7 @@ import { useNewReport } from '../reports/useNewReport';
 import { useWithLocalReports } from '../reports/useReportList';
 import { canDeletePlod, useEditor } from './plod/access';
 import { useConnection, useDocMutator, useDocReady } from '../sync';
+import { useWide } from '../lib/useWide';
 
 // The modals open only after a tap, so they (and Mantine's Modal, Switch, Progress, ScrollArea and
 // floating-ui under them) are separate chunks kept out of the first route's download. The service
@@ -75,7 +75,7 @@ export default function ReportsList() {
   const supervisor = auth.kind === 'supervisor';
   const { enabled, browserOnline } = useConnection();
   const online = enabled && browserOnline;
-  const wide = useMediaQuery('(min-width: 48em)', false);
+  const wide = useWide();
   // Tab, filters and page live in the address: a reload and a shared link keep them.
   const address = usePlodListAddress();
   const tabParam = address.param('tab');

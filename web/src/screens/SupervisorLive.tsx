@@ -1,5 +1,4 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   REPORT_STATUSES,
   formatDepth,
@@ -24,6 +23,7 @@ import { LateEdits } from './supervisor-live/LateEdits';
 import { useLateEditSessions } from './supervisor-live/late-edits';
 import { LiveReportCards, LiveReportTable } from './supervisor-live/LiveReports';
 import { totalsOf } from './supervisor-live/live-rows';
+import { useWide } from '../lib/useWide';
 
 /** With no status chosen, Live shows every plod still in play (deleted ones under their own tick). */
 const CURRENT = REPORT_STATUSES.filter((status) => status !== 'deleted');
@@ -33,7 +33,7 @@ function LiveBody() {
   const { enabled, browserOnline } = useConnection();
   const online = enabled && browserOnline;
   const lateEdits = useLateEditSessions(online);
-  const wide = useMediaQuery('(min-width: 48em)', true);
+  const wide = useWide();
   const now = useNow(15_000).getTime();
   const address = usePlodListAddress();
   const filter: PlodFilter = useMemo(

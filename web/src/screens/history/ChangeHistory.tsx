@@ -1,5 +1,4 @@
 import { Badge, Button, Card, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   concurrentChanges,
   describeHistory,
@@ -13,6 +12,7 @@ import {
 } from '@plod/model';
 import { useMemo, useState } from 'react';
 import { byLabel, deviceLabel, newestFirst, whenLabel, whoLabel } from './format';
+import { useWide } from '../../lib/useWide';
 
 /** A field to show alone, as a conflict note opens the history. */
 export interface HistoryFocus {
@@ -47,7 +47,7 @@ function matches(change: DescribedChange, focus: HistoryFocus): boolean {
  * read (the phone's History screen, a conflict note, the supervisor's report view).
  */
 export function ChangeHistory({ history, names, focus = null }: ChangeHistoryProps) {
-  const wide = useMediaQuery('(min-width: 48em)');
+  const wide = useWide();
   const [group, setGroup] = useState<HistoryGroup | typeof ALL>(ALL);
   const [focused, setFocused] = useState(focus !== null);
   const described = useMemo(

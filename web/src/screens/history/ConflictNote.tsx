@@ -1,10 +1,10 @@
 import { Modal, Text, UnstyledButton, type MantineSpacing } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { conflictOf, fieldLabel, readReportHistory, type HistorySection } from '@plod/model';
 import { useState } from 'react';
 import { useDocSnapshot } from '../../sync';
 import { ChangeHistory } from './ChangeHistory';
 import { byLabel, whenLabel } from './format';
+import { useWide } from '../../lib/useWide';
 
 export interface ConflictNoteProps {
   docName: string;
@@ -23,7 +23,7 @@ export interface ConflictNoteProps {
  */
 export function ConflictNote({ docName, section, field, entryId = null, mb }: ConflictNoteProps) {
   const history = useDocSnapshot(docName, readReportHistory);
-  const wide = useMediaQuery('(min-width: 48em)');
+  const wide = useWide();
   const [open, setOpen] = useState(false);
   const conflict = conflictOf(history.conflicts, section, field, entryId);
   if (!conflict) return null;

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useConfirm } from '../../components/ConfirmModal';
+import { useWide } from '../../lib/useWide';
 
 export interface Column<T> {
   header: string;
@@ -33,9 +33,6 @@ export interface DataTableProps<T> {
   cardOrder?: readonly string[];
 }
 
-/** Tablets and desks (Mantine's `sm` and up) get a table; a phone gets one card per row. */
-const TABLE_QUERY = '(min-width: 48em)';
-
 /**
  * The entry lists of a plod. A phone shows each row as a compact card with every field labelled, so
  * nothing that matters (Hours, Status) hides behind a sideways scroll; a wider screen uses the width
@@ -51,8 +48,7 @@ export function DataTable<T>({
   compact = false,
   cardOrder,
 }: DataTableProps<T>) {
-  // Read at first render, so a phone never draws the table first.
-  const wide = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
+  const wide = useWide();
   const confirm = useConfirm();
   if (rows.length === 0) {
     return (

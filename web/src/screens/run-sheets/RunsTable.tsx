@@ -1,6 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { formatDepth, type DerivedRun } from '@plod/model';
+import { useWide } from '../../lib/useWide';
 
 export interface RunsTableProps {
   runs: readonly DerivedRun[];
@@ -17,7 +17,7 @@ const ori = (run: DerivedRun) => (run.oriToolUsed ? '+0.4m' : '-');
  * a table from tablet width. Each value carries `data-cell`, in column order, for the browser tests.
  */
 export function RunsTable(props: RunsTableProps) {
-  const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
+  const wide = useWide();
   return wide ? <Wide {...props} /> : <Cards {...props} />;
 }
 

@@ -11,12 +11,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { formatWhen, type JoinedDevice } from '../../setup/devices';
 import { useCrewAccess } from '../../setup/useCrewAccess';
 import { useConnection } from '../../sync';
 import { useConfirm } from '../../components/ConfirmModal';
 import { notifyFailure, notifySuccess } from '../../setup/notify';
+import { useWide } from '../../lib/useWide';
 
 /** Crew access: the code devices join with, rotating it, and the joined devices with Revoke. */
 export function DevicesTab() {
@@ -24,7 +24,7 @@ export function DevicesTab() {
   const online = enabled && browserOnline;
   const { state, reload, rotate, revoke } = useCrewAccess(online);
   const confirm = useConfirm();
-  const wide = useMediaQuery('(min-width: 48em)', false);
+  const wide = useWide();
 
   if (!online) {
     return (

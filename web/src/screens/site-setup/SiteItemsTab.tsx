@@ -1,5 +1,4 @@
 import { Button, Card, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import type { Site, SiteId } from '@plod/model';
 import { useState, type ReactNode } from 'react';
@@ -8,6 +7,7 @@ import type { SetupEditor } from '../../setup/useSetupEditor';
 import { validateWith, type FieldSchema } from '../../setup/validate';
 import { useConfirm } from '../../components/ConfirmModal';
 import { FormModal } from '../../components/FormModal';
+import { useWide } from '../../lib/useWide';
 
 type Values = Record<string, string | number>;
 
@@ -62,7 +62,7 @@ export function SiteItemsTab<T extends { id: string }, V extends Values>({
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<T['id'] | null>(null);
   const confirm = useConfirm();
-  const wide = useMediaQuery('(min-width: 48em)', false);
+  const wide = useWide();
   const capitalised = kind.noun.charAt(0).toUpperCase() + kind.noun.slice(1);
   const add = (values: V, siteId: SiteId) =>
     applyChange(
