@@ -9,8 +9,11 @@ export interface Phone {
 }
 
 /** A new report made on the server, as another phone or the REST API would make it. */
-export async function createReport(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/shift-summaries', { data: {} });
+export async function createReport(
+  request: APIRequestContext,
+  fields: { date?: string } = {},
+): Promise<string> {
+  const response = await request.post('/api/shift-summaries', { data: fields });
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as { id: string };
   return body.id;

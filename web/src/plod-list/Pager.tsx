@@ -16,7 +16,9 @@ export function Pager({
       <Text size="md" data-testid="page-range">
         {paged.total === 0
           ? `No ${noun}`
-          : `${paged.first}-${paged.last} of ${paged.total} ${noun}`}
+          : paged.total === 1
+            ? `1 of 1 ${noun.replace(/s$/, '')}`
+            : `${paged.first}-${paged.last} of ${paged.total} ${noun}`}
       </Text>
       {paged.pages > 1 && (
         <Pagination

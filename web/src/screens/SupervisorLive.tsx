@@ -11,6 +11,7 @@ import { useAuth } from '../auth';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { SignInFirst } from '../components/SignInFirst';
 import { useNow } from '../lib/useNow';
+import { useWide } from '../lib/useWide';
 import { ExportButtons } from '../plod-list/ExportButtons';
 import { FilterBar } from '../plod-list/FilterBar';
 import { filterPlods, usePlodListAddress } from '../plod-list/filter';
@@ -23,7 +24,6 @@ import { LateEdits } from './supervisor-live/LateEdits';
 import { useLateEditSessions } from './supervisor-live/late-edits';
 import { LiveReportCards, LiveReportTable } from './supervisor-live/LiveReports';
 import { totalsOf } from './supervisor-live/live-rows';
-import { useWide } from '../lib/useWide';
 
 /** With no status chosen, Live shows every plod still in play (deleted ones under their own tick). */
 const CURRENT = REPORT_STATUSES.filter((status) => status !== 'deleted');
@@ -71,7 +71,7 @@ function LiveBody() {
         title="Live Reports"
         subtitle="Every plod across sites, changing as crews work"
       />
-      <LateEdits state={lateEdits} online={online} reports={byId} />
+      <LateEdits state={lateEdits} online={online} reports={byId} filter={address.filter} />
       <FilterBar
         address={address}
         options={options}

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { ReportsIndexRow } from '@plod/model';
+import type { PlodFilter, ReportsIndexRow } from '@plod/model';
 import { useState } from 'react';
 import { useConfirm } from '../../components/ConfirmModal';
 import { LateEditCard, changeCount, plodLabel } from './LateEditCard';
@@ -10,6 +10,7 @@ import {
   failureMessage,
   mergeAll,
   mergeSession,
+  sessionsShown,
   type BulkResult,
   type LateEditSession,
   type LateEditsState,
@@ -20,6 +21,8 @@ export interface LateEditsProps {
   online: boolean;
   /** The reports index by report id, to name each session's plod. */
   reports: ReadonlyMap<string, ReportsIndexRow>;
+  /** The list's filter: only sessions on plods it shows are listed, and the bulk actions take those. */
+  filter: PlodFilter;
 }
 
 function bulkMessage(verb: string, result: BulkResult): string {
@@ -32,13 +35,21 @@ function bulkMessage(verb: string, result: BulkResult): string {
 /**
  * Offline edits that arrived after their plod was submitted: kept aside by the server, never
  * applied and never dropped, until a supervisor merges or discards them, a phone's session at a
- * time or all at once, in any order.
+ * time or all at once, in any order. A filtered list shows (and Merge all / Discard all take) the
+ * sessions of the plods it shows, never edits the supervisor cannot see; it says how many it hides.
  */
-export function LateEdits({ state, online, reports }: LateEditsProps) {
+export function LateEdits({ state, online, reports, filter }: LateEditsProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const confirm = useConfirm();
-  const sessions = state.sessions ?? [];
-  const byId = new Map(sessions.map((s) => [s.id, s]));
+  const every = state.sessions ?? [];
+  const sessions = sessionsShown(every, filter, reports);
+  const hidden = every.length - sessions.length;
+  // Scoped to the shown plods only while some are hidden; otherwise the server takes them all.
+  const scope =
+    hidden > 0
+      ? [...new Set(sessions.flatMap((s) => (s.reportId ? [s.reportId] : [])))]
+      : undefined;
+  const byId = new Map(every.map((s) => [s.id, s]));
 
   const run = async (key: string, action: () => Promise<string>, failed: string) => {
     setBusy(key);
@@ -90,7 +101,8 @@ export function LateEdits({ state, online, reports }: LateEditsProps) {
         ),
     });
   const everySession =
-    sessions.length === 1 ? 'the 1 waiting session' : `all ${sessions.length} sessions`;
+    (sessions.length === 1 ? 'the 1 waiting session' : `all ${sessions.length} sessions`) +
+    (hidden > 0 ? ' on the plods this filter shows' : '');
   const askAll = (verb: 'Merge' | 'Discard') =>
     confirm.ask({
       title: `${verb} all late edits`,
@@ -105,7 +117,7 @@ export function LateEdits({ state, online, reports }: LateEditsProps) {
           async () =>
             bulkMessage(
               verb === 'Merge' ? 'Merged' : 'Discarded',
-              await (verb === 'Merge' ? mergeAll() : discardAll()),
+              await (verb === 'Merge' ? mergeAll(scope) : discardAll(scope)),
             ),
           `Could not ${verb.toLowerCase()} the late edits. Try again.`,
         ),
@@ -162,7 +174,7 @@ export function LateEdits({ state, online, reports }: LateEditsProps) {
           <Text c="dimmed">Loading late edits...</Text>
         ) : sessions.length === 0 ? (
           <Text c="dimmed" data-testid="late-edits-empty">
-            No late edits
+            {hidden > 0 ? 'No late edits on the plods this filter shows' : 'No late edits'}
           </Text>
         ) : (
           sessions.map((session) => (
@@ -177,6 +189,13 @@ export function LateEdits({ state, online, reports }: LateEditsProps) {
               onDiscard={() => askDiscard(session)}
             />
           ))
+        )}
+        {hidden > 0 && (
+          <Text c="dimmed" size="sm" data-testid="late-edits-hidden">
+            {hidden === 1
+              ? '1 more session waits on a plod outside this filter.'
+              : `${hidden} more sessions wait on plods outside this filter.`}
+          </Text>
         )}
       </Stack>
       {confirm.modal}

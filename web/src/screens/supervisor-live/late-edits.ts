@@ -1,4 +1,9 @@
-import { AUTO_SYNC_INTERVAL_MS } from '@plod/model';
+import {
+  AUTO_SYNC_INTERVAL_MS,
+  matchesPlodFilter,
+  type PlodFilter,
+  type ReportsIndexRow,
+} from '@plod/model';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, apiFetch, apiJson } from '../../auth';
 
@@ -42,12 +47,48 @@ export async function discardSession(id: string): Promise<void> {
   await apiFetch(`${base}/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-export function mergeAll(): Promise<BulkResult> {
-  return apiJson<BulkResult>(`${base}/merge-all`, { method: 'POST' });
+/** Merges every waiting session, or those of the given plods only (each plod's oldest first). */
+export function mergeAll(reportIds?: readonly string[]): Promise<BulkResult> {
+  return bulk('merge-all', reportIds);
 }
 
-export function discardAll(): Promise<BulkResult> {
-  return apiJson<BulkResult>(`${base}/discard-all`, { method: 'POST' });
+/** Discards every waiting session, or those of the given plods only. */
+export function discardAll(reportIds?: readonly string[]): Promise<BulkResult> {
+  return bulk('discard-all', reportIds);
+}
+
+async function bulk(
+  action: 'merge-all' | 'discard-all',
+  reportIds?: readonly string[],
+): Promise<BulkResult> {
+  if (reportIds === undefined) return apiJson<BulkResult>(`${base}/${action}`, { method: 'POST' });
+  const total: BulkResult = { sessions: 0, edits: 0, failed: [] };
+  // One plod at a time: the server orders each plod's sessions (an edit builds on earlier ones).
+  for (const id of reportIds) {
+    const one = await apiJson<BulkResult>(`${base}/${action}?reportId=${encodeURIComponent(id)}`, {
+      method: 'POST',
+    });
+    total.sessions += one.sessions;
+    total.edits += one.edits;
+    total.failed.push(...one.failed);
+  }
+  return total;
+}
+
+/**
+ * The sessions on plods the list's filter shows. With no filter, every session; with one, a session
+ * whose plod this browser does not know yet is left out (it cannot be told to match).
+ */
+export function sessionsShown(
+  sessions: readonly LateEditSession[],
+  filter: PlodFilter,
+  plods: ReadonlyMap<string, ReportsIndexRow>,
+): LateEditSession[] {
+  if (Object.keys(filter).length === 0) return [...sessions];
+  return sessions.filter((session) => {
+    const plod = plods.get(session.reportId ?? '');
+    return plod !== undefined && matchesPlodFilter(plod, filter);
+  });
 }
 
 /** What a failed request says to a supervisor: the server's sentence, never a status code. */
