@@ -123,11 +123,10 @@ export {
   hoursBetween,
   minutesOfDay,
   shiftDurationHours,
-  shiftTypeSchema,
   timeLabel,
-  timeOfDaySchema,
   timeOptions,
 } from './shift/time.ts';
+export { shiftTypeSchema, timeOfDaySchema } from './shift/time-schemas.ts';
 
 // Request bodies (SPEC 7)
 export type { RequestBody, RequestBodyRoute } from './api/request-bodies.ts';

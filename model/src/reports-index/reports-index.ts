@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
 import { z } from 'zod';
-import { shiftTypeSchema } from '../shift/time.ts';
+import { shiftTypeSchema } from '../shift/time-schemas.ts';
 import { reportStatusSchema } from '../shift-summary/shift-summary.ts';
 import type { ReportListItem } from '../report-doc/summary.ts';
 import { ROWS, type ReportsIndexRow } from './rows.ts';

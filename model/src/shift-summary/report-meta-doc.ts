@@ -5,7 +5,7 @@ import { ModelError } from '../errors/errors.ts';
 import { nowIso, readRecord, setFields } from '../docs/entries.ts';
 import { META, REPORT_SCHEMA_VERSION, reportMap } from '../report-doc/keys.ts';
 import { mutateReport } from '../report-doc/mutate.ts';
-import { isoDaySchema, shiftTypeSchema, timeOfDaySchema } from '../shift/time.ts';
+import { isoDaySchema, shiftTypeSchema, timeOfDaySchema } from '../shift/time-schemas.ts';
 import type {
   ReportStatus,
   ShiftDetailsDraft,

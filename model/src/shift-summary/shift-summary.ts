@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SAVED_REPORTS_PREVIEW_LIMIT } from '../constants/constants.ts';
 import { numericField, optionalText } from '../format/numbers.ts';
 import { rigIdSchema, siteIdSchema } from '../ids/schemas.ts';
-import { isoDaySchema, shiftTypeSchema, timeOfDaySchema } from '../shift/time.ts';
+import { isoDaySchema, shiftTypeSchema, timeOfDaySchema } from '../shift/time-schemas.ts';
 import { REPORT_STATUSES, type ReportStatus } from './status.ts';
 
 export type { ReportStatus } from './status.ts';

@@ -5,6 +5,7 @@ import {
   formatClock,
   formatUsDate,
   hoursBetween,
+  minutesOfDay,
   shiftDurationHours,
   shiftTypeFromHour,
   timeLabel,
@@ -27,6 +28,13 @@ describe('shift time', () => {
     expect(options[24]).toEqual({ value: '12:00', label: '12:00 PM' });
     expect(options[47]).toEqual({ value: '23:30', label: '11:30 PM' });
     expect(timeLabel('bad')).toBe('bad');
+  });
+  it('reads HH:MM as minutes since midnight, spaces around it ignored, anything else as no time', () => {
+    expect(minutesOfDay('00:00')).toBe(0);
+    expect(minutesOfDay(' 06:30 ')).toBe(390);
+    expect(minutesOfDay('23:59')).toBe(1439);
+    for (const bad of ['24:00', '6:30', '06:60', '06:30:00', '', 'x'])
+      expect(minutesOfDay(bad)).toBeNull();
   });
   it('measures hours between HH:MM times, an end before the start being the next day', () => {
     expect(hoursBetween('06:00', '18:00')).toBe(12);

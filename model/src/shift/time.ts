@@ -3,8 +3,10 @@ import {
   DEFAULT_SHIFT_START_TIME,
   TIME_OPTION_STEP_MINUTES,
 } from '../constants/constants.ts';
-import { z } from 'zod';
-import { SHIFT_TYPES, type ShiftType } from './shift-type.ts';
+import type { ShiftType } from './shift-type.ts';
+
+// Zod-free on purpose: the reports list (the web app's first screen) gives a new plod its default
+// times from here and must not pull zod into its bundle. The schemas are in time-schemas.ts.
 
 export type { ShiftType } from './shift-type.ts';
 export {
@@ -15,22 +17,15 @@ export {
   shiftTypeLabel,
 } from './shift-type.ts';
 
-export const shiftTypeSchema = z.enum(SHIFT_TYPES);
+/** HH:MM in 24-hour time (timeOfDaySchema checks the same, after trimming). */
+export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** HH:MM in 24-hour time. */
-export const timeOfDaySchema = z
-  .string()
-  .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM (24-hour)');
-
-/** ISO calendar day YYYY-MM-DD. */
-export const isoDaySchema = z.iso.date();
-
-/** Minutes since midnight of an HH:MM time, or null when it is not one. */
+/** Minutes since midnight of an HH:MM time (surrounding spaces ignored), or null when it is not one. */
 export function minutesOfDay(time: string): number | null {
-  const parsed = timeOfDaySchema.safeParse(time);
-  if (!parsed.success) return null;
-  const [h, m] = parsed.data.split(':');
+  // A value read leniently from a document may not be a string at all: that is "not a time" too.
+  const trimmed = typeof time === 'string' ? time.trim() : '';
+  if (!TIME_OF_DAY_PATTERN.test(trimmed)) return null;
+  const [h, m] = trimmed.split(':');
   return Number(h) * 60 + Number(m);
 }
 

@@ -3,7 +3,8 @@ import { DEFAULT_TIMESHEET_ACTIVITY, TIMESHEET_DAILY_CAP_HOURS } from '../consta
 import type { HoleId, TimesheetEntryId } from '../ids/ids.ts';
 import { formatHours } from '../format/format.ts';
 import { optionalText, roundTo } from '../format/numbers.ts';
-import { crossesMidnight, hoursBetween, timeOfDaySchema } from '../shift/time.ts';
+import { crossesMidnight, hoursBetween } from '../shift/time.ts';
+import { timeOfDaySchema } from '../shift/time-schemas.ts';
 
 export const TIMESHEET_ACTIVITIES = [
   'drilling',
