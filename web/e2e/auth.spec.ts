@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { plodIdOf } from './collab-helpers';
 import { E2E_ADMIN, E2E_CREW_CODE } from './server';
 import { expect, heading, test } from './fixtures';
+import { expectAccessible } from './accessibility';
 
 // Every test here starts on a device that has never joined.
 test.use({ joined: false, serviceWorkers: 'block' });
@@ -35,6 +36,7 @@ test('a fresh device sees the Join screen, a wrong code is refused, the right on
   await expect(page.getByRole('alert')).toHaveText(
     'Invalid credentials. Please contact your supervisor for access.',
   );
+  await expectAccessible(page, 'join refused');
   await expect(heading(page, 'Join this device')).toBeVisible();
 
   await join(page, E2E_CREW_CODE, 'Gate Test Phone');
@@ -59,6 +61,7 @@ test('a supervisor signs in at /login and lands on Site Setup; a wrong password 
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Username is required')).toBeVisible();
   await expect(page.getByText('Password is required')).toBeVisible();
+  await expectAccessible(page, 'sign-in with the fields required');
 
   await page.getByLabel('Username').fill(E2E_ADMIN.username);
   await page.getByRole('textbox', { name: 'Password' }).fill(`${E2E_ADMIN.password}-wrong`);

@@ -9,6 +9,7 @@ import {
 } from './collab-helpers';
 import { expect, heading, test } from './fixtures';
 import { openDesk, signAndSubmit } from './plod-report-helpers';
+import { expectAccessible } from './accessibility';
 
 // Issue 15, point 5: changes made offline to a plod that turns out to be submitted show on the
 // phone as "Waiting for supervisor" (apart from pending), and the phone learns the decision: merged
@@ -77,6 +78,7 @@ test('late edits: the phone shows them waiting, then keeps the merged run and lo
     await expect(phone.page.getByTestId('read-only')).toContainText('Report submitted');
   }
   await sam.page.screenshot({ path: testInfo.outputPath('waiting.png'), fullPage: true });
+  await expectAccessible(sam.page, 'edits waiting for the supervisor');
   await sam.page.goto('/');
   await expect(sam.page.getByTestId('pending-count')).toHaveText('0');
   await expect(sam.page.getByTestId('waiting-count')).toContainText(

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { newReport, openPhone, plodCard } from './collab-helpers';
 import { expect, heading, test } from './fixtures';
 import { openDesk, openFromLive, signAndSubmit } from './plod-report-helpers';
+import { expectAccessible } from './accessibility';
 
 // Issue 15, point 6 and the lifecycle on phones: Active -> Completed (the crew can reopen it until it
 // is submitted) -> Submitted. Completed and submitted plods say so and offer no edits on crew phones;
@@ -59,6 +60,7 @@ test('a completed plod: a late edit from an offline crewmate shows on the phone 
   await expect(sam.page.getByRole('button', { name: 'Add Time Entry' })).toHaveCount(0);
   await expect(sam.page.getByTestId('total-hours')).toHaveText('3.0');
   await alex.page.screenshot({ path: testInfo.outputPath('changed-after-completion.png') });
+  await expectAccessible(alex.page, 'completed plod with a change that came after');
 
   // Reopening is an explicit tap: then both phones can change the plod again.
   await alex.page.getByRole('button', { name: 'Reopen shift' }).click();
@@ -103,6 +105,7 @@ test('a submitted plod is read-only on a crew phone, offers no delete, and opens
   await expect(page.getByLabel('Operator')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('edit-submitted.png'), fullPage: true });
+  await expectAccessible(page, 'submitted plod, read-only');
 
   // The CSV editor offers View Mode and the download, not Edit Mode.
   await page.goto(`/plods/${id}/csv`);
@@ -130,6 +133,7 @@ test('a submitted plod is read-only on a crew phone, offers no delete, and opens
   await expect(page.getByRole('button', { name: 'Save & Continue' })).toBeVisible();
   await expect(page.getByLabel('End Time')).toBeEnabled();
   await page.screenshot({ path: testInfo.outputPath('returned-banner.png') });
+  await expectAccessible(page, 'returned plod with the comment');
   await alex.context.close();
   await desk.context().close();
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { newReport, openFromList, openPhone } from './collab-helpers';
 import { expect, heading, test } from './fixtures';
+import { expectAccessible } from './accessibility';
 
 // Issue 15, point 7: presence on every report screen (Timesheets included), gone within 10 s of a
 // phone losing signal.
@@ -43,6 +44,7 @@ test('a crewmate shows on every report screen, and is gone within seconds of los
   await expect(bar(alex.page)).toContainText('Sam phone · Dashboard');
   await expect(bar(sam.page)).toContainText('Alex phone · Timesheets');
   await alex.page.screenshot({ path: testInfo.outputPath('presence-timesheets.png') });
+  await expectAccessible(alex.page, 'a crewmate shown on Timesheets');
 
   // Sam walks through every screen of the plod: each shows Alex, and Alex sees where Sam is.
   for (const [tile, screen] of TILES) {

@@ -61,7 +61,10 @@ function FilterFields({
     );
   const fromText = filter.from ?? address.param('from') ?? '';
   const toText = filter.to ?? address.param('to') ?? '';
-  const rigs = options.rigs.filter((rig) => !filter.siteId || rig.siteId === filter.siteId);
+  // Only value and label: Mantine puts any other field of an item on its <option>.
+  const rigs = options.rigs
+    .filter((rig) => !filter.siteId || rig.siteId === filter.siteId)
+    .map(({ value, label }) => ({ value, label }));
   const driller = filter.driller
     ? (options.drillers.find((d) => drillerKey(d.value) === drillerKey(filter.driller ?? ''))
         ?.value ?? filter.driller)
