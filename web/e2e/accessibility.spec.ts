@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { sampleUrl, screenRoutes } from '../src/routes/table';
 import { signOnPad } from './plod-report-helpers';
 import { expectAccessible, expectNoCutLabels, expectThumbSized } from './accessibility';
-import { startHole, uniqueHoleId, newReport } from './collab-helpers';
+import { startHole, uniqueHoleId, newReport, plodCard } from './collab-helpers';
 import { expect, heading, test, joinThroughUi } from './fixtures';
 import { signInAsSupervisor } from './supervisor-helpers';
 
@@ -189,7 +189,7 @@ test.describe('at phone size', () => {
     await expect(heading(page, 'Plods')).toBeVisible();
     await page.getByRole('tab', { name: /Sent/ }).click();
     await expectAccessible(page, 'plods, sent tab');
-    await page.getByRole('link', { name: 'Export CSV' }).first().click();
+    await plodCard(page, plodId).getByRole('link', { name: 'Export CSV' }).click();
     await expect(page.getByTestId('csv-preview')).toContainText('SHIFT SUMMARY');
     await expectAccessible(page, 'csv editor of a sent plod, view mode only');
     await page.goto('/timesheets');

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { newReport, plodIdOf } from './collab-helpers';
+import { newReport, plodCard } from './collab-helpers';
 import { signOnPad } from './plod-report-helpers';
 import { expectAccessible } from './accessibility';
 import { expect, heading, test, joinThroughUi } from './fixtures';
@@ -18,7 +18,7 @@ test('Level: entered in Shift Details, shown on Shift Completion, in the CSV the
   errors,
 }) => {
   await joinThroughUi(page, 'Level Phone');
-  await newReport(page);
+  const reportId = await newReport(page);
   await page.getByRole('link', { name: /Shift Details/ }).click();
   await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
   await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
@@ -44,10 +44,10 @@ test('Level: entered in Shift Details, shown on Shift Completion, in the CSV the
   await page.getByRole('button', { name: 'Submit Shift Report' }).click();
   await expect(heading(page, 'Plods')).toBeVisible();
 
+  // Its own card: other crews' plods are sent meanwhile.
   await page.getByRole('tab', { name: /Sent/ }).click();
-  await page.getByRole('link', { name: 'Export CSV' }).first().click();
+  await plodCard(page, reportId).getByRole('link', { name: 'Export CSV' }).click();
   await expect(page.getByTestId('csv-preview')).toContainText('level,1040 RL');
-  const reportId = plodIdOf(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download CSV' }).click(),
