@@ -73,6 +73,8 @@ export interface ServerOptions extends StorageOptions {
   maxPendingUpgrades?: number;
   maxConnections?: number;
   unloadGraceMs?: number;
+  /** See DocumentManagerOptions.commitsPerSecond (PLOD_COMMITS_PER_SECOND). */
+  commitsPerSecond?: number;
   compactAfterUpdates?: number;
   compactAfterBytes?: number;
   /** See DocumentManagerOptions.reclaimAfterUpdates (PLOD_RECLAIM_AFTER_UPDATES). */
@@ -175,6 +177,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     logger,
     storage: storeHealth,
     unloadGraceMs: options.unloadGraceMs ?? DEFAULTS.unloadGraceMs,
+    commitsPerSecond: options.commitsPerSecond,
     compactAfterUpdates: options.compactAfterUpdates,
     compactAfterBytes: options.compactAfterBytes,
     reclaimAfterUpdates: options.reclaimAfterUpdates,

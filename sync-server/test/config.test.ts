@@ -44,4 +44,12 @@ describe('where the server keeps its data', () => {
       /PLOD_METRICS_TOKEN: must be at least 16 characters/,
     );
   });
+
+  it('takes the commit rate under load from PLOD_COMMITS_PER_SECOND, a whole number from 1 to 1,000', () => {
+    expect(loadConfig({}).server.commitsPerSecond).toBeUndefined();
+    expect(loadConfig({ PLOD_COMMITS_PER_SECOND: '50' }).server.commitsPerSecond).toBe(50);
+    for (const bad of ['0', '2.5', '1001', 'fast']) {
+      expect(() => loadConfig({ PLOD_COMMITS_PER_SECOND: bad })).toThrow(/PLOD_COMMITS_PER_SECOND/);
+    }
+  });
 });
