@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { serverCommand } from './e2e/server';
 
@@ -20,15 +20,26 @@ async function freePort(): Promise<number> {
 
 process.env.PLOD_E2E_PORT ??= String(await freePort());
 const port = Number(process.env.PLOD_E2E_PORT);
-// A fresh, empty server store each run (demo site, rig and crew seeded on first start).
-process.env.PLOD_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'plod-e2e-'));
-const dataDir = process.env.PLOD_E2E_DATA_DIR;
-process.env.PLOD_E2E_WEB_DIR ??= mkdtempSync(join(tmpdir(), 'plod-e2e-web-'));
-const webDir = process.env.PLOD_E2E_WEB_DIR;
+// A fresh, empty server store each run (demo site, rig and crew seeded on first start), and a
+// folder of its own for the build. Folders made here are removed at the end (e2e/global-teardown.ts);
+// ones given through the environment are left.
+const made: string[] = [];
+const folder = (name: string, prefix: string): string => {
+  const given = process.env[name];
+  if (given) return given;
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  process.env[name] = dir;
+  return dir;
+};
+const dataDir = folder('PLOD_E2E_DATA_DIR', 'plod-e2e-');
+const webDir = folder('PLOD_E2E_WEB_DIR', 'plod-e2e-web-');
+process.env.PLOD_E2E_REMOVE_DIRS ??= made.join(delimiter);
 
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
+  globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: true,
   // Two browsers at a time on these 2-core machines: the suite in about 12 minutes instead of 18.
   // Tests share one server, so none may count on a list or a queue holding only its own plods.
