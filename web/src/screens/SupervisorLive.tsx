@@ -71,7 +71,13 @@ function LiveBody() {
         title="Live Reports"
         subtitle="Every plod across sites, changing as crews work"
       />
-      <LateEdits state={lateEdits} online={online} reports={byId} filter={address.filter} />
+      <LateEdits
+        state={lateEdits}
+        online={online}
+        reports={byId}
+        filter={address.filter}
+        complete={rows !== null}
+      />
       <FilterBar
         address={address}
         options={options}

@@ -23,6 +23,8 @@ export interface LateEditsProps {
   reports: ReadonlyMap<string, ReportsIndexRow>;
   /** The list's filter: only sessions on plods it shows are listed, and the bulk actions take those. */
   filter: PlodFilter;
+  /** Whether `reports` holds every plod (the index has loaded), so a session left out is outside. */
+  complete: boolean;
 }
 
 function bulkMessage(verb: string, result: BulkResult): string {
@@ -38,7 +40,7 @@ function bulkMessage(verb: string, result: BulkResult): string {
  * time or all at once, in any order. A filtered list shows (and Merge all / Discard all take) the
  * sessions of the plods it shows, never edits the supervisor cannot see; it says how many it hides.
  */
-export function LateEdits({ state, online, reports, filter }: LateEditsProps) {
+export function LateEdits({ state, online, reports, filter, complete }: LateEditsProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const confirm = useConfirm();
   const every = state.sessions ?? [];
@@ -170,7 +172,7 @@ export function LateEdits({ state, online, reports, filter }: LateEditsProps) {
           <Alert color="red" variant="light">
             {state.error}
           </Alert>
-        ) : state.sessions === null ? (
+        ) : state.sessions === null || (sessions.length === 0 && hidden > 0 && !complete) ? (
           <Text c="dimmed">Loading late edits...</Text>
         ) : sessions.length === 0 ? (
           <Text c="dimmed" data-testid="late-edits-empty">
@@ -190,7 +192,7 @@ export function LateEdits({ state, online, reports, filter }: LateEditsProps) {
             />
           ))
         )}
-        {hidden > 0 && (
+        {hidden > 0 && complete && (
           <Text c="dimmed" size="sm" data-testid="late-edits-hidden">
             {hidden === 1
               ? '1 more session waits on a plod outside this filter.'
