@@ -115,6 +115,18 @@ test('held edits from two phones show their values and merge in any order, then 
   await waitForCard(page, `Runs phone ${tag}`);
   await waitForCard(page, `Times phone ${tag}`);
 
+  // Filtered to another driller's plods, the list holds none of these edits and says they wait
+  // elsewhere; Merge all is not offered for edits it does not show.
+  await page.goto(`/live?driller=${encodeURIComponent(`Nobody ${tag}`)}`);
+  await expect(page.getByTestId('late-edits-empty')).toHaveText(
+    'No late edits on the plods this filter shows',
+  );
+  await expect(page.getByTestId('late-edits-hidden')).toContainText('outside this filter');
+  await expect(runs).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Merge all' })).toHaveCount(0);
+  await page.goto(`/live?driller=${encodeURIComponent(`Review ${tag}`)}`);
+  await waitForCard(page, `Runs phone ${tag}`);
+
   // Each card says what merging it does, in words.
   await expect(runs.getByTestId('late-edit-change')).toContainText([
     `Run 2 added on ${hole}: 3.0-5.5 m`,

@@ -53,12 +53,7 @@ function FilterFields({
   onClose,
 }: FilterBarProps & { onClose?: () => void }) {
   const { filter, errors } = address;
-  const set = (patch: Partial<PlodFilter>) =>
-    address.setFilter(
-      Object.fromEntries(
-        Object.entries({ ...filter, ...patch }).filter(([, value]) => value !== undefined),
-      ) as PlodFilter,
-    );
+  const set = (patch: Partial<PlodFilter>) => address.patchFilter(patch);
   const fromText = filter.from ?? address.param('from') ?? '';
   const toText = filter.to ?? address.param('to') ?? '';
   // Only value and label: Mantine puts any other field of an item on its <option>.

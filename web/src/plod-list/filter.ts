@@ -7,7 +7,7 @@ import {
   type PlodFilter,
   type ReportsIndexRow,
 } from '@plod/model';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** Plods on one page of a list. */
@@ -20,6 +20,11 @@ export interface PlodListAddress extends ParsedPlodFilter {
   param: (name: string) => string | null;
   /** Replaces the filter (back to page 1), keeping other parameters. */
   setFilter: (filter: PlodFilter) => void;
+  /**
+   * Changes some of the filter's fields (undefined removes one), on top of the address as last
+   * changed: two changes in quick succession both hold, even before the screen shows the first.
+   */
+  patchFilter: (patch: Partial<PlodFilter>) => void;
   setPage: (page: number) => void;
   /** Sets another parameter (null removes it), back to page 1. */
   setParam: (name: string, value: string | null) => void;
@@ -34,26 +39,38 @@ export function usePlodListAddress(): PlodListAddress {
   const [params, setParams] = useSearchParams();
   const parsed = useMemo(() => parsePlodFilter((name) => params.get(name)), [params]);
   const page = Math.max(1, Math.floor(Number(params.get('page') ?? '1')) || 1);
+  // The address as this screen last wrote it, until the router shows it: react-router hands a
+  // change the parameters of the last render, so a second change before the next render would
+  // undo the first (Clear filters, then a driller picked at once, brought the cleared dates back).
+  const written = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    written.current = null;
+  }, [params]);
   const change = useCallback(
-    (edit: (next: URLSearchParams) => void) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          edit(next);
-          return next;
-        },
-        { replace: false },
-      ),
-    [setParams],
+    (edit: (next: URLSearchParams) => void) => {
+      const next = new URLSearchParams(written.current ?? params);
+      edit(next);
+      written.current = next;
+      setParams(next, { replace: false });
+    },
+    [params, setParams],
   );
+  const writeFilter = (next: URLSearchParams, filter: PlodFilter) => {
+    for (const name of [...PLOD_FILTER_PARAMS, 'page']) next.delete(name);
+    for (const [name, value] of plodFilterParams(filter)) next.set(name, value);
+  };
   return {
     ...parsed,
     page,
     param: (name) => params.get(name),
-    setFilter: (filter) =>
+    setFilter: (filter) => change((next) => writeFilter(next, filter)),
+    patchFilter: (patch) =>
       change((next) => {
-        for (const name of [...PLOD_FILTER_PARAMS, 'page']) next.delete(name);
-        for (const [name, value] of plodFilterParams(filter)) next.set(name, value);
+        const { filter } = parsePlodFilter((name) => next.get(name));
+        const merged = Object.fromEntries(
+          Object.entries({ ...filter, ...patch }).filter(([, value]) => value !== undefined),
+        ) as PlodFilter;
+        writeFilter(next, merged);
       }),
     setPage: (to) =>
       change((next) => {
