@@ -22,14 +22,17 @@ export async function createReport(
 /**
  * A new phone: its own browser context, joined through the Join screen as `name` (the name its
  * crewmates see beside their screens). `network` sets up the phone's network before it first loads
- * the app (a connection that fails, say).
+ * the app (a connection that fails, say); `baseURL` reaches the server another way (a link that
+ * can go dead).
  */
 export async function openPhone(
   browser: Browser,
   name: string,
   network?: (context: BrowserContext) => Promise<void>,
+  baseURL?: string,
 ): Promise<Phone> {
   const context = await browser.newContext({
+    ...(baseURL ? { baseURL } : {}),
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
@@ -74,6 +77,8 @@ export async function openFromList(page: Page, id: string): Promise<void> {
   await page.goto('/');
   await plodCard(page, id).getByTestId('open-plod').click();
   await expect(page).toHaveURL(new RegExp(`/plods/${id}$`));
+  // Open once its dashboard shows (the document read from this phone's copy or the server).
+  await expect(page.getByTestId('report-header')).toBeVisible();
 }
 
 /** A label unlikely to clash with holes other tests register on the same server. */

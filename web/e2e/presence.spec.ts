@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { newReport, openFromList, openPhone } from './collab-helpers';
 import { expect, heading, test } from './fixtures';
 import { expectAccessible } from './accessibility';
+import { openDeadLink } from './dead-link';
 
 // Issue 15, point 7: presence on every report screen (Timesheets included), gone within 10 s of a
 // phone losing signal.
@@ -31,10 +32,13 @@ const bar = (page: Page) => page.getByTestId('presence-bar');
 
 test('a crewmate shows on every report screen, and is gone within seconds of losing signal', async ({
   browser,
+  baseURL,
 }, testInfo) => {
   test.setTimeout(240_000);
   const alex = await openPhone(browser, 'Alex phone');
-  const sam = await openPhone(browser, 'Sam phone');
+  // Sam's phone reaches the server through a link that can lose signal the way a phone does.
+  const link = await openDeadLink(new URL(String(baseURL)));
+  const sam = await openPhone(browser, 'Sam phone', undefined, link.origin);
 
   // Alex starts the plod and opens its Timesheets; Sam taps its card in the Plods list.
   const id = await newReport(alex.page);
@@ -61,22 +65,23 @@ test('a crewmate shows on every report screen, and is gone within seconds of los
     await expect(bar(alex.page)).toContainText(`Sam phone · ${screen}`);
   }
 
-  // Sam loses signal on Survey Data: Alex's Timesheets shows him gone well before awareness's own
-  // 30 s. The relay clears a socket's presence 4 s after its last frame or pong (it pings every
-  // 2 s); Chromium's offline switch can still let a socket's frames out for a few seconds, which a
-  // phone leaving coverage does not, so the wait allows for that and stays clear of 30 s.
+  // Sam loses signal on Survey Data: nothing more reaches the server from his phone, not even a
+  // pong, and no close. Alex's Timesheets shows him gone within 10 s, well before awareness's own
+  // 15-30 s: the relay clears a socket's presence 4 s after its last frame or pong (it pings every
+  // 2 s).
   await sam.page.goto(`/plods/${id}/survey`);
   await expect(bar(alex.page)).toContainText('Sam phone · Survey Data');
-  await sam.context.setOffline(true);
-  await expect(bar(alex.page)).toContainText('No one else here', { timeout: 15_000 });
+  link.cut();
+  await expect(bar(alex.page)).toContainText('No one else here', { timeout: 10_000 });
   await expect(bar(alex.page).getByTestId('presence-peer')).toHaveCount(0);
   await alex.page.screenshot({ path: testInfo.outputPath('presence-gone.png') });
 
   // Signal again: Sam shows once more, on the screen he moves to.
-  await sam.context.setOffline(false);
+  link.restore();
   await sam.page.getByRole('link', { name: /Back/ }).first().click();
   await expect(bar(alex.page)).toContainText('Sam phone · Dashboard', { timeout: 30_000 });
 
   await alex.context.close();
   await sam.context.close();
+  await link.close();
 });

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { StrictMode, useEffect, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Y from 'yjs';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import { WebsocketProvider } from 'y-websocket';
@@ -57,6 +57,41 @@ afterEach(async () => {
 });
 
 describe('DocumentRegistry', () => {
+  it('tells its listeners of a document first opened by a render only after that render', async () => {
+    const { runtime } = countingRuntime();
+    const name = uniqueName('report');
+    // A status bar that re-renders on every change of the registry's state.
+    function Listener() {
+      const [changes, setChanges] = useState(0);
+      useEffect(() => runtime.registry.onStateChange(() => setChanges((n) => n + 1)), []);
+      return <p data-testid="changes">{changes}</p>;
+    }
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return open ? <Title name={name} /> : <button onClick={() => setOpen(true)}>Open</button>;
+    }
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      render(
+        <SyncProvider runtime={runtime}>
+          <Listener />
+          <Opener />
+        </SyncProvider>,
+      );
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+        await wait(0);
+      });
+      expect(Number(screen.getByTestId('changes').textContent)).toBeGreaterThan(0);
+      // React forbids updating one component while rendering another.
+      expect(errors.mock.calls.map((call) => String(call[0]))).not.toContainEqual(
+        expect.stringContaining('Cannot update a component'),
+      );
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it('keeps a document open while waiting for its device copy, however slow the read', async () => {
     // A device copy that takes longer to read than the idle close (a loaded phone).
     const { runtime } = countingRuntime({

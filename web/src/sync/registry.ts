@@ -111,7 +111,10 @@ export class DocumentRegistry {
     if (this.watch) this.unwatch.set(entry, this.watch(entry));
     // A render that React throws away never subscribes: close such an entry like any idle one.
     this.scheduleClose(entry);
-    this.notifyState();
+    // An entry is most often made by a screen's first read, during its render: listeners (the
+    // status bar) hear of it just after, never during it (React forbids updating one component
+    // while rendering another).
+    queueMicrotask(this.notifyState);
     return entry;
   }
 

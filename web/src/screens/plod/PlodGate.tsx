@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { isReportId, readReport, reportDocName, type ReportId } from '@plod/model';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Outlet, useMatches, useParams } from 'react-router';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { NextStep } from '../../components/NextStep';
@@ -52,7 +52,9 @@ function PlodDoor({ id, title }: { id: ReportId; title: string }) {
   }, []);
   const exists = info.status === 'ready' && report.id !== null;
   const { status } = report;
-  useEffect(() => {
+  // Before the plod is painted: once a person sees it, it is the phone's current plod (a plain
+  // route opened at once leads to it).
+  useLayoutEffect(() => {
     if (!exists) return;
     addKnownReportId(id);
     // A deleted plod can be looked at, but the plain routes should not lead back to it.
