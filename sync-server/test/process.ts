@@ -55,3 +55,40 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   });
   return { child, port, url: `ws://127.0.0.1:${port}/sync`, exited, logs };
 }
+
+/**
+ * Runs the server as `spawnServer` does when it is expected not to start: resolves with its exit
+ * code and what it wrote on stderr. A server that starts listening instead is killed and the
+ * promise rejects.
+ */
+export async function expectNoStart(
+  env: Record<string, string>,
+): Promise<{ code: number | string; stderr: string }> {
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: packageDir,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PLOD_LOG_LEVEL: 'info',
+      PLOD_INSECURE_ALLOW_ALL: 'true',
+      PLOD_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'plod-test-')),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let listened = false;
+  readline.createInterface({ input: child.stdout ?? process.stdin }).on('line', (line) => {
+    if (line.includes('"server listening"')) {
+      listened = true;
+      child.kill('SIGKILL');
+    }
+  });
+  const code = await new Promise<number | string>((resolve) =>
+    child.once('exit', (exitCode, signal) => resolve(exitCode ?? signal ?? -1)),
+  );
+  if (listened) throw new Error('the server started, and was expected not to');
+  return { code, stderr };
+}
