@@ -14,6 +14,8 @@ export interface ServerProcess {
   /** Resolves with the exit code (or the signal name). */
   exited: Promise<number | string>;
   logs: string[];
+  /** Calls `listener` with each later log line, as written. */
+  onLog(listener: (line: string) => void): void;
 }
 
 /**
@@ -37,13 +39,16 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const logs: string[] = [];
+  const listeners = new Set<(line: string) => void>();
+  // Once its output is read to the end too ('close'), so `logs` holds every line it wrote.
   const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+    child.once('close', (code, signal) => resolve(code ?? signal ?? -1)),
   );
   const port = await new Promise<number>((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout ?? process.stdin });
     lines.on('line', (line) => {
       logs.push(line);
+      for (const listener of listeners) listener(line);
       try {
         const entry = JSON.parse(line) as { msg?: string; port?: number };
         if (entry.msg === 'server listening' && typeof entry.port === 'number') resolve(entry.port);
@@ -53,7 +58,14 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     });
     void exited.then((code) => reject(new Error(`server exited early: ${code}`)));
   });
-  return { child, port, url: `ws://127.0.0.1:${port}/sync`, exited, logs };
+  return {
+    child,
+    port,
+    url: `ws://127.0.0.1:${port}/sync`,
+    exited,
+    logs,
+    onLog: (listener) => void listeners.add(listener),
+  };
 }
 
 /**
@@ -87,7 +99,7 @@ export async function expectNoStart(
     }
   });
   const code = await new Promise<number | string>((resolve) =>
-    child.once('exit', (exitCode, signal) => resolve(exitCode ?? signal ?? -1)),
+    child.once('close', (exitCode, signal) => resolve(exitCode ?? signal ?? -1)),
   );
   if (listened) throw new Error('the server started, and was expected not to');
   return { code, stderr };
