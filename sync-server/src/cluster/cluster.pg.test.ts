@@ -144,7 +144,7 @@ describe('several relay processes on one PostgreSQL', () => {
     }, 'every edit stored');
   });
 
-  it('takes a plod over when its owner is killed mid-stream, with every acknowledged update', async () => {
+  it('takes a plod over when its owner is killed mid-stream, and again when the next owner is killed mid-takeover, with every acknowledged update', async () => {
     const { database, servers } = await startThree({ PLOD_DEMO: '0' });
     const balancer = await startBalancer(
       servers.map((server) => ({ host: '127.0.0.1', port: server.port })),
@@ -176,21 +176,39 @@ describe('several relay processes on one PostgreSQL', () => {
     const acknowledged = writers.map((writer) => writer.client.tracker?.durableSeq ?? 0);
     expect(await victim.exited).toBe('SIGKILL');
 
-    // Another process takes the plod over; the clients reconnect through the balancer and go on.
+    // Another process takes the plod over as the clients reconnect through the balancer: it is
+    // killed too the moment it holds the lock, in the middle of its takeover.
+    let taking: ServerProcess | undefined;
     await waitFor(
       async () => {
         const owner = await ownerPort(database, room);
-        return owner !== null && owner !== victim.port;
+        taking = servers.find((server) => server.port === owner && server !== victim);
+        return taking !== undefined;
       },
       'a new owner',
+      15_000,
+    );
+    if (!taking) throw new Error('no process took the plod over');
+    taking.child.kill('SIGKILL');
+    const acknowledgedAtSecondKill = writers.map(
+      (writer) => writer.client.tracker?.durableSeq ?? 0,
+    );
+    expect(await taking.exited).toBe('SIGKILL');
+
+    // The last process takes it over; the clients go on.
+    const last = servers.find((server) => server !== victim && server !== taking);
+    await waitFor(
+      async () => (await ownerPort(database, room)) === last?.port,
+      'the last process owns the plod',
       15_000,
     );
     await waitFor(
       () =>
         writers.every(
-          (writer, i) => (writer.client.tracker?.durableSeq ?? 0) >= (acknowledged[i] ?? 0) + 100,
+          (writer, i) =>
+            (writer.client.tracker?.durableSeq ?? 0) >= (acknowledgedAtSecondKill[i] ?? 0) + 100,
         ),
-      'a hundred more acknowledged per client after the takeover',
+      'a hundred more acknowledged per client after the takeovers',
       30_000,
     );
     streaming = false;
