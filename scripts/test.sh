@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-nginx.sh
 
 step() { echo; echo "== $1"; }
 step "lint";        pnpm lint

@@ -45,6 +45,11 @@ export interface PgCluster {
   dir: string;
   /** Stops the server (fast shutdown) and removes the folder; safe to call twice. */
   stop(): Promise<void>;
+  /**
+   * `pg_ctl restart` (fast shutdown: every connection is ended), on the same port and settings;
+   * resolves once it accepts connections again.
+   */
+  restart(): Promise<void>;
 }
 
 export interface PgClusterOptions {
@@ -196,7 +201,14 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
   const user = await clusterUser();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), FOLDER_PREFIX));
   fs.writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
-  if (user) fs.chownSync(dir, user.uid, user.gid);
+  if (user) {
+    fs.chownSync(dir, user.uid, user.gid);
+    // The cluster's user must reach its folder: a private temporary folder (a test run's) gets
+    // search permission for others (names only, never a listing).
+    const parent = path.dirname(dir);
+    const mode = fs.statSync(parent).mode & 0o7777;
+    if ((mode & 0o001) === 0) fs.chmodSync(parent, mode | 0o001);
+  }
   const onExit = () => stopNow(pgCtl, dir);
   process.once('exit', onExit);
   const data = path.join(dir, 'data');
@@ -251,6 +263,24 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
       url: `postgres://${CLUSTER_ROLE}@127.0.0.1:${port}/postgres`,
       port,
       dir,
+      restart: async () => {
+        await asClusterUser(
+          pgCtl,
+          [
+            '-D',
+            data,
+            '-l',
+            path.join(dir, 'server.log'),
+            '-m',
+            'fast',
+            '-w',
+            '-t',
+            '30',
+            'restart',
+          ],
+          dir,
+        );
+      },
       stop: () => {
         stopped ??= (async () => {
           process.removeListener('exit', onExit);

@@ -1,6 +1,6 @@
 import { loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
-import { oneAtATime } from './cluster/ownership.ts';
+import { ServingRefused, oneAtATime } from './cluster/ownership.ts';
 import { createServer } from './server.ts';
 import type { PlodServer } from './server.ts';
 import { loadRestConfig } from './rest/config.ts';
@@ -38,19 +38,12 @@ async function prepare(): Promise<PlodServer> {
   try {
     server = createServer({
       ...config.server,
-      // A process whose document locks are gone must not write another byte: it stops, and its
-      // clients reconnect to the others (see cluster/ownership.ts).
-      ...(config.server.cluster
-        ? {
-            cluster: {
-              ...config.server.cluster,
-              onLost: () => {
-                logger.error('document ownership lost; stopping');
-                process.exit(1);
-              },
-            },
-          }
-        : {}),
+      // A process whose locks on the database are gone must not write another byte: it stops, and
+      // its clients reconnect (to the others, or to it once restarted; see cluster/ownership.ts).
+      onLockLost: () => {
+        logger.error('document ownership lost; stopping');
+        process.exit(1);
+      },
       logger,
       webDir: restConfig.webDir,
       maxBodyBytes: restConfig.maxBodyBytes,
@@ -65,10 +58,15 @@ async function prepare(): Promise<PlodServer> {
       fail(new Error(`cannot use PLOD_DATABASE_URL: ${errorText(error)}`));
     });
   }
-  // One of several processes: the connection holding its document locks, before any document opens.
-  await server.cluster?.connect().catch(async (error: unknown) => {
+  // On PostgreSQL: the connection holding its locks, before any document opens. A process that may
+  // not serve this database beside the others (see ServingRefused) says why and stops.
+  await server.ownership?.connect().catch(async (error: unknown) => {
     await server.close();
-    fail(new Error(`cannot take document locks on PLOD_DATABASE_URL: ${errorText(error)}`));
+    fail(
+      error instanceof ServingRefused
+        ? error
+        : new Error(`cannot take document locks on PLOD_DATABASE_URL: ${errorText(error)}`),
+    );
   });
   if (restConfig.demo && (await seedDemo(server.rest.docs, server.store))) {
     logger.info('demo data created (set PLOD_DEMO=0 to start empty)');

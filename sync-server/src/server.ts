@@ -10,6 +10,7 @@ import { CloseCode } from './close-codes.ts';
 import { Cluster } from './cluster/cluster.ts';
 import type { ClusterSettings } from './cluster/cluster.ts';
 import type { ClusterDocumentManager } from './cluster/cluster-manager.ts';
+import { Ownership } from './cluster/ownership.ts';
 import { createLogger } from './logger.ts';
 import { ServerMetrics } from './metrics/metrics.ts';
 import { mountMetrics } from './metrics/route.ts';
@@ -106,6 +107,12 @@ export interface ServerOptions extends StorageOptions {
   drainGraceMs?: number;
   /** One process of several on `databaseUrl` (PLOD_CLUSTER_SECRET); see cluster/cluster.ts. */
   cluster?: ClusterSettings;
+  /**
+   * On PostgreSQL: called if the connection holding this process's locks on the database breaks
+   * (another process may take the documents from then on: main.ts exits). By default the server
+   * closes. One of several processes uses `cluster.onLost` first.
+   */
+  onLockLost?: (error: Error) => void;
 }
 
 export interface RunningServer {
@@ -129,6 +136,12 @@ export interface PlodServer {
   accounts: Accounts;
   /** Ownership and forwarding when one process of several, else null. */
   cluster: Cluster | null;
+  /**
+   * On PostgreSQL, the connection holding this process's locks on the database (the cluster's
+   * ownership, or the lock of a process serving it alone); its `connect()` rejects with
+   * `ServingRefused` when this process may not serve the database. Null on SQLite.
+   */
+  ownership: Ownership | null;
   start(port?: number, hostname?: string): Promise<RunningServer>;
   /** Same as the running server's close; also usable if never started. */
   close(): Promise<void>;
@@ -167,13 +180,29 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   if (options.cluster && !options.databaseUrl) {
     throw new Error('several processes (PLOD_CLUSTER_SECRET) need PLOD_DATABASE_URL');
   }
+  const onLockLost = options.onLockLost ?? (() => void close());
   const cluster =
     options.cluster && options.databaseUrl
-      ? new Cluster(options.cluster, options.databaseUrl, logger, () => void close())
+      ? new Cluster(options.cluster, options.databaseUrl, logger, onLockLost)
       : null;
+  // On PostgreSQL without the secret, this process must be the only one on the database: it holds
+  // a lock saying so (cluster/ownership.ts), and refuses to start beside another process.
+  const ownership =
+    cluster?.ownership ??
+    (options.databaseUrl
+      ? new Ownership({
+          databaseUrl: options.databaseUrl,
+          logger,
+          onLost: onLockLost,
+          serving: 'alone',
+        })
+      : null);
+  const serving = ownership?.connect() ?? null;
+  serving?.catch(() => undefined);
   // The relay core; the product plugs in below, through its extensions' hooks.
   const relay = new Relay({
-    store: metrics.meter(store),
+    // No document is loaded or written before this process is allowed to serve the database.
+    store: metrics.meter(serving ? whenServing(store, serving) : store),
     logger,
     storage: storeHealth,
     unloadGraceMs: options.unloadGraceMs ?? DEFAULTS.unloadGraceMs,
@@ -318,7 +347,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       // Answers kept for Idempotency-Key retries are saved before their database closes.
       await writes.settled();
       await storage.appDb.close();
-      await cluster?.close();
+      await ownership?.close();
       logger.info('server stopped');
     })();
     return closing;
@@ -327,7 +356,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   const start = async (port = 8787, hostname?: string): Promise<RunningServer> => {
     // The first start's crew code and supervisor are in the app database before anyone is served.
     await access.ready;
-    await cluster?.connect();
+    await serving;
     return new Promise((resolve, reject) => {
       if (allowAll && !isLoopback(hostname)) {
         reject(
@@ -386,8 +415,30 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     rest: rest.services,
     accounts: access.accounts,
     cluster,
+    ownership,
     start,
     close,
+  };
+}
+
+/**
+ * The store, with every document load and write waiting for `serving` (and failing with it): a
+ * process refused the database never reads a document to serve or writes one.
+ */
+function whenServing(store: DocumentStore, serving: Promise<void>): DocumentStore {
+  const after = <T>(work: () => Promise<T>) => serving.then(work);
+  return {
+    load: (docName) => after(() => store.load(docName)),
+    append: (entries) => after(() => store.append(entries)),
+    appendPacked: (packed) => after(() => store.appendPacked(packed)),
+    compact: (docName, snapshot, throughSeq) =>
+      after(() => store.compact(docName, snapshot, throughSeq)),
+    delete: (docName) => after(() => store.delete(docName)),
+    listDocuments: () => store.listDocuments(),
+    oldestUncompacted: (limit) => store.oldestUncompacted(limit),
+    latestSeqs: (prefix) => store.latestSeqs(prefix),
+    ...(store.probe ? { probe: () => store.probe?.() } : {}),
+    close: () => store.close(),
   };
 }
 

@@ -81,6 +81,109 @@ describe('server process', () => {
     await waitFor(() => writers.every((w) => w.client.tracker?.pending === 0), 'all durable again');
   });
 
+  it('keeps every acknowledged update when SIGKILLed during a compaction', async () => {
+    const room = 'report:crash-compacting';
+    const dataDir = tempDir();
+    const env = {
+      PLOD_DATA_DIR: dataDir,
+      PLOD_LOG_LEVEL: 'debug',
+      // A few MB of document compacted every 20-40 updates: the writer is compacting most of the time.
+      PLOD_COMPACT_AFTER_UPDATES: '40',
+    };
+    let server = await spawnServer(env);
+    processes.push(server);
+    const seed = connectClient(server.url, room, { durability: true });
+    clients.push(seed);
+    await synced(seed);
+    const big = seed.doc.getMap<string>('big');
+    seed.doc.transact(() => {
+      for (let i = 0; i < 300; i++) big.set(`b${i}`, `${i}:${'x'.repeat(10_000)}`);
+    });
+    await waitFor(() => seed.tracker?.pending === 0, 'the big document saved', 20_000);
+
+    const writers = ['a', 'b', 'c'].map((name) => {
+      const client = connectClient(server.url, room, { durability: true });
+      clients.push(client);
+      return { name, client };
+    });
+    await Promise.all(writers.map((w) => synced(w.client)));
+    let streaming = true;
+    const stream = async (name: string, client: TestClient) => {
+      const map = client.doc.getMap<number>('m');
+      for (let i = 1; streaming && i <= 50_000; i++) {
+        map.set(`${name}:${i}`, i); // local update i <-> local seq i
+        if (i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const streams = writers.map((w) => stream(w.name, w.client));
+
+    /** Every update each writer had seen acknowledged is stored (read with the server down). */
+    const expectStored = async (acknowledged: number[]) => {
+      const store = new SqliteStore(path.join(dataDir, 'plod.db'));
+      const stored = await store.load(room);
+      await store.close();
+      const reloaded = new Y.Doc();
+      if (stored?.snapshot) Y.applyUpdate(reloaded, stored.snapshot);
+      for (const row of stored?.updates ?? []) Y.applyUpdate(reloaded, row.update);
+      expect(reloaded.getMap('big').size).toBe(300);
+      writers.forEach((w, index) => {
+        const missing: number[] = [];
+        for (let i = 1; i <= (acknowledged[index] ?? 0); i++)
+          if (reloaded.getMap('m').get(`${w.name}:${i}`) !== i) missing.push(i);
+        expect(missing, `client ${w.name} acknowledged ${acknowledged[index]}`).toEqual([]);
+      });
+    };
+
+    // Killed as a compaction starts (the log says so), until one kill lands before it finished.
+    const rounds: { round: number; midCompaction: boolean }[] = [];
+    for (let round = 1; round <= 4 && !rounds.some((r) => r.midCompaction); round++) {
+      const base = writers.map((w) => w.client.tracker?.durableSeq ?? 0);
+      await waitFor(
+        () => writers.every((w, i) => (w.client.tracker?.durableSeq ?? 0) >= (base[i] ?? 0) + 100),
+        'a hundred more acknowledged per client',
+        30_000,
+      );
+      const victim = server;
+      let acknowledged: number[] = [];
+      const linesAtKill: number[] = [];
+      victim.onLog((line) => {
+        if (linesAtKill.length === 0 && line.includes('"document compacting"')) {
+          victim.child.kill('SIGKILL');
+          // Acknowledgements that reached us before the kill are the promise we must keep.
+          acknowledged = writers.map((w) => w.client.tracker?.durableSeq ?? 0);
+          linesAtKill.push(victim.logs.length);
+        }
+      });
+      expect(await victim.exited).toBe('SIGKILL');
+      const after = victim.logs.slice(linesAtKill[0] ?? 0);
+      rounds.push({ round, midCompaction: !after.some((l) => l.includes('"document compacted"')) });
+      await expectStored(acknowledged);
+
+      server = await spawnServer({ ...env, PORT: String(victim.port) });
+      processes.push(server);
+      await waitFor(() => writers.every((w) => w.client.provider.synced), 'clients back', 15_000);
+    }
+    console.log('SIGKILL during compaction, rounds:', JSON.stringify(rounds));
+    expect(rounds.some((r) => r.midCompaction)).toBe(true);
+
+    streaming = false;
+    await Promise.all(streams);
+    await waitFor(
+      () => writers.every((w) => w.client.tracker?.pending === 0),
+      'every update acknowledged',
+      20_000,
+    );
+    const reader = connectClient(server.url, room);
+    clients.push(reader);
+    await synced(reader);
+    await waitFor(
+      () =>
+        writers.every((w) => reader.doc.getMap('m').get(`${w.name}:${w.client.tracker?.localSeq}`)),
+      'the restarted server serves every update',
+      15_000,
+    );
+  }, 180_000);
+
   it('on SIGTERM closes sockets with 1012, commits and exits 0', async () => {
     const dataDir = tempDir();
     const server = await spawnServer({ PLOD_DATA_DIR: dataDir });

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setReportNotes } from '@plod/model';
 import type { ServerOptions } from '../src/server.ts';
 import { SqliteStore } from '../src/store/sqlite-store.ts';
 import { CREW_CODE, SUPERVISOR, startSecureServer } from './auth/helpers.ts';
@@ -249,4 +250,121 @@ describe('a full disk', () => {
     await synced(check);
     expect(check.doc.getMap('m').get('while full')).toBe('kept on the phone until saved');
   }, 120_000);
+
+  it('answers reads from the last saved state, and lists from the projection, while updates wait to commit', async () => {
+    const mount = tempDir('plod-disk-');
+    rig = tryMountTmpfs(mount) ? await tmpfsRig(mount) : await failingStoreRig();
+    console.log(`disk full reads test runs on: ${rig.kind}`);
+    const live = rig;
+    // A read that never answers fails here (the bound is 2 s), rather than hanging the test.
+    const get = async (url: string, cookie: string) => {
+      const res = await fetch(`${live.http()}${url}`, {
+        headers: { cookie },
+        signal: AbortSignal.timeout(5_000),
+      });
+      return {
+        status: res.status,
+        state: res.headers.get('x-plod-read-state'),
+        body: await res.json(),
+      };
+    };
+    const login = await fetch(`${live.http()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: live.http() },
+      body: JSON.stringify(SUPERVISOR),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const created = await fetch(`${live.http()}/api/shift-summaries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: live.http(), cookie },
+      body: JSON.stringify({ date: '2025-07-02', notes: 'Saved before the disk filled' }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const phone = connectClient(live.url(), `report:${id}`, {
+      durability: true,
+      headers: { cookie, origin: live.http() },
+    });
+    clients.push(phone);
+    await synced(phone);
+
+    live.fill();
+    // The phone edits until the store fails (the first few may still fit in the WAL).
+    const filler = phone.doc.getMap('m');
+    for (let i = 0; i < 40; i += 1) {
+      filler.set(`fill ${i}`, 'x'.repeat(20_000));
+      await waitFor(
+        async () =>
+          phone.tracker?.pending === 0 || (await fetch(`${live.http()}/api/health`)).status === 503,
+        'the edit saved or the store failing',
+      );
+      if (phone.tracker?.pending !== 0) break;
+    }
+    expect((await fetch(`${live.http()}/api/health`)).status).toBe(503);
+    setReportNotes(phone.doc, 'Typed while the disk was full');
+    expect(phone.tracker?.pending).toBeGreaterThan(0);
+
+    const one = await get(`/api/shift-summaries/${id}`, cookie);
+    expect(one.status).toBe(200);
+    expect(one.state).toBe('last-saved');
+    expect(one.body).toMatchObject({ id, notes: 'Saved before the disk filled' });
+    const list = await get('/api/shift-summaries', cookie);
+    expect(list.status).toBe(200);
+    expect(list.state).toBe('last-saved');
+    expect((list.body as { id: string }[]).map((item) => item.id)).toContain(id);
+    for (const url of [
+      '/api/shift-summaries/totals',
+      `/api/timesheet-entries?shiftSummaryId=${id}`,
+      `/api/shift-summaries/${id}/history`,
+      '/api/sites',
+    ]) {
+      expect((await get(url, cookie)).status, url).toBe(200);
+    }
+    expect(phone.tracker?.pending).toBeGreaterThan(0);
+
+    live.free();
+    await waitFor(() => phone.tracker?.pending === 0, 'the phone’s edits saved', 20_000);
+    const after = await get(`/api/shift-summaries/${id}`, cookie);
+    expect(after.state).toBeNull();
+    expect(after.body).toMatchObject({ id, notes: 'Typed while the disk was full' });
+  }, 120_000);
+});
+
+describe('a commit that does not come', () => {
+  it('leaves a read answering from the last saved state, and saying so', async () => {
+    const store = new GatedStore(new SqliteStore(path.join(tempDir(), 'plod.db')));
+    const server = await startSecureServer({ store });
+    const boss = await server.signIn();
+    const phones: TestClient[] = [];
+    try {
+      const created = await server.call(boss, 'POST', '/api/shift-summaries', {
+        date: '2025-07-03',
+        notes: 'Saved',
+      });
+      const { id } = created.body as { id: string };
+      const phone = connectClient(server.url, `report:${id}`, {
+        durability: true,
+        headers: server.socketHeaders(boss),
+      });
+      phones.push(phone);
+      await synced(phone);
+      // The store neither commits nor fails (a stalled disk): the phone's edit waits.
+      store.hold();
+      setReportNotes(phone.doc, 'Waiting for its commit');
+      await waitFor(() => store.waiting > 0, 'the commit started');
+      const read = await server.call(boss, 'GET', `/api/shift-summaries/${id}`);
+      expect(read.status).toBe(200);
+      expect(read.headers.get('x-plod-read-state')).toBe('last-saved');
+      expect(read.body).toMatchObject({ notes: 'Saved' });
+
+      store.release();
+      await waitFor(() => phone.tracker?.pending === 0, 'the edit saved');
+      const after = await server.call(boss, 'GET', `/api/shift-summaries/${id}`);
+      expect(after.headers.get('x-plod-read-state')).toBeNull();
+      expect(after.body).toMatchObject({ notes: 'Waiting for its commit' });
+    } finally {
+      for (const phone of phones) phone.destroy();
+      await server.close();
+    }
+  });
 });

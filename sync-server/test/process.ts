@@ -14,6 +14,8 @@ export interface ServerProcess {
   /** Resolves with the exit code (or the signal name). */
   exited: Promise<number | string>;
   logs: string[];
+  /** Calls `listener` with each later log line, as written. */
+  onLog(listener: (line: string) => void): void;
 }
 
 /**
@@ -37,13 +39,16 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const logs: string[] = [];
+  const listeners = new Set<(line: string) => void>();
+  // Once its output is read to the end too ('close'), so `logs` holds every line it wrote.
   const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+    child.once('close', (code, signal) => resolve(code ?? signal ?? -1)),
   );
   const port = await new Promise<number>((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout ?? process.stdin });
     lines.on('line', (line) => {
       logs.push(line);
+      for (const listener of listeners) listener(line);
       try {
         const entry = JSON.parse(line) as { msg?: string; port?: number };
         if (entry.msg === 'server listening' && typeof entry.port === 'number') resolve(entry.port);
@@ -53,5 +58,49 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     });
     void exited.then((code) => reject(new Error(`server exited early: ${code}`)));
   });
-  return { child, port, url: `ws://127.0.0.1:${port}/sync`, exited, logs };
+  return {
+    child,
+    port,
+    url: `ws://127.0.0.1:${port}/sync`,
+    exited,
+    logs,
+    onLog: (listener) => void listeners.add(listener),
+  };
+}
+
+/**
+ * Runs the server as `spawnServer` does when it is expected not to start: resolves with its exit
+ * code and what it wrote on stderr. A server that starts listening instead is killed and the
+ * promise rejects.
+ */
+export async function expectNoStart(
+  env: Record<string, string>,
+): Promise<{ code: number | string; stderr: string }> {
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: packageDir,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PLOD_LOG_LEVEL: 'info',
+      PLOD_INSECURE_ALLOW_ALL: 'true',
+      PLOD_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'plod-test-')),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let listened = false;
+  readline.createInterface({ input: child.stdout ?? process.stdin }).on('line', (line) => {
+    if (line.includes('"server listening"')) {
+      listened = true;
+      child.kill('SIGKILL');
+    }
+  });
+  const code = await new Promise<number | string>((resolve) =>
+    child.once('close', (exitCode, signal) => resolve(exitCode ?? signal ?? -1)),
+  );
+  if (listened) throw new Error('the server started, and was expected not to');
+  return { code, stderr };
 }

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Gate } from './gate.ts';
+import { READ_STATE_HEADER } from '../read-state.ts';
 
 /**
  * The app's Content-Security-Policy. Scripts only from this origin (the build has no inline script);
@@ -67,7 +68,7 @@ export function corsFor(origins: readonly string[]): MiddlewareHandler | null {
     credentials: true,
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key'],
-    exposeHeaders: ['Retry-After', 'Idempotent-Replayed'],
+    exposeHeaders: ['Retry-After', 'Idempotent-Replayed', READ_STATE_HEADER],
     maxAge: 600,
   });
 }

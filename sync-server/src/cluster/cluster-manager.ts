@@ -3,6 +3,7 @@ import { DocumentManager, SERVER_ORIGIN } from '../docs/document-manager.ts';
 import type {
   DocumentLease,
   DocumentManagerOptions,
+  ReadOptions,
   SyncOpening,
 } from '../docs/document-manager.ts';
 import type { Ownership, PeerProcess } from './ownership.ts';
@@ -135,7 +136,7 @@ export class ClusterDocumentManager extends DocumentManager {
   override async read<T>(
     docName: string,
     read: (doc: Y.Doc) => T,
-    options: { durable?: boolean } = {},
+    options: ReadOptions = {},
   ): Promise<T> {
     return this.forwarding(docName, async (owner) => {
       if (!owner) return super.read(docName, read, options);

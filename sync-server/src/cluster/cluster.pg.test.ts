@@ -10,6 +10,7 @@ import type { ServerProcess } from '../../test/process.ts';
 import { startBalancer } from './balancer.ts';
 import type { Balancer } from './balancer.ts';
 import { LOCK_SPACE, lockKey } from './ownership.ts';
+import { startNginx } from '../../test/nginx.ts';
 
 const SECRET = 'cluster-secret-for-tests';
 const METRICS_TOKEN = 'metrics-token-for-tests';
@@ -55,7 +56,7 @@ describe('several relay processes on one PostgreSQL', () => {
   const processes: ServerProcess[] = [];
   const clients: TestClient[] = [];
   const databases: TestDatabase[] = [];
-  const balancers: Balancer[] = [];
+  const balancers: Pick<Balancer, 'close'>[] = [];
   afterEach(async () => {
     for (const client of clients.splice(0)) client.destroy();
     await Promise.all(balancers.splice(0).map((balancer) => balancer.close()));
@@ -144,7 +145,7 @@ describe('several relay processes on one PostgreSQL', () => {
     }, 'every edit stored');
   });
 
-  it('takes a plod over when its owner is killed mid-stream, with every acknowledged update', async () => {
+  it('takes a plod over when its owner is killed mid-stream, and again when the next owner is killed mid-takeover, with every acknowledged update', async () => {
     const { database, servers } = await startThree({ PLOD_DEMO: '0' });
     const balancer = await startBalancer(
       servers.map((server) => ({ host: '127.0.0.1', port: server.port })),
@@ -176,21 +177,39 @@ describe('several relay processes on one PostgreSQL', () => {
     const acknowledged = writers.map((writer) => writer.client.tracker?.durableSeq ?? 0);
     expect(await victim.exited).toBe('SIGKILL');
 
-    // Another process takes the plod over; the clients reconnect through the balancer and go on.
+    // Another process takes the plod over as the clients reconnect through the balancer: it is
+    // killed too the moment it holds the lock, in the middle of its takeover.
+    let taking: ServerProcess | undefined;
     await waitFor(
       async () => {
         const owner = await ownerPort(database, room);
-        return owner !== null && owner !== victim.port;
+        taking = servers.find((server) => server.port === owner && server !== victim);
+        return taking !== undefined;
       },
       'a new owner',
+      15_000,
+    );
+    if (!taking) throw new Error('no process took the plod over');
+    taking.child.kill('SIGKILL');
+    const acknowledgedAtSecondKill = writers.map(
+      (writer) => writer.client.tracker?.durableSeq ?? 0,
+    );
+    expect(await taking.exited).toBe('SIGKILL');
+
+    // The last process takes it over; the clients go on.
+    const last = servers.find((server) => server !== victim && server !== taking);
+    await waitFor(
+      async () => (await ownerPort(database, room)) === last?.port,
+      'the last process owns the plod',
       15_000,
     );
     await waitFor(
       () =>
         writers.every(
-          (writer, i) => (writer.client.tracker?.durableSeq ?? 0) >= (acknowledged[i] ?? 0) + 100,
+          (writer, i) =>
+            (writer.client.tracker?.durableSeq ?? 0) >= (acknowledgedAtSecondKill[i] ?? 0) + 100,
         ),
-      'a hundred more acknowledged per client after the takeover',
+      'a hundred more acknowledged per client after the takeovers',
       30_000,
     );
     streaming = false;
@@ -221,6 +240,87 @@ describe('several relay processes on one PostgreSQL', () => {
       'the reader converged with the writers',
       15_000,
     );
+  }, 120_000);
+
+  it('serves a plod through nginx, configured as documented, in front of three processes; the owner killed, nothing acknowledged is lost', async () => {
+    const { database, servers } = await startThree({ PLOD_DEMO: '0' });
+    const nginx = await startNginx(servers.map((server) => server.port));
+    balancers.push(nginx);
+    const http = `http://127.0.0.1:${nginx.port}`;
+    expect((await fetch(`${http}/api/health`)).status).toBe(200);
+    // The processes' own routes are not reachable through it.
+    const internal = await fetch(`${http}/internal/cluster/docs/report:x`, {
+      headers: { 'x-plod-cluster-secret': SECRET },
+    });
+    expect(internal.status).toBe(404);
+
+    const room = 'report:behind-nginx';
+    const viaNginx = client(`ws://127.0.0.1:${nginx.port}/sync`, room, true);
+    await synced(viaNginx);
+    // A second phone on a process that does not own the plod: its socket is forwarded.
+    const firstOwner = await ownerPort(database, room);
+    const direct = servers.find((server) => server.port !== firstOwner);
+    if (!direct) throw new Error('no process besides the owner');
+    const onProcess = client(direct.url, room, true);
+    await synced(onProcess);
+    const writers = [
+      { name: 'nginx', client: viaNginx },
+      { name: 'process', client: onProcess },
+    ];
+    let streaming = true;
+    const stream = async (name: string, writer: TestClient) => {
+      const map = writer.doc.getMap<number>('m');
+      for (let i = 1; streaming && i <= 50_000; i++) {
+        map.set(`${name}:${i}`, i); // local update i <-> local seq i
+        if (i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    const streams = writers.map((writer) => stream(writer.name, writer.client));
+    await waitFor(
+      () => writers.every((writer) => (writer.client.tracker?.durableSeq ?? 0) >= 200),
+      'two hundred acknowledged per client',
+      20_000,
+    );
+
+    const ownerAtKill = await ownerPort(database, room);
+    const victim = servers.find((server) => server.port === ownerAtKill);
+    if (!victim) throw new Error(`no process owns ${room}`);
+    victim.child.kill('SIGKILL');
+    const acknowledged = writers.map((writer) => writer.client.tracker?.durableSeq ?? 0);
+    expect(await victim.exited).toBe('SIGKILL');
+    await waitFor(
+      () =>
+        writers.every(
+          (writer, i) => (writer.client.tracker?.durableSeq ?? 0) >= (acknowledged[i] ?? 0) + 100,
+        ),
+      'a hundred more acknowledged per client after the takeover',
+      30_000,
+    );
+    streaming = false;
+    await Promise.all(streams);
+    await waitFor(
+      () => writers.every((writer) => writer.client.tracker?.pending === 0),
+      'every update acknowledged',
+      20_000,
+    );
+
+    // Both phones hold the same plod, and PostgreSQL holds every update either sent.
+    await waitFor(
+      () => sorted(viaNginx.doc) === sorted(onProcess.doc),
+      'the two phones converged',
+      15_000,
+    );
+    const stored = await storedDoc(database.url, room);
+    writers.forEach((writer, index) => {
+      const missing: number[] = [];
+      const last = writer.client.tracker?.localSeq ?? 0;
+      for (let i = 1; i <= last; i++) {
+        if (stored.getMap('m').get(`${writer.name}:${i}`) !== i) missing.push(i);
+      }
+      expect(missing, `${writer.name}: acknowledged ${acknowledged[index]} at the kill`).toEqual(
+        [],
+      );
+    });
   }, 120_000);
 
   it('reads back on one process a plod written through REST on another', async () => {

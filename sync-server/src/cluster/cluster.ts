@@ -51,6 +51,7 @@ export class Cluster {
       databaseUrl,
       logger,
       onLost: settings.onLost ?? onLost,
+      serving: { secret: settings.secret },
     });
     this.peers = new PeerClient(settings.secret);
     // Connecting starts now: the REST layer opens documents (projections) as it is built, and their

@@ -20,6 +20,7 @@ describe('document ownership on PostgreSQL', () => {
       databaseUrl: database.url,
       logger,
       onLost: (error) => lost.push(error),
+      serving: { secret: 'ownership-test-secret' },
     });
     owners.push(ownership);
     await ownership.register(address);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 
@@ -41,6 +41,30 @@ CREATE TABLE IF NOT EXISTS plod_processes (
   started_at timestamptz NOT NULL DEFAULT now()
 )`;
 
+/**
+ * Which processes serve the database, held for as long as each one's lock connection lives: a
+ * process serving alone holds `SERVING` exclusively, each of several shares it, so neither can join
+ * the other. Processes check in one at a time (`JOINING`). `plod_cluster` keeps a check of the
+ * secret the processes share (scrypt, with its salt): written by the first of them to start when no
+ * other runs, compared by each that joins them.
+ */
+const SERVING: [number, number] = [LOCK_SPACE - 1, lockKey('plod serving')];
+const JOINING: [number, number] = [LOCK_SPACE - 1, lockKey('plod joining')];
+const CLUSTER_SCHEMA = `
+CREATE TABLE IF NOT EXISTS plod_cluster (
+  id integer PRIMARY KEY CHECK (id = 1),
+  salt bytea NOT NULL,
+  secret_check bytea NOT NULL
+)`;
+const secretCheck = (secret: string, salt: Buffer) => scryptSync(secret, salt, 32);
+
+const ALONE_BESIDE_OTHERS =
+  'another Plod process already serves the database at PLOD_DATABASE_URL: run one process per database, or give every process the same PLOD_CLUSTER_SECRET (docs/operations.md, "Running several processes on PostgreSQL")';
+const CLUSTER_BESIDE_ALONE =
+  'a Plod process without PLOD_CLUSTER_SECRET serves the database at PLOD_DATABASE_URL: stop it, or start it again with the same PLOD_CLUSTER_SECRET as this one';
+const OTHER_SECRET =
+  'the processes serving the database at PLOD_DATABASE_URL share another PLOD_CLUSTER_SECRET: give every process the same secret';
+
 /** Rows of processes whose lock connection is gone (and any earlier row of this connection's pid). */
 const FORGET_GONE = `
 DELETE FROM plod_processes p
@@ -71,9 +95,25 @@ export class OwnershipLost extends Error {
   readonly reason = 'ownership-lost';
 }
 
+/**
+ * How this process serves the database: `alone` (no PLOD_CLUSTER_SECRET: the only process on it) or
+ * as one of several sharing `secret` (PLOD_CLUSTER_SECRET).
+ */
+export type Serving = 'alone' | { secret: string };
+
+/**
+ * A process that may not serve the database: another serves it alone, this one would serve it alone
+ * beside others, or the others share another secret. Nothing was written; the server stops (exit 1).
+ */
+export class ServingRefused extends Error {
+  readonly reason = 'serving-refused';
+}
+
 export interface OwnershipOptions {
   databaseUrl: string;
   logger: Logger;
+  /** Checked as the lock connection is made (see `connect`); a refusal rejects it. */
+  serving: Serving;
   /** Called once if the lock connection breaks (every lock of this process is gone with it). */
   onLost: (error: Error) => void;
 }
@@ -151,10 +191,68 @@ export class Ownership {
         if (exists.rows[0]?.t === null) throw error;
       });
       await this.query(SERVER_KEEPALIVE);
+      await this.join();
       this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
       this.heartbeat.unref();
     })();
     return this.connected;
+  }
+
+  /**
+   * Checks that this process may serve the database beside those that do (see `SERVING`), and
+   * holds its part of the lock from then on; throws `ServingRefused` (the connection is ended)
+   * when it may not.
+   */
+  private async join(): Promise<void> {
+    const serving = this.options.serving;
+    await this.query('SELECT pg_advisory_lock($1, $2)', JOINING);
+    let refusal: string | null = null;
+    try {
+      const alone = await this.query<{ ok: boolean }>(
+        'SELECT pg_try_advisory_lock($1, $2) AS ok',
+        SERVING,
+      );
+      if (serving === 'alone') {
+        if (!alone.rows[0]?.ok) refusal = ALONE_BESIDE_OTHERS;
+      } else if (alone.rows[0]?.ok) {
+        // Nobody else serves the database: this process's secret is the deployment's from now on.
+        const salt = randomBytes(16);
+        await this.query(CLUSTER_SCHEMA);
+        await this.query(
+          `INSERT INTO plod_cluster (id, salt, secret_check) VALUES (1, $1, $2)
+           ON CONFLICT (id) DO UPDATE SET salt = excluded.salt, secret_check = excluded.secret_check`,
+          [salt, secretCheck(serving.secret, salt)],
+        );
+        await this.query('SELECT pg_advisory_lock_shared($1, $2)', SERVING);
+        await this.query('SELECT pg_advisory_unlock($1, $2)', SERVING);
+      } else {
+        const shared = await this.query<{ ok: boolean }>(
+          'SELECT pg_try_advisory_lock_shared($1, $2) AS ok',
+          SERVING,
+        );
+        if (!shared.rows[0]?.ok) {
+          refusal = CLUSTER_BESIDE_ALONE;
+        } else {
+          await this.query(CLUSTER_SCHEMA);
+          const { rows } = await this.query<{ salt: Buffer; secret_check: Buffer }>(
+            'SELECT salt, secret_check FROM plod_cluster WHERE id = 1',
+          );
+          const stored = rows[0];
+          const check = stored ? secretCheck(serving.secret, stored.salt) : null;
+          if (!stored || !check || !timingSafeEqual(check, stored.secret_check)) {
+            refusal = OTHER_SECRET;
+          }
+        }
+      }
+    } finally {
+      await this.query('SELECT pg_advisory_unlock($1, $2)', JOINING).catch(() => undefined);
+    }
+    if (refusal !== null) {
+      this.closed = true;
+      if (this.heartbeat) clearInterval(this.heartbeat);
+      await this.client.end().catch(() => undefined);
+      throw new ServingRefused(refusal);
+    }
   }
 
   /**
@@ -195,6 +293,8 @@ export class Ownership {
       return { kind: 'mine' };
     }
     return this.serialized(docName, async () => {
+      // No document is taken before this process is known to be allowed to serve the database.
+      await this.connect();
       for (let attempt = 1; ; attempt++) {
         this.check();
         if (this.owned.has(docName)) {
@@ -223,6 +323,7 @@ export class Ownership {
 
   /** The process holding the document's lock, if any. */
   async ownerOf(docName: string): Promise<PeerProcess | null> {
+    await this.connect();
     this.check();
     const { rows } = await this.query<PeerProcess>(OWNER, [LOCK_SPACE, lockKey(docName)]);
     return rows[0] ?? null;
@@ -230,6 +331,7 @@ export class Ownership {
 
   /** Every live process (this one included). */
   async processes(): Promise<PeerProcess[]> {
+    await this.connect();
     this.check();
     const { rows } = await this.query<PeerProcess>(PROCESSES);
     return rows;

@@ -161,6 +161,7 @@ export class Compactor {
     const throughSeq = live.committedSeq;
     const rows = live.rowsSinceSnapshot;
     const bytes = live.bytesSinceSnapshot;
+    this.logger.debug('document compacting', { doc: live.name, rows, bytes: snapshotBytes });
     try {
       await this.store.compact(live.name, snapshot, throughSeq);
       live.rowsSinceSnapshot -= rows;

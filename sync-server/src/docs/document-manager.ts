@@ -35,6 +35,11 @@ export interface DocumentManagerOptions {
   /** How often to look for such documents (ms). Default 10 s. */
   reclaimIntervalMs?: number;
   /**
+   * Longest wait of a durable read for a commit before it reads the last saved state instead (it
+   * does at once while the store is failing). Default 1.5 s, so a read answers within 2 s.
+   */
+  durableReadWaitMs?: number;
+  /**
    * Called once each time a document is built from the store, before any socket or REST call uses
    * it (the product migrates documents here). What it changes is stored like any update; if it
    * throws, the error is logged and the document is served as it was stored.
@@ -46,6 +51,12 @@ export interface DocumentManagerOptions {
 
 /** Documents looked at per reclaim pass (oldest first). */
 const RECLAIM_BATCH = 16;
+
+/** How a read waits (see `DocumentManager.read`). */
+export interface ReadOptions {
+  durable?: boolean;
+  onLastSaved?: () => void;
+}
 
 /** A hold on a live document: it stays in memory until released. */
 export interface DocumentLease {
@@ -96,6 +107,7 @@ export class DocumentManager {
   private readonly compactor: Compactor;
   private readonly unloadGraceMs: number;
   private readonly reclaimAfterUpdates: number;
+  private readonly durableReadWaitMs: number;
   private readonly reclaimTimer: NodeJS.Timeout;
   private reclaiming: Promise<number> | null = null;
   private closed = false;
@@ -124,6 +136,7 @@ export class DocumentManager {
       afterBytes: options.compactAfterBytes ?? 1_000_000,
     });
     this.reclaimAfterUpdates = options.reclaimAfterUpdates ?? 100_000;
+    this.durableReadWaitMs = options.durableReadWaitMs ?? 1_500;
     this.reclaimTimer = setInterval(() => void this.reclaim(), options.reclaimIntervalMs ?? 10_000);
     this.reclaimTimer.unref();
   }
@@ -231,21 +244,51 @@ export class DocumentManager {
   /**
    * Reads a document's current state (it includes every acknowledged update). `durable`: first wait
    * until what the document held when asked is committed (a REST read shows nothing a crash could
-   * take back; a projection pass does not wait).
+   * take back; a projection pass does not wait). A durable read never waits on a commit that cannot
+   * happen: while the store cannot write (or a commit takes longer than `durableReadWaitMs`), it
+   * reads the document as the store holds it, the last saved state, and calls `onLastSaved`.
    */
-  async read<T>(
-    docName: string,
-    read: (doc: Y.Doc) => T,
-    options: { durable?: boolean } = {},
-  ): Promise<T> {
+  async read<T>(docName: string, read: (doc: Y.Doc) => T, options: ReadOptions = {}): Promise<T> {
     const lease = await this.open(docName);
+    let committed = true;
     try {
-      if (options.durable && lease.live.uncommitted > 0) {
-        await this.queue.whenCommitted({ promptly: true });
-      }
-      return read(lease.doc);
+      if (options.durable && lease.live.uncommitted > 0) committed = await this.committedInTime();
+      if (committed) return read(lease.doc);
     } finally {
       lease.release();
+    }
+    options.onLastSaved?.();
+    return this.readStored(docName, read);
+  }
+
+  /**
+   * Resolves true once what is queued now is committed, false as soon as the store is failing or
+   * after `durableReadWaitMs`, whichever comes first.
+   */
+  private committedInTime(): Promise<boolean> {
+    if (this.storage.current()) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const finish = (committed: boolean) => {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve(committed);
+      };
+      const timer = setTimeout(() => finish(false), this.durableReadWaitMs);
+      const unsubscribe = this.storage.onChange(() => {
+        if (this.storage.current()) finish(false);
+      });
+      void this.queue.whenCommitted({ promptly: true }).then(() => finish(true));
+    });
+  }
+
+  /** Reads a document as the store holds it, in a copy of its own (never the live one). */
+  private async readStored<T>(docName: string, read: (doc: Y.Doc) => T): Promise<T> {
+    const doc = new Y.Doc();
+    try {
+      applyStored(doc, await this.options.store.load(docName));
+      return read(doc);
+    } finally {
+      doc.destroy();
     }
   }
 

@@ -5,6 +5,7 @@ import type { DocumentManager } from '../docs/document-manager.ts';
 import { applyStored, storedThroughSeq } from '../docs/stored-document.ts';
 import type { DocumentStore } from '../store/document-store.ts';
 import type { Logger } from '../logger.ts';
+import { isStorageError } from '../storage-status.ts';
 import { projectReport } from './report-row.ts';
 import type { ReportRow } from './report-row.ts';
 import type { ReportTable } from './report-table.ts';
@@ -123,6 +124,34 @@ export class Projector {
       const written = await this.running;
       // A timed pass leaves rows it could not write to its retry; a read waits for them.
       if (!written && !waitForLock) return;
+    }
+  }
+
+  /**
+   * For a list read: `flush`, unless the store cannot write. Then the table is read as it stands
+   * (the rows of the last saved state): resolves false, at once while the store is failing, or as
+   * soon as the flush fails for the storage or the store starts failing while it runs.
+   */
+  async flushForRead(): Promise<boolean> {
+    const storage = this.manager.storage;
+    if (storage.current()) return false;
+    let unsubscribe = () => {};
+    const failing = new Promise<boolean>((resolve) => {
+      unsubscribe = storage.onChange(() => {
+        if (storage.current()) resolve(false);
+      });
+    });
+    const flushed = this.flush().then(
+      () => true,
+      (error: unknown) => {
+        if (isStorageError(error)) return false;
+        throw error;
+      },
+    );
+    try {
+      return await Promise.race([flushed, failing]);
+    } finally {
+      unsubscribe();
     }
   }
 

@@ -27,6 +27,7 @@ import {
   createSiteConfigsRoutes,
   createSiteRoutes,
 } from '../routes/sites.ts';
+import { LAST_SAVED, READ_STATE_HEADER, trackReadState } from '../read-state.ts';
 import { restErrorHandler } from './errors.ts';
 import { createGenericSyncRoutes } from './generic-sync.ts';
 import { jsonOk, resourceApp } from './openapi.ts';
@@ -80,6 +81,10 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
       onError: (c) => c.json({ message: `Request body larger than ${maxSize} bytes` }, 413),
     }),
   );
+  // A read answered from the last saved state (the store cannot write now) says so.
+  api.use('*', async (c, next) => {
+    if (await trackReadState(next)) c.res.headers.set(READ_STATE_HEADER, LAST_SAVED);
+  });
   api.route('/auth', options.access.authRoutes);
   api.route('/devices', options.access.deviceRoutes);
   api.route('/client-accounts', createClientAccountRoutes(options.access.accounts, s));

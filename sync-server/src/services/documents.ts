@@ -20,6 +20,7 @@ import {
 import type { Actor as HistoryActor, MigrationResult, ReportId } from '@plod/model';
 import type { Actor } from '../auth/principal.ts';
 import type { DocumentManager } from '../docs/document-manager.ts';
+import { noteLastSavedRead } from '../read-state.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.ts';
 
 type Migrate = (doc: Y.Doc) => MigrationResult;
@@ -49,8 +50,11 @@ export const SUBMITTED_READ_ONLY =
 export const SETUP_SUPERVISORS_ONLY =
   'Only a signed-in supervisor may change sites, rigs, crew and hire tools';
 
-/** REST answers show only what is committed (see DocumentManager.read). */
-const DURABLE = { durable: true } as const;
+/**
+ * REST answers show only what is committed (see DocumentManager.read); one read from the last saved
+ * state (a commit that cannot happen yet) says so in its answer's header.
+ */
+const DURABLE = { durable: true, onLastSaved: noteLastSavedRead } as const;
 
 /** True when a crew device asks (not a supervisor, not the server itself). */
 const isDevice = (by: Actor) => by?.kind === 'device';

@@ -36,6 +36,7 @@ import type { ReportRow } from '../projections/report-row.ts';
 import type { Page, ReportFilter } from '../projections/report-table.ts';
 import type { ReferenceNames } from './reference.ts';
 import { requireKnown } from './references.ts';
+import { noteLastSavedRead } from '../read-state.ts';
 
 /** Every status but deleted: the plods that count. */
 export const LIVE_STATUSES: readonly ReportStatus[] = REPORT_STATUSES.filter(
@@ -65,8 +66,16 @@ export class ReportService {
     readonly names: ReferenceNames,
   ) {}
 
+  /**
+   * The projection brought up to date before a list reads it; while the store cannot write, read as
+   * it stands (the answer says it is the last saved state).
+   */
+  private async projected(): Promise<void> {
+    if (!(await this.projector.flushForRead())) noteLastSavedRead();
+  }
+
   async list(filter: ReportFilter, page: Page) {
-    await this.projector.flush();
+    await this.projected();
     const table = this.projector.table;
     const [rows, total, names] = await Promise.all([
       table.list(filter, page),
@@ -78,7 +87,7 @@ export class ReportService {
 
   /** Per status: the count, metres and hours of the plods the filter lets through. */
   async totals(filter: ReportFilter) {
-    await this.projector.flush();
+    await this.projected();
     return { statuses: await this.projector.table.totals(filter) };
   }
 
@@ -127,7 +136,7 @@ export class ReportService {
 
   /** The one-row-per-plod summary of every plod the filter lets through, newest first. */
   async summaryRows(filter: ReportFilter): Promise<PlodSummaryRow[]> {
-    await this.projector.flush();
+    await this.projected();
     const names = await this.names.names();
     const rows = await this.projector.table.all(filter);
     return rows.map((row) => summaryRow(row, names));
@@ -155,7 +164,7 @@ export class ReportService {
 
   /** Bundles of every projected report matching the filter, newest first, with current names. */
   async bundles(filter: ReportFilter): Promise<ShiftReportBundle[]> {
-    await this.projector.flush();
+    await this.projected();
     const names = await this.names.names();
     const rows = await this.projector.table.all(filter);
     return rows.map((row) =>

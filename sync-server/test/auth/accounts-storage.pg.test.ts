@@ -98,9 +98,11 @@ describe('accounts with PLOD_DATABASE_URL', () => {
   it('writes one first supervisor when two processes start at once on an empty database', async () => {
     database = await createTestDatabase();
     const dirs = [tempDir(), tempDir()];
+    // Two processes on one database share its cluster secret (one alone refuses the other).
+    const cluster = { secret: 'accounts-test-cluster-secret' };
     const [a, b] = await Promise.all(
       dirs.map((dataDir) =>
-        startServer({ databaseUrl: database?.url, dataDir, insecureAllowAll: false }),
+        startServer({ databaseUrl: database?.url, dataDir, insecureAllowAll: false, cluster }),
       ),
     );
     try {
