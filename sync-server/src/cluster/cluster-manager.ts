@@ -31,6 +31,15 @@ export interface ClusterOptions {
   sweepIntervalMs?: number;
 }
 
+/** A forwarded write's result and the update it made (null: it changed nothing). */
+interface ForwardedWrite<T> {
+  result: T;
+  update: Uint8Array | null;
+}
+
+/** Documents whose forwarded-write client id a process remembers. */
+const MAX_FORWARD_CLIENTS = 10_000;
+
 /** Tries of a forwarded read or write: the owner may die or let the document go in between. */
 const FORWARD_ATTEMPTS = 8;
 const FORWARD_RETRY_MS = 100;
@@ -56,6 +65,10 @@ export class ClusterDocumentManager extends DocumentManager {
   /** Reads and writes this process forwarded to owners, for /metrics. */
   forwardedReads = 0;
   forwardedWrites = 0;
+  /** The Yjs client id of this process's forwarded writes, per document (see `transact`). */
+  private readonly forwardClients = new Map<string, number>();
+  /** The forwarded write in progress per document. */
+  private readonly forwardQueue = new Map<string, Promise<unknown>>();
 
   constructor(options: DocumentManagerOptions, cluster: ClusterOptions) {
     super(options);
@@ -107,30 +120,93 @@ export class ClusterDocumentManager extends DocumentManager {
     }
   }
 
+  /**
+   * A REST write on a document another process owns. The change runs once, on the owner's
+   * committed state, and makes one Yjs update; only that update travels. When the hand-over fails
+   * (the owner died, timed out, moved the document, or answered 503 after it had applied the
+   * update), the same bytes are handed over again, to whichever process owns the document then, or
+   * applied here if this process took it. A Yjs update applied twice changes nothing the second
+   * time, so a write applies exactly once however often it is retried (running the change again
+   * would, say, add a second run). Forwarded writes to one document go one at a time and share a
+   * Yjs client id, so a process adds one client id per document it writes to, not one per write.
+   */
   override async transact<T>(docName: string, change: (doc: Y.Doc) => T): Promise<T> {
-    return this.forwarding(docName, async (owner) => {
-      if (!owner) return super.transact(docName, change);
-      const doc = new Y.Doc();
-      try {
-        Y.applyUpdate(doc, await this.peers.state(owner, docName));
-        let changed = false;
-        doc.on('update', () => {
-          changed = true;
-        });
-        const before = Y.encodeStateVector(doc);
-        let result: T | undefined;
-        doc.transact(() => {
-          result = change(doc);
-        }, SERVER_ORIGIN);
-        if (changed) {
-          await this.peers.apply(owner, docName, Y.encodeStateAsUpdate(doc, before));
-          this.forwardedWrites += 1;
-        }
-        return result as T;
-      } finally {
-        doc.destroy();
-      }
+    let made: ForwardedWrite<T> | null = null;
+    try {
+      return await this.forwardedOneAtATime(docName, () =>
+        this.forwarding(docName, async (owner) => {
+          if (!owner) {
+            if (!made) return super.transact(docName, change);
+            const update = made.update;
+            if (update) await super.transact(docName, (doc) => Y.applyUpdate(doc, update));
+            return made.result;
+          }
+          made ??= await this.buildForwarded(owner, docName, change);
+          if (made.update) {
+            await this.peers.apply(owner, docName, made.update);
+            this.forwardedWrites += 1;
+          }
+          return made.result;
+        }),
+      );
+    } catch (error) {
+      // Whether the last hand-over was applied is not known: the next write starts a fresh client
+      // id rather than reuse clocks that may already be taken.
+      if (made) this.forwardClients.delete(docName);
+      throw error;
+    }
+  }
+
+  /** Runs a forwarded write's change on the owner's committed state, under this process's id. */
+  private async buildForwarded<T>(
+    owner: PeerProcess,
+    docName: string,
+    change: (doc: Y.Doc) => T,
+  ): Promise<ForwardedWrite<T>> {
+    const doc = new Y.Doc();
+    try {
+      Y.applyUpdate(doc, await this.peers.state(owner, docName));
+      // Set after the state is in: Yjs picks a new id if a remote update uses the doc's own.
+      doc.clientID = this.forwardClientId(docName);
+      const before = Y.encodeStateVector(doc);
+      let changed = false;
+      doc.on('update', () => {
+        changed = true;
+      });
+      let result: T | undefined;
+      doc.transact(() => {
+        result = change(doc);
+      }, SERVER_ORIGIN);
+      return { result: result as T, update: changed ? Y.encodeStateAsUpdate(doc, before) : null };
+    } finally {
+      doc.destroy();
+    }
+  }
+
+  /** The Yjs client id this process writes a document's forwarded changes under. */
+  private forwardClientId(docName: string): number {
+    const known = this.forwardClients.get(docName);
+    if (known !== undefined) return known;
+    const id = new Y.Doc().clientID;
+    this.forwardClients.set(docName, id);
+    // Bounded: the oldest documents' ids are forgotten (a later write there takes a new one).
+    if (this.forwardClients.size > MAX_FORWARD_CLIENTS) {
+      const oldest = this.forwardClients.keys().next().value;
+      if (oldest !== undefined) this.forwardClients.delete(oldest);
+    }
+    return id;
+  }
+
+  /** One forwarded write per document at a time: each builds on the one before, committed. */
+  private async forwardedOneAtATime<T>(docName: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.forwardQueue.get(docName) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => undefined);
+    this.forwardQueue.set(docName, settled);
+    void settled.then(() => {
+      if (this.forwardQueue.get(docName) === settled) this.forwardQueue.delete(docName);
     });
+    return next;
   }
 
   override async read<T>(
