@@ -52,7 +52,12 @@ describe('a REST write forwarded to the owner of its document', () => {
     databases.push(database);
     const make = (peers: PeerClient): Process => {
       const store = new PgStore(database.url, { logger });
-      const ownership = new Ownership({ databaseUrl: database.url, logger, onLost: () => {} });
+      const ownership = new Ownership({
+        databaseUrl: database.url,
+        logger,
+        serving: { secret: SECRET },
+        onLost: () => {},
+      });
       const manager = new ClusterDocumentManager({ store, logger }, { ownership, peers });
       const made: Process = { manager, ownership, store, http: null };
       processes.push(made);
