@@ -82,6 +82,21 @@ export class ReportService {
     return { statuses: await this.projector.table.totals(filter) };
   }
 
+  /**
+   * The deepest run of a hole in each plod not deleted that worked it (but `exceptReportId`), newest
+   * plod first, from the projection (every acknowledged edit included).
+   */
+  async holeEnds(holeId: string, exceptReportId?: ReportId) {
+    await this.projector.flush();
+    return this.projector.table.holeEnds(holeId, exceptReportId);
+  }
+
+  /** Each hole's depth: its deepest run in any plod not deleted. */
+  async holeDepths() {
+    await this.projector.flush();
+    return this.projector.table.holeDepths();
+  }
+
   /** The report's shift summary with every derived value. */
   async get(id: ReportId) {
     const reference = await this.names.reference();
