@@ -202,4 +202,40 @@ describe('ReportTable', () => {
     expect(await again.behind(new Map([['report:kept', 7]]))).toEqual(new Map());
     db.close();
   });
+
+  it('reads a summary a page at a time, newest first, without the bundles', async () => {
+    const db = fullDatabase();
+    const table = new ReportTable(new SqliteSql(db));
+    // Seven plods, several on one day: pages of two follow the sort key, none lost or repeated.
+    const days = [
+      '2026-03-01',
+      '2026-03-02',
+      '2026-03-02',
+      '2026-03-02',
+      '2026-03-04',
+      '2026-03-04',
+      '2026-03-05',
+    ];
+    await table.upsert(
+      days.map((date, i) => ({
+        row: {
+          ...row(`p${i}`),
+          date,
+          status: i === 3 ? 'deleted' : 'approved',
+          bundle: '{"big":1}',
+        },
+        seq: i + 1,
+      })),
+    );
+    const pages: ReportRow[][] = [];
+    for await (const page of table.summaryPages({ statuses: ['approved'] }, 2)) pages.push(page);
+    expect(pages.map((page) => page.length)).toEqual([2, 2, 2]);
+    const all = await table.all({ statuses: ['approved'] });
+    expect(pages.flat().map((r) => r.id)).toEqual(all.map((r) => r.id));
+    expect(pages.flat().every((r) => r.bundle === '')).toBe(true);
+    const none: ReportRow[][] = [];
+    for await (const page of table.summaryPages({ siteId: 'nowhere' }, 2)) none.push(page);
+    expect(none).toEqual([]);
+    db.close();
+  });
 });

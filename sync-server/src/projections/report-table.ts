@@ -198,6 +198,10 @@ async function addMissingColumns(sql: AppSql): Promise<void> {
   ]);
 }
 
+/** The columns of a row but its bundle, and its sort key. */
+const SUMMARY_COLUMNS = `id, status, site_id, site_name, rig_id, rig_name, date, shift_type, operator,
+  metres, hours, created_at, updated_at, completed_at, deleted_at, holes, approved_by, sort_key`;
+
 const COLUMNS = [
   'id',
   'status',
@@ -443,6 +447,31 @@ export class ReportTable {
       params,
     );
     return rows.map(fromDb);
+  }
+
+  /**
+   * Every matching row without its bundle (what the summary export needs), newest first, `size` at
+   * a time: each page is one query after the last row's sort key, so an export of any length holds
+   * one page in memory.
+   */
+  async *summaryPages(filter: ReportFilter, size = 500): AsyncGenerator<ReportRow[]> {
+    await this.ready();
+    const { sql, params } = where(filter);
+    let after: string | null = null;
+    for (;;) {
+      const keyset: string = after === null ? '' : `${sql ? 'AND' : 'WHERE'} sort_key < ?`;
+      const rows: (DbRow & { sort_key: string })[] = await this.sql.all<
+        DbRow & { sort_key: string }
+      >(`SELECT ${SUMMARY_COLUMNS} FROM ${TABLE} ${sql} ${keyset} ORDER BY sort_key DESC LIMIT ?`, [
+        ...params,
+        ...(after === null ? [] : [after]),
+        size,
+      ]);
+      if (rows.length === 0) return;
+      yield rows.map((row) => fromDb({ ...row, bundle: '' }));
+      if (rows.length < size) return;
+      after = rows[rows.length - 1]?.sort_key ?? null;
+    }
   }
 
   /** Ids of deleted reports soft-deleted before `cutoff` (ISO), optionally of one site. */
