@@ -102,7 +102,7 @@ interface ListItem {
 
 async function measureSize(plods: number, options: YearOptions): Promise<SizeFigures> {
   const { dataDir, seedS } = await seeded(plods);
-  const server = await startServer('plod', { dataDir });
+  const server = await startServer('plod', { dataDir, startTimeoutMs: 600_000 });
   try {
     // Started: let it settle (projection catch-up, reports index), then read its memory at rest.
     await call(server, 'GET', '/api/shift-summaries?limit=1');
