@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './precompress.ts';
 
 // The sync-server serves this build (web/dist) next to /api and /sync on one port; in `vite dev`
 // those are proxied to it so the app behaves the same.
@@ -46,6 +47,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    // Brotli and gzip copies of the text files, made once here and chosen by the server per request.
+    precompress(),
   ],
   server: {
     proxy: {

@@ -1,7 +1,7 @@
 /**
  * Sync relay benchmark (issue 3). Prints figures; asserts nothing about timing.
  *
- *   pnpm --filter @plod/sync-server bench [latency|blocks|cost|ingest|ingest-pg|cluster|idle|cold|sigkill|projection|store|store-pg ...] [--duration=20] ...
+ *   pnpm --filter @plod/sync-server bench [latency|blocks|cost|ingest|ingest-pg|cluster|idle|cold|sigkill|projection|store|store-pg|year ...] [--duration=20] ...
  *
  * With no part named, runs them all. See docs/benchmarks.md for what each figure means.
  */
@@ -17,6 +17,7 @@ import { latencyBlocksBench } from './latency-blocks.ts';
 import { projectionBench } from './projection.ts';
 import { sigkillBench } from './sigkill.ts';
 import { storeBench, storePgBench } from './store.ts';
+import { yearBench } from './year.ts';
 
 const PARTS = [
   'latency',
@@ -31,6 +32,7 @@ const PARTS = [
   'projection',
   'store',
   'store-pg',
+  'year',
 ] as const;
 type Part = (typeof PARTS)[number];
 const isPart = (value: string): value is Part => (PARTS as readonly string[]).includes(value);
@@ -57,6 +59,10 @@ const { values, positionals } = parseArgs({
     'idle-connections': { type: 'string', default: '2000' },
     'cold-runs': { type: 'string', default: '20' },
     commits: { type: 'string', default: '300' },
+    'year-plods': { type: 'string', default: '10,10000' },
+    'year-adds': { type: 'string', default: '100' },
+    'year-pages': { type: 'string', default: '100' },
+    'pdf-runs': { type: 'string', default: '1000' },
   },
 });
 const num = (value: string | undefined, name: string): number => {
@@ -156,6 +162,13 @@ for (const part of parts) {
       perCommit:
         (num(values.clients, 'clients') * num(values.rate, 'rate') * num(values.docs, 'docs')) / 10,
       commits: num(values.commits, 'commits'),
+    });
+  } else if (part === 'year') {
+    await yearBench({
+      sizes: (values['year-plods'] ?? '').split(',').map((n) => num(n, 'year-plods')),
+      adds: num(values['year-adds'], 'year-adds'),
+      pages: num(values['year-pages'], 'year-pages'),
+      pdfRuns: num(values['pdf-runs'], 'pdf-runs'),
     });
   } else if (part === 'projection') {
     await projectionBench(num(values.docs, 'docs'));

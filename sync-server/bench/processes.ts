@@ -90,7 +90,13 @@ export function builtServers(): Promise<Built> {
 /** Starts a server under test in its own process (ours as `pnpm start` runs it) on 127.0.0.1. */
 export async function startServer(
   kind: ServerKind,
-  options: { dataDir?: string; env?: Record<string, string>; probe?: boolean } = {},
+  options: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    probe?: boolean;
+    /** How long it may take to listen (a store of a year of plods takes longer). */
+    startTimeoutMs?: number;
+  } = {},
 ): Promise<BenchServer> {
   const dataDir = options.dataDir ?? tempDir();
   const files = await builtServers();
@@ -134,7 +140,10 @@ export async function startServer(
     listeners.add((entry) => {
       if (entry.msg === 'server listening' && typeof entry.port === 'number') resolve(entry.port);
     });
-    const timer = setTimeout(() => reject(new Error(`${kind} server did not start`)), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`${kind} server did not start`)),
+      options.startTimeoutMs ?? 20_000,
+    );
     timer.unref();
     void exited.then((code) => reject(new Error(`${kind} server exited early: ${code}`)));
   });

@@ -12,5 +12,11 @@ export {
 } from './filename';
 export type { CsvFilenameSource } from './filename';
 export { neutraliseFormula, CSV_LINE_END, MISSING_TEXT } from './cells';
-export { SUMMARY_COLUMNS, summaryFilename, summaryToCsv } from './summary-csv';
+export {
+  SUMMARY_COLUMNS,
+  summaryCsvHeader,
+  summaryCsvLine,
+  summaryFilename,
+  summaryToCsv,
+} from './summary-csv';
 export type { PlodSummaryRow, SummaryValue } from './summary-csv';

@@ -83,11 +83,17 @@ export const SUMMARY_COLUMNS: readonly SummaryColumn[] = [
 
 /** The summary as CSV: a header row and one row per plod, CRLF, formula triggers neutralised. */
 export function summaryToCsv(rows: readonly PlodSummaryRow[]): string {
-  const records = [
-    csvRecord(SUMMARY_COLUMNS.map((column) => column.header)),
-    ...rows.map((row) => csvRecord(SUMMARY_COLUMNS.map((column) => column.cell(row)))),
-  ];
-  return records.map((record) => record + CSV_LINE_END).join('');
+  return summaryCsvHeader() + rows.map(summaryCsvLine).join('');
+}
+
+/** The summary CSV's header line (with its line end): a file streamed line by line starts with it. */
+export function summaryCsvHeader(): string {
+  return csvRecord(SUMMARY_COLUMNS.map((column) => column.header)) + CSV_LINE_END;
+}
+
+/** One plod's line of the summary CSV (with its line end). */
+export function summaryCsvLine(row: PlodSummaryRow): string {
+  return csvRecord(SUMMARY_COLUMNS.map((column) => column.cell(row))) + CSV_LINE_END;
 }
 
 /** `PLOD_Summary_<YYYY-MM-DD>.csv` (or .xlsx), named for the day it was made. */

@@ -4,6 +4,7 @@ import type { Actor } from './actor.ts';
 import { currentActor } from './actor.ts';
 import type { HistorySection, StoredChange, StoredRecord } from './stored.ts';
 import { headsIndex } from './heads.ts';
+import { entryJson } from '../docs/entry-memo.ts';
 import type { TouchedField } from './touched.ts';
 import { collectTouched } from './touched.ts';
 import { HISTORY_SECTIONS, fieldKey, historyActors, historyLog, readRecords } from './stored.ts';
@@ -45,6 +46,16 @@ function isEntry(value: unknown): value is PlainEntry {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A root map as JSON, each entry's JSON kept until it changes (so an unchanged entry is the same object). */
+function mapJson(map: Y.Map<unknown>): PlainEntry {
+  const json: PlainEntry = {};
+  map.forEach((value, key) => {
+    if (value instanceof Y.Map) json[key] = entryJson(value);
+    else json[key] = value instanceof Y.AbstractType ? value.toJSON() : value;
+  });
+  return json;
+}
+
 function capture(doc: Y.Doc): Captured {
   const captured = {} as Captured;
   for (const section of HISTORY_SECTIONS) {
@@ -53,11 +64,11 @@ function capture(doc: Y.Doc): Captured {
       reportRuns(doc).forEach((run) => {
         if (!(run instanceof Y.Map)) return;
         const id: unknown = run.get('id');
-        if (typeof id === 'string') runs[id] = run.toJSON();
+        if (typeof id === 'string') runs[id] = entryJson(run);
       });
       captured.runs = runs;
     } else {
-      captured[section] = reportMap(doc, section).toJSON() as PlainEntry;
+      captured[section] = mapJson(reportMap(doc, section));
     }
   }
   return captured;
@@ -120,7 +131,10 @@ function diff(before: Captured, after: Captured): StoredChange[] {
   for (const section of HISTORY_SECTIONS) {
     const was = before[section];
     const now = after[section];
-    const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])].sort();
+    // An entry read as the very same object did not change (entryJson); neither did an equal value.
+    const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])]
+      .filter((key) => was[key] !== now[key])
+      .sort();
     for (const key of keys) {
       if (isEntry(was[key]) || isEntry(now[key])) {
         diffEntry(section, key, was[key], now[key], changes);

@@ -6,6 +6,7 @@ import { reportRuns } from '../report-doc/keys.ts';
 import type { RecordedRun, RunContext, RunMeasureInput, StoredRun } from './run.ts';
 import { runStyleSchema } from './run.ts';
 import { lenient } from '../docs/lenient.ts';
+import { memoEntry } from '../docs/entry-memo.ts';
 
 /**
  * A run's measurement is one stored value (inputs, context and length together), so two phones
@@ -70,23 +71,31 @@ export function readStoredRuns(doc: Y.Doc): StoredRun[] {
   const runs: StoredRun[] = [];
   for (const entry of reportRuns(doc).toArray()) {
     if (!(entry instanceof Y.Map)) continue;
-    const parsed = storedRunSchema.safeParse(entry.toJSON());
-    if (!parsed.success) continue;
-    const { measure, ...run } = parsed.data;
-    runs.push({
-      ...run,
-      // The measurement is what the run recorded; the plain fields are a copy for older versions.
-      ...(measure && {
-        rodAdded: measure.rodAdded,
-        stickUp: measure.stickUp,
-        oriToolUsed: measure.oriToolUsed,
-      }),
-      id: run.id as RunId,
-      holeId: run.holeId as HoleId,
-      recorded: measure ? recordedOf(measure) : null,
-    });
+    // Each run is parsed once per change of it, not on every read of the report.
+    const run = memoEntry(entry, STORED_RUN, storedRunOf);
+    if (run) runs.push(run);
   }
   return runs;
+}
+
+const STORED_RUN = {};
+
+function storedRunOf(entry: Y.Map<unknown>): StoredRun | null {
+  const parsed = storedRunSchema.safeParse(entry.toJSON());
+  if (!parsed.success) return null;
+  const { measure, ...run } = parsed.data;
+  return {
+    ...run,
+    // The measurement is what the run recorded; the plain fields are a copy for older versions.
+    ...(measure && {
+      rodAdded: measure.rodAdded,
+      stickUp: measure.stickUp,
+      oriToolUsed: measure.oriToolUsed,
+    }),
+    id: run.id as RunId,
+    holeId: run.holeId as HoleId,
+    recorded: measure ? recordedOf(measure) : null,
+  };
 }
 
 /** Index of a run in the runs array, or -1. */

@@ -154,11 +154,21 @@ export function measureRun(input: RunMeasureInput, context: RunContext): Recorde
  * and is as long as it measured when recorded (a merge can move a run, never lengthen it).
  */
 export function deriveRunChain(runs: readonly StoredRun[], start: ChainStart): DerivedRun[] {
-  const derived: DerivedRun[] = [];
-  let depth = start.startDepth;
-  let previousStickUp = start.startStickUp;
-  runs.forEach((run, index) => {
-    const runNumber = start.startRunNumber + index;
+  const first = runs[0];
+  const kept = first ? chains.get(first) : undefined;
+  // A chain read again after a run was added or changed: the runs before the first that differs
+  // (the very same objects, see readStoredRuns) keep their place, and only the rest is chained.
+  let same = 0;
+  if (kept && sameStart(kept.start, start)) {
+    const limit = Math.min(kept.runs.length, runs.length);
+    while (same < limit && kept.runs[same] === runs[same]) same += 1;
+  }
+  const derived: DerivedRun[] = kept ? kept.derived.slice(0, same) : [];
+  let depth = derived.at(-1)?.toDepth ?? start.startDepth;
+  const before = same > 0 ? runs[same - 1] : undefined;
+  let previousStickUp = before ? effectiveStickUp(before) : start.startStickUp;
+  runs.slice(same).forEach((run, offset) => {
+    const runNumber = start.startRunNumber + same + offset;
     const length =
       run.recorded?.length ??
       legacyRunLength(run, {
@@ -171,7 +181,27 @@ export function deriveRunChain(runs: readonly StoredRun[], start: ChainStart): D
     depth = toDepth;
     previousStickUp = effectiveStickUp(run);
   });
+  if (first) chains.set(first, { start: { ...start }, runs: [...runs], derived: [...derived] });
   return derived;
+}
+
+/**
+ * The last chain derived from runs starting with this run, so that deriving it again after one more
+ * run costs one run, not the whole chain (a hole of a thousand runs is read on every add). Keyed by
+ * the run object, so it goes when the run's read does.
+ */
+const chains = new WeakMap<
+  StoredRun,
+  { start: ChainStart; runs: readonly StoredRun[]; derived: readonly DerivedRun[] }
+>();
+
+function sameStart(a: ChainStart, b: ChainStart): boolean {
+  return (
+    a.startDepth === b.startDepth &&
+    a.startRunNumber === b.startRunNumber &&
+    a.startStickUp === b.startStickUp &&
+    a.constantStickUp === b.constantStickUp
+  );
 }
 
 /** Depth at the end of a chain (its start when there are no runs). */

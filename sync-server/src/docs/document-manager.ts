@@ -4,7 +4,7 @@ import type { Logger } from '../logger.ts';
 import { LiveDocument } from './live-document.ts';
 import type { Peer } from './live-document.ts';
 import { StorageStatus } from '../storage-status.ts';
-import { DEFAULT_COMMIT_PACING, WriteQueue } from './write-queue.ts';
+import { PACED_BURST, WriteQueue } from './write-queue.ts';
 import { Compactor } from './compactor.ts';
 import { unlinkMergedStructs } from './unlink-merged.ts';
 import { StoredPartFailed, applyStored, storedThroughSeq } from './stored-document.ts';
@@ -17,9 +17,10 @@ export interface DocumentManagerOptions {
   /** How long an idle document stays in memory after its last socket and lease are gone. */
   unloadGraceMs?: number;
   /**
-   * At most this many commits a second under sustained load (the group-commit window; see
-   * CommitPacing). Updates reach other sockets only once committed, so a higher rate lowers their
-   * latency under load and costs the writer more CPU per update. Default 10.
+   * At most this many commits a second under sustained load (see CommitPacing). Unset (the
+   * default): group commit, a commit as soon as the writer is free holding all that arrived while
+   * the last one ran. Updates reach other sockets only once committed, so pacing lowers the
+   * writer's CPU per update under load and delays them by up to a pacing interval.
    */
   commitsPerSecond?: number;
   /** Compact a live document once this many log rows (or bytes) are not in its snapshot. */
@@ -119,10 +120,9 @@ export class DocumentManager {
       options.store,
       (lives, sizes, seqs) => this.committed(lives, sizes, seqs),
       options.logger,
-      {
-        ...DEFAULT_COMMIT_PACING,
-        perSecond: options.commitsPerSecond ?? DEFAULT_COMMIT_PACING.perSecond,
-      },
+      options.commitsPerSecond === undefined
+        ? null
+        : { perSecond: options.commitsPerSecond, burst: PACED_BURST },
       {
         // An update reaches other sockets only once it is durable: a crash can never take back an
         // edit that someone else's screen already showed.

@@ -138,6 +138,53 @@ describe('WriteQueue', () => {
     const last = (await store.load('d1'))?.updates.at(-1);
     expect(hex(last?.update ?? new Uint8Array())).toEqual(hex(updateOf(43)));
   });
+  describe('group commit (fake clock)', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({
+        toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'performance'],
+      });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('commits each lone update at once, however many came before', async () => {
+      const store = new FlakyStore();
+      const queue = new WriteQueue<Tag>(store, () => undefined, silent);
+      // More than any pacing burst: every one is committed with no time passing, one commit each.
+      for (let i = 0; i < 40; i++) {
+        add(queue, 'a', i);
+        await vi.advanceTimersByTimeAsync(0);
+        expect(queue.committedCount).toBe(i + 1);
+      }
+      expect(store.batches).toEqual(Array.from({ length: 40 }, () => 1));
+    });
+
+    it('collects what arrives while a commit runs and commits it all next', async () => {
+      let release: () => void = () => undefined;
+      class SlowStore extends FlakyStore {
+        override async append(entries: readonly AppendEntry[]): Promise<number[]> {
+          if (this.batches.length === 0) await new Promise<void>((r) => (release = r));
+          return super.append(entries);
+        }
+      }
+      const store = new SlowStore();
+      const queue = new WriteQueue<Tag>(store, () => undefined, silent);
+      add(queue, 'a', 1);
+      await vi.advanceTimersByTimeAsync(0);
+      // The first commit is running: five more arrive, on other turns, and wait for it.
+      for (let i = 2; i <= 6; i++) {
+        add(queue, i % 2 ? 'a' : 'b', i);
+        await vi.advanceTimersByTimeAsync(0);
+      }
+      expect(store.batches).toEqual([]);
+      release();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(queue.committedCount).toBe(6);
+      expect(store.batches).toEqual([1, 5]);
+    });
+  });
+
   describe('commit pacing (fake clock)', () => {
     const pacing = { perSecond: 5, burst: 3 };
     const tokenMs = 1000 / pacing.perSecond;

@@ -10,24 +10,25 @@ interface Waiter {
 const MAX_RETRY_MS = 5_000;
 
 /**
- * Commit pacing (the group-commit window), as a token bucket: at most `perSecond` commits a second
- * under sustained load, each carrying every update since the one before; up to `burst` commits may
- * follow one another at once, so an idle server commits at once and a few REST writes in a row do not
- * wait. A commit's cost is mostly per commit, not per update: the writer thread's wake-up and reply,
- * the transaction, an fsync (synchronous=FULL), and one dirtied page of the log's (doc_name, seq)
- * index per document touched (so it shrinks only once a commit holds several updates per document).
- * At the latency bench's load (3,000 updates/s over 100 documents) the writer thread spent about
- * 50 us of CPU per update committing every 2 ms (300-400 commits a second on a fast disk), 17 us at
- * one commit per 20 ms, 13 us per 50 ms (measured without the network) and, in the cost bench, about
- * a third less again at 10 commits a second than at 20. Every wake-up of the writer can also preempt
- * the event loop on a busy machine. Acknowledgements wait at most 1 / perSecond longer.
+ * Optional commit pacing, as a token bucket: at most `perSecond` commits a second under sustained
+ * load, each carrying every update since the one before; up to `burst` commits may follow one
+ * another at once. Without it (the default) the queue group-commits: a commit starts as soon as the
+ * writer is free, and what arrives while it runs is committed together right after, so a lone update
+ * waits for one commit (its fsync) and a busy server's commits grow instead of multiplying. A
+ * commit's cost is mostly per commit, not per update: the writer thread's wake-up and reply, the
+ * transaction, an fsync (synchronous=FULL), and one dirtied page of the log's (doc_name, seq) index
+ * per document touched. At the latency bench's load (3,000 updates/s over 100 documents) the writer
+ * thread spent about 50 us of CPU per update committing every 2 ms, 17 us at one commit per 20 ms,
+ * 13 us per 50 ms (measured without the network). Pacing (PLOD_COMMITS_PER_SECOND) trades that CPU
+ * for latency: acknowledgements then wait up to 1 / perSecond longer under load.
  */
 export interface CommitPacing {
   perSecond: number;
   burst: number;
 }
 
-export const DEFAULT_COMMIT_PACING: CommitPacing = { perSecond: 10, burst: 10 };
+/** The burst a paced queue allows (PLOD_COMMITS_PER_SECOND sets the rate). */
+export const PACED_BURST = 10;
 
 export interface WriteQueueHooks<T> {
   /**
@@ -41,8 +42,9 @@ export interface WriteQueueHooks<T> {
 }
 
 /**
- * Batches updates into one store transaction per event-loop turn (setImmediate; under sustained load
- * paced by `CommitPacing`, so a batch holds many turns' updates), in FIFO order, and
+ * Batches updates into one store transaction at a time (group commit: one starts on the next
+ * event-loop turn once the writer is free, holding everything that arrived meanwhile; optionally
+ * paced by `CommitPacing`), in FIFO order, and
  * counts them: `committed` only ever covers a prefix of everything enqueued, so "all enqueued before
  * X are durable" is `committed >= enqueuedAtX`. A failed batch is retried in place, never skipped.
  * Each update carries a tag (the relay's: its live document) handed back with its seq once
@@ -78,10 +80,11 @@ export class WriteQueue<T extends object> {
       seqs: readonly number[],
     ) => void,
     private readonly logger: Logger,
-    private readonly pacing: CommitPacing = DEFAULT_COMMIT_PACING,
+    /** Null (the default): group commit, no pacing. */
+    private readonly pacing: CommitPacing | null = null,
     private readonly hooks: WriteQueueHooks<T> = {},
   ) {
-    this.tokens = pacing.burst;
+    this.tokens = pacing?.burst ?? 0;
   }
 
   get enqueuedCount(): number {
@@ -173,13 +176,15 @@ export class WriteQueue<T extends object> {
     this.schedule();
   }
 
-  /** Milliseconds until a commit may start (0: now). */
+  /** Milliseconds until a commit may start (0: now; always, unpaced). */
   private untilToken(): number {
+    if (!this.pacing) return 0;
     this.refill();
     return this.tokens >= 1 ? 0 : ((1 - this.tokens) * 1000) / this.pacing.perSecond;
   }
 
   private refill(): void {
+    if (!this.pacing) return;
     const now = performance.now();
     const earned = ((now - this.tokensAt) * this.pacing.perSecond) / 1000;
     this.tokens = Math.min(this.pacing.burst, this.tokens + earned);

@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
 import { readReport, toBundle } from '@plod/model';
-import type { ReportStatus } from '@plod/model';
+import type { ReportStatus, ShiftReportBundle } from '@plod/model';
 
 /** One report as projected into its table: the list columns plus the bundle used for CSV and entry lists. */
 export interface ReportRow {
@@ -29,6 +29,37 @@ export interface ReportRow {
   holes: string[];
   /** Who approved the plod (the name recorded with the approved status), else null. */
   approvedBy: string | null;
+  /**
+   * Per hole with runs in the plod, its deepest run: where a later shift continues the hole. Kept
+   * in a table of its own (one row per plod and hole, looked up by hole), so a row read back from
+   * the reports table has none.
+   */
+  holeEnds?: HoleEnd[];
+}
+
+/** A hole's deepest run in one plod (the first of equally deep ones, in the plod's run order). */
+export interface HoleEnd {
+  holeId: string;
+  toDepth: number;
+  runNumber: number;
+  stickUp: number;
+}
+
+/** The deepest run of each hole in a bundle's run sheet, holes in the order they first appear. */
+export function holeEndsOf(runs: ShiftReportBundle['runSheetEntries']): HoleEnd[] {
+  const ends = new Map<string, HoleEnd>();
+  for (const run of runs) {
+    const best = ends.get(run.holeId);
+    if (!best || run.toDepth > best.toDepth) {
+      ends.set(run.holeId, {
+        holeId: run.holeId,
+        toDepth: run.toDepth,
+        runNumber: run.runNumber,
+        stickUp: run.stickUp,
+      });
+    }
+  }
+  return [...ends.values()];
 }
 
 /**
@@ -65,5 +96,6 @@ export function projectReport(doc: Y.Doc): ReportRow | null {
     bundle: JSON.stringify(bundle),
     holes: snapshot.holes.map((hole) => String(hole.holeId)),
     approvedBy: snapshot.status === 'approved' ? statusSetBy(doc) : null,
+    holeEnds: holeEndsOf(bundle.runSheetEntries),
   };
 }

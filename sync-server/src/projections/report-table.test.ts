@@ -136,4 +136,106 @@ describe('ReportTable', () => {
     ]);
     db.close();
   });
+
+  it("keeps each plod's deepest run of each hole, read by hole, newest plod first", async () => {
+    const db = fullDatabase();
+    const table = new ReportTable(new SqliteSql(db));
+    const end = (holeId: string, toDepth: number, runNumber: number) => ({
+      holeId,
+      toDepth,
+      runNumber,
+      stickUp: 0.5,
+    });
+    const plod = (id: string, date: string, holeEnds: ReturnType<typeof end>[]) => ({
+      ...row(id),
+      date,
+      holeEnds,
+    });
+    await table.upsert([
+      { row: plod('a', '2026-01-01', [end('H1', 10, 4), end('H2', 3, 1)]), seq: 1 },
+      { row: plod('b', '2026-01-02', [end('H1', 25, 9)]), seq: 2 },
+      { row: plod('c', '2026-01-03', []), seq: 3 },
+    ]);
+    expect((await table.holeEnds('H1')).map((e) => [e.reportId, e.toDepth, e.runNumber])).toEqual([
+      ['b', 25, 9],
+      ['a', 10, 4],
+    ]);
+    expect((await table.holeEnds('H1', 'b')).map((e) => e.reportId)).toEqual(['a']);
+    expect(await table.holeDepths()).toEqual(
+      new Map([
+        ['H1', 25],
+        ['H2', 3],
+      ]),
+    );
+
+    // Deleted, a plod's holes no longer count; its hole whose runs went, neither.
+    await table.upsert([
+      { row: { ...plod('b', '2026-01-02', [end('H1', 25, 9)]), status: 'deleted' }, seq: 4 },
+      { row: plod('a', '2026-01-01', [end('H1', 10, 4)]), seq: 5 },
+    ]);
+    expect(await table.holeDepths()).toEqual(new Map([['H1', 10]]));
+    // An older projection (a rebuild beside the server) changes nothing.
+    await table.upsert([{ row: plod('a', '2026-01-01', [end('H2', 40, 12)]), seq: 4 }]);
+    expect(await table.dumpHoleEnds()).toMatchObject([
+      { reportId: 'a', holeId: 'H1', toDepth: 10 },
+      { reportId: 'b', holeId: 'H1', toDepth: 25 },
+    ]);
+    await table.delete(['b']);
+    expect((await table.dumpHoleEnds()).map((e) => e.reportId)).toEqual(['a']);
+    await table.replaceAll([{ row: plod('d', '2026-02-01', [end('H3', 7, 3)]), seq: 6 }]);
+    expect(await table.dumpHoleEnds()).toMatchObject([{ reportId: 'd', holeId: 'H3' }]);
+    db.close();
+  });
+
+  it('marks every row to project again when the hole rows are new beside an existing table', async () => {
+    const db = fullDatabase();
+    const before = new ReportTable(new SqliteSql(db));
+    await before.upsert([{ row: row('kept'), seq: 7 }]);
+    db.exec('DROP TABLE report_hole_projection');
+    const table = new ReportTable(new SqliteSql(db));
+    expect(await table.behind(new Map([['report:kept', 7]]))).toEqual(
+      new Map([['report:kept', 7]]),
+    );
+    // Once projected again it is not behind, and a later start leaves it so.
+    await table.upsert([{ row: row('kept'), seq: 7 }]);
+    const again = new ReportTable(new SqliteSql(db));
+    expect(await again.behind(new Map([['report:kept', 7]]))).toEqual(new Map());
+    db.close();
+  });
+
+  it('reads a summary a page at a time, newest first, without the bundles', async () => {
+    const db = fullDatabase();
+    const table = new ReportTable(new SqliteSql(db));
+    // Seven plods, several on one day: pages of two follow the sort key, none lost or repeated.
+    const days = [
+      '2026-03-01',
+      '2026-03-02',
+      '2026-03-02',
+      '2026-03-02',
+      '2026-03-04',
+      '2026-03-04',
+      '2026-03-05',
+    ];
+    await table.upsert(
+      days.map((date, i) => ({
+        row: {
+          ...row(`p${i}`),
+          date,
+          status: i === 3 ? 'deleted' : 'approved',
+          bundle: '{"big":1}',
+        },
+        seq: i + 1,
+      })),
+    );
+    const pages: ReportRow[][] = [];
+    for await (const page of table.summaryPages({ statuses: ['approved'] }, 2)) pages.push(page);
+    expect(pages.map((page) => page.length)).toEqual([2, 2, 2]);
+    const all = await table.all({ statuses: ['approved'] });
+    expect(pages.flat().map((r) => r.id)).toEqual(all.map((r) => r.id));
+    expect(pages.flat().every((r) => r.bundle === '')).toBe(true);
+    const none: ReportRow[][] = [];
+    for await (const page of table.summaryPages({ siteId: 'nowhere' }, 2)) none.push(page);
+    expect(none).toEqual([]);
+    db.close();
+  });
 });

@@ -1,9 +1,15 @@
 import type { AppSql, SqlStatement, SqlValue } from '../app-db/app-sql.ts';
 import { REPORT_DOC_PREFIX, drillerKey } from '@plod/model';
 import type { PlodFilter, ReportStatus } from '@plod/model';
-import type { ReportRow } from './report-row.ts';
+import type { HoleEnd, ReportRow } from './report-row.ts';
 
 const TABLE = 'report_projection';
+
+/**
+ * Each plod's deepest run of each hole it worked, with the plod's status and sort key: what adding
+ * a run needs to continue a hole from earlier shifts, read by hole without opening every plod.
+ */
+const HOLE_TABLE = 'report_hole_projection';
 
 /**
  * Columns added after the table's first layout (the summary export and the driller filter): a
@@ -43,6 +49,19 @@ CREATE INDEX IF NOT EXISTS ${TABLE}_status ON ${TABLE} (status, sort_key);
 CREATE INDEX IF NOT EXISTS ${TABLE}_site ON ${TABLE} (site_id, status, sort_key);
 CREATE INDEX IF NOT EXISTS ${TABLE}_rig ON ${TABLE} (rig_id, sort_key);
 CREATE INDEX IF NOT EXISTS ${TABLE}_driller ON ${TABLE} (driller_key, sort_key);
+CREATE TABLE IF NOT EXISTS ${HOLE_TABLE} (
+  report_id TEXT NOT NULL,
+  hole_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  sort_key TEXT${bytewise} NOT NULL,
+  to_depth ${real} NOT NULL,
+  run_number INTEGER NOT NULL,
+  stick_up ${real} NOT NULL,
+  -- As the report's row: the seq the plod's projection reflected.
+  seq ${seq} NOT NULL,
+  PRIMARY KEY (report_id, hole_id)
+);
+CREATE INDEX IF NOT EXISTS ${HOLE_TABLE}_hole ON ${HOLE_TABLE} (hole_id, sort_key);
 `;
 
 interface DbRow {
@@ -80,6 +99,11 @@ export interface StatusTotals {
   count: number;
   metres: number;
   hours: number;
+}
+
+/** A plod's deepest run of a hole (HoleEnd), with the plod's id. */
+export interface PlodHoleEnd extends HoleEnd {
+  reportId: string;
 }
 
 export interface Page {
@@ -144,6 +168,17 @@ function where(filter: ReportFilter): { sql: string; params: SqlValue[] } {
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
+async function tableExists(sql: AppSql, name: string): Promise<boolean> {
+  const rows =
+    sql.dialect === 'sqlite'
+      ? await sql.all(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?`, [name])
+      : await sql.all(
+          `SELECT CAST(to_regclass(?) AS TEXT) AS name WHERE to_regclass(?) IS NOT NULL`,
+          [name, name],
+        );
+  return rows.length > 0;
+}
+
 /**
  * Adds the columns an older SQLite table lacks and marks every row behind, so the start's catch-up
  * projects them again (`staleDocuments` and `behind` compare seqs). PostgreSQL tables were made
@@ -162,6 +197,10 @@ async function addMissingColumns(sql: AppSql): Promise<void> {
     { sql: `UPDATE ${TABLE} SET seq = -1` },
   ]);
 }
+
+/** The columns of a row but its bundle, and its sort key. */
+const SUMMARY_COLUMNS = `id, status, site_id, site_name, rig_id, rig_name, date, shift_type, operator,
+  metres, hours, created_at, updated_at, completed_at, deleted_at, holes, approved_by, sort_key`;
 
 const COLUMNS = [
   'id',
@@ -237,11 +276,49 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 function upserts(rows: readonly { row: ReportRow; seq: number }[]): SqlStatement[] {
   const placeholders = `(${COLUMNS.map(() => '?').join(', ')})`;
-  return chunks(rows, ROWS_PER_STATEMENT).map((chunk) => ({
-    sql: `INSERT INTO ${TABLE} (${COLUMNS.join(', ')})
+  return [
+    ...chunks(rows, ROWS_PER_STATEMENT).map((chunk) => ({
+      sql: `INSERT INTO ${TABLE} (${COLUMNS.join(', ')})
       VALUES ${chunk.map(() => placeholders).join(', ')} ${UPSERT_TAIL}`,
-    params: chunk.flatMap(valuesOf),
-  }));
+      params: chunk.flatMap(valuesOf),
+    })),
+    ...rows.flatMap(holeEndStatements),
+  ];
+}
+
+/**
+ * A plod's hole rows, after its report row in the same transaction. As with the report row, only a
+ * projection at least as new as the stored one writes: a hole row is written unless the report row
+ * now reflects a later seq, and replaces a hole row of an earlier or the same seq; then the plod's
+ * hole rows older than this projection (holes whose runs are gone) are deleted.
+ */
+function holeEndStatements({ row, seq }: { row: ReportRow; seq: number }): SqlStatement[] {
+  const key = sortKey(row);
+  return [
+    ...(row.holeEnds ?? []).map((end) => ({
+      sql: `INSERT INTO ${HOLE_TABLE}
+          (report_id, hole_id, status, sort_key, to_depth, run_number, stick_up, seq)
+        SELECT ?, ?, ?, ?, ?, ?, ?, ?
+        WHERE NOT EXISTS (SELECT 1 FROM ${TABLE} WHERE id = ? AND seq > ?)
+        ON CONFLICT (report_id, hole_id) DO UPDATE SET status = excluded.status,
+          sort_key = excluded.sort_key, to_depth = excluded.to_depth,
+          run_number = excluded.run_number, stick_up = excluded.stick_up, seq = excluded.seq
+        WHERE ${HOLE_TABLE}.seq <= excluded.seq`,
+      params: [
+        row.id,
+        end.holeId,
+        row.status,
+        key,
+        end.toDepth,
+        end.runNumber,
+        end.stickUp,
+        seq,
+        row.id,
+        seq,
+      ],
+    })),
+    { sql: `DELETE FROM ${HOLE_TABLE} WHERE report_id = ? AND seq < ?`, params: [row.id, seq] },
+  ];
 }
 
 /**
@@ -259,10 +336,15 @@ export class ReportTable {
   ready(): Promise<void> {
     this.table ??= (async () => {
       await addMissingColumns(this.sql);
+      const holesBehind = (await tableExists(this.sql, TABLE))
+        ? !(await tableExists(this.sql, HOLE_TABLE))
+        : false;
       await this.sql.define(
         schema('REAL', 'INTEGER', ''),
         schema('DOUBLE PRECISION', 'BIGINT', ' COLLATE "C"'),
       );
+      // The hole rows are new beside an existing table: every plod is projected again to fill them.
+      if (holesBehind) await this.sql.run(`UPDATE ${TABLE} SET seq = -1`);
     })().catch((error: unknown) => {
       this.table = null;
       throw error;
@@ -296,17 +378,26 @@ export class ReportTable {
   /** The table holds exactly these rows, in one transaction (a rebuild). */
   async replaceAll(rows: readonly { row: ReportRow; seq: number }[]): Promise<void> {
     await this.ready();
-    await this.sql.batch([{ sql: `DELETE FROM ${TABLE}` }, ...upserts(rows)], { relaxed: true });
+    await this.sql.batch(
+      [{ sql: `DELETE FROM ${TABLE}` }, { sql: `DELETE FROM ${HOLE_TABLE}` }, ...upserts(rows)],
+      { relaxed: true },
+    );
   }
 
   async delete(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
     await this.ready();
     await this.sql.batch(
-      chunks(ids, IDS_PER_STATEMENT).map((chunk) => ({
-        sql: `DELETE FROM ${TABLE} WHERE id IN (${chunk.map(() => '?').join(', ')})`,
-        params: chunk,
-      })),
+      chunks(ids, IDS_PER_STATEMENT).flatMap((chunk) => [
+        {
+          sql: `DELETE FROM ${TABLE} WHERE id IN (${chunk.map(() => '?').join(', ')})`,
+          params: chunk,
+        },
+        {
+          sql: `DELETE FROM ${HOLE_TABLE} WHERE report_id IN (${chunk.map(() => '?').join(', ')})`,
+          params: chunk,
+        },
+      ]),
     );
   }
 
@@ -358,6 +449,31 @@ export class ReportTable {
     return rows.map(fromDb);
   }
 
+  /**
+   * Every matching row without its bundle (what the summary export needs), newest first, `size` at
+   * a time: each page is one query after the last row's sort key, so an export of any length holds
+   * one page in memory.
+   */
+  async *summaryPages(filter: ReportFilter, size = 500): AsyncGenerator<ReportRow[]> {
+    await this.ready();
+    const { sql, params } = where(filter);
+    let after: string | null = null;
+    for (;;) {
+      const keyset: string = after === null ? '' : `${sql ? 'AND' : 'WHERE'} sort_key < ?`;
+      const rows: (DbRow & { sort_key: string })[] = await this.sql.all<
+        DbRow & { sort_key: string }
+      >(`SELECT ${SUMMARY_COLUMNS} FROM ${TABLE} ${sql} ${keyset} ORDER BY sort_key DESC LIMIT ?`, [
+        ...params,
+        ...(after === null ? [] : [after]),
+        size,
+      ]);
+      if (rows.length === 0) return;
+      yield rows.map((row) => fromDb({ ...row, bundle: '' }));
+      if (rows.length < size) return;
+      after = rows[rows.length - 1]?.sort_key ?? null;
+    }
+  }
+
   /** Ids of deleted reports soft-deleted before `cutoff` (ISO), optionally of one site. */
   async deletedBefore(cutoff: string, siteId?: string | null): Promise<string[]> {
     await this.ready();
@@ -378,6 +494,41 @@ export class ReportTable {
       [id],
     );
     return row?.site_id ?? null;
+  }
+
+  /**
+   * The deepest run of a hole in each plod not deleted that worked it (but `exceptReportId`), newest
+   * plod first: read through the hole's index, whatever the number of plods.
+   */
+  async holeEnds(holeId: string, exceptReportId?: string): Promise<PlodHoleEnd[]> {
+    await this.ready();
+    return this.sql.all<PlodHoleEnd>(
+      `SELECT report_id AS "reportId", hole_id AS "holeId", to_depth AS "toDepth",
+         CAST(run_number AS INTEGER) AS "runNumber", stick_up AS "stickUp"
+       FROM ${HOLE_TABLE} WHERE hole_id = ? AND status <> 'deleted' AND report_id <> ?
+       ORDER BY sort_key DESC`,
+      [holeId, exceptReportId ?? ''],
+    );
+  }
+
+  /** Each hole's deepest run over the plods not deleted, by hole id. */
+  async holeDepths(): Promise<Map<string, number>> {
+    await this.ready();
+    const rows = await this.sql.all<{ holeId: string; depth: number }>(
+      `SELECT hole_id AS "holeId", MAX(to_depth) AS depth FROM ${HOLE_TABLE}
+       WHERE status <> 'deleted' GROUP BY hole_id`,
+    );
+    return new Map(rows.map((row) => [row.holeId, row.depth]));
+  }
+
+  /** Every hole row, by plod and hole, for comparing a kept-in-step table with a rebuilt one. */
+  async dumpHoleEnds(): Promise<PlodHoleEnd[]> {
+    await this.ready();
+    return this.sql.all<PlodHoleEnd>(
+      `SELECT report_id AS "reportId", hole_id AS "holeId", to_depth AS "toDepth",
+         CAST(run_number AS INTEGER) AS "runNumber", stick_up AS "stickUp"
+       FROM ${HOLE_TABLE} ORDER BY report_id, hole_id`,
+    );
   }
 
   /** Every row by id, for comparing a kept-in-step table with a rebuilt one. */

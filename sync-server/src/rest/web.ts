@@ -33,12 +33,58 @@ export function cacheControl(relative: string): string {
     : NO_CACHE;
 }
 
+/** The precompressed copies a build writes beside a file (web/precompress.ts), best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * The q-value an Accept-Encoding header gives `coding` (RFC 9110 12.5.3): its own entry, else `*`,
+ * else 0 (not acceptable). `identity` is always acceptable unless refused, which never matters here.
+ */
+export function acceptedQuality(header: string | undefined, coding: string): number {
+  if (!header) return 0;
+  let star: number | null = null;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = q === undefined ? 1 : Number(q.slice(2));
+    const quality = Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
+    if (name.trim() === coding) return quality;
+    if (name.trim() === '*') star = quality;
+  }
+  return star ?? 0;
+}
+
+/** The best precompressed copy of `file` the request accepts, if the build made one. */
+function encodedCopy(c: Context, file: string): { encoding: string; file: string } | null {
+  const header = c.req.header('accept-encoding');
+  let best: { encoding: string; file: string; quality: number } | null = null;
+  for (const { name, suffix } of ENCODINGS) {
+    const quality = acceptedQuality(header, name);
+    if (quality <= 0 || (best && best.quality >= quality)) continue;
+    if (fs.statSync(file + suffix, { throwIfNoEntry: false })?.isFile())
+      best = { encoding: name, file: file + suffix, quality };
+  }
+  return best;
+}
+
 function fileResponse(c: Context, file: string, relative: string): Response {
   const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  return c.body(fs.readFileSync(file), 200, {
+  const headers: Record<string, string> = {
     'Content-Type': type,
     'Cache-Control': cacheControl(relative),
-  });
+  };
+  const compressed = ENCODINGS.some(({ suffix }) => fs.existsSync(file + suffix));
+  // The answer depends on Accept-Encoding wherever a compressed copy exists: caches must know.
+  if (compressed) headers.Vary = 'Accept-Encoding';
+  const copy = compressed ? encodedCopy(c, file) : null;
+  if (copy) {
+    headers['Content-Encoding'] = copy.encoding;
+    return c.body(fs.readFileSync(copy.file), 200, headers);
+  }
+  return c.body(fs.readFileSync(file), 200, headers);
 }
 
 /**
@@ -59,8 +105,9 @@ export function mountWeb(app: Hono, dir: string, logger: Logger): boolean {
     if (urlPath === '/api' || urlPath.startsWith('/api/') || urlPath.startsWith('/sync')) {
       return c.json({ message: `Not found: ${urlPath}` }, 404);
     }
-    // Source maps show the app's sources: never served in production.
-    if (urlPath.endsWith('.map')) return c.json({ message: `Not found: ${urlPath}` }, 404);
+    // Source maps show the app's sources: never served in production. The compressed copies are
+    // served in place of their file, never by their own names.
+    if (/\.(map|br|gz)$/.test(urlPath)) return c.json({ message: `Not found: ${urlPath}` }, 404);
     const relative = path.normalize(urlPath).replace(/^([/\\])+/, '');
     const file = path.join(root, relative);
     // Never outside the folder (normalize has already resolved any '..').

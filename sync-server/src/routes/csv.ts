@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { BinaryFile, CsvFile } from '../services/reports.ts';
+import type { CsvFile, StreamedFile } from '../services/reports.ts';
 
 /** A CSV download with the SPEC filename. */
 export function attachment(c: Context, file: CsvFile): Response {
@@ -9,10 +9,10 @@ export function attachment(c: Context, file: CsvFile): Response {
   });
 }
 
-/** An XLSX download. */
-export function xlsxAttachment(c: Context, file: BinaryFile): Response {
-  return c.body(file.bytes, 200, {
-    'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+/** A download streamed as it is made (the summary CSV and XLSX). */
+export function streamedAttachment(c: Context, file: StreamedFile, type: string): Response {
+  return c.body(file.stream, 200, {
+    'Content-Type': type,
     'Content-Disposition': `attachment; filename="${file.filename}"`,
   });
 }

@@ -19,7 +19,7 @@ import {
   resourceApp,
 } from '../rest/openapi.ts';
 import type { RestServices } from '../rest/services.ts';
-import { attachment, xlsxAttachment } from './csv.ts';
+import { attachment, streamedAttachment } from './csv.ts';
 import { addReportHistoryRoute } from './report-history.ts';
 import {
   PlodFilterParams,
@@ -167,8 +167,12 @@ export function createShiftSummaryRoutes(s: RestServices) {
         const filter = plodFilterOf(c.req.valid('query'));
         const today = localIsoDay(new Date());
         return format === 'csv'
-          ? attachment(c, await s.reports.summaryCsv(filter, today))
-          : xlsxAttachment(c, await s.reports.summaryXlsx(filter, today));
+          ? streamedAttachment(
+              c,
+              await s.reports.summaryCsv(filter, today),
+              'text/csv; charset=utf-8',
+            )
+          : streamedAttachment(c, await s.reports.summaryXlsx(filter, today), XLSX_TYPE);
       },
     );
   }

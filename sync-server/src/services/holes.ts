@@ -29,6 +29,7 @@ import type * as Y from 'yjs';
 import type { DocumentService } from './documents.ts';
 import { ForbiddenError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { LIVE_STATUSES, type ReportService } from './reports.ts';
+import type { PlodHoleEnd } from '../projections/report-table.ts';
 
 type RunRow = BundleRunSheetEntry & { shiftSummaryId: string };
 
@@ -61,9 +62,10 @@ export class HoleService {
     const setups = await this.docs.readHoles((doc) =>
       readRegisterWrites(doc).filter((write) => write.holeId === holeId),
     );
-    const previous = (await this.runs({ holeId })).filter((run) => run.shiftSummaryId !== reportId);
-    const deepest = previous.reduce<RunRow | null>(
-      (best, run) => (best === null || run.toDepth > best.toDepth ? run : best),
+    // Each other plod's deepest run of the hole (newest plod first), from the projection's hole
+    // rows: the plods that worked this hole, not every plod.
+    const deepest = (await this.reports.holeEnds(holeId, reportId)).reduce<PlodHoleEnd | null>(
+      (best, end) => (best === null || end.toDepth > best.toDepth ? end : best),
       null,
     );
     const id = await this.docs.writeReport(by, reportId, (doc) => {
@@ -97,10 +99,8 @@ export class HoleService {
 
   /** Registered holes with their current depth derived from the reports' runs. */
   async holes() {
-    const [register, runs] = [await this.docs.readHoles(readHoleRegister), await this.runs({})];
-    const depth = new Map<string, number>();
-    for (const run of runs)
-      depth.set(run.holeId, Math.max(depth.get(run.holeId) ?? 0, run.toDepth));
+    const register = await this.docs.readHoles(readHoleRegister);
+    const depth = await this.reports.holeDepths();
     return register.map((hole) => {
       const currentDepth = depth.get(hole.holeId) ?? 0;
       const status = holeStatus(currentDepth, hole.targetDepth, hole.isComplete);

@@ -24,10 +24,10 @@ import {
   reportsToCsv,
   siteExportFilename,
   summaryFilename,
-  summaryToCsv,
 } from '@plod/model/csv';
 import type { PlodSummaryRow } from '@plod/model/csv';
-import { summaryXlsx } from './summary-xlsx.ts';
+import { summaryCsvStream, summaryXlsxStream } from './summary-xlsx.ts';
+import type { SummaryPages } from './summary-xlsx.ts';
 import type * as Y from 'yjs';
 import type { DocumentService } from './documents.ts';
 import { NotFoundError } from '../errors.ts';
@@ -47,10 +47,10 @@ export const LIVE_STATUSES: readonly ReportStatus[] = REPORT_STATUSES.filter(
 export const COMPLETED_STATUSES: readonly ReportStatus[] = ['completed', 'sent', 'approved'];
 export const NO_COMPLETED_REPORTS = 'No completed reports available for export';
 
-/** A file made on the server (the XLSX summary) and its name. */
-export interface BinaryFile {
+/** A download made as it is sent. */
+export interface StreamedFile {
   filename: string;
-  bytes: Uint8Array<ArrayBuffer>;
+  stream: ReadableStream<Uint8Array>;
 }
 
 export interface CsvFile {
@@ -89,6 +89,21 @@ export class ReportService {
   async totals(filter: ReportFilter) {
     await this.projected();
     return { statuses: await this.projector.table.totals(filter) };
+  }
+
+  /**
+   * The deepest run of a hole in each plod not deleted that worked it (but `exceptReportId`), newest
+   * plod first, from the projection (every acknowledged edit included).
+   */
+  async holeEnds(holeId: string, exceptReportId?: ReportId) {
+    await this.projector.flush();
+    return this.projector.table.holeEnds(holeId, exceptReportId);
+  }
+
+  /** Each hole's depth: its deepest run in any plod not deleted. */
+  async holeDepths() {
+    await this.projector.flush();
+    return this.projector.table.holeDepths();
   }
 
   /** The report's shift summary with every derived value. */
@@ -134,22 +149,27 @@ export class ReportService {
     return this.get(id);
   }
 
-  /** The one-row-per-plod summary of every plod the filter lets through, newest first. */
-  async summaryRows(filter: ReportFilter): Promise<PlodSummaryRow[]> {
+  /**
+   * The one-row-per-plod summary of every plod the filter lets through, newest first, a page at a
+   * time as the caller reads it (an export of a year of plods never holds them all).
+   */
+  async summaryPages(filter: ReportFilter): Promise<SummaryPages> {
     await this.projected();
     const names = await this.names.names();
-    const rows = await this.projector.table.all(filter);
-    return rows.map((row) => summaryRow(row, names));
+    const pages = this.projector.table.summaryPages(filter);
+    return (async function* () {
+      for await (const page of pages) yield page.map((row) => summaryRow(row, names));
+    })();
   }
 
-  async summaryCsv(filter: ReportFilter, today: string): Promise<CsvFile> {
-    const rows = await this.summaryRows(filter);
-    return { filename: summaryFilename(today, 'csv'), text: summaryToCsv(rows) };
+  async summaryCsv(filter: ReportFilter, today: string): Promise<StreamedFile> {
+    const pages = await this.summaryPages(filter);
+    return { filename: summaryFilename(today, 'csv'), stream: summaryCsvStream(pages) };
   }
 
-  async summaryXlsx(filter: ReportFilter, today: string): Promise<BinaryFile> {
-    const rows = await this.summaryRows(filter);
-    return { filename: summaryFilename(today, 'xlsx'), bytes: await summaryXlsx(rows) };
+  async summaryXlsx(filter: ReportFilter, today: string): Promise<StreamedFile> {
+    const pages = await this.summaryPages(filter);
+    return { filename: summaryFilename(today, 'xlsx'), stream: await summaryXlsxStream(pages) };
   }
 
   async bundle(id: ReportId): Promise<ShiftReportBundle> {

@@ -1,16 +1,63 @@
-import { SUMMARY_COLUMNS } from '@plod/model/csv';
+import { PassThrough } from 'node:stream';
+import { once } from 'node:events';
+import { SUMMARY_COLUMNS, summaryCsvHeader, summaryCsvLine } from '@plod/model/csv';
 import type { PlodSummaryRow } from '@plod/model/csv';
 
+/** Pages of summary rows, newest first, read from the projection as they are written out. */
+export type SummaryPages = AsyncGenerator<PlodSummaryRow[], void, undefined>;
+
+/** A readable byte stream over a Node stream, read as the response is sent (its pace, no faster). */
+function webStream(source: PassThrough, pages: SummaryPages): ReadableStream<Uint8Array> {
+  const chunks = source[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = (await chunks.next()) as IteratorResult<Buffer>;
+      if (next.done) controller.close();
+      else controller.enqueue(new Uint8Array(next.value));
+    },
+    async cancel() {
+      source.destroy();
+      await pages.return(undefined);
+    },
+  });
+}
+
 /**
- * The one-row-per-plod summary as an XLSX workbook, made with exceljs: one sheet, a bold header
- * row kept in view, metres and hours as numbers (so a pivot table adds them), text as text.
- * exceljs is loaded on the first export only: the relay's heap does not carry it otherwise.
+ * The one-row-per-plod summary as CSV, streamed: the header, then one page of the projection at a
+ * time, read only when the client has taken the last (the stream's pull).
  */
-export async function summaryXlsx(
-  rows: readonly PlodSummaryRow[],
-): Promise<Uint8Array<ArrayBuffer>> {
+export function summaryCsvStream(pages: SummaryPages): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(summaryCsvHeader()));
+        return;
+      }
+      const next = await pages.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value.map(summaryCsvLine).join('')));
+    },
+    async cancel() {
+      await pages.return(undefined);
+    },
+  });
+}
+
+/**
+ * The one-row-per-plod summary as an XLSX workbook, made with exceljs's streaming writer
+ * (WorkbookWriter): one sheet, a bold header row kept in view, metres and hours as numbers (so a
+ * pivot table adds them), text as text. Rows are committed as each page of the projection is read
+ * and the zipped bytes go out as they are made; the next page is read once the response has taken
+ * what is waiting, so memory holds a page, not the export. exceljs is loaded on the first export
+ * only: the relay's heap does not carry it otherwise.
+ */
+export async function summaryXlsxStream(pages: SummaryPages): Promise<ReadableStream<Uint8Array>> {
   const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   workbook.creator = 'Plod';
   const sheet = workbook.addWorksheet('Plods', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = SUMMARY_COLUMNS.map((column) => ({
@@ -19,14 +66,23 @@ export async function summaryXlsx(
     ...(column.numberFormat ? { style: { numFmt: column.numberFormat } } : {}),
   }));
   sheet.getRow(1).font = { bold: true };
-  for (const row of rows) {
-    // A cell starting with "=" is text here: exceljs writes strings as strings, never formulas.
-    sheet.addRow(SUMMARY_COLUMNS.map((column) => column.value(row)));
-  }
   sheet.autoFilter = {
     from: { row: 1, column: 1 },
     to: { row: 1, column: SUMMARY_COLUMNS.length },
   };
-  const buffer = await workbook.xlsx.writeBuffer();
-  return new Uint8Array(buffer);
+  const write = async () => {
+    for await (const page of pages) {
+      for (const row of page) {
+        // A cell starting with "=" is text here: exceljs writes strings as strings, never formulas.
+        sheet.addRow(SUMMARY_COLUMNS.map((column) => column.value(row))).commit();
+      }
+      if (out.writableNeedDrain) await once(out, 'drain');
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) =>
+    out.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  return webStream(out, pages);
 }

@@ -65,6 +65,8 @@ export function projectionsSuite(backend: AppTablesBackend): void {
         ids.push((await t.call('POST', '/api/shift-summaries', body)).body.id);
       }
       await t.call('POST', `/api/run-sheet-entries?shiftSummaryId=${ids[0]}`, { holeId: 'DH001' });
+      await t.call('POST', `/api/run-sheet-entries?shiftSummaryId=${ids[5]}`, { holeId: 'DH001' });
+      await t.call('POST', `/api/run-sheet-entries?shiftSummaryId=${ids[4]}`, { holeId: 'DH002' });
       await t.call('POST', `/api/timesheet-entries?shiftSummaryId=${ids[1]}`, {
         startTime: '06:00',
         endTime: '10:00',
@@ -77,14 +79,26 @@ export function projectionsSuite(backend: AppTablesBackend): void {
       await t.call('DELETE', `/api/shift-summaries/${ids[4]}`);
       await t.server.rest.projector.flush();
       const kept = await t.server.rest.projector.table.dump();
+      const keptEnds = await t.server.rest.projector.table.dumpHoleEnds();
       expect(kept.find((row) => row.id === ids[4])?.deletedAt).not.toBeNull();
+      // The second plod on DH001 continued it from the first; the deleted plod's hole is not deep.
+      expect(keptEnds.map((end) => [end.reportId, end.holeId, end.runNumber])).toEqual(
+        [
+          [ids[0], 'DH001', 1],
+          [ids[5], 'DH001', 2],
+          [ids[4], 'DH002', 1],
+        ].sort(([a], [b]) => String(a).localeCompare(String(b))),
+      );
+      expect(await t.server.rest.projector.table.holeDepths()).toEqual(
+        new Map([['DH001', keptEnds.find((end) => end.reportId === ids[5])?.toDepth]]),
+      );
       // Rebuilt in place, from the stored documents, through a connection of its own.
       const rebuilt = await backend.withTables(t.dataDir, async (sql) => {
         const table = new ReportTable(sql);
         expect(await rebuildProjection(t.server.store, table)).toBe(6);
-        return table.dump();
+        return { rows: await table.dump(), ends: await table.dumpHoleEnds() };
       });
-      expect(rebuilt).toEqual(kept);
+      expect(rebuilt).toEqual({ rows: kept, ends: keptEnds });
       expect(await t.server.rest.projector.table.dump()).toEqual(kept);
     });
 

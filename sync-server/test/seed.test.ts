@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/logger.ts';
+import { openStorage } from '../src/storage.ts';
+import { ReportTable } from '../src/projections/report-table.ts';
+import { seedYear } from '../src/seed/seed.ts';
+import { startServer, tempDir } from './helpers.ts';
+import type { TestServer } from './helpers.ts';
+
+interface ListItem {
+  id: string;
+  status: string;
+  date: string;
+  rig: string;
+  totalDepthDrilled: number;
+}
+interface RunRow {
+  holeId: string;
+  runNumber: number;
+  fromDepth: number;
+  toDepth: number;
+}
+
+describe('seeding a year of plods', () => {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    for (const s of servers.splice(0)) await s.close();
+  });
+
+  it('writes plods through the model that a server started on the store lists, each hole continued shift to shift', async () => {
+    const dataDir = tempDir();
+    const storage = openStorage({ dataDir }, createLogger('silent'));
+    const result = await seedYear(storage.store, new ReportTable(storage.appDb.sql), {
+      plods: 60,
+      runsPerPlod: 4,
+      until: '2026-11-27',
+    });
+    await expect(
+      seedYear(storage.store, new ReportTable(storage.appDb.sql), { plods: 1 }),
+    ).rejects.toThrow(/empty store/);
+    await storage.store.close();
+    await storage.appDb.close();
+    expect(result).toMatchObject({ plods: 60, runs: 240 });
+
+    const server = await startServer({ dataDir });
+    servers.push(server);
+    const get = async <T>(path: string): Promise<T> => {
+      const res = await fetch(`${server.http}${path}`);
+      expect(res.status).toBe(200);
+      return (await res.json()) as T;
+    };
+    const res = await fetch(`${server.http}/api/shift-summaries?limit=100`);
+    expect(res.headers.get('x-total-count')).toBe('60');
+    const items = (await res.json()) as ListItem[];
+    expect(items).toHaveLength(60);
+    // Ten rigs on two shifts a day, back from the last day: three days.
+    expect(new Set(items.map((item) => item.date))).toEqual(
+      new Set(['2026-11-27', '2026-11-26', '2026-11-25']),
+    );
+    expect(new Set(items.map((item) => item.rig)).size).toBe(10);
+    expect(items.filter((item) => item.status === 'approved')).toHaveLength(20);
+    expect(items.every((item) => item.totalDepthDrilled > 0)).toBe(true);
+
+    // A rig's later shift continued the hole where its earlier one left it.
+    const runs = await get<RunRow[]>('/api/run-sheet-entries');
+    const byHole = new Map<string, RunRow[]>();
+    for (const run of runs) byHole.set(run.holeId, [...(byHole.get(run.holeId) ?? []), run]);
+    const chain = [...(byHole.values().next().value ?? [])].sort(
+      (a, b) => a.runNumber - b.runNumber,
+    );
+    expect(chain.length).toBe(24);
+    chain.forEach((run, n) => {
+      expect(run.runNumber).toBe(n + 1);
+      if (n > 0) expect(run.fromDepth).toBeCloseTo(chain[n - 1]?.toDepth ?? -1, 6);
+    });
+  });
+});
