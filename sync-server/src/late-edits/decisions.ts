@@ -169,7 +169,7 @@ export class LateEditDecisions {
             // The plod stays as submitted (also if its status changed since the plan was made).
             if (meta.get(STATUS_KEY) !== status) meta.set(STATUS_KEY, status);
           },
-          { note: mergeNote(kept, plan.merged) },
+          { note: mergeNote(kept, plan.merged), merge: true },
         ),
       );
     });
