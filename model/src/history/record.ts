@@ -210,7 +210,14 @@ function writeRecord(
     readRecords(doc).forEach((record) => heads.add(record));
   }
   for (const change of changes) {
-    if (change.f === undefined) continue;
+    if (change.f === undefined) {
+      // A removed row names what its device had seen of it (an added row is new: nothing to see).
+      if (change.e !== undefined && change.n === undefined) {
+        const seen = heads.entryHeadsOf(change.s, change.e);
+        if (seen.length > 0) change.p = seen;
+      }
+      continue;
+    }
     const all = heads.headsOf(fieldKey(change.s, change.e, change.f));
     // A merge accepts what the merged records did: it saw their changes, not the others apart.
     const own = arrived ? all.filter((id) => arrived.has(id)) : [];
@@ -294,4 +301,15 @@ export function recordReportChanges<T>(doc: Y.Doc, fn: () => T, options: RecordO
     // A change that failed halfway still changed the document: what it changed is recorded.
     writeRecord(doc, changes, recording.note, arrived);
   }
+}
+
+/**
+ * Records that a removed entry row stays removed, having seen every change of it made apart from
+ * its removal ("Keep deleted"): the row's removal conflict is settled. Nothing else changes.
+ */
+export function recordKeptRemoved(doc: Y.Doc, section: HistorySection, entryId: string): void {
+  doc.transact(() => {
+    reportMap(doc, 'meta').set(META.updatedAt, new Date().toISOString());
+    writeRecord(doc, [{ s: section, e: entryId, o: {} }], 'Kept deleted', null);
+  });
 }

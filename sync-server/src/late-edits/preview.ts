@@ -63,7 +63,7 @@ const partOf = (group: HistoryGroup): ChangePart => (group === 'Status' ? 'Shift
  * before the session's own.
  */
 function conflictsOf(doc: Y.Doc, known: ReadonlySet<string>): ReportChange[] {
-  const { entries, conflicts } = readReportHistory(doc);
+  const { entries, conflicts, removals } = readReportHistory(doc);
   const described = new Map(
     describeHistory(entries).map((change) => [
       `${change.entry.recordId}\u0001${change.entry.section}\u0001${change.entry.entryId ?? ''}\u0001${change.entry.field ?? ''}`,
@@ -86,6 +86,19 @@ function conflictsOf(doc: Y.Doc, known: ReadonlySet<string>): ReportChange[] {
     lines.push({
       part: partOf(text.group),
       text: `Conflict: ${text.text}, made apart from ${apart}`,
+    });
+  }
+  // A row removed on one side and changed on the other: gone either way until someone restores it.
+  for (const removal of removals) {
+    const removed = textOf(removal.removal);
+    if (!removed) continue;
+    const ownRemoval = !known.has(removal.removal.recordId);
+    const changes = removal.changes.filter((change) => ownRemoval || !known.has(change.recordId));
+    if (changes.length === 0) continue;
+    const changed = changes.flatMap((change) => textOf(change)?.text ?? []).join(' and ');
+    lines.push({
+      part: partOf(removed.group),
+      text: `Conflict: ${changed}, made apart from ${removed.text} (restore the row or keep it deleted on the plod)`,
     });
   }
   return lines;

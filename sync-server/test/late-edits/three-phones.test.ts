@@ -8,10 +8,13 @@ import {
   readReport,
   readReportHistory,
   readReportMeta,
+  removeTimesheetEntry,
   reportDocName,
+  restoreRemovedEntry,
   returnReport,
   setReportNotes,
   setStatus,
+  updateTimesheetEntry,
 } from '@plod/model';
 import type { HoleId, ReportId } from '@plod/model';
 import { startSecureServer } from '../auth/helpers.ts';
@@ -203,4 +206,74 @@ describe('late edits of three phones', () => {
       }
     });
   }
+
+  it('an edit to an entry another phone deleted is a conflict in the review and the history, and Restore brings it back', async () => {
+    server = await startSecureServer({ dataDir: tempDir() });
+    const boss: As & { kind: 'supervisor' } = await server.signIn();
+    const created = await live().call(boss, 'POST', '/api/shift-summaries', {
+      date: '2026-03-02',
+    });
+    const room = reportDocName((created.body as { id: ReportId }).id);
+    const a = await phone(room, 'Phone A', 50);
+    const entry = addTimesheetEntry(a.doc, {
+      activity: 'drilling',
+      startTime: '06:00',
+      endTime: '08:00',
+    });
+    await acknowledged(a);
+    const b = await phone(room, 'Phone B', 200);
+    const c = await phone(room, 'Phone C', 100);
+    b.provider.disconnect();
+    c.provider.disconnect();
+    removeTimesheetEntry(b.doc, entry);
+    updateTimesheetEntry(c.doc, entry, { notes: 'Bit stuck' });
+    const desk = connectClient(live().url, room, { headers: live().socketHeaders(boss) });
+    clients.push(desk);
+    await synced(desk);
+    setStatus(desk.doc, 'sent');
+    await waitFor(() => readReportMeta(a.doc).status === 'sent', 'A sees it sent');
+    for (const back of [b, c]) {
+      back.provider.connect();
+      await synced(back);
+      await acknowledged(back);
+    }
+    const mergeAll = await live().call(boss, 'GET', '/api/late-edits/sessions');
+    const sessions = mergeAll.body as Session[];
+    expect(sessions).toHaveLength(2);
+    const first = sessions.find((session) => session.deviceName === 'Phone B');
+    expect(
+      (await live().call(boss, 'POST', `/api/late-edits/sessions/${first?.id ?? ''}/merge`)).status,
+    ).toBe(200);
+    const [other] = (await live().call(boss, 'GET', '/api/late-edits/sessions')).body as Session[];
+    expect(other?.deviceName).toBe('Phone C');
+    expect(other?.changes.map((change) => change.text)).toContainEqual(
+      expect.stringMatching(/^Conflict: .*Bit stuck.*made apart from Removed/),
+    );
+    expect(
+      (await live().call(boss, 'POST', `/api/late-edits/sessions/${other?.id ?? ''}/merge`)).status,
+    ).toBe(200);
+    const history = (
+      await live().call(boss, 'GET', `/api/shift-summaries/${room.slice('report:'.length)}/history`)
+    ).body as { removals: { entryId: string; changeIds: string[] }[] };
+    expect(history.removals.map((r) => [r.entryId, r.changeIds.length])).toEqual([[entry, 1]]);
+    for (const client of [a, b, c, desk]) {
+      await waitFor(
+        () => readReportHistory(client.doc).removals.length === 1,
+        'every phone lists the conflict',
+      );
+    }
+    const [conflict] = readReportHistory(desk.doc).removals;
+    if (!conflict) throw new Error('no conflict');
+    restoreRemovedEntry(desk.doc, conflict);
+    for (const client of [a, b, c]) {
+      await waitFor(
+        () =>
+          readReport(client.doc)
+            .timesheet.map((row) => row.notes)
+            .join() === 'Bit stuck',
+        'every phone has the entry back with the edit',
+      );
+      expect(readReportHistory(client.doc).removals).toEqual([]);
+    }
+  });
 });
