@@ -203,6 +203,7 @@ export {
   RESTORABLE_SECTIONS,
   canRestore,
   keepRemovedEntry,
+  reassertMergedValues,
   restoreRemovedEntry,
   restoredFields,
 } from './history/settle.ts';

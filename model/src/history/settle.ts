@@ -1,12 +1,14 @@
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import { insertEntry, nowIso } from '../docs/entries.ts';
 import { ModelError } from '../errors/errors.ts';
 import { reportMap } from '../report-doc/keys.ts';
 import { mutateReport } from '../report-doc/mutate.ts';
 import type { RemovalConflict } from './conflicts.ts';
+import { readHistory } from './read.ts';
+import { REPORT_ROOTS } from '../report-doc/keys.ts';
 import { recordKeptRemoved } from './record.ts';
 import type { HistoryFields, HistoryValue } from './values.ts';
-import { isDigest } from './values.ts';
+import { isDigest, sameHistoryValue, toHistoryValue } from './values.ts';
 
 /** Sections whose rows are plain fields, so a removed one can be brought back from its history. */
 export const RESTORABLE_SECTIONS = ['timesheet', 'survey', 'maintenance', 'hireTools'] as const;
@@ -57,4 +59,44 @@ export function restoreRemovedEntry(doc: Y.Doc, conflict: RemovalConflict): void
 /** "Keep deleted": the row stays removed; the changes made apart from its removal are let go. */
 export function keepRemovedEntry(doc: Y.Doc, conflict: RemovalConflict): void {
   recordKeptRemoved(doc, conflict.section, conflict.entryId);
+}
+
+const LIFECYCLE_FIELDS = new Set(['status', 'returnComment', 'statusBeforeDelete']);
+
+/**
+ * After a merge brings in records made elsewhere (a late edit): each field one of them changed whose
+ * changes all agree on one value (no conflict), but which the document shows otherwise, is set to
+ * that value again. Yjs keeps a map key's rightmost value: a write that arrives beside a value that
+ * was itself later deleted (a discarded late edit, brought in and undone) sits left of it and reads
+ * as gone, though nobody replaced it. Runs (kept in an array) and long texts are left as they are.
+ * Returns how many fields were set.
+ */
+export function reassertMergedValues(doc: Y.Doc, arrived: ReadonlySet<string>): number {
+  const entries = readHistory(doc);
+  const byField = new Map<string, typeof entries>();
+  for (const entry of entries) {
+    if (entry.kind !== 'change' || entry.field === null || entry.section === 'runs') continue;
+    // The lifecycle is the plod's own: a merge never changes it.
+    if (entry.section === 'meta' && LIFECYCLE_FIELDS.has(entry.field)) continue;
+    const key = `${entry.section}\u0001${entry.entryId ?? ''}\u0001${entry.field}`;
+    byField.set(key, [...(byField.get(key) ?? []), entry]);
+  }
+  let set = 0;
+  byField.forEach((changes) => {
+    if (!changes.some((change) => arrived.has(change.recordId))) return;
+    const parents = new Set(changes.flatMap((change) => change.parents));
+    const heads = changes.filter((change) => !parents.has(change.recordId));
+    const value = heads[0]?.new as HistoryValue | undefined;
+    if (value === undefined || isDigest(value)) return;
+    if (!heads.every((head) => sameHistoryValue(head.new as HistoryValue, value))) return;
+    const first = changes[0];
+    if (!first?.field) return;
+    const root = doc.getMap(REPORT_ROOTS[first.section]);
+    const target = first.entryId === null ? root : root.get(first.entryId);
+    if (!(target instanceof Y.Map)) return;
+    if (sameHistoryValue(toHistoryValue(target.get(first.field)), value)) return;
+    target.set(first.field, value);
+    set += 1;
+  });
+  return set;
 }

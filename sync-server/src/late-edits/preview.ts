@@ -5,9 +5,10 @@ import {
   readHistory,
   readReport,
   readReportHistory,
+  reassertMergedValues,
 } from '@plod/model';
 import type { ChangePart, HistoryGroup, ReportChange } from '@plod/model';
-import { scratchOf, stepOnScratch } from './apply.ts';
+import { arrivedRecords, scratchOf, stepOnScratch } from './apply.ts';
 import type { PlannedEdit } from './plan.ts';
 import { planMerge } from './plan.ts';
 
@@ -40,11 +41,14 @@ export function previewMerge(
     const before = readReport(scratch);
     const known = new Set(readHistory(scratch).map((entry) => entry.recordId));
     for (const step of plan.steps.slice(ownStart)) stepOnScratch(scratch, step);
+    const arrived = arrivedRecords(scratch, known);
+    reassertMergedValues(scratch, arrived);
+    const changes = [
+      ...describeReportChanges(before, readReport(scratch)),
+      ...conflictsOf(scratch, known),
+    ];
     return {
-      changes: [
-        ...describeReportChanges(before, readReport(scratch)),
-        ...conflictsOf(scratch, known),
-      ],
+      changes: changes.length > 0 ? changes : alreadySo(scratch, arrived),
       alongside: plan.alongside,
       refusal: null,
     };
@@ -102,4 +106,18 @@ function conflictsOf(doc: Y.Doc, known: ReadonlySet<string>): ReportChange[] {
     });
   }
   return lines;
+}
+
+/**
+ * A session that changes nothing the plod shows (a row it removed that was removed already, a row it
+ * added and removed again) still says what its phone did, so its card is never blank while the
+ * phone counts it as waiting.
+ */
+function alreadySo(doc: Y.Doc, arrived: ReadonlySet<string>): ReportChange[] {
+  return describeHistory(readHistory(doc))
+    .filter((change) => arrived.has(change.entry.recordId))
+    .map((change) => ({
+      part: partOf(change.group),
+      text: `${change.text} (the plod already shows this)`,
+    }));
 }
