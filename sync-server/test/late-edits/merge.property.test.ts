@@ -342,7 +342,9 @@ function isCurrent(doc: Y.Doc, change: HistoryEntry): boolean {
   }
   if (change.section === 'timesheet') {
     const row = report.timesheet.find((r) => r.id === change.entryId);
-    const value: unknown = row ? (row as Record<string, unknown>)[change.field ?? ''] : undefined;
+    const value: unknown = row
+      ? Object.entries(row).find(([k]) => k === change.field)?.[1]
+      : undefined;
     return (value ?? null) === change.new;
   }
   return false;
