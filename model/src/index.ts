@@ -198,11 +198,20 @@ export type { RecordOptions } from './history/record.ts';
 export { HISTORY_ORIGIN, recordReportChanges } from './history/record.ts';
 export type { HistoryChangeKind, HistoryEntry } from './history/read.ts';
 export { readHistory } from './history/read.ts';
-export type { FieldConflict, ReportHistory } from './history/conflicts.ts';
+export type { FieldConflict, RemovalConflict, ReportHistory } from './history/conflicts.ts';
+export {
+  RESTORABLE_SECTIONS,
+  canRestore,
+  keepRemovedEntry,
+  reassertMergedValues,
+  restoreRemovedEntry,
+  restoredFields,
+} from './history/settle.ts';
 export {
   concurrentChanges,
   conflictOf,
   findConflicts,
+  findRemovalConflicts,
   readReportHistory,
 } from './history/conflicts.ts';
 export type { DescribedChange, HistoryGroup, HistoryNames } from './history/describe.ts';

@@ -98,6 +98,70 @@ export function findConflicts(entries: readonly HistoryEntry[]): FieldConflict[]
 }
 
 /**
+ * An entry row removed on one device while another changed it, neither having seen the other: the
+ * removal wins in the document (the row is gone everywhere), so the change is listed here, to be
+ * brought back with the row (Restore) or let go (Keep deleted). Settled by a later add of the row
+ * or a removal that saw the change.
+ */
+export interface RemovalConflict {
+  section: HistorySection;
+  entryId: string;
+  /** The removal the row is gone by (its old value: the row's fields when it was removed). */
+  removal: HistoryEntry;
+  /** Changes of the row's fields made apart from the removal, oldest first. */
+  changes: HistoryEntry[];
+}
+
+/** Removed rows with changes made apart from their removal (see RemovalConflict). */
+export function findRemovalConflicts(entries: readonly HistoryEntry[]): RemovalConflict[] {
+  const last = new Map<string, HistoryEntry>();
+  const fieldChanges = new Map<string, HistoryEntry[]>();
+  for (const entry of entries) {
+    if (entry.entryId === null) continue;
+    const key = `${entry.section}\u0001${entry.entryId}`;
+    if (entry.kind === 'change') {
+      const list = fieldChanges.get(key);
+      if (list) list.push(entry);
+      else fieldChanges.set(key, [entry]);
+    } else {
+      last.set(key, entry);
+    }
+  }
+  const conflicts: RemovalConflict[] = [];
+  last.forEach((removal, key) => {
+    // Only removals that name what they saw (older ones do not) can be judged.
+    if (removal.kind !== 'remove' || removal.parents.length === 0) return;
+    const changes = fieldChanges.get(key) ?? [];
+    const parentsOf = new Map<string, string[]>();
+    for (const change of changes) {
+      parentsOf.set(change.recordId, [
+        ...(parentsOf.get(change.recordId) ?? []),
+        ...change.parents,
+      ]);
+    }
+    const seen = new Set<string>();
+    const stack = [...removal.parents];
+    while (stack.length > 0) {
+      const id = stack.pop() as string;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(parentsOf.get(id) ?? []));
+    }
+    const apart = changes.filter(
+      (change) => change.recordId !== removal.recordId && !seen.has(change.recordId),
+    );
+    if (apart.length === 0) return;
+    conflicts.push({
+      section: removal.section,
+      entryId: removal.entryId as string,
+      removal,
+      changes: apart,
+    });
+  });
+  return conflicts;
+}
+
+/**
  * Every pair of changes of one field made apart (neither saw the other) to different values, settled
  * or not: the history view marks them.
  */
@@ -136,9 +200,15 @@ export function conflictOf(
 export interface ReportHistory {
   entries: HistoryEntry[];
   conflicts: FieldConflict[];
+  /** Rows removed while another device changed them. */
+  removals: RemovalConflict[];
 }
 
 export function readReportHistory(doc: Y.Doc): ReportHistory {
   const entries = readHistory(doc);
-  return { entries, conflicts: findConflicts(entries) };
+  return {
+    entries,
+    conflicts: findConflicts(entries),
+    removals: findRemovalConflicts(entries),
+  };
 }

@@ -11,17 +11,39 @@ export class HeadsIndex {
   private readonly records = new Set<string>();
   private readonly writes = new Map<string, Set<string>>();
   private readonly seen = new Map<string, Set<string>>();
+  /** Per entry row: the keys of its fields that have changes, and the records adding or removing it. */
+  private readonly entryFields = new Map<string, Set<string>>();
+  private readonly entryRows = new Map<string, Set<string>>();
 
   add(record: StoredRecord): void {
     if (this.records.has(record.id)) return;
     this.records.add(record.id);
     for (const change of record.ch) {
+      if (change.e !== undefined) {
+        const entry = fieldKey(change.s, change.e, '');
+        if (change.f === undefined) setOf(this.entryRows, entry).add(record.id);
+        else setOf(this.entryFields, entry).add(fieldKey(change.s, change.e, change.f));
+      }
       if (change.f === undefined) continue;
       const key = fieldKey(change.s, change.e, change.f);
       setOf(this.writes, key).add(record.id);
       const seen = setOf(this.seen, key);
       for (const parent of change.p ?? []) seen.add(parent);
     }
+  }
+
+  /**
+   * What a device removing an entry row has seen of it: the heads of each of its fields and the
+   * records that added (or removed) it, sorted. A change of a field not among them (or their
+   * ancestors) was made apart from the removal.
+   */
+  entryHeadsOf(section: string, entryId: string): string[] {
+    const entry = fieldKey(section, entryId, '');
+    const heads = new Set(this.entryRows.get(entry));
+    for (const key of this.entryFields.get(entry) ?? []) {
+      for (const head of this.headsOf(key)) heads.add(head);
+    }
+    return [...heads].sort();
   }
 
   /** The field's heads, sorted (the same list on every replica that has the same records). */

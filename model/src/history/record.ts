@@ -210,7 +210,12 @@ function rememberActor(doc: Y.Doc, actor: Actor): string {
   }
 }
 
-function writeRecord(doc: Y.Doc, changes: StoredChange[], note: string | undefined): void {
+function writeRecord(
+  doc: Y.Doc,
+  changes: StoredChange[],
+  note: string | undefined,
+  arrived: ReadonlySet<string> | null,
+): void {
   if (changes.length === 0) return;
   const heads = headsIndex(doc);
   // Records that arrived in this same transaction (a merged update) are not indexed until it ends.
@@ -219,8 +224,18 @@ function writeRecord(doc: Y.Doc, changes: StoredChange[], note: string | undefin
     readRecords(doc).forEach((record) => heads.add(record));
   }
   for (const change of changes) {
-    if (change.f === undefined) continue;
-    const parents = heads.headsOf(fieldKey(change.s, change.e, change.f));
+    if (change.f === undefined) {
+      // A removed row names what its device had seen of it (an added row is new: nothing to see).
+      if (change.e !== undefined && change.n === undefined) {
+        const seen = heads.entryHeadsOf(change.s, change.e);
+        if (seen.length > 0) change.p = seen;
+      }
+      continue;
+    }
+    const all = heads.headsOf(fieldKey(change.s, change.e, change.f));
+    // A merge accepts what the merged records did: it saw their changes, not the others apart.
+    const own = arrived ? all.filter((id) => arrived.has(id)) : [];
+    const parents = own.length > 0 ? own : all;
     if (parents.length > 0) change.p = parents;
   }
   const actor = currentActor(doc);
@@ -249,6 +264,13 @@ const recordings = new WeakMap<Y.Doc, Recording>();
 export interface RecordOptions {
   /** Said beside the record, e.g. "Merged a late edit from Phone 12". */
   note?: string;
+  /**
+   * `fn` brings in edits made elsewhere with their own records (a late edit merged): the record
+   * accepts them. A field's change names as seen the records of it that came in (not changes made
+   * apart from them, which it never saw: a conflict between them stays open), and a field written
+   * with the value it held is not a change of the merge's own (the merged write lost to another).
+   */
+  merge?: boolean;
 }
 
 /**
@@ -265,6 +287,7 @@ export function recordReportChanges<T>(doc: Y.Doc, fn: () => T, options: RecordO
   }
   const recording: Recording = { note: options.note };
   const before = capture(doc);
+  const known = options.merge ? new Set(readRecords(doc).map((record) => record.id)) : null;
   // Writes are read from the transactions fn makes: those that end inside fn, and the one it runs in.
   const touched = new Map<string, TouchedField>();
   const already = new Map<string, TouchedField>();
@@ -281,8 +304,26 @@ export function recordReportChanges<T>(doc: Y.Doc, fn: () => T, options: RecordO
     already.forEach((_, key) => touched.delete(key));
     const after = capture(doc);
     const changes = diff(before, after);
-    changes.push(...rewrites(changes, touched, before, after));
+    if (!known) changes.push(...rewrites(changes, touched, before, after));
+    const arrived = known
+      ? new Set(
+          readRecords(doc)
+            .map((record) => record.id)
+            .filter((id) => !known.has(id)),
+        )
+      : null;
     // A change that failed halfway still changed the document: what it changed is recorded.
-    writeRecord(doc, changes, recording.note);
+    writeRecord(doc, changes, recording.note, arrived);
   }
+}
+
+/**
+ * Records that a removed entry row stays removed, having seen every change of it made apart from
+ * its removal ("Keep deleted"): the row's removal conflict is settled. Nothing else changes.
+ */
+export function recordKeptRemoved(doc: Y.Doc, section: HistorySection, entryId: string): void {
+  doc.transact(() => {
+    reportMap(doc, 'meta').set(META.updatedAt, new Date().toISOString());
+    writeRecord(doc, [{ s: section, e: entryId, o: {} }], 'Kept deleted', null);
+  });
 }

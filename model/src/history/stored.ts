@@ -86,7 +86,11 @@ function readChange(raw: unknown): StoredChange | null {
   const fields = readHistoryFields(value.n ?? value.o);
   if (!fields) return null;
   if ('n' in value) change.n = fields;
-  else change.o = fields;
+  else {
+    change.o = fields;
+    // A removal names what its device had seen of the row (older removals do not).
+    if (Array.isArray(value.p)) change.p = value.p.filter((p) => typeof p === 'string');
+  }
   return change;
 }
 

@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import { readHistory } from '@plod/model';
 import { META_ROOT, STATUS_KEY } from './parts.ts';
 import { UnreadableUpdate, applyClientUpdate, checkUpdate } from '../sync/update-check.ts';
 
@@ -127,4 +128,13 @@ export function trySteps(doc: Y.Doc, steps: readonly Step[]): Refusal | null {
   } finally {
     scratch.destroy();
   }
+}
+
+/** Records the document holds that were not among `known`. */
+export function arrivedRecords(doc: Y.Doc, known: ReadonlySet<string>): Set<string> {
+  return new Set(
+    readHistory(doc)
+      .map((entry) => entry.recordId)
+      .filter((id) => !known.has(id)),
+  );
 }

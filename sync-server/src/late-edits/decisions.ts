@@ -1,10 +1,17 @@
-import { readReportMeta, recordReportChanges, withActor } from '@plod/model';
+import {
+  reassertMergedValues,
+  readHistory,
+  readReportMeta,
+  recordReportChanges,
+  withActor,
+} from '@plod/model';
 import type { Actor } from '../auth/principal.ts';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import type { Logger } from '../logger.ts';
 import { historyActorOf } from '../services/documents.ts';
 import { ConflictError, isServiceError } from '../errors.ts';
-import { applyResult, resultOf } from './apply.ts';
+import * as Y from 'yjs';
+import { applyResult, arrivedRecords, resultOf, scratchOf } from './apply.ts';
 import type { KeptEdit, LateEdits } from './late-edits.ts';
 import { META_ROOT, STATUS_KEY } from './parts.ts';
 import { absorbable, planMerge } from './plan.ts';
@@ -45,6 +52,7 @@ export class LateEditDecisions {
    * sessions of the same phone it builds on, or why it cannot be merged. Reads each plod once.
    */
   async review(): Promise<ReviewedSession[]> {
+    await this.settleApplied();
     const sessions = await this.edits.sessions();
     const byDoc = new Map<string, EditSession<KeptEdit>[]>();
     for (const session of sessions) {
@@ -65,6 +73,27 @@ export class LateEditDecisions {
       });
     }
     return sessions.flatMap((session) => reviewed.get(session.id) ?? []);
+  }
+
+  /**
+   * Waiting edits whose content the plod already holds are merged in effect: a phone that was told
+   * its plod was returned sends again what the server had kept aside, and it goes straight in. They
+   * are settled as merged (their phones are told), so no card offers a change the plod already shows.
+   */
+  async settleApplied(): Promise<void> {
+    const docs = new Set((await this.edits.sessions()).map((session) => session.docName));
+    for (const docName of docs) {
+      const kept = await this.edits.keptOf(docName);
+      const waiting = kept.filter((edit) => edit.state === 'waiting');
+      const applied = await this.manager.read(docName, (doc) =>
+        readReportMeta(doc).reportId === null
+          ? []
+          : waiting.filter((edit) => holds(doc, edit.update)).map((edit) => edit.id),
+      );
+      if (applied.length === 0) continue;
+      await this.edits.removeMerged(applied);
+      this.logger.info('late edits already in the plod', { doc: docName, merged: applied });
+    }
   }
 
   /** Merges one kept edit (and the earlier edits of its phone it builds on). */
@@ -151,9 +180,12 @@ export class LateEditDecisions {
       const planned = planMerge(doc, targets, kept);
       if (typeof planned === 'string') throw new ConflictError(REFUSALS[planned]);
       // "Last updated" moves with the merge.
-      const result = resultOf(doc, planned.steps, (scratch) =>
-        scratch.getMap(META_ROOT).set(UPDATED_AT, new Date().toISOString()),
-      );
+      const known = new Set(readHistory(doc).map((entry) => entry.recordId));
+      const result = resultOf(doc, planned.steps, (scratch) => {
+        // What the merged edits set shows, though a discarded edit's value once stood beside it.
+        reassertMergedValues(scratch, arrivedRecords(scratch, known));
+        scratch.getMap(META_ROOT).set(UPDATED_AT, new Date().toISOString());
+      });
       if (typeof result === 'string') throw new ConflictError(REFUSALS[result]);
       return { plan: planned, update: result };
     });
@@ -169,7 +201,7 @@ export class LateEditDecisions {
             // The plod stays as submitted (also if its status changed since the plan was made).
             if (meta.get(STATUS_KEY) !== status) meta.set(STATUS_KEY, status);
           },
-          { note: mergeNote(kept, plan.merged) },
+          { note: mergeNote(kept, plan.merged), merge: true },
         ),
       );
     });
@@ -202,5 +234,22 @@ export class LateEditDecisions {
     const ids = absorbing.ready.map((edit) => edit.id);
     await this.edits.markAbsorbed(ids);
     this.logger.info('late edits absorbed', { doc: docName, absorbed: ids });
+  }
+}
+
+/** True when the document already holds everything the update brings (applying it changes nothing). */
+function holds(doc: Y.Doc, update: Uint8Array): boolean {
+  const scratch = scratchOf(doc);
+  let changed = false;
+  scratch.on('update', () => {
+    changed = true;
+  });
+  try {
+    Y.applyUpdate(scratch, update);
+    return !changed && scratch.store.pendingStructs === null && scratch.store.pendingDs === null;
+  } catch {
+    return false;
+  } finally {
+    scratch.destroy();
   }
 }

@@ -54,8 +54,15 @@ const HISTORY_ROOT_NAMES = new Set<string>(Object.values(HISTORY_ROOTS));
 /** What an update brings to a document that already holds some state. */
 export interface Addition {
   /**
-   * The update to keep: only what is new, or the whole update when some of it waits for content the
-   * document lacks (Yjs holds such structs back, so their effect cannot be seen yet). Null: nothing new.
+   * The update to keep: the phone's own structs the document lacks (with the update's deletions), or
+   * the whole update when some of it waits for content the document lacks (Yjs holds such structs
+   * back, so their effect cannot be seen yet). Null: nothing new.
+   *
+   * Never what applying it did to the document: that holds other phones' kept edits, and applying an
+   * update there has effects of its own (a map value that wins deletes the other phone's value it
+   * replaces, a value that loses deletes itself). Kept with the edit, such an effect would make it
+   * depend on an edit that may never be merged (then it cannot be merged either), or hide what the
+   * phone wrote (then the review shows nothing of it).
    */
   update: Uint8Array | null;
   /** Parts of the report the new content changes. */
@@ -84,9 +91,12 @@ export function additionOf(base: readonly Uint8Array[], update: Uint8Array): Add
  */
 export function additionTo(doc: Y.Doc, update: Uint8Array): Addition {
   const before = pendingOf(doc);
-  const added: Uint8Array[] = [];
+  const known = Y.encodeStateVector(doc);
+  let added = false;
   const parts = new Set<ReportPart>();
-  const onUpdate = (diff: Uint8Array) => added.push(diff);
+  const onUpdate = () => {
+    added = true;
+  };
   const onTransaction = (transaction: Y.Transaction) => {
     for (const part of changedParts(doc, transaction)) parts.add(part);
   };
@@ -102,7 +112,7 @@ export function additionTo(doc: Y.Doc, update: Uint8Array): Addition {
   const incomplete =
     (after.structs !== null && after.structs !== before.structs) ||
     (after.ds !== null && after.ds !== before.ds);
-  const kept = incomplete ? update : added.length > 0 ? Y.mergeUpdates(added) : null;
+  const kept = incomplete ? update : added ? Y.diffUpdate(update, known) : null;
   return {
     update: kept,
     parts: REPORT_PARTS.filter((part) => parts.has(part)),

@@ -147,6 +147,7 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
       collection: s.rigs,
       create: REQUEST_BODIES['POST /api/rigs'],
       update: REQUEST_BODIES['PUT /api/rigs/{id}'],
+      siteOf: (rig) => rig.siteId,
     }),
   );
   api.route(

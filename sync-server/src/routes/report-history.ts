@@ -62,11 +62,24 @@ const ConflictSchema = z
   })
   .openapi('FieldConflict');
 
+const RemovalSchema = z
+  .object({
+    section: z.enum(HISTORY_SECTIONS),
+    entryId: z.string(),
+    removalId: z.string().openapi({ description: 'The change that removed the row' }),
+    changeIds: z.array(z.string()).openapi({
+      description:
+        "Changes of the row's fields made apart from its removal (neither saw the other)",
+    }),
+  })
+  .openapi('RemovalConflict');
+
 const ReportHistorySchema = z
   .object({
     reportId: z.string(),
     entries: z.array(HistoryEntrySchema),
     conflicts: z.array(ConflictSchema),
+    removals: z.array(RemovalSchema),
   })
   .openapi('ReportHistory');
 
@@ -82,7 +95,8 @@ export function addReportHistoryRoute(app: OpenAPIHono, s: RestServices) {
         'Every recorded change: who (person and device), when, and old -> new. Changes made through ' +
         'this API name the signed-in supervisor or the device; changes made on phones name what the ' +
         'phone said (see the security model). `conflicts` lists fields whose latest changes were ' +
-        "made by devices that had not seen each other's change, to different values.",
+        "made by devices that had not seen each other's change, to different values; `removals` " +
+        'lists rows removed on one device while another changed them.',
       request: { params: IdParams },
       responses: {
         200: jsonOk('The history', ReportHistorySchema),

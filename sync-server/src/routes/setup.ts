@@ -1,5 +1,5 @@
 import { actorOf } from '../auth/principal.ts';
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import type { ZodType } from 'zod';
 import { IdParams, errors, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
 import type { SetupCollection } from '../services/setup.ts';
@@ -9,7 +9,17 @@ interface SetupRoutesSpec<T extends { id: string }, In, Patch> {
   collection: SetupCollection<T, In, Patch>;
   create: ZodType<In>;
   update: ZodType<Patch>;
+  /** The site an entry belongs to: the list then takes `?siteId=` and answers that site's alone. */
+  siteOf?: (entry: T) => string;
 }
+
+const SiteQuery = z.object({
+  siteId: z
+    .string()
+    .min(1, 'siteId must name a site')
+    .optional()
+    .openapi({ param: { name: 'siteId', in: 'query' }, description: 'Only this site’s entries' }),
+});
 
 /** A setup-document collection (rigs, crew members, hire-tool library): list, add, change, delete. */
 export function createSetupRoutes<T extends { id: string }, In, Patch>(
@@ -24,10 +34,19 @@ export function createSetupRoutes<T extends { id: string }, In, Patch>(
       method: 'get',
       path: '/',
       tags,
-      summary: `All ${spec.tag.toLowerCase()}`,
-      responses: { 200: jsonOk(spec.tag) },
+      summary: `All ${spec.tag.toLowerCase()}${spec.siteOf ? ', or one site’s' : ''}`,
+      request: { query: spec.siteOf ? SiteQuery : z.object({}) },
+      responses: { 200: jsonOk(spec.tag), 400: errors[400] },
     }),
-    async (c) => c.json(await collection.list(), 200),
+    async (c) => {
+      const all = await collection.list();
+      const { siteOf } = spec;
+      const siteId = siteOf ? SiteQuery.parse(c.req.valid('query')).siteId : undefined;
+      return c.json(
+        siteOf && siteId !== undefined ? all.filter((entry) => siteOf(entry) === siteId) : all,
+        200,
+      );
+    },
   );
   app.openapi(
     createRoute({

@@ -18,7 +18,7 @@ export async function reportHistory(
 ) {
   const known = await names.names();
   const lookup = (key: string) => known.get(key) ?? null;
-  const { entries, conflicts } = await docs.readReport(id, (doc) => {
+  const { entries, conflicts, removals } = await docs.readReport(id, (doc) => {
     // A client account reads the history of its own sites' plods only.
     checkSiteAccess(principal, doc);
     return readReportHistory(doc);
@@ -33,6 +33,12 @@ export async function reportHistory(
       entryId: conflict.entryId,
       field: conflict.field,
       label: fieldLabel(conflict.section, conflict.field),
+      changeIds: conflict.changes.map((change) => change.id),
+    })),
+    removals: removals.map((conflict) => ({
+      section: conflict.section,
+      entryId: conflict.entryId,
+      removalId: conflict.removal.id,
       changeIds: conflict.changes.map((change) => change.id),
     })),
   };

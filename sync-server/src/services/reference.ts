@@ -1,5 +1,5 @@
 import { readSetup } from '@plod/model';
-import type { BundleReference, ShiftReportBundle } from '@plod/model';
+import type { BundleReference, SetupSnapshot, ShiftReportBundle } from '@plod/model';
 import type { DocumentService } from './documents.ts';
 
 /**
@@ -15,7 +15,8 @@ export class ReferenceNames {
     this.cached = null;
   }
 
-  async reference(): Promise<BundleReference> {
+  /** The sites and rigs (a rig with its site), as a bundle's reference needs them and more. */
+  async reference(): Promise<Pick<SetupSnapshot, 'sites' | 'rigs'> & BundleReference> {
     return this.docs.readSetup((doc) => {
       const { sites, rigs } = readSetup(doc);
       return { sites, rigs };

@@ -30,7 +30,7 @@ import { summaryCsvStream, summaryXlsxStream } from './summary-xlsx.ts';
 import type { SummaryPages } from './summary-xlsx.ts';
 import type * as Y from 'yjs';
 import type { DocumentService } from './documents.ts';
-import { NotFoundError } from '../errors.ts';
+import { InvalidInputError, NotFoundError } from '../errors.ts';
 import type { Projector } from '../projections/projector.ts';
 import type { ReportRow } from '../projections/report-row.ts';
 import type { Page, ReportFilter } from '../projections/report-table.ts';
@@ -116,6 +116,7 @@ export class ReportService {
     const { id = ReportIds.create(), ...fields } = body;
     const reference = await this.names.reference();
     requireReferences(fields, reference);
+    requireRigOfSite(fields.siteId, fields.rigId, reference);
     await this.docs.createReport(by, id, (doc) => {
       createReport(doc, { id });
       applyShiftSummaryUpdate(doc, withNames(fields, reference));
@@ -126,9 +127,18 @@ export class ReportService {
   async update(by: Actor, id: ReportId, body: ShiftSummaryUpdateDraft) {
     const reference = await this.names.reference();
     requireReferences(body, reference);
-    await this.docs.writeReport(by, id, (doc) =>
-      applyShiftSummaryUpdate(doc, withNames(body, reference)),
-    );
+    await this.docs.writeReport(by, id, (doc) => {
+      // A rig alone moves the plod to another rig of its site; a site alone must suit its rig.
+      if (body.siteId !== undefined || body.rigId !== undefined) {
+        const shift = readShiftDetails(doc);
+        requireRigOfSite(
+          body.siteId === undefined ? shift.siteId : body.siteId,
+          body.rigId === undefined ? shift.rigId : body.rigId,
+          reference,
+        );
+      }
+      applyShiftSummaryUpdate(doc, withNames(body, reference));
+    });
     return this.get(id);
   }
 
@@ -291,4 +301,18 @@ function requireReferences(
 ): void {
   requireKnown('site', body.siteId, reference.sites ?? []);
   requireKnown('rig', body.rigId, reference.rigs ?? []);
+}
+
+/** Who reads a plod comes from its site; a rig of another site would show it to the wrong people. */
+function requireRigOfSite(
+  siteId: string | null | undefined,
+  rigId: string | null | undefined,
+  reference: Awaited<ReturnType<ReferenceNames['reference']>>,
+): void {
+  if (!rigId || !siteId) return;
+  const rig = reference.rigs.find((r) => r.id === rigId);
+  if (rig && rig.siteId !== siteId) {
+    const site = reference.sites.find((s) => s.id === siteId)?.siteName ?? siteId;
+    throw new InvalidInputError(`Rig ${rig.rigName} is not a rig of site ${site}`);
+  }
 }

@@ -139,6 +139,8 @@ export default function ClientReview() {
     <>
       <ScreenHeader
         title="Plods for review"
+        // A list read over REST: no document syncs here, so a sync dot would say Offline online.
+        withSync={false}
         subtitle={auth.kind === 'client' ? `Signed in as ${auth.username}` : undefined}
         actions={
           <Button variant="subtle" onClick={() => void leave()}>

@@ -209,6 +209,12 @@ function PlodOf({ docName, reportId }: { docName: string; reportId: string }) {
       );
     case 'not-found':
       return <Message title="Plod not found">No plod has this address.</Message>;
+    case 'refused':
+      return (
+        <Message title="Not a plod you can review">
+          This plod belongs to a site this account does not review. Ask a supervisor for access.
+        </Message>
+      );
     case 'ready':
       return <PlodBody sheet={state.sheet} reportId={reportId} docName={docName} />;
   }

@@ -9,7 +9,7 @@ import {
   type ReportSnapshot,
 } from '@plod/model';
 import { useEffect, useMemo, useState } from 'react';
-import { useAuth } from '../../auth';
+import { ApiError, apiJson, useAuth } from '../../auth';
 import { useConnection, useDocSnapshot, useDocument, useOptionalDocSnapshot } from '../../sync';
 
 export type PlodState =
@@ -18,6 +18,8 @@ export type PlodState =
   | { kind: 'waiting' }
   | { kind: 'offline-missing' }
   | { kind: 'not-found' }
+  /** A client account asked for a plod of a site it does not review: the server refuses it. */
+  | { kind: 'refused' }
   | { kind: 'ready'; report: ReportSnapshot; sheet: PlodSheet };
 
 const WAIT_MS = 10_000;
@@ -41,6 +43,19 @@ export function usePlodReport(docName: string): PlodState {
   // Names from the setup document where this viewer may read it (not a client account).
   const setup = useOptionalDocSnapshot(auth.kind === 'client' ? null : SETUP_DOC_NAME, readSetup);
   const [slow, setSlow] = useState(false);
+  // The relay never sends a client account another site's plod; REST says so at once.
+  const [refused, setRefused] = useState(false);
+  const client = auth.kind === 'client';
+  useEffect(() => {
+    if (!client || !online) return;
+    let live = true;
+    apiJson(`/api/shift-summaries/${docName.slice('report:'.length)}`).catch((error: unknown) => {
+      if (live && error instanceof ApiError && error.status === 403) setRefused(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [client, online, docName]);
   useEffect(() => {
     const timer = setTimeout(() => setSlow(true), WAIT_MS);
     return () => clearTimeout(timer);
@@ -58,8 +73,9 @@ export function usePlodReport(docName: string): PlodState {
     return plodSheet(report, { names });
   }, [report, setup]);
 
-  if (info.status === 'loading') return { kind: 'loading' };
   if (sheet) return { kind: 'ready', report, sheet };
+  if (refused) return { kind: 'refused' };
+  if (info.status === 'loading') return { kind: 'loading' };
   if (info.serverSynced) return { kind: 'not-found' };
   if (!online) return { kind: 'offline-missing' };
   return slow ? { kind: 'waiting' } : { kind: 'loading' };

@@ -2,6 +2,7 @@ import { useMatches } from 'react-router';
 import { PresenceBar } from '../../components/PresenceBar';
 import { usePlod } from './plod-context';
 import { PlodStatusBanner } from './StatusBanner';
+import { RemovedRowConflicts } from '../history/RemovedRowConflicts';
 
 /** The screen's name in presence: its route's `presence` (or title). */
 function useScreenName(): string {
@@ -13,7 +14,7 @@ function useScreenName(): string {
 
 /**
  * What every report screen shows under its header: who else has this plod open and where, this
- * phone's late edits, and the plod's lifecycle banner.
+ * phone's late edits, the plod's lifecycle banner, and rows deleted while someone changed them.
  */
 export function PlodBar() {
   const { docName } = usePlod();
@@ -21,6 +22,7 @@ export function PlodBar() {
     <>
       <PresenceBar docName={docName} screen={useScreenName()} />
       <PlodStatusBanner />
+      <RemovedRowConflicts docName={docName} />
     </>
   );
 }
