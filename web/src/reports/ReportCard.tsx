@@ -68,7 +68,8 @@ export function ReportCard({ report, onDelete, extra }: ReportCardProps) {
         <SimpleGrid cols={3} spacing="xs">
           <Figure label="Operator" value={report.operator ?? '—'} />
           <Figure label="Drilled" value={`${formatDepth(report.metres)} m`} />
-          <Figure label="Hours" value={formatHours(report.hours)} />
+          {/* No hours until the timesheet has entries (or someone typed the hours). */}
+          <Figure label="Hours" value={report.hours > 0 ? formatHours(report.hours) : '—'} />
         </SimpleGrid>
         <Group gap="xs" wrap="nowrap">
           <Button component={Link} to={plodPath(report.id, 'edit')} px="sm" style={{ flex: 1 }}>
