@@ -48,6 +48,7 @@ export {
   SURVEY_DEPTH_STEP,
   SURVEY_DIP_MAX,
   SURVEY_DIP_MIN,
+  SURVEY_ANGLE_STEP,
   SURVEY_HOLE_ID_OPTIONS,
   TIMESHEET_DAILY_CAP_HOURS,
   TIME_OPTION_STEP_MINUTES,
@@ -106,10 +107,14 @@ export { ModelError, isModelError } from './errors/errors.ts';
 export { formatCurrency, formatDepth, formatHours, formatPercent } from './format/format.ts';
 export { roundTo, toNumberOr } from './format/round.ts';
 // Shift-type helpers come from their zod-free module so a bundle using only them drops zod.
-export type { ShiftType } from './shift/shift-type.ts';
+export type { ShiftSlot, ShiftType } from './shift/shift-type.ts';
 export {
   SHIFT_TYPES,
+  compareShifts,
   localIsoDay,
+  nextShift,
+  shiftAfter,
+  shiftAt,
   shiftTypeAt,
   shiftTypeFromHour,
   shiftTypeLabel,

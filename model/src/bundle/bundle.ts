@@ -89,7 +89,7 @@ export interface BundleSurveyEntry {
   azimuth: number;
   dip: number;
   /** The CSV reads it as magneticTotalField. */
-  magneticTotal: number;
+  magneticTotal: number | null;
   /** The CSV reads it as surveyMethod. */
   method: 'magnetic' | 'gyroscopic' | 'electronic' | 'manual';
   operator: string | null;

@@ -44,6 +44,8 @@ export const RUNSHEET_DEFAULT_CONSTANT_STICK_UP = 0.1;
 
 /** Survey defaults and limits. */
 export const DEFAULT_SURVEY_HOLE_ID = 'DH001';
+/** Survey dip and azimuth are read to one decimal of a degree. */
+export const SURVEY_ANGLE_STEP = 0.1;
 export const SURVEY_HOLE_ID_OPTIONS = ['DH001', 'DH002', 'DH003'] as const;
 export const DEFAULT_SURVEY_AZIMUTH = 0;
 export const DEFAULT_SURVEY_DIP = -60;

@@ -85,6 +85,17 @@ describe('bundleToCsv round trip through a standard CSV parser', () => {
     });
   });
 
+  it('leaves a magnetic total that was not read blank (never 0) and keeps a decimal dip', () => {
+    const bundle = fullBundle();
+    for (const survey of bundle.surveyEntries) {
+      survey.magneticTotal = null;
+      survey.dip = -59.5;
+      survey.azimuth = 275.5;
+    }
+    const [survey] = sectionRows(bundleToCsv(bundle), 'SURVEY ENTRIES');
+    expect(survey).toMatchObject({ magneticTotalField: '', dip: '-59.5', azimuth: '275.5' });
+  });
+
   it('reads run sheet depths to one decimal and stick-up to two', () => {
     const [run] = sectionRows(csv, 'RUN SHEET ENTRIES');
     expect(run).toEqual({

@@ -89,7 +89,11 @@ export const SURVEY_COLUMNS: readonly CsvColumn<BundleSurveyEntry>[] = [
   { header: 'depth', cell: (s) => depth(s.depth) },
   { header: 'azimuth', cell: (s) => plainNumberCell(s.azimuth) },
   { header: 'dip', cell: (s) => plainNumberCell(s.dip) },
-  { header: 'magneticTotalField', cell: (s) => plainNumberCell(s.magneticTotal) },
+  {
+    header: 'magneticTotalField',
+    // Blank when it was not read: an empty cell, never 0.
+    cell: (s) => (s.magneticTotal === null ? '' : plainNumberCell(s.magneticTotal)),
+  },
   { header: 'surveyMethod', cell: (s) => textCell(s.method) },
   { header: 'operator', cell: (s) => textCell(s.operator) },
   { header: 'notes', cell: (s) => textCell(s.notes) },

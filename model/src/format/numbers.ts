@@ -49,6 +49,22 @@ export function numericField(options: NumericFieldOptions) {
     .pipe(checkedNumber(options));
 }
 
+/**
+ * An optional request number: blank, missing, null or not a number reads as null (left blank, never
+ * 0); otherwise as numericField, range and step enforced.
+ */
+export function optionalNumericField(options: Omit<NumericFieldOptions, 'default' | 'fallback'>) {
+  return numericInput
+    .transform((value): number | null => {
+      if (value === undefined || value === null) return null;
+      if (typeof value === 'string' && value.trim() === '') return null;
+      const n = toNumberOr(value, Number.NaN);
+      if (Number.isNaN(n)) return null;
+      return options.int ? Math.trunc(n) : n;
+    })
+    .pipe(checkedNumber({ ...options, default: 0 }).nullable());
+}
+
 /** An optional request text: trimmed; blank or missing becomes null. */
 export const optionalText = z
   .string()

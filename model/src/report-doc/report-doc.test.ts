@@ -214,10 +214,10 @@ describe('report document', () => {
     expect(readReport(doc).summary.hoursWorked).toBe(1.5);
   });
 
-  it('falls back to the shift span for hours worked without timesheet rows', () => {
+  it('counts no hours worked until the timesheet has rows (not the shift span)', () => {
     const doc = newReportDoc();
     updateShiftDetails(doc, { startTime: '18:00', endTime: '06:00', shiftType: 'night' });
-    expect(readReport(doc).summary.hoursWorked).toBe(12);
+    expect(readReport(doc).summary.hoursWorked).toBe(0);
   });
 
   it('allows only the defined status transitions and stamps completedAt once', () => {
@@ -251,7 +251,7 @@ describe('report document', () => {
       date: '2025-07-14',
       shiftType: 'day',
       metresDrilled: 4,
-      hours: 12,
+      hours: 0,
       status: 'active',
     });
   });

@@ -11,7 +11,6 @@ import { totalHireToolCost } from '../hire-tool/hire-tool.ts';
 import type { MaintenanceEntry } from '../maintenance/maintenance.ts';
 import { totalMaintenanceHours } from '../maintenance/maintenance.ts';
 import { readMaintenance } from '../maintenance/maintenance-doc.ts';
-import { shiftDurationHours } from '../shift/time.ts';
 import type { ReportStatus } from '../shift-summary/shift-summary.ts';
 import type { ShiftDetails, SignOff, SummaryOverrides } from '../shift-summary/report-meta-doc.ts';
 import {
@@ -83,17 +82,6 @@ export interface ReportSnapshot {
   summary: EffectiveSummary;
 }
 
-/** Derived hours worked: the timesheet total when it has rows, else the shift's start-to-end span. */
-function derivedHours(
-  shift: ShiftDetails,
-  timesheet: readonly TimesheetEntry[],
-  total: number,
-): number {
-  if (timesheet.length > 0) return total;
-  if (shift.startTime && shift.endTime) return shiftDurationHours(shift.startTime, shift.endTime);
-  return 0;
-}
-
 /** Read a report document into a snapshot with every derived value computed. */
 export function readReport(doc: Y.Doc): ReportSnapshot {
   const meta = readReportMeta(doc);
@@ -126,7 +114,9 @@ export function readReport(doc: Y.Doc): ReportSnapshot {
   };
   const derived = {
     totalDepthDrilled: totals.metresDrilled,
-    hoursWorked: derivedHours(shift, timesheet, hours.totalHours),
+    // The timesheet's total, 0 while it has no rows: the shift's span no longer stands in for an
+    // empty timesheet (a plod showed 12 h worked while its Timesheets said 0.0).
+    hoursWorked: hours.totalHours,
     holesCompleted: totals.holesCompleted,
   };
   const totalDepthDrilled = overrides.totalDepthDrilled ?? derived.totalDepthDrilled;

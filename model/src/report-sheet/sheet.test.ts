@@ -63,7 +63,8 @@ describe('the plod sheet', () => {
     expect(hole?.runs.rows[1]?.[6]).toBe('soft ground');
     expect(sheet.timesheet.rows).toEqual([[DH1, 'Drilling', '6:00 AM', '12:00 PM', '6.0', '—']]);
     expect(sheet.timesheet.totals).toBe('Total 6.0 h · Remaining 6.0 h');
-    expect(sheet.survey.rows[0]?.slice(0, 4)).toEqual([DH1, '6.0', '275°', '-60°']);
+    // The magnetic total was not given: blank (a dash) on the sheet and the PDF, never 0.
+    expect(sheet.survey.rows[0]?.slice(0, 5)).toEqual([DH1, '6.0', '275°', '-60°', '—']);
     expect(sheet.summary).toContainEqual({ label: 'Total Depth', value: '5.5 m' });
     expect(sheet.maintenance.rows[0]).toContain('Replaced hose');
     expect(sheet.hireTools.rows[0]).toEqual(['Survey camera', '1', '2', '$40.00', '$80.00', '—']);

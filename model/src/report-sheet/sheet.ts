@@ -251,7 +251,7 @@ export function plodSheet(snapshot: ReportSnapshot, options: SheetOptions = {}):
         formatDepth(s.depth),
         `${s.azimuth}°`,
         `${s.dip}°`,
-        String(s.magneticTotal),
+        s.magneticTotal === null ? '—' : String(s.magneticTotal),
         words(s.method),
         dash(s.operator),
         dash(s.notes),

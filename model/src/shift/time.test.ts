@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  nextShift,
+  shiftAfter,
+  shiftAt,
   crossesMidnight,
   defaultShiftTimes,
   formatClock,
@@ -65,5 +68,46 @@ describe('shift time', () => {
     const at = new Date(2025, 6, 4, 17, 5, 9);
     expect(formatClock(at)).toBe('17:05:09');
     expect(formatUsDate(at)).toBe('7/4/2025');
+  });
+});
+
+describe('shifts are dated by their start', () => {
+  const at = (y: number, m: number, d: number, h: number, min = 0) => new Date(y, m - 1, d, h, min);
+
+  it('after midnight and before the day shift starts, it is the previous day night', () => {
+    expect(shiftAt(at(2026, 11, 29, 2, 10))).toEqual({ date: '2026-11-28', shiftType: 'night' });
+    expect(shiftAt(at(2026, 12, 1, 0, 0))).toEqual({ date: '2026-11-30', shiftType: 'night' });
+    expect(shiftAt(at(2026, 11, 29, 6, 0))).toEqual({ date: '2026-11-29', shiftType: 'day' });
+    expect(shiftAt(at(2026, 11, 29, 19, 0))).toEqual({ date: '2026-11-29', shiftType: 'night' });
+  });
+
+  it('the shift after a night is the next day, after a day its night', () => {
+    expect(nextShift({ date: '2026-11-28', shiftType: 'night' })).toEqual({
+      date: '2026-11-29',
+      shiftType: 'day',
+    });
+    expect(nextShift({ date: '2026-12-31', shiftType: 'day' })).toEqual({
+      date: '2026-12-31',
+      shiftType: 'night',
+    });
+  });
+
+  it('a plod started from the last shift is for the next shift, or the current one if later', () => {
+    const night28 = { date: '2026-11-28', shiftType: 'night' } as const;
+    expect(shiftAfter(night28, at(2026, 11, 29, 6, 57))).toEqual({
+      date: '2026-11-29',
+      shiftType: 'day',
+    });
+    // Started before the next shift begins: still the next shift.
+    expect(shiftAfter(night28, at(2026, 11, 29, 5, 40))).toEqual({
+      date: '2026-11-29',
+      shiftType: 'day',
+    });
+    // The last shift a week ago: today's.
+    expect(shiftAfter(night28, at(2026, 12, 5, 7, 0))).toEqual({
+      date: '2026-12-05',
+      shiftType: 'day',
+    });
+    expect(shiftAfter(null, at(2026, 11, 29, 2, 10))).toEqual(night28);
   });
 });

@@ -8,10 +8,14 @@ import type { ShiftType } from './shift-type.ts';
 // Zod-free on purpose: the reports list (the web app's first screen) gives a new plod its default
 // times from here and must not pull zod into its bundle. The schemas are in time-schemas.ts.
 
-export type { ShiftType } from './shift-type.ts';
+export type { ShiftSlot, ShiftType } from './shift-type.ts';
 export {
   SHIFT_TYPES,
+  compareShifts,
   localIsoDay,
+  nextShift,
+  shiftAfter,
+  shiftAt,
   shiftTypeAt,
   shiftTypeFromHour,
   shiftTypeLabel,

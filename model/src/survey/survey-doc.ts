@@ -18,7 +18,7 @@ const storedSchema = z.object({
   depth: lenient(z.number(), 0),
   azimuth: lenient(z.number(), 0),
   dip: lenient(z.number(), DEFAULT_SURVEY_DIP),
-  magneticTotal: lenient(z.number(), 0),
+  magneticTotal: lenient(z.number().nullable(), null),
   method: lenient(surveyMethodSchema, DEFAULT_SURVEY_METHOD),
   operator: lenient(z.string().nullable(), null),
   notes: lenient(z.string().nullable(), null),

@@ -4,6 +4,7 @@ import {
   DEFAULT_SURVEY_DIP,
   DEFAULT_SURVEY_HOLE_ID,
   DEFAULT_SURVEY_METHOD,
+  SURVEY_ANGLE_STEP,
   SURVEY_AZIMUTH_MAX,
   SURVEY_AZIMUTH_MIN,
   SURVEY_DEPTH_STEP,
@@ -11,7 +12,7 @@ import {
   SURVEY_DIP_MIN,
 } from '../constants/constants.ts';
 import type { HoleId, SurveyEntryId } from '../ids/ids.ts';
-import { numericField, optionalText, roundTo } from '../format/numbers.ts';
+import { numericField, optionalNumericField, optionalText, roundTo } from '../format/numbers.ts';
 
 export const SURVEY_METHODS = ['magnetic', 'gyroscopic', 'electronic', 'manual'] as const;
 export const surveyMethodSchema = z.enum(SURVEY_METHODS);
@@ -23,7 +24,8 @@ export interface SurveyEntry {
   depth: number;
   azimuth: number;
   dip: number;
-  magneticTotal: number;
+  /** Left blank when not read: null, shown and exported blank (never 0). */
+  magneticTotal: number | null;
   method: SurveyMethod;
   operator: string | null;
   notes: string | null;
@@ -31,25 +33,26 @@ export interface SurveyEntry {
 }
 
 /**
- * POST /api/survey-entries. No field is required (SPEC 5): azimuth integer 0-360 default 0, dip integer
- * -90..90 falling back to -60, depth in 0.1 m steps, magnetic total integer; other non-numbers become 0.
+ * POST /api/survey-entries. No field is required (SPEC 5): azimuth 0-360 default 0 and dip -90..90
+ * falling back to -60, both to one decimal (59.55 is refused, never rounded or cut); depth in 0.1 m
+ * steps; magnetic total an integer, blank when not given.
  */
 export const surveyEntryInputSchema = z.object({
   holeId: optionalText.transform((v) => (v ?? DEFAULT_SURVEY_HOLE_ID) as HoleId),
   depth: numericField({ default: 0, min: 0, step: SURVEY_DEPTH_STEP }),
   azimuth: numericField({
     default: DEFAULT_SURVEY_AZIMUTH,
-    int: true,
     min: SURVEY_AZIMUTH_MIN,
     max: SURVEY_AZIMUTH_MAX,
+    step: SURVEY_ANGLE_STEP,
   }),
   dip: numericField({
     default: DEFAULT_SURVEY_DIP,
-    int: true,
     min: SURVEY_DIP_MIN,
     max: SURVEY_DIP_MAX,
+    step: SURVEY_ANGLE_STEP,
   }),
-  magneticTotal: numericField({ default: 0, int: true }),
+  magneticTotal: optionalNumericField({ int: true }),
   method: surveyMethodSchema.default(DEFAULT_SURVEY_METHOD),
   operator: optionalText,
   notes: optionalText,

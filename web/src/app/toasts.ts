@@ -15,11 +15,40 @@ export function keepNewestToast(): void {
   notifications.updateState(notificationsStore, (all) => all.slice(-1));
 }
 
-/** Applies keepNewestToast to every toast from now on; returns the unsubscribe. */
+/**
+ * Each toast goes TOAST_MS after it is shown, whatever the pointer does: Mantine's own timer waits
+ * while a mouse rests on a toast, so a toast under a resting pointer stayed for good. The host turns
+ * Mantine's timer off (autoClose false); this one starts when a toast first shows.
+ */
+function hideOnTime(timers: Map<string, ReturnType<typeof setTimeout>>): void {
+  for (const { id } of notificationsStore.getState().notifications) {
+    // The store gives every toast an id when it is shown.
+    if (id === undefined || timers.has(id)) continue;
+    timers.set(
+      id,
+      setTimeout(() => notifications.hide(id), TOAST_MS),
+    );
+  }
+  // Forget the ones gone (hidden, replaced or cleaned).
+  const shown = new Set(notificationsStore.getState().notifications.map((toast) => toast.id));
+  for (const [id, timer] of timers) {
+    if (shown.has(id)) continue;
+    clearTimeout(timer);
+    timers.delete(id);
+  }
+}
+
+/** Applies keepNewestToast and the toasts' own timer from now on; returns the unsubscribe. */
 export function installToastPolicy(): () => void {
-  keepNewestToast();
-  const stop = notificationsStore.subscribe(keepNewestToast);
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const apply = () => {
+    keepNewestToast();
+    hideOnTime(timers);
+  };
+  apply();
+  const stop = notificationsStore.subscribe(apply);
   return () => {
     stop();
+    for (const timer of timers.values()) clearTimeout(timer);
   };
 }

@@ -80,6 +80,8 @@ export function AppLayout() {
             <Outlet />
           </>
         )}
+        {/* Room for a toast below the last action: scrolled to the end, nothing is under one. */}
+        <Box h="6rem" aria-hidden="true" data-testid="toast-room" />
       </Container>
       <ScrollRestoration />
       <LateEditToasts />

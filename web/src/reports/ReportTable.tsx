@@ -61,7 +61,9 @@ export default function ReportTable({ reports, onDelete, canDelete, extra }: Rep
                   </Table.Td>
                   <Table.Td>{report.operator ?? '—'}</Table.Td>
                   <Table.Td ta="right">{formatDepth(report.metres)}</Table.Td>
-                  <Table.Td ta="right">{formatHours(report.hours)}</Table.Td>
+                  <Table.Td ta="right">
+                    {report.hours > 0 ? formatHours(report.hours) : '—'}
+                  </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <Button

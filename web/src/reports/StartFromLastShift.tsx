@@ -5,12 +5,11 @@ import {
   ReportIds,
   canStartFrom,
   createReportFromPlan,
-  localIsoDay,
   nextShiftPlan,
   readHoleProgress,
   readReport,
   reportDocName,
-  shiftTypeAt,
+  shiftAfter,
 } from '@plod/model';
 import type { ReportId, ReportSnapshot, ReportsIndexRow } from '@plod/model';
 import { useNavigate } from 'react-router';
@@ -58,12 +57,11 @@ export default function StartFromLastShift({ reports }: { reports: readonly Repo
 
   const start = () => {
     try {
-      const now = new Date();
-      const plan = nextShiftPlan(
-        last,
-        { date: localIsoDay(now), shiftType: shiftTypeAt(now) },
-        marks,
-      );
+      // The next shift in sequence after the last one (its night, or the next day), or the shift
+      // going on now when the last shift was longer ago.
+      const { date, shiftType } = last.shift;
+      const previous = date && shiftType ? { date, shiftType } : null;
+      const plan = nextShiftPlan(last, shiftAfter(previous, new Date()), marks);
       const id = ReportIds.create();
       mutate(reportDocName(id), createReportFromPlan, id, plan);
       addKnownReportId(id);

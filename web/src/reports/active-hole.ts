@@ -1,5 +1,5 @@
 import { isReportReadOnly } from '@plod/model';
-import type { RegisteredHole, ReportHole, ReportSnapshot } from '@plod/model';
+import type { HoleProgressMark, RegisteredHole, ReportHole, ReportSnapshot } from '@plod/model';
 
 export interface ActiveHole {
   holeId: string;
@@ -40,10 +40,29 @@ export function activeHole(report: ReportSnapshot | null): ActiveHole | null {
   };
 }
 
-/** Total Holes: every hole known from the register and the current report, counted once. */
+/**
+ * The real holes: the plod's own, and the register's holes some plod has drilled (a progress mark).
+ * A hole only registered (the demo data's, or one set up and never drilled elsewhere) is left out.
+ * With a site, only that site's register holes.
+ */
+export function realHoleIds(
+  reportHoles: readonly Pick<ReportHole, 'holeId'>[],
+  register: readonly Pick<RegisteredHole, 'holeId' | 'siteId'>[],
+  marks: readonly Pick<HoleProgressMark, 'holeId'>[],
+  siteId: string | null = null,
+): string[] {
+  const drilled = new Set(marks.map((mark) => mark.holeId as string));
+  const registered = register
+    .filter((hole) => drilled.has(hole.holeId) && (siteId === null || hole.siteId === siteId))
+    .map((hole) => hole.holeId as string);
+  return [...new Set([...reportHoles.map((hole) => hole.holeId as string), ...registered])];
+}
+
+/** Total Holes: the real holes of the register and the current report, counted once. */
 export function totalHoles(
   reportHoles: readonly ReportHole[],
   register: readonly RegisteredHole[],
+  marks: readonly HoleProgressMark[],
 ): number {
-  return new Set([...register.map((h) => h.holeId), ...reportHoles.map((h) => h.holeId)]).size;
+  return realHoleIds(reportHoles, register, marks).length;
 }

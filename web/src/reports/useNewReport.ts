@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { ReportIds, defaultShiftTimes, localIsoDay, reportDocName, shiftTypeAt } from '@plod/model';
+import { ReportIds, defaultShiftTimes, reportDocName, shiftAt } from '@plod/model';
 import type { ReportId } from '@plod/model';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -26,11 +26,12 @@ export function useNewReport(): () => Promise<ReportId | null> {
       const { createReport } = await import('./mutations');
       const id = ReportIds.create();
       const now = new Date();
-      // The shift of this hour, with that shift's times (a night shift runs 18:00 - 06:00).
-      const shiftType = shiftTypeAt(now);
+      // The shift going on now, dated by its start (at 02:10 it is the previous day's night), with
+      // that shift's times (a night shift runs 18:00 - 06:00).
+      const { date, shiftType } = shiftAt(now);
       mutate(reportDocName(id), createReport, {
         id,
-        shift: { date: localIsoDay(now), shiftType, ...defaultShiftTimes(shiftType) },
+        shift: { date, shiftType, ...defaultShiftTimes(shiftType) },
       });
       addKnownReportId(id);
       setCurrentReportId(id);

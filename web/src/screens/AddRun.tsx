@@ -19,6 +19,7 @@ import { usePlod, usePlodPath } from './plod/plod-context';
 import { PlodBar } from './plod/PlodBar';
 import { useReport } from './report-common/useReport';
 import { RunForm, type RunPreview } from './run-sheets/RunForm';
+import { NearTargetAlert } from './run-sheets/NearTargetAlert';
 
 const TITLE = 'Add New Run';
 
@@ -110,6 +111,7 @@ function AddRunForm({ docName, hole, back }: { docName: string; hole: ReportHole
             ({formatPercent(hole.progress)})
           </Text>
         </div>
+        <NearTargetAlert hole={hole} />
         <RunForm
           style="add-run"
           context={nextRunContext(hole.runs, hole)}

@@ -24,7 +24,8 @@ describe('Edit Shift Report', { timeout: 20_000 }, () => {
     expect(await screen.findByText(`Report #${id}`)).toBeTruthy();
     expect(getKnownReportIds()).toContain(id);
     const hours = screen.getByLabelText('Hours Worked') as HTMLInputElement;
-    expect(hours.value).toBe('12');
+    // Derived from the timesheet, which has no entries yet (not the shift's twelve hours).
+    expect(hours.value).toBe('0');
     expect(hours.getAttribute('inputmode')).toBe('decimal');
     expect(screen.getByLabelText('Holes Completed').getAttribute('inputmode')).toBe('numeric');
 
@@ -61,7 +62,7 @@ describe('Edit Shift Report', { timeout: 20_000 }, () => {
     runtimes.push(sync);
     sync.connection.setEnabled(false);
     const card = await screen.findByTestId('plod-not-on-device');
-    expect(card.textContent).toContain('This plod is not on this phone yet');
+    expect(card.textContent).toContain('Not on this phone yet: connect to open it');
     expect(card.textContent).toContain('the phone is offline');
     // Nothing is shown as if the plod existed, and nothing offers to save into it.
     expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();

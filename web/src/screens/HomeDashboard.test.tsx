@@ -77,7 +77,8 @@ describe('Home dashboard', { timeout: 20_000 }, () => {
     sync.registry.mutate(doc, addRun, 'DH-DONE' as HoleId, { rodAdded: true, stickUp: 0 });
     setCurrentReportId(id);
     // Only a completed hole on this plod: nothing is being drilled (the register's open hole is not).
-    await waitFor(() => expect(screen.getByTestId('total-holes').textContent).toBe('2'));
+    // Total Holes counts real holes: DH-OTHER was only registered, never drilled by any plod.
+    await waitFor(() => expect(screen.getByTestId('total-holes').textContent).toBe('1'));
     expect(screen.getByTestId('active-status').textContent).toBe('STANDBY');
     expect(screen.queryByTestId('active-hole')).toBeNull();
     sync.registry.mutate(doc, addHoleToReport, { holeId: 'DH-NOW', targetDepth: 100 });

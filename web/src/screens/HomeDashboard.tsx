@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text } from '@
 import {
   HOLES_DOC_NAME,
   formatDepth,
+  readHoleProgress,
   readHoleRegister,
   readReport,
   reportDocName,
@@ -69,6 +70,7 @@ export default function HomeDashboard() {
   const currentId = useCurrentReportId();
   const current = useCurrentReport(currentId);
   const register = useDocSnapshot(HOLES_DOC_NAME, readHoleRegister);
+  const marks = useDocSnapshot(HOLES_DOC_NAME, readHoleProgress);
   const reports = useReportList();
   const reportHoles = current?.holes ?? [];
   const hole = activeHole(current);
@@ -89,7 +91,7 @@ export default function HomeDashboard() {
               Total Holes
             </Text>
             <Text fz={28} fw={800} data-testid="total-holes">
-              {totalHoles(reportHoles, register)}
+              {totalHoles(reportHoles, register, marks)}
             </Text>
           </Card>
           <Card padding="md">

@@ -32,7 +32,10 @@ const SURVEY_COLUMNS: Column<SurveyEntry>[] = [
   { header: 'Depth', cell: (s) => `${formatDepth(s.depth)} m` },
   { header: 'Azimuth', cell: (s) => `${s.azimuth}°` },
   { header: 'Dip', cell: (s) => `${s.dip}°` },
-  { header: 'Mag. Reference', cell: (s) => String(s.magneticTotal) },
+  {
+    header: 'Mag. Reference',
+    cell: (s) => (s.magneticTotal === null ? '—' : String(s.magneticTotal)),
+  },
 ];
 
 const or = (v: string | null | undefined) => (v && v.trim() ? v : 'Not set');

@@ -1,8 +1,11 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
+  HOLES_DOC_NAME,
   addSurveyEntry,
   formatDepth,
+  readHoleProgress,
+  readHoleRegister,
   removeSurveyEntry,
   updateSurveyEntry,
   type SurveyEntry,
@@ -10,7 +13,7 @@ import {
 } from '@plod/model';
 import { useState } from 'react';
 import { ScreenHeader } from '../components/ScreenHeader';
-import { useMutation } from '../sync';
+import { useDocSnapshot, useMutation } from '../sync';
 import { changedFields, isEmptyPatch } from './plod/changes';
 import { DataTable, EmptyText, orDash, type Column, type RowActions } from './plod/DataTable';
 import { label } from './plod/labels';
@@ -19,7 +22,7 @@ import { usePlod, usePlodPath } from './plod/plod-context';
 import { StatRow } from './plod/StatRow';
 import { useReportView } from './plod/useReport';
 import { SurveyEditModal, SurveyForm } from './survey/SurveyForm';
-import { activeHole } from '../reports/active-hole';
+import { activeHole, realHoleIds } from '../reports/active-hole';
 
 const TITLE = 'Survey Data';
 
@@ -28,7 +31,7 @@ const COLUMNS: Column<SurveyEntry>[] = [
   { header: 'Depth', cell: (s) => `${formatDepth(s.depth)} m` },
   { header: 'Azimuth', cell: (s) => `${s.azimuth}°` },
   { header: 'Dip', cell: (s) => `${s.dip}°` },
-  { header: 'Magnetic', cell: (s) => String(s.magneticTotal) },
+  { header: 'Magnetic', cell: (s) => (s.magneticTotal === null ? '—' : String(s.magneticTotal)) },
   { header: 'Method', cell: (s) => label(s.method) },
   { header: 'Operator', cell: (s) => orDash(s.operator) },
   { header: 'Notes', cell: (s) => orDash(s.notes), wide: true },
@@ -51,6 +54,8 @@ export default function Survey() {
   const { docName } = usePlod();
   const path = usePlodPath();
   const { report, readOnly } = useReportView(docName);
+  const register = useDocSnapshot(HOLES_DOC_NAME, readHoleRegister);
+  const marks = useDocSnapshot(HOLES_DOC_NAME, readHoleProgress);
   const add = useMutation(docName, addSurveyEntry);
   const update = useMutation(docName, updateSurveyEntry);
   const remove = useMutation(docName, removeSurveyEntry);
@@ -76,7 +81,8 @@ export default function Survey() {
       return false;
     }
   };
-  const holes = report.holes.map((h) => h.holeId);
+  // The plod's holes and the register's drilled holes of its site: no example holes.
+  const holes = realHoleIds(report.holes, register, marks, report.shift.siteId);
   const actions: RowActions<SurveyEntry> | undefined = readOnly
     ? undefined
     : {

@@ -19,7 +19,14 @@ export function shiftFacts(r: ReportSnapshot): Fact[] {
     { label: 'Date', value: orNa(r.shift.date) },
     { label: 'Shift', value: r.shift.shiftType ? shiftTypeLabel(r.shift.shiftType) : 'Not set' },
     { label: 'Total Drilled', value: `${formatDepth(r.summary.totalDepthDrilled)} m` },
-    { label: 'Total Hours', value: `${formatHours(r.summary.hoursWorked)} h` },
+    {
+      label: 'Total Hours',
+      // Nothing to add up until the timesheet has entries (unless someone typed the hours).
+      value:
+        r.timesheet.length === 0 && r.summary.hoursWorked === 0
+          ? 'No time entries yet'
+          : `${formatHours(r.summary.hoursWorked)} h`,
+    },
     { label: 'Crew', value: String(r.totals.crewCount) },
     { label: 'Hire Tools Cost', value: formatCurrency(r.totals.hireToolCost) },
   ];

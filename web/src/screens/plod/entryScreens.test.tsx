@@ -120,9 +120,10 @@ describe('Survey Data', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Survey Point' });
     const dip = within(dialog).getByLabelText('Dip (°)') as HTMLInputElement;
     expect(dip.value).toBe('-60');
-    expect(dip.getAttribute('inputmode')).toBe('numeric');
+    // Dip and azimuth are read to one decimal: the decimal keypad.
+    expect(dip.getAttribute('inputmode')).toBe('decimal');
     expect(within(dialog).getByLabelText('Depth (m)').getAttribute('inputmode')).toBe('decimal');
-    expect(within(dialog).getByLabelText('Azimuth (°)').getAttribute('inputmode')).toBe('numeric');
+    expect(within(dialog).getByLabelText('Azimuth (°)').getAttribute('inputmode')).toBe('decimal');
     // What a phone's number pad can type: digits only.
     fireEvent.change(dip, { target: { value: '75' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change the sign of Dip (°)' }));
@@ -143,12 +144,10 @@ describe('Survey Data', () => {
     expect(flipSign('-12')).toBe('12');
   });
 
-  it('offers DH001-DH003 plus the holes of the report, once each', () => {
-    expect(surveyHoleOptions(['DH002', 'DH-2025-004'])).toEqual([
-      'DH001',
-      'DH002',
-      'DH003',
+  it('offers the real holes once each, without fixed examples', () => {
+    expect(surveyHoleOptions(['DH-2025-004', 'DH-2025-002', 'DH-2025-004', ''])).toEqual([
       'DH-2025-004',
+      'DH-2025-002',
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Progress, SimpleGrid, Text } from '@mantine/core';
 import { formatDepth, formatPercent, type ReportHole } from '@plod/model';
+import { NearTargetAlert } from './NearTargetAlert';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -38,7 +39,8 @@ export function HoleStatusCard({ hole }: { hole: ReportHole }) {
         {formatDepth(hole.currentDepth)} m / {formatDepth(hole.targetDepth)} m (
         {formatPercent(hole.progress)})
       </Text>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+      <NearTargetAlert hole={hole} />
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mt={hole.nearTarget ? 'sm' : 0}>
         <Fact label="Dip" value={`${hole.dip}°`} />
         <Fact label="Azimuth" value={`${hole.azimuth}°`} />
         <Fact label="Remaining" value={`${formatDepth(hole.remaining)} m`} />

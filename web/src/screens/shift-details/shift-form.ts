@@ -1,7 +1,6 @@
 import {
   defaultShiftTimes,
-  localIsoDay,
-  shiftTypeAt,
+  shiftAt,
   type ReportSnapshot,
   type SetupSnapshot,
   type ShiftDetails,
@@ -27,10 +26,11 @@ export interface ShiftForm {
  */
 export function initialShiftForm(report: ReportSnapshot, now: Date): ShiftForm {
   const { shift } = report;
-  const shiftType = shift.shiftType ?? shiftTypeAt(now);
+  const current = shiftAt(now);
+  const shiftType = shift.shiftType ?? current.shiftType;
   const times = defaultShiftTimes(shiftType);
   return {
-    date: shift.date ?? localIsoDay(now),
+    date: shift.date ?? current.date,
     shiftType,
     startTime: shift.startTime ?? times.startTime,
     endTime: shift.endTime ?? times.endTime,

@@ -10,7 +10,6 @@ import {
   SURVEY_DEPTH_STEP,
   SURVEY_DIP_MAX,
   SURVEY_DIP_MIN,
-  SURVEY_HOLE_ID_OPTIONS,
   SURVEY_METHODS,
   surveyEntryInputSchema,
   type SurveyEntry,
@@ -45,9 +44,9 @@ export const SURVEY_DEFAULTS: SurveyValues = {
   notes: '',
 };
 
-/** The fixed hole options plus the holes this report worked, once each. */
-export function surveyHoleOptions(reportHoles: readonly string[]): string[] {
-  return [...new Set([...SURVEY_HOLE_ID_OPTIONS, ...reportHoles])];
+/** The real holes (the plod's and the register's drilled ones), once each; no fixed examples. */
+export function surveyHoleOptions(holes: readonly string[]): string[] {
+  return [...new Set(holes.filter((hole) => hole.trim() !== ''))];
 }
 
 /** The form values of a stored point (for Edit). */
@@ -57,7 +56,7 @@ export function surveyValues(entry: SurveyEntry): SurveyValues {
     depth: entry.depth,
     azimuth: entry.azimuth,
     dip: entry.dip,
-    magneticTotal: entry.magneticTotal,
+    magneticTotal: entry.magneticTotal ?? '',
     method: entry.method,
     operator: entry.operator ?? '',
     notes: entry.notes ?? '',
@@ -98,15 +97,13 @@ function SurveyFields({ form, holes }: { form: SurveyFormState; holes: readonly 
           label="Azimuth (°)"
           min={SURVEY_AZIMUTH_MIN}
           max={SURVEY_AZIMUTH_MAX}
-          allowDecimal={false}
-          inputMode="numeric"
+          inputMode="decimal"
           {...form.getInputProps('azimuth')}
         />
         <SignedNumberInput
           label="Dip (°)"
           min={SURVEY_DIP_MIN}
           max={SURVEY_DIP_MAX}
-          allowDecimal={false}
           {...form.getInputProps('dip')}
         />
       </Group>
@@ -142,7 +139,8 @@ export interface SurveyFormProps {
 export function SurveyForm({ holes, defaultHoleId, onAdd, onCancel }: SurveyFormProps) {
   const form = useSurveyForm({
     ...SURVEY_DEFAULTS,
-    holeId: defaultHoleId ?? SURVEY_DEFAULTS.holeId,
+    // The hole being drilled, else the plod's first real hole; SPEC's DH001 only when it has none.
+    holeId: defaultHoleId ?? holes[0] ?? SURVEY_DEFAULTS.holeId,
   });
   const submit = form.onSubmit((v) => {
     if (onAdd(surveyEntryInputSchema.parse(v))) form.reset();
