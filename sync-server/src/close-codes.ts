@@ -20,6 +20,12 @@ export const CloseCode = {
    * the device; the reason says so in words the app can show.
    */
   TooManyLateEdits: 4429,
+  /**
+   * A supervisor's update the plod's lifecycle refuses: a change to an approved (locked) plod, or a
+   * status, return comment or sign-off change its rules do not allow (the reason says which).
+   * Nothing of that update is kept.
+   */
+  LifecycleRefused: 4409,
   /** The client did not read what it was sent fast enough (send buffer over the bound). */
   SlowConsumer: 4508,
 } as const;

@@ -30,6 +30,7 @@ import type { AuthorizeHook } from './sync/grant.ts';
 import type { Accounts } from './auth/index.ts';
 import { accessExtension, serverWrittenExtension } from './extensions/access.ts';
 import { lateEditsExtension } from './extensions/late-edits.ts';
+import { lifecycleExtension } from './extensions/lifecycle.ts';
 import type { HoldFactory } from './extensions/late-edits.ts';
 import { migrationsExtension } from './extensions/migrations.ts';
 import { projectionsExtension } from './extensions/projections.ts';
@@ -221,6 +222,8 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       logger,
     ),
   );
+  // The lifecycle's rules for supervisors' sockets (crew devices' are kept aside just above).
+  relay.use(lifecycleExtension());
   if (allowAll) {
     logger.warn(
       'PLOD_INSECURE_ALLOW_ALL is on: every request without credentials acts as a supervisor (development only; loopback only)',
