@@ -7,7 +7,7 @@ interface Operation {
   responses?: Record<string, unknown>;
 }
 interface Document {
-  paths?: Record<string, Record<string, Operation | unknown>>;
+  paths?: object;
 }
 
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
@@ -31,7 +31,8 @@ const answer = (description: string) => ({
  * - a path with an id: 404.
  */
 export function withLayerAnswers<D extends Document>(doc: D, prefix: string): D {
-  for (const [path, operations] of Object.entries(doc.paths ?? {})) {
+  const paths = Object.entries(doc.paths ?? {}) as [string, Record<string, unknown>][];
+  for (const [path, operations] of paths) {
     for (const [method, value] of Object.entries(operations)) {
       if (!METHODS.has(method) || typeof value !== 'object' || value === null) continue;
       const operation = value as Operation;
