@@ -287,8 +287,20 @@ export {
   signOffReport,
   updateShiftDetails,
 } from './shift-summary/report-meta-doc.ts';
-export type { ReturnBody } from './shift-summary/review.ts';
+export type { LifecycleRole, LifecycleState } from './shift-summary/lifecycle.ts';
 export {
+  APPROVED_READ_ONLY,
+  LIFECYCLE_PLACES,
+  isLockedStatus,
+  lifecycleChangeRefusal,
+  readLifecycle,
+  statusChangeRefusal,
+} from './shift-summary/lifecycle.ts';
+export type { ReopenBody, ReturnBody } from './shift-summary/review.ts';
+export {
+  REOPEN_REASON_REQUIRED,
+  reopenBodySchema,
+  reopenReport,
   RETURN_COMMENT_MAX,
   RETURN_COMMENT_REQUIRED,
   approveReport,

@@ -20,6 +20,20 @@ export const CloseCode = {
    * the device; the reason says so in words the app can show.
    */
   TooManyLateEdits: 4429,
+  /**
+   * A supervisor's update the plod's lifecycle refuses: a change to an approved (locked) plod, or a
+   * status, return comment or sign-off change its rules do not allow (the reason says which).
+   * Nothing of that update is kept.
+   */
+  LifecycleRefused: 4409,
+  /** A presence (awareness) state over PLOD_MAX_PRESENCE_BYTES: it is not relayed. */
+  PresenceTooLarge: 4413,
+  /**
+   * A device sent more updates to one plod in an hour, or more bytes in a day, than the server takes
+   * (PLOD_UPDATES_PER_DEVICE_HOUR, PLOD_BYTES_PER_DEVICE_DAY): nothing of that update is kept; its
+   * edits stay on the device. The reason says which.
+   */
+  QuotaExceeded: 4430,
   /** The client did not read what it was sent fast enough (send buffer over the bound). */
   SlowConsumer: 4508,
 } as const;

@@ -90,6 +90,9 @@ const EnvSchema = z.object({
   PLOD_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
   PLOD_SHUTDOWN_TIMEOUT_MS: int.default(10_000),
   PLOD_LATE_EDITS_PER_DEVICE: int.optional(),
+  PLOD_MAX_PRESENCE_BYTES: int.optional(),
+  PLOD_UPDATES_PER_DEVICE_HOUR: int.optional(),
+  PLOD_BYTES_PER_DEVICE_DAY: int.optional(),
 });
 
 export interface Config {
@@ -161,6 +164,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       compactAfterUpdates: e.PLOD_COMPACT_AFTER_UPDATES,
       reclaimAfterUpdates: e.PLOD_RECLAIM_AFTER_UPDATES,
       lateEditsPerDevice: e.PLOD_LATE_EDITS_PER_DEVICE,
+      maxPresenceBytes: e.PLOD_MAX_PRESENCE_BYTES,
+      updatesPerDeviceHour: e.PLOD_UPDATES_PER_DEVICE_HOUR,
+      bytesPerDeviceDay: e.PLOD_BYTES_PER_DEVICE_DAY,
       httpLimits: definedOnly({
         headersTimeoutMs: e.PLOD_HEADERS_TIMEOUT_MS,
         requestTimeoutMs: e.PLOD_REQUEST_TIMEOUT_MS,

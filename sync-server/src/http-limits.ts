@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import type net from 'node:net';
+import type stream from 'node:stream';
 import type { Logger } from './logger.ts';
 
 /** Time limits on HTTP connections, and how many one address may hold open. */
@@ -50,6 +51,9 @@ export class HttpConnections {
     server.requestTimeout = limits.requestTimeoutMs;
     server.keepAliveTimeout = limits.keepAliveTimeoutMs;
     server.on('connection', (socket: net.Socket) => this.accept(socket));
+    server.on('clientError', (error: NodeJS.ErrnoException, socket: stream.Duplex) =>
+      answerClientError(error, socket),
+    );
     server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
       const socket = request.socket;
       this.busy.set(socket, (this.busy.get(socket) ?? 0) + 1);
@@ -110,4 +114,42 @@ export class HttpConnections {
       else this.perAddress.delete(address);
     });
   }
+}
+
+/** What Node's HTTP parser refused, answered as every error is: JSON `{ message }`. */
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'Request Header Fields Too Large',
+    'The request line and headers are too large (a query string is limited to about 16 KB)',
+  ],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', 'Chunk extensions are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive'],
+};
+
+/**
+ * Node's answer to a request it could not parse (a listener of `clientError` replaces it), with a
+ * JSON body instead of an empty one; the connection is then closed, as Node does.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: stream.Duplex): void {
+  // Half of a response already sent on this connection (a pipelined request): nothing can follow.
+  const pending = (socket as { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || pending?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, phrase, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'The request is not well-formed HTTP',
+  ];
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${phrase}\r\n` +
+      'Content-Type: application/json\r\n' +
+      'Cache-Control: no-store\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
 }

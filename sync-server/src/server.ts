@@ -31,6 +31,8 @@ import type { AuthorizeHook } from './sync/grant.ts';
 import type { Accounts } from './auth/index.ts';
 import { accessExtension, serverWrittenExtension } from './extensions/access.ts';
 import { lateEditsExtension } from './extensions/late-edits.ts';
+import { lifecycleExtension } from './extensions/lifecycle.ts';
+import { DEFAULT_SYNC_QUOTA, quotaExtension } from './extensions/quota.ts';
 import type { HoldFactory } from './extensions/late-edits.ts';
 import { migrationsExtension } from './extensions/migrations.ts';
 import { projectionsExtension } from './extensions/projections.ts';
@@ -70,6 +72,12 @@ export interface ServerOptions extends StorageOptions {
   /** Late edits one device may have waiting on one report (PLOD_LATE_EDITS_PER_DEVICE, 500). */
   lateEditsPerDevice?: number;
   maxMessageBytes?: number;
+  /** A presence (awareness) message above this closes its socket (PLOD_MAX_PRESENCE_BYTES, 4 KiB). */
+  maxPresenceBytes?: number;
+  /** Updates one device may send to one plod in an hour (PLOD_UPDATES_PER_DEVICE_HOUR, 3600). */
+  updatesPerDeviceHour?: number;
+  /** Bytes of updates one device may send in a day (PLOD_BYTES_PER_DEVICE_DAY, 32 MiB). */
+  bytesPerDeviceDay?: number;
   maxBufferedBytes?: number;
   maxPendingUpgrades?: number;
   maxConnections?: number;
@@ -150,6 +158,7 @@ export interface PlodServer {
 export const DEFAULTS = {
   maxMessageBytes: 8 * 1024 * 1024,
   maxBufferedBytes: 16 * 1024 * 1024,
+  maxPresenceBytes: 4 * 1024,
   maxPendingUpgrades: 256,
   maxConnections: 20_000,
   unloadGraceMs: 10_000,
@@ -212,6 +221,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     reclaimAfterUpdates: options.reclaimAfterUpdates,
     reclaimIntervalMs: options.reclaimIntervalMs,
     maxBufferedBytes: options.maxBufferedBytes ?? DEFAULTS.maxBufferedBytes,
+    maxPresenceBytes: options.maxPresenceBytes ?? DEFAULTS.maxPresenceBytes,
     closeTimeoutMs: options.closeTimeoutMs ?? DEFAULTS.closeTimeoutMs,
     maxPendingUpgrades: options.maxPendingUpgrades ?? DEFAULTS.maxPendingUpgrades,
     maxConnections: options.maxConnections ?? DEFAULTS.maxConnections,
@@ -243,6 +253,13 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   });
   relay.use(accessExtension(options.authorize ?? access.syncPolicy));
   relay.use(serverWrittenExtension());
+  // Before anything keeps an update: what a device sends is counted whatever becomes of it.
+  relay.use(
+    quotaExtension({
+      updatesPerHour: options.updatesPerDeviceHour ?? DEFAULT_SYNC_QUOTA.updatesPerHour,
+      bytesPerDay: options.bytesPerDeviceDay ?? DEFAULT_SYNC_QUOTA.bytesPerDay,
+    }),
+  );
   // Late edits to submitted reports are kept aside in the REST layer's store (built below).
   relay.use(
     lateEditsExtension(
@@ -250,6 +267,8 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       logger,
     ),
   );
+  // The lifecycle's rules for supervisors' sockets (crew devices' are kept aside just above).
+  relay.use(lifecycleExtension());
   if (allowAll) {
     logger.warn(
       'PLOD_INSECURE_ALLOW_ALL is on: every request without credentials acts as a supervisor (development only; loopback only)',

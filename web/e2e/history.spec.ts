@@ -69,8 +69,9 @@ test('two phones that change total depth apart both show a note that opens the h
     await expect(dialog).toBeVisible();
     const entries = dialog.getByTestId('history-entry');
     await expect(entries).toHaveCount(2);
-    await expect(dialog).toContainText('Total depth set to 10.5 m');
-    await expect(dialog).toContainText('Total depth set to 12.5 m');
+    // Each from the derived value both phones showed (no runs: 0 m).
+    await expect(dialog).toContainText('Total depth 0 → 10.5 m');
+    await expect(dialog).toContainText('Total depth 0 → 12.5 m');
     await expect(entries.filter({ hasText: '10.5 m' })).toContainText("Ann's phone");
     await expect(entries.filter({ hasText: '12.5 m' })).toContainText("Bob's phone");
     await expect(dialog.getByText('Changed while apart')).toHaveCount(2);

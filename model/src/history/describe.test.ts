@@ -34,7 +34,8 @@ describe('describeHistory', () => {
       site: (id) => (id === '0190a000-0000-7000-8000-0000000000a1' ? 'North Pit' : null),
     });
     expect(described.map((d) => [d.group, d.text])).toEqual([
-      ['Summary', 'Total depth set to 10.5 m'],
+      // From the derived value shown (no runs yet: 0 m).
+      ['Summary', 'Total depth 0 → 10.5 m'],
       ['Summary', 'Total depth 10.5 → 12.5 m'],
       ['Summary', 'Total depth back to the calculated value (was 12.5 m)'],
       ['Crew', 'Added Bob (driller)'],

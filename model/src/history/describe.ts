@@ -48,6 +48,7 @@ const FIELDS: Partial<Record<HistorySection, Record<string, FieldSpec>>> = {
     status: { label: 'Status', format: capitalize },
     primaryAssignmentId: { label: 'Primary driller' },
     returnComment: { label: 'Return comment' },
+    reopenReason: { label: 'Reopen reason' },
   },
   shift: {
     date: { label: 'Date' },

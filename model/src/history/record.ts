@@ -258,6 +258,8 @@ function writeRecord(
 
 interface Recording {
   note: string | undefined;
+  /** Values shown before the change for fields whose stored value was empty (see noteShownBefore). */
+  shown: Map<string, unknown>;
 }
 const recordings = new WeakMap<Y.Doc, Recording>();
 
@@ -274,6 +276,32 @@ export interface RecordOptions {
 }
 
 /**
+ * Says what a field of a report root showed before this change while it stored nothing: a summary
+ * override's derived value (a Total Depth of 8.3 worked out from the runs). A change of that field
+ * from empty is then recorded from the value people saw (8.3 -> 12.5, not empty -> 12.5). Called by
+ * a mutation inside the recording (`recordReportChanges`); outside one it does nothing.
+ */
+export function noteShownBefore(
+  doc: Y.Doc,
+  section: HistorySection,
+  field: string,
+  value: unknown,
+): void {
+  const recording = recordings.get(doc);
+  const key = fieldKey(section, undefined, field);
+  if (recording && !recording.shown.has(key)) recording.shown.set(key, value);
+}
+
+function showOldValues(changes: StoredChange[], shown: ReadonlyMap<string, unknown>): void {
+  if (shown.size === 0) return;
+  for (const change of changes) {
+    if (change.f === undefined || change.e !== undefined || change.o !== undefined) continue;
+    const value = toHistoryValue(shown.get(fieldKey(change.s, undefined, change.f)));
+    if (value !== null) change.o = value;
+  }
+}
+
+/**
  * Runs `fn` and records what it changed in the report as one history record by the document's
  * current actor. Nested calls (a mutation inside another, a screen's several mutations in one save)
  * make one record. Inside a transaction the record joins it; outside one (around an UndoManager's
@@ -285,7 +313,7 @@ export function recordReportChanges<T>(doc: Y.Doc, fn: () => T, options: RecordO
     outer.note ??= options.note;
     return fn();
   }
-  const recording: Recording = { note: options.note };
+  const recording: Recording = { note: options.note, shown: new Map() };
   const before = capture(doc);
   const known = options.merge ? new Set(readRecords(doc).map((record) => record.id)) : null;
   // Writes are read from the transactions fn makes: those that end inside fn, and the one it runs in.
@@ -312,6 +340,7 @@ export function recordReportChanges<T>(doc: Y.Doc, fn: () => T, options: RecordO
             .filter((id) => !known.has(id)),
         )
       : null;
+    showOldValues(changes, recording.shown);
     // A change that failed halfway still changed the document: what it changed is recorded.
     writeRecord(doc, changes, recording.note, arrived);
   }

@@ -15,6 +15,7 @@ const BOOKKEEPING: ReadonlySet<string> = new Set([
   META.completedAt,
   META.updatedAt,
   META.returnComment,
+  META.reopenReason,
   META.statusSetBy,
   META.statusSetAt,
 ]);

@@ -4,7 +4,7 @@ import type * as Y from 'yjs';
 export const REPORT_ROOTS = {
   /**
    * schemaVersion, reportId, status, createdAt, completedAt, updatedAt, notes, primaryAssignmentId,
-   * returnComment, statusSetBy, statusSetAt.
+   * returnComment, reopenReason, statusSetBy, statusSetAt.
    */
   meta: 'meta',
   /** Shift details: date, shiftType, startTime, endTime, siteId, rigId, siteName, rigName, level. */
@@ -43,6 +43,8 @@ export const META = {
   primaryAssignmentId: 'primaryAssignmentId',
   /** The supervisor's (or client's) comment when the plod was returned to the crew. */
   returnComment: 'returnComment',
+  /** Why a supervisor reopened the approved plod (kept until it is reopened again). */
+  reopenReason: 'reopenReason',
   /** Who set the current status (a display name), and when: the plod's status line. */
   statusSetBy: 'statusSetBy',
   statusSetAt: 'statusSetAt',

@@ -64,6 +64,8 @@ export interface ReportSnapshot {
   notes: string | null;
   /** The comment a supervisor or client returned the plod with (kept after it is resubmitted). */
   returnComment: string | null;
+  /** Why a supervisor reopened the plod after approving it (null when it never was). */
+  reopenReason: string | null;
   /** Who set the current status (a display name, null when unknown) and when. */
   statusSetBy: string | null;
   statusSetAt: string | null;
@@ -138,6 +140,7 @@ export function readReport(doc: Y.Doc): ReportSnapshot {
     updatedAt: meta.updatedAt,
     notes: meta.notes,
     returnComment: meta.returnComment,
+    reopenReason: meta.reopenReason,
     statusSetBy: meta.statusSetBy,
     statusSetAt: meta.statusSetAt,
     shift,

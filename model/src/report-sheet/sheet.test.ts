@@ -83,6 +83,7 @@ describe('the plod sheet', () => {
       label: 'Returned',
       line: 'Returned by client-a on <2025-07-15T09:30:00.000Z>',
       returnComment: 'Hours look short',
+      reopenReason: null,
     });
   });
 

@@ -67,6 +67,8 @@ export interface SheetStatus {
   /** "Approved by boss on 03/02/2025 10:00:00", or the label alone when nothing is known. */
   line: string;
   returnComment: string | null;
+  /** Why a supervisor reopened the plod after approving it, or null. */
+  reopenReason: string | null;
 }
 
 export interface SheetSignOff {
@@ -138,6 +140,7 @@ function statusOf(snapshot: ReportSnapshot, time: (iso: string) => string): Shee
     label,
     line: `${label}${by}${at}`,
     returnComment: snapshot.returnComment,
+    reopenReason: snapshot.reopenReason,
   };
 }
 

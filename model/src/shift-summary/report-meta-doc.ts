@@ -13,7 +13,6 @@ import type {
   SummaryOverridesDraft,
 } from './shift-summary.ts';
 import {
-  canTransition,
   isClosingStatus,
   reportStatusSchema,
   shiftDetailsPatchSchema,
@@ -21,6 +20,10 @@ import {
   summaryOverridesPatchSchema,
 } from './shift-summary.ts';
 import { lenient } from '../docs/lenient.ts';
+import { currentActor } from '../history/actor.ts';
+import { noteShownBefore } from '../history/record.ts';
+import { readReport } from '../report-doc/snapshot.ts';
+import { statusChangeRefusal } from './lifecycle.ts';
 import { SIGNATURE_REQUIRED, signaturePathSchema } from './signature.ts';
 
 const text = lenient(z.string().nullable(), null);
@@ -62,6 +65,7 @@ export const storedMetaSchema = z.object({
   notes: text,
   primaryAssignmentId: text,
   returnComment: text,
+  reopenReason: text,
   statusSetBy: text,
   statusSetAt: text,
   statusBeforeDelete: lenient(reportStatusSchema.nullable(), null),
@@ -151,7 +155,31 @@ export function updateShiftDetails(doc: Y.Doc, patch: ShiftDetailsDraft): void {
 /** Store or clear (null) summary overrides (Edit Shift Report screen). */
 export function setSummaryOverrides(doc: Y.Doc, patch: SummaryOverridesDraft): void {
   const parsed = summaryOverridesPatchSchema.parse(patch);
-  mutateReport(doc, () => setFields(reportMap(doc, 'overrides'), parsed));
+  mutateReport(doc, () => {
+    noteDerivedValues(doc, parsed);
+    setFields(reportMap(doc, 'overrides'), parsed);
+  });
+}
+
+const DERIVED_OVERRIDES = [
+  'operator',
+  'totalDepthDrilled',
+  'hoursWorked',
+  'holesCompleted',
+] as const;
+
+/**
+ * A first override replaces the derived value people saw: the history records it as the old value
+ * (see noteShownBefore). Worked out only when an override goes from empty to a value.
+ */
+function noteDerivedValues(doc: Y.Doc, patch: Record<string, unknown>): void {
+  const stored = readSummaryOverrides(doc);
+  const fields = DERIVED_OVERRIDES.filter(
+    (field) => patch[field] !== undefined && patch[field] !== null && stored[field] === null,
+  );
+  if (fields.length === 0) return;
+  const { summary } = readReport(doc);
+  for (const field of fields) noteShownBefore(doc, 'overrides', field, summary[field]);
 }
 
 /** Set the report's notes (Additional Notes / Shift Notes). */
@@ -162,12 +190,15 @@ export function setReportNotes(doc: Y.Doc, notes: string | null): void {
   mutateReport(doc, () => reportMap(doc, 'meta').set(META.notes, value));
 }
 
-function transitionError(from: ReportStatus, to: ReportStatus): ModelError {
-  return new ModelError('invalid-status-transition', `A ${from} report cannot become ${to}`);
+/** The lifecycle's refusal of this status change by whoever changes the document now, or null. */
+function transitionError(doc: Y.Doc, from: ReportStatus, to: ReportStatus): ModelError | null {
+  const refusal = statusChangeRefusal(from, to, currentActor(doc)?.kind ?? null);
+  return refusal === null ? null : new ModelError('invalid-status-transition', refusal);
 }
 
 /**
- * Move the report to a status allowed by STATUS_TRANSITIONS; closing stamps completedAt once. A
+ * Move the report to a status the lifecycle allows its author (`statusChangeRefusal`: the
+ * document's current actor, see history/actor.ts); closing stamps completedAt once. A
  * change of status records who made it (`by`, a display name; null when unknown) and when, for the
  * plod's status line; staying put records nothing. Deleting keeps the status it had, for a restore.
  */
@@ -179,9 +210,8 @@ export function setStatus(
 ): void {
   const next = reportStatusSchema.parse(status);
   const current = readReportMeta(doc);
-  if (!canTransition(current.status, next)) {
-    throw transitionError(current.status, next);
-  }
+  const refused = transitionError(doc, current.status, next);
+  if (refused) throw refused;
   mutateReport(doc, () => {
     const meta = reportMap(doc, 'meta');
     if (current.status !== next) {
@@ -209,9 +239,8 @@ export function applyShiftSummaryUpdate(doc: Y.Doc, body: ShiftSummaryUpdateDraf
   const { status, notes, completedAt, avgRate: _derived, ...rest } = parsed;
   const { operator, totalDepthDrilled, hoursWorked, holesCompleted, ...details } = rest;
   const current = readReportMeta(doc).status;
-  if (status && !canTransition(current, status)) {
-    throw transitionError(current, status);
-  }
+  const refused = status ? transitionError(doc, current, status) : null;
+  if (refused) throw refused;
   mutateReport(doc, () => {
     updateShiftDetails(doc, details);
     setSummaryOverrides(doc, { operator, totalDepthDrilled, hoursWorked, holesCompleted });

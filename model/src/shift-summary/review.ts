@@ -19,6 +19,18 @@ export const returnBodySchema = z.object({
 });
 export type ReturnBody = z.infer<typeof returnBodySchema>;
 
+export const REOPEN_REASON_REQUIRED = 'Say why the plod is reopened: a reason is required';
+
+/** POST /api/shift-summaries/{id}/reopen: why an approved plod is reopened. */
+export const reopenBodySchema = z.object({
+  reason: z
+    .string({ error: REOPEN_REASON_REQUIRED })
+    .trim()
+    .min(1, REOPEN_REASON_REQUIRED)
+    .max(RETURN_COMMENT_MAX, `A reason must be at most ${RETURN_COMMENT_MAX} characters`),
+});
+export type ReopenBody = z.infer<typeof reopenBodySchema>;
+
 /** Only a submitted (sent) plod is approved or returned; anything else is a 409. */
 function requireSubmitted(doc: Y.Doc, action: 'approved' | 'returned'): void {
   const { status } = readReportMeta(doc);
@@ -51,5 +63,30 @@ export function returnReport(
   mutateReport(doc, () => {
     setStatus(doc, 'returned', at, by);
     reportMap(doc, 'meta').set(META.returnComment, parsed.comment);
+  });
+}
+
+/**
+ * Reopens an approved plod (a supervisor's action, the document's actor: see lifecycle.ts): it is
+ * submitted again, and the reason is recorded beside the status (in the history, and shown with
+ * the plod). Refused (invalid-status-transition) unless the plod is approved.
+ */
+export function reopenReport(
+  doc: Y.Doc,
+  reason: string,
+  by: string | null,
+  at: string = nowIso(),
+): void {
+  const parsed = reopenBodySchema.parse({ reason });
+  const { status } = readReportMeta(doc);
+  if (status !== 'approved') {
+    throw new ModelError(
+      'invalid-status-transition',
+      `Only an approved plod can be reopened: this one is ${status}`,
+    );
+  }
+  mutateReport(doc, () => {
+    setStatus(doc, 'sent', at, by);
+    reportMap(doc, 'meta').set(META.reopenReason, parsed.reason);
   });
 }

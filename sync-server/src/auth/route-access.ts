@@ -72,6 +72,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/shift-summaries/export.csv': 'supervisor',
   'GET /api/shift-summaries/export.xlsx': 'supervisor',
   'POST /api/shift-summaries/{id}/restore': 'supervisor',
+  'POST /api/shift-summaries/{id}/reopen': 'supervisor',
   'GET /api/plods': 'crew',
   ...reportEntries('timesheet-entries'),
   'GET /api/timesheets': 'crew',

@@ -75,15 +75,20 @@ function logHolds(logger: Logger, holds: readonly Hold[], fields: Record<string,
   }
 }
 
+/** How long `Retry-After: seconds` is, in words that agree with it (never rounded up to minutes). */
+export function waitWords(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (seconds < 60) return plural(seconds, 'second');
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return rest === 0
+    ? plural(minutes, 'minute')
+    : `${plural(minutes, 'minute')} ${plural(rest, 'second')}`;
+}
+
 function tooMany(c: Context, seconds: number, what: string) {
   c.header('Retry-After', String(seconds));
-  const minutes = Math.ceil(seconds / 60);
-  return c.json(
-    {
-      message: `Too many failed ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    },
-    429,
-  );
+  return c.json({ message: `Too many failed ${what}. Try again in ${waitWords(seconds)}.` }, 429);
 }
 
 /** /api/auth: supervisor sign-in, sign-out, and who the caller is. */
@@ -113,8 +118,9 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
       const accountSlot = `user:${username.trim().toLowerCase()}`;
       // Reserved before the password is checked, so attempts sent at once count against each other.
       // The account's own count holds back only addresses that have been failing: someone else's
-      // burst of wrong passwords must not lock the supervisor out from where they sign in.
-      const clean = loginAddresses.isClean(addressSlot);
+      // burst of wrong passwords must not lock the supervisor out from where they sign in, even
+      // after one typo there.
+      const clean = loginAddresses.isClean(addressSlot, 1);
       const refuse = (retryAfter: number) => {
         // Per refusal at debug only: a burst must not flood the log (the hold itself was logged).
         logger.debug('sign-in refused: too many failures', { username, address, retryAfter });

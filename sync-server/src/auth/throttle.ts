@@ -97,16 +97,16 @@ export class Throttle {
     };
   }
 
-  /** True when the key has no failure in the window, no attempt in flight and no hold. */
-  isClean(key: string): boolean {
+  /**
+   * True when the key is not held and has at most `allowed` failures in the window, counting its
+   * attempts still in flight as failures (a person's one typo, not someone's burst).
+   */
+  isClean(key: string, allowed = 0): boolean {
     const entry = this.entries.get(key);
     if (!entry) return true;
     const now = this.now();
-    return (
-      entry.inFlight === 0 &&
-      entry.heldUntil <= now &&
-      entry.failures.every((at) => now - at >= this.windowMs)
-    );
+    const recent = entry.failures.filter((at) => now - at < this.windowMs).length;
+    return entry.heldUntil <= now && recent + entry.inFlight <= allowed;
   }
 
   get size(): number {

@@ -8,6 +8,7 @@ import {
 import type { DeviceRef } from '../auth/sync-policy.ts';
 import type { UpdateHold } from '../late-edits/late-edits.ts';
 import type { Logger } from '../logger.ts';
+import { lifecycleRefusal } from './lifecycle.ts';
 import type { RelayHooks } from '../relay/hooks.ts';
 import type { SyncGrant } from '../sync/grant.ts';
 
@@ -18,7 +19,8 @@ import type { SyncGrant } from '../sync/grant.ts';
 export type HoldFactory = (docName: string, device: DeviceRef) => UpdateHold;
 
 /**
- * A crew device's updates to a submitted report are kept aside for a supervisor (`beforeApply`),
+ * A crew device's updates to a submitted report, and those the lifecycle refuses it
+ * (`lifecycleRefusal`), are kept aside for a supervisor (`beforeApply`),
  * never applied and never dropped. Sockets without a device (supervisors) are not looked at.
  * A client that subscribes (message 101, docs/sync-protocol.md) is told how many of its device's
  * edits wait and what was decided, at once and whenever that changes (`onMessage`).
@@ -44,8 +46,11 @@ export function lateEditsExtension(holdFor: HoldFactory, logger?: Logger): Relay
     name: 'late-edits',
     beforeApply: ({ docName, doc, update, grant }) => {
       const hold = holdOf(docName, grant);
-      if (!hold?.shouldHold(doc)) return 'apply';
-      return { held: hold.keep(docName, update, doc) };
+      if (!hold) return 'apply';
+      // Submitted, or a change of status, return comment or sign-off a crew may not make (approving
+      // its own plod, say): kept aside for a supervisor, whose merge keeps the plod's status.
+      const keep = hold.shouldHold(doc) || lifecycleRefusal(docName, doc, update, 'crew') !== null;
+      return keep ? { held: hold.keep(docName, update, doc) } : 'apply';
     },
     onMessage: ({ docName, grant, type, body, send, onClose }) => {
       if (type !== MESSAGE_LATE_EDITS) return false;

@@ -45,6 +45,7 @@ const META_PARTS: Readonly<Record<string, ReportPart>> = {
   statusSetBy: 'status',
   statusSetAt: 'status',
   returnComment: 'status',
+  reopenReason: 'status',
   primaryAssignmentId: 'crew',
 };
 

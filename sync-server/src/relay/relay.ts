@@ -12,6 +12,8 @@ export interface RelayOptions extends Omit<DocumentManagerOptions, 'onLoad' | 'o
   maxBufferedBytes: number;
   /** After sending a close frame, wait this long for the handshake before dropping the socket. */
   closeTimeoutMs: number;
+  /** A presence message larger than this closes its socket (4413); absent: no cap. */
+  maxPresenceBytes?: number;
   /** Upgrades being authorized and loaded at once; beyond it, HTTP 503 before accepting. */
   maxPendingUpgrades: number;
   /** Open sockets plus pending upgrades; beyond it, HTTP 503. */
@@ -55,6 +57,7 @@ export class Relay {
       beforeApply: (update) => this.beforeApply(update),
       onMessage: (message) => this.onMessage(message),
       maxBufferedBytes: options.maxBufferedBytes,
+      maxPresenceBytes: options.maxPresenceBytes,
       closeTimeoutMs: options.closeTimeoutMs,
       maxPendingUpgrades: options.maxPendingUpgrades,
       maxConnections: options.maxConnections,

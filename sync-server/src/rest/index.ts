@@ -31,6 +31,7 @@ import { LAST_SAVED, READ_STATE_HEADER, trackReadState } from '../read-state.ts'
 import { restErrorHandler } from './errors.ts';
 import { createGenericSyncRoutes } from './generic-sync.ts';
 import { jsonOk, resourceApp } from './openapi.ts';
+import { withLayerAnswers } from './openapi-answers.ts';
 import { REFERENCE_PAGE } from './reference-page.ts';
 import { createServices } from './services.ts';
 import type { RestServices } from './services.ts';
@@ -191,14 +192,18 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
     summary: 'Readable API reference (HTML)',
     responses: { 200: { description: 'HTML page' } },
   });
-  api.doc31('/openapi.json', {
+  // The routes' own answers, with those of the layers around them (access, write guard, limits).
+  const openApiConfig = {
     openapi: '3.1.0',
     info: {
       title: 'Plod API',
       version: options.version,
       description: 'REST over Plod’s Yjs documents. See docs/api.md.',
     },
-  });
+  };
+  api.get('/openapi.json', (c) =>
+    c.json(withLayerAnswers(api.getOpenAPI31Document(openApiConfig), API), 200),
+  );
   api.get('/docs', (c) =>
     c.html(REFERENCE_PAGE, 200, { 'Content-Security-Policy': REFERENCE_PAGE_CSP }),
   );

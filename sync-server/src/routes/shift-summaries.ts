@@ -5,6 +5,7 @@ import {
   localIsoDay,
   reportIdSchema,
   reportStatusSchema,
+  reopenBodySchema,
   returnBodySchema,
 } from '@plod/model';
 import { filterFor } from '../services/review.ts';
@@ -257,6 +258,27 @@ export function createShiftSummaryRoutes(s: RestServices) {
           actorOf(c),
           reportIdOf(c.req.valid('param').id),
           c.req.valid('json').comment,
+        ),
+        200,
+      ),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/reopen',
+      tags,
+      summary: 'Reopen an approved plod with a reason (it is submitted again)',
+      description:
+        'Supervisors. An approved plod is read-only to everyone; reopening it records the reason beside the status (in the history, and shown with the plod) and makes it Submitted again.',
+      request: { params: IdParams, ...jsonBody(reopenBodySchema) },
+      responses: { 200: summary, ...errors, 403: refused },
+    }),
+    async (c) =>
+      c.json(
+        await s.review.reopen(
+          actorOf(c),
+          reportIdOf(c.req.valid('param').id),
+          c.req.valid('json').reason,
         ),
         200,
       ),

@@ -1,6 +1,8 @@
 import type * as Y from 'yjs';
 import {
+  APPROVED_READ_ONLY,
   HOLES_DOC_NAME,
+  isLockedStatus,
   SETUP_DOC_NAME,
   docSchemaOf,
   isModelError,
@@ -113,13 +115,22 @@ export class DocumentService {
   /**
    * Changes a report in one transaction and resolves once durable; NotFoundError when it does not exist. Every
    * REST change to a report comes through here, so this is where a submitted report stays read-only
-   * to crew devices (ForbiddenError), whichever route asked.
+   * to crew devices (ForbiddenError) and an approved one to everyone (ConflictError), whichever
+   * route asked.
    */
-  writeReport<T>(by: Actor, id: ReportId, change: (doc: Y.Doc) => T): Promise<T> {
+  writeReport<T>(
+    by: Actor,
+    id: ReportId,
+    change: (doc: Y.Doc) => T,
+    options: { reopen?: boolean } = {},
+  ): Promise<T> {
     const device = isDevice(by);
     return this.manager.transact(reportDocName(id), (doc) => {
       this.prepareWrite(reportDocName(id), doc, migrateReportDoc);
       if (!exists(doc)) throw NotFoundError.of('Shift summary', id);
+      // An approved plod is read-only to everyone; only a Reopen (`options.reopen`) changes it.
+      if (!options.reopen && isLockedStatus(readReportMeta(doc).status))
+        throw new ConflictError(APPROVED_READ_ONLY);
       if (device && isSubmittedStatus(readReportMeta(doc).status))
         throw new ForbiddenError(SUBMITTED_READ_ONLY);
       return asPrincipal(by, doc, change);

@@ -257,6 +257,8 @@ function summaryOf(doc: Y.Doc, bundle: ShiftReportBundle) {
     endTime: shift.endTime,
     updatedAt: meta.updatedAt,
     deletedAt: meta.status === 'deleted' ? meta.updatedAt : null,
+    /** Why a supervisor reopened the plod after approving it, or null. */
+    reopenReason: meta.reopenReason,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   plodSheet,
   readReport,
   readShiftDetails,
+  reopenReport,
   returnReport,
   toBundle,
 } from '@plod/model';
@@ -97,6 +98,17 @@ export class ReviewService {
       checkSiteAccess(principal, doc);
       returnReport(doc, comment, actorName(principal));
     });
+    return this.reports.get(id);
+  }
+
+  /** Reopens an approved plod with a reason (supervisors): it is submitted again. */
+  async reopen(principal: Principal, id: ReportId, reason: string) {
+    await this.docs.writeReport(
+      principal,
+      id,
+      (doc) => reopenReport(doc, reason, actorName(principal)),
+      { reopen: true },
+    );
     return this.reports.get(id);
   }
 }

@@ -35,6 +35,11 @@ export interface ConnectionLimits {
   onMessage?: (message: SocketMessage) => boolean;
   /** Close the socket once this many bytes wait in its send buffer. */
   maxBufferedBytes: number;
+  /**
+   * A presence (awareness) message larger than this is not relayed: the socket is closed with
+   * 4413 and a reason. Absent: no cap.
+   */
+  maxPresenceBytes?: number;
   /** After sending a close frame, wait this long for the handshake before dropping the TCP socket. */
   closeTimeoutMs: number;
 }
@@ -230,6 +235,13 @@ export class Connection implements Peer {
       case MESSAGE_AWARENESS: {
         const update = decoding.readVarUint8Array(decoder);
         ensureConsumed(decoder);
+        const cap = this.limits.maxPresenceBytes;
+        if (cap !== undefined && update.byteLength > cap) {
+          throw new UpdateRefused(
+            CloseCode.PresenceTooLarge,
+            `Presence state larger than ${cap} bytes is not relayed`,
+          );
+        }
         return this.applyChecked(() =>
           awarenessProtocol.applyAwarenessUpdate(this.live.awareness, update, this),
         );

@@ -88,7 +88,8 @@ describe('GET /api/shift-summaries/{id}/history', () => {
       { actor: phoneActor, old: null, new: 'Dry hole', group: 'Notes' },
     ]);
     expect(find((e) => e.field === 'totalDepthDrilled')).toMatchObject([
-      { actor: phoneActor, old: null, new: 10.5, text: 'Total depth set to 10.5 m' },
+      // From the derived value shown before the first override (no runs: 0 m).
+      { actor: phoneActor, old: 0, new: 10.5, text: 'Total depth 0 → 10.5 m' },
       {
         actor: { kind: 'supervisor', name: 'boss', deviceId: null, deviceName: null },
         old: 10.5,

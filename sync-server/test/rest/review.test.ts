@@ -88,7 +88,7 @@ describe('approving, returning and printing a plod', () => {
     expect(readReport(phone.doc).statusSetBy).toBe('boss (supervisor)');
     const again = await server.call(supervisor, 'POST', `/api/shift-summaries/${id}/approve`);
     expect(again.status).toBe(409);
-    expect((again.body as { message: string }).message).toMatch(/Only a submitted plod/);
+    expect((again.body as { message: string }).message).toMatch(/approved: it is read-only/);
     const back = await server.call(supervisor, 'POST', `/api/shift-summaries/${id}/return`, {
       comment: 'too late',
     });

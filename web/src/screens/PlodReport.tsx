@@ -13,7 +13,7 @@ import { downloadPlodPdf } from './plod-report/api';
 import { Facts } from './plod-report/Facts';
 import { HistorySection } from './plod-report/HistorySection';
 import { HoleSection } from './plod-report/HoleSection';
-import { ReviewActions } from './plod-report/ReviewActions';
+import { ReopenAction, ReviewActions } from './plod-report/ReviewActions';
 import { Section } from './plod-report/Section';
 import { SheetTable } from './plod-report/SheetTable';
 import { SignOffBody } from './plod-report/SignOffSection';
@@ -109,8 +109,23 @@ function PlodHeader({ sheet, reportId }: { sheet: PlodSheet; reportId: string })
             Print
           </Button>
         </SimpleGrid>
+        {sheet.status.reopenReason && (
+          <Alert
+            color="orange"
+            variant="light"
+            title={
+              sheet.status.status === 'sent' ? 'Reopened after approval' : 'Last reopened with'
+            }
+            data-testid="report-reopen-reason"
+          >
+            <Text c="orange.9">{sheet.status.reopenReason}</Text>
+          </Alert>
+        )}
         {reviewer && sheet.status.status === 'sent' && (
           <ReviewActions reportId={reportId} online={online} />
+        )}
+        {auth.kind === 'supervisor' && sheet.status.status === 'approved' && (
+          <ReopenAction reportId={reportId} online={online} />
         )}
         {auth.kind === 'device' && sheet.status.status === 'returned' && (
           <Button component={Link} to={plodPath(reportId)} size="md" data-print-hide>

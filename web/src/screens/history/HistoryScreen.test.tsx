@@ -56,6 +56,6 @@ describe('Change History', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getAllByTestId('history-entry')).toHaveLength(2));
     const summary = screen.getAllByTestId('history-entry');
     expect(within(summary[0] as HTMLElement).getByText('Total depth 10.5 → 12.5 m')).toBeTruthy();
-    expect(within(summary[1] as HTMLElement).getByText('Total depth set to 10.5 m')).toBeTruthy();
+    expect(within(summary[1] as HTMLElement).getByText('Total depth 0 → 10.5 m')).toBeTruthy();
   });
 });

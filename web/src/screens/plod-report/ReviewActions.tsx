@@ -1,9 +1,9 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { RETURN_COMMENT_MAX, RETURN_COMMENT_REQUIRED } from '@plod/model';
+import { REOPEN_REASON_REQUIRED, RETURN_COMMENT_MAX, RETURN_COMMENT_REQUIRED } from '@plod/model';
 import { useState } from 'react';
 import { ApiError } from '../../auth';
-import { approvePlod, returnPlod } from './api';
+import { approvePlod, reopenPlod, returnPlod } from './api';
 
 type Open = 'approve' | 'return' | null;
 
@@ -115,6 +115,90 @@ export function ReviewActions({ reportId, online }: ReviewActionsProps) {
             </Button>
             <Button color="red.8" loading={busy} onClick={submitReturn}>
               Return plod
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * Reopen an approved plod (supervisors): approved plods are read-only to everyone, so a correction
+ * starts here, with the reason recorded in the plod's history and shown with it. The plod becomes
+ * Submitted again and can be changed, approved or returned.
+ */
+export function ReopenAction({ reportId, online }: ReviewActionsProps) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setOpen(false);
+    setError(null);
+  };
+
+  const submit = async () => {
+    if (!reason.trim()) {
+      setError(REOPEN_REASON_REQUIRED);
+      return;
+    }
+    setBusy(true);
+    try {
+      await reopenPlod(reportId, reason.trim());
+      notifications.show({ color: 'green', title: 'Plod', message: 'Plod reopened' });
+      setReason('');
+      close();
+    } catch (caught) {
+      setError(failure(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant="outline"
+        color="orange.9"
+        size="md"
+        disabled={!online}
+        onClick={() => setOpen(true)}
+        data-print-hide
+      >
+        Reopen
+      </Button>
+      {!online && (
+        <Text size="sm" c="dimmed" mt={4}>
+          Reopening needs the network.
+        </Text>
+      )}
+      <Modal opened={open} onClose={close} title="Reopen this approved plod?" centered>
+        <Stack>
+          <Text>
+            It becomes Submitted again and can be changed. The reason is kept in its history.
+          </Text>
+          <Textarea
+            label="Why is it reopened?"
+            required
+            autosize
+            minRows={3}
+            maxLength={RETURN_COMMENT_MAX}
+            value={reason}
+            error={error}
+            onChange={(event) => {
+              setReason(event.currentTarget.value);
+              setError(null);
+            }}
+            data-autofocus
+          />
+          <Group grow>
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button color="orange.9" loading={busy} onClick={() => void submit()}>
+              Reopen plod
             </Button>
           </Group>
         </Stack>

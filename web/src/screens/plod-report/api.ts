@@ -13,6 +13,11 @@ export function returnPlod(id: string, comment: string): Promise<unknown> {
   return apiJson(`${plodPath(id)}/return`, jsonBody('POST', { comment }));
 }
 
+/** POST /api/shift-summaries/{id}/reopen with why the approved plod is reopened (supervisors). */
+export function reopenPlod(id: string, reason: string): Promise<unknown> {
+  return apiJson(`${plodPath(id)}/reopen`, jsonBody('POST', { reason }));
+}
+
 /**
  * Downloads the server's PDF of the plod. Fetched rather than linked: a crew phone proves itself with
  * a token header, which a plain link cannot send.
