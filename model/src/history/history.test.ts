@@ -62,9 +62,9 @@ describe('what a report mutation records', () => {
     setStatus(doc, 'completed');
     const entries = readHistory(doc).slice(from);
     expect(changesSince(doc, from)).toEqual([
-      // A first override replaces the derived value shown: no runs (0 m), the 06:00-18:00 shift (12 h).
+      // A first override replaces the derived value shown: no runs (0 m), no time entries (0 h).
       ['overrides', null, 'totalDepthDrilled', 'change', 0, 10.5],
-      ['overrides', null, 'hoursWorked', 'change', 12, 11],
+      ['overrides', null, 'hoursWorked', 'change', 0, 11],
       ['overrides', null, 'totalDepthDrilled', 'change', 10.5, 12.5],
       ['meta', null, 'notes', 'change', null, 'Core loss at 40 m'],
       ['shift', null, 'endTime', 'change', '18:00', '17:00'],

@@ -57,6 +57,17 @@ class Fixtures {
     if (res.status !== 200) throw new Error(`fixture sent report: ${res.status}`);
     return id;
   };
+  /** An approved report on the site, so a supervisor has something to reopen. */
+  approved = async () => {
+    const id = await this.sent();
+    const res = await this.server.call(
+      this.supervisor,
+      'POST',
+      `/api/shift-summaries/${id}/approve`,
+    );
+    if (res.status !== 200) throw new Error(`fixture approved report: ${res.status}`);
+    return id;
+  };
   clientAccount = () =>
     this.make('/api/client-accounts', {
       username: this.unique('client-'),
@@ -272,6 +283,11 @@ const REQUESTS: Record<string, Builder> = {
     method: 'POST',
     path: `/api/shift-summaries/${await f.sent()}/return`,
     body: { comment: 'Add the survey' },
+  }),
+  'POST /api/shift-summaries/{id}/reopen': async (f) => ({
+    method: 'POST',
+    path: `/api/shift-summaries/${await f.approved()}/reopen`,
+    body: { reason: 'Metres recounted with the client' },
   }),
   'GET /api/client-accounts': get('/api/client-accounts'),
   'POST /api/client-accounts': (f) => ({

@@ -137,7 +137,8 @@ describe('finding plods over REST', () => {
     const values = (sheet?.getRow(2).values as unknown[]).slice(1);
     expect(values.slice(0, 5)).toEqual(['2026-03-05', 'Day', 'Demo Site', 'Demo Rig 1', 'Bo Ray']);
     expect(typeof values[5]).toBe('number');
-    expect(values[6]).toBe(12);
+    // No time entries: no hours (the shift's span is not hours worked).
+    expect(values[6]).toBe(0);
     expect(values[8]).toBe('Sent');
   });
 

@@ -6,6 +6,7 @@ import {
   returnReport,
   setStatus,
   setSummaryOverrides,
+  withActor,
   type ReportId,
 } from '@plod/model';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,7 +32,13 @@ function openPlod({ returned = false } = {}): ReportId {
   });
   sync.registry.mutate(doc, setSummaryOverrides, { totalDepthDrilled: 12.5 });
   sync.registry.mutate(doc, setStatus, 'sent', '2025-07-14T18:00:00.000Z', 'Sam (Rig phone)');
-  if (returned) sync.registry.mutate(doc, returnReport, 'Add the survey', 'boss (supervisor)');
+  // The desk returns it: a supervisor's change, which reaches the phone by sync.
+  const boss = { kind: 'supervisor', name: 'boss', deviceId: null, deviceName: null } as const;
+  if (returned) {
+    sync.registry.mutate(doc, (d) =>
+      withActor(d, boss, () => returnReport(d, 'Add the survey', 'boss (supervisor)')),
+    );
+  }
   return id;
 }
 
