@@ -9,12 +9,10 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { formatDepth, formatHours, reportDocName, shiftTypeLabel } from '@plod/model';
-import type { ReportId, ReportsIndexRow } from '@plod/model';
+import { formatDepth, formatHours, shiftTypeLabel } from '@plod/model';
+import type { ReportsIndexRow } from '@plod/model';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useKnownReportIds } from '../session/known-reports';
-import { useDownloaded } from '../sync';
 import { plodReportPath } from '../routes/client';
 import { plodPath } from '../routes/plod-paths';
 import { STATUS_LOOK } from './status-look';
@@ -46,13 +44,9 @@ export interface ReportCardProps {
  */
 export function ReportCard({ report, onDelete, extra }: ReportCardProps) {
   const look = STATUS_LOOK[report.status];
-  // Made or opened here, or fetched from the server once: it opens with no signal.
-  const known = useKnownReportIds();
-  const fetched = useDownloaded(reportDocName(report.id as ReportId));
-  const onPhone = fetched || known.includes(report.id);
   const title = `${report.site ?? 'No site'} - ${report.rig ?? 'No rig'}`;
   return (
-    <Card data-testid="report-card" data-report-id={report.id} data-on-phone={onPhone}>
+    <Card data-testid="report-card" data-report-id={report.id}>
       <Stack gap="sm">
         <UnstyledButton component={Link} to={plodPath(report.id)} data-testid="open-plod">
           <Group justify="space-between" align="flex-start" wrap="nowrap" mih={44}>
@@ -65,11 +59,6 @@ export function ReportCard({ report, onDelete, extra }: ReportCardProps) {
                 {' · '}
                 {report.shiftType ? shiftTypeLabel(report.shiftType) : 'Shift not set'}
               </Text>
-              {!onPhone && (
-                <Text size="sm" fw={700} c="orange.9" data-testid="not-on-phone">
-                  Not on this phone yet
-                </Text>
-              )}
             </Stack>
             <Badge color={look.color} variant="light" size="lg" style={{ flexShrink: 0 }}>
               {look.label}
