@@ -93,9 +93,10 @@ test('edit and delete, after a confirmation, on every kind of entry', async ({
   await page.getByRole('button', { name: /^Edit survey point/ }).click();
   const survey = page.getByRole('dialog', { name: 'Edit Survey Point' });
   await expect(survey.getByLabel('Dip (°)', { exact: true })).toHaveValue('-60');
+  // One decimal of dip: the decimal keypad, and the ± button for the sign.
   await expect(survey.getByLabel('Dip (°)', { exact: true })).toHaveAttribute(
     'inputmode',
-    'numeric',
+    'decimal',
   );
   await expect(survey.getByLabel('Depth (m)')).toHaveAttribute('inputmode', 'decimal');
   await survey.getByLabel('Dip (°)', { exact: true }).fill('75');

@@ -17,6 +17,9 @@ test('Level: entered in Shift Details, shown on Shift Completion, in the CSV the
   request,
   errors,
 }) => {
+  // A whole shift through to its CSV: join, details, completion with an accessibility check,
+  // signature, submit and two exports.
+  test.setTimeout(90_000);
   await joinThroughUi(page, 'Level Phone');
   const reportId = await newReport(page);
   await page.getByRole('link', { name: /Shift Details/ }).click();
