@@ -89,6 +89,8 @@ test('an edit on one phone shows on another phone’s list while both are open',
 });
 
 test('screenshots of the list and dashboard with reports', async ({ page, request }, testInfo) => {
+  // Six plods made, two screens checked by axe: the list holds every plod of the shared server.
+  test.setTimeout(60_000);
   for (let i = 0; i < 6; i += 1) await createReport(request);
   await newReport(page);
   await page.goto('/');
