@@ -61,10 +61,13 @@ export function acceptedQuality(header: string | undefined, coding: string): num
 function encodedCopy(c: Context, file: string): { encoding: string; file: string } | null {
   const header = c.req.header('accept-encoding');
   let best: { encoding: string; file: string; quality: number } | null = null;
+  // A copy older than its file is stale (the file was replaced after the build): never served.
+  const original = fs.statSync(file, { throwIfNoEntry: false });
   for (const { name, suffix } of ENCODINGS) {
     const quality = acceptedQuality(header, name);
     if (quality <= 0 || (best && best.quality >= quality)) continue;
-    if (fs.statSync(file + suffix, { throwIfNoEntry: false })?.isFile())
+    const copy = fs.statSync(file + suffix, { throwIfNoEntry: false });
+    if (copy?.isFile() && original && copy.mtimeMs >= original.mtimeMs)
       best = { encoding: name, file: file + suffix, quality };
   }
   return best;
