@@ -9,7 +9,7 @@ import type { TestClient } from '../helpers.ts';
 
 /**
  * The lifecycle over /sync, from outside: stock y-websocket clients (the `ws` polyfill) with a crew
- * token or a supervisor's session write the plod's meta root directly, as any client could.
+ * token or a supervisor's session write the plod's meta root directly, as every client can.
  */
 describe('the lifecycle over /sync', () => {
   let server: SecureServer | null = null;
