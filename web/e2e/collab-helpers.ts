@@ -34,7 +34,7 @@ export async function openPhone(
   const context = await browser.newContext({
     ...(baseURL ? { baseURL } : {}),
     viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
+    deviceScaleFactor: 1,
     isMobile: true,
     hasTouch: true,
     // A service worker would keep serving the previous build between runs; these tests are about sync.

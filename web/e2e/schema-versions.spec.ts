@@ -82,7 +82,7 @@ async function phoneOn(browser: Browser, origin: string): Promise<Page> {
   const context = await browser.newContext({
     baseURL: origin,
     viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
+    deviceScaleFactor: 1,
     isMobile: true,
     hasTouch: true,
     serviceWorkers: 'block',

@@ -51,7 +51,7 @@ test('a supervisor sets up a site, a crew phone joins and reports on it, and the
   // A crew phone of its own joins with the code.
   const crew = await browser.newContext({
     viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
+    deviceScaleFactor: 1,
     isMobile: true,
     hasTouch: true,
     serviceWorkers: 'block',

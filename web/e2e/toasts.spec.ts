@@ -26,6 +26,8 @@ test('toasts come one at a time at the bottom, go by themselves or on Dismiss, a
   page,
   errors,
 }) => {
+  // The page's clock is Playwright's, so the toast's own 3 s can be held while Dismiss is tried.
+  await page.clock.install();
   await joinThroughUi(page, 'Toast Phone');
   await newReport(page);
 
@@ -41,9 +43,18 @@ test('toasts come one at a time at the bottom, go by themselves or on Dismiss, a
   expect(await tappable(back)).toBe(true);
   await expectAccessible(page, 'drill report dashboard with a toast');
 
-  // Dismiss takes it away at once; left alone, one goes by itself.
+  // Dismiss takes it away at once. With the clock stopped, a fresh toast cannot go by itself (a
+  // slow check above can outlast its 3 s): only Dismiss can take it away.
+  await toasts(page).waitFor({ state: 'detached' });
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+  await page.getByRole('button', { name: 'Save & Sync' }).tap();
+  await page.clock.runFor(500);
+  await expect(toasts(page)).toHaveCount(1);
   await toasts(page).getByRole('button', { name: 'Dismiss' }).tap();
+  await page.clock.runFor(500);
   await expect(toasts(page)).toHaveCount(0);
+  await page.clock.resume();
+  // Left alone, one goes by itself.
   await page.getByRole('button', { name: 'Save & Sync' }).tap();
   await expect(toasts(page)).toHaveCount(1);
   // A toast waits while a mouse rests on it; a phone has no resting pointer, so none stays here.

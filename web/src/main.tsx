@@ -6,11 +6,14 @@ import { createRoot } from 'react-dom/client';
 import { registerSW } from 'virtual:pwa-register';
 import { App } from './app/App';
 import { checkForUpdatesOnReturn, offerUpdate } from './app/update';
+import { startSignOutIfAsked } from './auth/sign-out-on-load';
 import { getDeviceToken } from './auth/store';
 import { createAppRouter } from './routes/router';
 import { requestPersistentStorage } from './session/storage';
 import { createSyncRuntime } from './sync';
 
+// A sign-out from the supervisor menu ends the session before any document opens.
+startSignOutIfAsked();
 // Made once, outside React: StrictMode's double mounting must not open documents twice.
 const sync = createSyncRuntime();
 const router = createAppRouter();

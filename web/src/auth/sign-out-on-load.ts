@@ -17,8 +17,8 @@ export function signOutThroughSignInPage(): void {
   window.location.assign('/login');
 }
 
-/** On the sign-in page: ends the session when the menu asked for it; true when it did. */
-export async function signOutIfAsked(): Promise<boolean> {
+/** Ends the session when the menu asked for it; true when it did. */
+async function signOutIfAsked(): Promise<boolean> {
   let asked = false;
   try {
     asked = sessionStorage.getItem(FLAG) === '1';
@@ -28,4 +28,22 @@ export async function signOutIfAsked(): Promise<boolean> {
   }
   if (asked) await signOut();
   return asked;
+}
+
+let onThisLoad: Promise<boolean> | null = null;
+
+/**
+ * At start-up, before the sync runtime opens any document: the supervisor's marker goes at once
+ * (signOut clears it before it calls the server), so the reference documents never open with a
+ * session that is about to end, and no refused connection follows the sign-out.
+ */
+export function startSignOutIfAsked(): void {
+  onThisLoad = signOutIfAsked();
+}
+
+/** For the sign-in page: true once, when this load ended the session (for its "Signed out"). */
+export function signedOutOnThisLoad(): Promise<boolean> {
+  const answer = onThisLoad ?? Promise.resolve(false);
+  onThisLoad = null;
+  return answer;
 }

@@ -2,7 +2,7 @@ import { Anchor, Card, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { signOutIfAsked } from '../auth/sign-out-on-load';
+import { signedOutOnThisLoad } from '../auth/sign-out-on-load';
 import { useAuth } from '../auth';
 import { SignInForm } from '../auth/SignInForm';
 import { ScreenHeader } from '../components/ScreenHeader';
@@ -26,7 +26,7 @@ export default function AdminLogin() {
   const from = returnPath(useLocation().state);
   const auth = useAuth();
   useEffect(() => {
-    void signOutIfAsked().then((signedOut) => {
+    void signedOutOnThisLoad().then((signedOut) => {
       if (signedOut) notifications.show({ color: 'green', message: 'Signed out' });
     });
   }, []);

@@ -38,3 +38,23 @@ export function formatWhen(value: string | number | null): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '—' : date.toLocaleString('en-US');
 }
+
+/** How many devices the Devices tab lists before Show more. */
+export const DEVICES_PER_PAGE = 20;
+
+const when = (value: string | number | null): number => {
+  if (value === null) return 0;
+  const time = new Date(value).getTime();
+  return Number.isNaN(time) ? 0 : time;
+};
+
+/**
+ * Devices in the order a supervisor looks for them: the latest news first (seen, joined or revoked
+ * most recently), so the phones in use and the one just revoked are at the top and a lost phone of
+ * last year is at the bottom.
+ */
+export function orderDevices(devices: readonly JoinedDevice[]): JoinedDevice[] {
+  const latest = (device: JoinedDevice) =>
+    Math.max(when(device.lastSeenAt), when(device.joinedAt), when(device.revokedAt));
+  return [...devices].sort((a, b) => latest(b) - latest(a) || a.name.localeCompare(b.name));
+}

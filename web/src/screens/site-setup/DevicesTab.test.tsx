@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_MESSAGE, signIn } from '../../auth';
 import { UNIT_ADMIN, openAt, withRealServer } from '../../auth/testing/realServer';
-import type { CrewCode, JoinedDevice } from '../../setup/devices';
+import { DEVICES_PER_PAGE, type CrewCode, type JoinedDevice } from '../../setup/devices';
 import {
   WAIT,
   dialog,
@@ -60,6 +60,53 @@ describe('Site Setup devices (real server)', () => {
     expect(within(revoked).getByText('Revoked')).toBeTruthy();
     expect(within(revoked).getByText(/^Revoked: /).textContent).not.toBe('Revoked: —');
     expect(within(revoked).queryByRole('button', { name: 'Revoke' })).toBeNull();
+  });
+
+  it('lists a page of devices, the ones in use first, and shows more on request', async () => {
+    const revoked = await joinPhone('Lost phone');
+    expect((await server.asSupervisor('DELETE', `/api/devices/${revoked.deviceId}`)).status).toBe(
+      204,
+    );
+    const joined: string[] = [];
+    for (let i = 1; i <= DEVICES_PER_PAGE + 2; i += 1) {
+      joined.push(`Crew phone ${i}`);
+      await joinPhone(`Crew phone ${i}`);
+    }
+    await openDevices();
+    const list = await screen.findByRole('list', { name: 'Joined devices' }, WAIT);
+    const names = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label'));
+    // The newest joined on top; the revoked phone and the oldest ones wait behind Show more.
+    expect(names()).toHaveLength(DEVICES_PER_PAGE);
+    expect(names()[0]).toBe(joined.at(-1));
+    expect(names()).not.toContain('Lost phone');
+    const onServer = await serverJson<JoinedDevice[]>('/api/devices');
+    expect(
+      screen.getByText(`Showing ${DEVICES_PER_PAGE} of ${onServer.length} devices`),
+    ).toBeTruthy();
+    // Show more until every device is listed.
+    for (let more = screen.queryByRole('button', { name: /^Show \d+ more$/ }); more;) {
+      fireEvent.click(more);
+      more = await waitFor(() => {
+        const next = screen.queryByRole('button', { name: /^Show \d+ more$/ });
+        if (next && names().length % DEVICES_PER_PAGE !== 0) throw new Error('still showing more');
+        return next;
+      }, WAIT);
+    }
+    expect(names()).toHaveLength(onServer.length);
+    // The phone revoked before the others joined comes after them; a phone revoked now comes to the top.
+    for (const name of joined) {
+      expect(names().indexOf(name)).toBeLessThan(names().indexOf('Lost phone'));
+    }
+    fireEvent.click(
+      within(screen.getByRole('listitem', { name: 'Crew phone 1' })).getByRole('button', {
+        name: 'Revoke',
+      }),
+    );
+    fireEvent.click(within(await dialog()).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(names()[0]).toBe('Crew phone 1'), WAIT);
   });
 
   it('revokes a device only after confirming, then shows it revoked', async () => {

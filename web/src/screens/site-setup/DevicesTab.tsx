@@ -11,7 +11,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { formatWhen, type JoinedDevice } from '../../setup/devices';
+import { useState } from 'react';
+import { DEVICES_PER_PAGE, formatWhen, orderDevices, type JoinedDevice } from '../../setup/devices';
 import { useCrewAccess } from '../../setup/useCrewAccess';
 import { useConnection } from '../../sync';
 import { useConfirm } from '../../components/ConfirmModal';
@@ -25,6 +26,8 @@ export function DevicesTab() {
   const { state, reload, rotate, revoke } = useCrewAccess(online);
   const confirm = useConfirm();
   const wide = useWide();
+  // A year of crews joining and leaving makes a long list: the ones in use come first, a page at a time.
+  const [shown, setShown] = useState(DEVICES_PER_PAGE);
 
   if (!online) {
     return (
@@ -75,6 +78,10 @@ export function DevicesTab() {
       },
     });
 
+  const devices = orderDevices(state.devices);
+  const page = devices.slice(0, shown);
+  const more = devices.length - page.length;
+
   return (
     <Stack gap="md">
       <Card withBorder component="section" aria-label="Crew access code">
@@ -119,13 +126,23 @@ export function DevicesTab() {
           No devices have joined yet.
         </Text>
       ) : wide ? (
-        <DeviceTable devices={state.devices} onRevoke={askRevoke} />
+        <DeviceTable devices={page} onRevoke={askRevoke} />
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} aria-label="Joined devices">
-          {state.devices.map((device) => (
+          {page.map((device) => (
             <DeviceCard key={device.id} device={device} onRevoke={() => askRevoke(device)} />
           ))}
         </Stack>
+      )}
+      {more > 0 && (
+        <Group justify="space-between">
+          <Text c="dimmed" size="sm">
+            Showing {page.length} of {devices.length} devices
+          </Text>
+          <Button variant="default" onClick={() => setShown((n) => n + DEVICES_PER_PAGE)}>
+            Show {Math.min(more, DEVICES_PER_PAGE)} more
+          </Button>
+        </Group>
       )}
       {confirm.modal}
     </Stack>
