@@ -142,6 +142,7 @@ export default defineConfig({
         'field-shift-dates.spec.ts',
         'field-survey.spec.ts',
         'field-toasts.spec.ts',
+        'field-offline-open.spec.ts',
         'storage.spec.ts',
         'merge-conflicts.spec.ts',
         'offline.spec.ts',
