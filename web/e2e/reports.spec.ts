@@ -64,6 +64,8 @@ test('an edit on one phone shows on another phone’s list while both are open',
   browser,
   request,
 }, testInfo) => {
+  // Two phones join through the Join screen: the time of two, like the other two-phone specs.
+  test.setTimeout(60_000);
   // A shift day of this test's own: other tests fill the list meanwhile, so phone B finds the plod
   // as a crew would on a long list, by its date.
   const date = testInfo.project.name === 'phone' ? '2011-03-07' : '2011-03-08';
