@@ -48,7 +48,7 @@ test('a fresh device sees the Join screen, a wrong code is refused, the right on
   expect(errors).toEqual([]);
 });
 
-test('a supervisor signs in at /login and lands on Site Setup; a wrong password is refused', async ({
+test('a supervisor signs in at /login and lands on Live Reports; a wrong password is refused', async ({
   page,
   errors,
 }) => {
@@ -73,8 +73,9 @@ test('a supervisor signs in at /login and lands on Site Setup; a wrong password 
   await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Login Successful')).toBeVisible();
-  await expect(page).toHaveURL(/\/site-setup$/);
-  await expect(heading(page, 'Site Setup')).toBeVisible();
+  // With no screen it was headed to, a supervisor's sign-in leads to the screen a supervisor watches.
+  await expect(page).toHaveURL(/\/live$/);
+  await expect(heading(page, 'Live Reports')).toBeVisible();
   // No credential is kept in the page: the session is an httpOnly cookie.
   const stored = await page.evaluate(() => JSON.stringify(localStorage));
   expect(stored).not.toContain(E2E_ADMIN.password);

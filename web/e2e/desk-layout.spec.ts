@@ -2,7 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { createReport } from './collab-helpers';
 import { expectAccessible } from './accessibility';
 import { expect, heading, test } from './fixtures';
-import { addOnTab, names, signInAsSupervisor } from './supervisor-helpers';
+import { addOnTab, names, signInToSiteSetup } from './supervisor-helpers';
 
 // Issue 17, desk layout: at desk width the supervisor's lists are tables (plods, rigs, crew, tools,
 // devices); on a phone they are cards. Neither size scrolls sideways. The pictures are kept under
@@ -41,7 +41,7 @@ test('supervisor lists are tables at desk width and cards on a phone', async ({
     data: { operator: n.member, date: '2026-03-04' },
   });
   expect(named.status()).toBe(200);
-  await signInAsSupervisor(page);
+  await signInToSiteSetup(page);
   await addOnTab(page, 'Rigs', 'Add Rig', { 'Rig name': n.rig, 'Rig number': '42' });
   await addOnTab(page, 'Crew', 'Add Crew Member', { 'Crew member name': n.member });
   await addOnTab(page, 'Hire Tools', 'Add Hire Tool', {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Download, Page, TestInfo } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { expect, heading, test } from './fixtures';
-import { create, names, signInAsSupervisor } from './supervisor-helpers';
+import { create, names, signInAsSupervisor, signInToSiteSetup } from './supervisor-helpers';
 
 // Issue 17, finding plods: Live Reports and Plods filter by date range, site, rig, driller and
 // status, kept in the address (a reload and a shared link keep them), 25 plods a page.
@@ -194,7 +194,7 @@ test('the summary export and the site export take the filter on screen', async (
   test.setTimeout(180_000);
   const n = names();
   // A site (a supervisor's) with ten submitted plods on March 1-10 (a crew's); the filter keeps 3-6.
-  await signInAsSupervisor(page);
+  await signInToSiteSetup(page);
   await page.getByRole('button', { name: 'Add Site' }).click();
   await create(page, { 'Site name': n.site });
   const sites = (await (await request.get('/api/sites')).json()) as {

@@ -15,7 +15,7 @@ test('every route of the route table renders its screen without a console error'
   await page.getByLabel('Username').fill(E2E_ADMIN.username);
   await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(heading(page, 'Site Setup')).toBeVisible();
+  await expect(heading(page, 'Live Reports')).toBeVisible();
   for (const route of screenRoutes) {
     const url = sampleUrl(route.path);
     await page.goto(url);

@@ -40,12 +40,19 @@ export async function addOnTab(
   await expect(page.getByRole('tabpanel').getByText(first ?? '', { exact: true })).toBeVisible();
 }
 
-/** Signs in at /login, which leads to Site Setup. */
+/** Signs in at /login, which leads to Live Reports (the screen a supervisor watches). */
 export async function signInAsSupervisor(page: Page): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username').fill(E2E_ADMIN.username);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/site-setup$/);
+  await expect(page).toHaveURL(/\/live$/);
+  await expect(heading(page, 'Live Reports')).toBeVisible();
+}
+
+/** Signs in, then opens Site Setup. */
+export async function signInToSiteSetup(page: Page): Promise<void> {
+  await signInAsSupervisor(page);
+  await page.goto('/site-setup');
   await expect(heading(page, 'Site Setup')).toBeVisible();
 }

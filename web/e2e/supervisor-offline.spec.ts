@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, heading, test } from './fixtures';
-import { addOnTab, create, names, signInAsSupervisor } from './supervisor-helpers';
+import { addOnTab, create, names, signInToSiteSetup } from './supervisor-helpers';
 
 // Site Setup works offline for a signed-in supervisor: sites, rigs, crew and hire tools are the
 // setup document, kept on the device and synced by the relay when there is signal again.
@@ -31,7 +31,7 @@ test('a supervisor adds a rig and a crew member with no signal; they survive an 
 }) => {
   test.setTimeout(120_000);
   const n = names();
-  await signInAsSupervisor(page);
+  await signInToSiteSetup(page);
   // The service worker takes over once its precache is complete: from then on the app can start
   // with no network at all.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {

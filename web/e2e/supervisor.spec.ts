@@ -10,7 +10,13 @@ import {
 import { expect, heading, prepareContext, test, watchErrors } from './fixtures';
 import { expectAccessible } from './accessibility';
 import { E2E_ADMIN } from './server';
-import { addOnTab, create, names, signInAsSupervisor } from './supervisor-helpers';
+import {
+  addOnTab,
+  create,
+  names,
+  signInAsSupervisor,
+  signInToSiteSetup,
+} from './supervisor-helpers';
 
 // Issue 7's browser test: a supervisor signs in and sets up a site with a rig, a crew member and a
 // hire tool; a crew phone joins with the access code, starts a report on that site and rig; the
@@ -31,8 +37,8 @@ test('a supervisor sets up a site, a crew phone joins and reports on it, and the
   test.setTimeout(240_000);
   const n = names();
 
-  // The supervisor signs in and lands on Site Setup.
-  await signInAsSupervisor(page);
+  // The supervisor signs in (landing on Live Reports) and opens Site Setup.
+  await signInToSiteSetup(page);
 
   // A site, then a rig, a crew member and a hire tool on it.
   await page.getByRole('button', { name: 'Add Site' }).click();

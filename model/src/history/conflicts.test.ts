@@ -6,8 +6,9 @@ import { newReportDoc, replicasOf, syncAll, syncInto } from '../report-doc/testi
 import { setReportNotes, setSummaryOverrides } from '../shift-summary/report-meta-doc.ts';
 import { addSurveyEntry, removeSurveyEntry, updateSurveyEntry } from '../survey/survey-doc.ts';
 import type { Actor } from './actor.ts';
-import { setDocActor } from './actor.ts';
+import { setDocActor, withActor } from './actor.ts';
 import { concurrentChanges, conflictOf, readReportHistory } from './conflicts.ts';
+import { recordReportChanges } from './record.ts';
 
 const phone = (name: string): Actor => ({
   kind: 'crew',
@@ -42,6 +43,24 @@ describe('a field two devices changed while apart', () => {
       ]),
     );
     expect(conflict?.changes).toHaveLength(2);
+  });
+
+  it('names the phones that wrote the values, not a merge that brought one in', () => {
+    const [desk, b, c] = phones('Desk', 'Bob', 'Cy') as [Y.Doc, Y.Doc, Y.Doc];
+    setReportNotes(b, 'B notes');
+    setReportNotes(c, 'C notes');
+    // The desk merges each late edit: its record repeats what the merged edit set.
+    const boss: Actor = { kind: 'supervisor', name: 'Boss', deviceId: null, deviceName: null };
+    for (const late of [b, c]) {
+      withActor(desk, boss, () =>
+        recordReportChanges(desk, () => syncInto(late, desk), { note: 'Merged', merge: true }),
+      );
+    }
+    const conflict = conflictOf(readReportHistory(desk).conflicts, 'meta', 'notes');
+    expect(conflict?.changes.map((change) => [change.actor?.name, change.new]).sort()).toEqual([
+      ['Bob', 'B notes'],
+      ['Cy', 'C notes'],
+    ]);
   });
 
   it('is no conflict when both set the same value, or when the second had seen the first', () => {

@@ -19,7 +19,10 @@ export interface FieldConflict {
   section: HistorySection;
   entryId: string | null;
   field: string;
-  /** The field's latest changes (none of which saw another), oldest first. */
+  /**
+   * The field's latest changes (none of which saw another), oldest first; a change that repeats the
+   * value of one it saw (a merge's record) is named by that one, the value's author.
+   */
   changes: HistoryEntry[];
 }
 
@@ -87,11 +90,27 @@ export function findConflicts(entries: readonly HistoryEntry[]): FieldConflict[]
       (head, i) => heads.findIndex((h) => sameHistoryValue(valueOf(h), valueOf(head))) === i,
     );
     if (distinct.length < 2) return;
+    // Each value is named by the change that wrote it: a change that only repeats the value of one
+    // it saw (a supervisor's merge of a late edit records what the merged edit set) is not its author.
+    const authorOf = (head: HistoryEntry): HistoryEntry => {
+      let at = head;
+      for (;;) {
+        const same = at.parents
+          .map((id) => graph.byRecord.get(id))
+          .find(
+            (parent): parent is HistoryEntry =>
+              parent !== undefined && sameHistoryValue(valueOf(parent), valueOf(at)),
+          );
+        if (!same) return at;
+        at = same;
+      }
+    };
+    const authors = heads.map(authorOf);
     conflicts.push({
       section: first.section,
       entryId: first.entryId,
       field: first.field as string,
-      changes: heads,
+      changes: authors.filter((author, i) => authors.indexOf(author) === i),
     });
   });
   return conflicts;

@@ -1,8 +1,9 @@
 import { Modal, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { SignInForm } from '../auth/SignInForm';
+import { SUPERVISOR_HOME } from '../routes/supervisor';
 
-/** SPEC 2: the reports list's Administrator Login modal; the same server sign-in as /login. */
+/** SPEC 2: the reports list's Administrator Login modal; the same server sign-in as /login, to Live. */
 export function AdminLoginModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   return (
@@ -13,7 +14,7 @@ export function AdminLoginModal({ opened, onClose }: { opened: boolean; onClose:
       <SignInForm
         onSignedIn={() => {
           onClose();
-          void navigate('/site-setup');
+          void navigate(SUPERVISOR_HOME);
         }}
       />
     </Modal>

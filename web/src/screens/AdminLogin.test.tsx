@@ -36,12 +36,12 @@ describe('Administrator Login', () => {
     expect(getAuthState().kind).toBe('none');
   });
 
-  it('signs in against the server, toasts Login Successful and goes to Site Setup', async () => {
+  it('signs in against the server, toasts Login Successful and goes to Live Reports', async () => {
     const { router } = open('/login');
     fill(await screen.findByRole('main'), UNIT_ADMIN.username, UNIT_ADMIN.password);
     expect(screen.getByRole('button', { name: 'Logging in...' })).toBeTruthy();
     expect(await screen.findByText('Login Successful')).toBeTruthy();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/site-setup'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/live'));
     expect(getAuthState()).toEqual({ kind: 'supervisor', username: UNIT_ADMIN.username });
   });
 });
@@ -72,7 +72,7 @@ describe('Settings: Administrator Login modal, who is here, Sign out', () => {
 
     const login = await screen.findByRole('dialog', { name: 'Administrator Login' });
     fill(login, UNIT_ADMIN.username, UNIT_ADMIN.password);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/site-setup'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/live'));
     expect(getAuthState().kind).toBe('supervisor');
 
     await router.navigate('/');

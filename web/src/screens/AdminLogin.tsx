@@ -7,6 +7,7 @@ import { useAuth } from '../auth';
 import { SignInForm } from '../auth/SignInForm';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { CLIENT_HOME } from '../routes/client';
+import { SUPERVISOR_HOME } from '../routes/supervisor';
 
 /** Where a sign-in started from a gated screen (a plod's link) goes back to, if anywhere. */
 function returnPath(state: unknown): string | null {
@@ -17,9 +18,9 @@ function returnPath(state: unknown): string | null {
 }
 
 /**
- * SPEC 2 Admin Login: supervisors sign in against the server and go on to Site Setup, or back to the
- * screen (a plod's address) whose gate sent them here. A client account signs in here too and goes
- * on to its plods for review.
+ * SPEC 2 Admin Login: supervisors sign in against the server and go on to Live Reports (the screen a
+ * supervisor watches), or back to the screen (a plod's address) whose gate sent them here. A client
+ * account signs in here too and goes on to its plods for review.
  */
 export default function AdminLogin() {
   const navigate = useNavigate();
@@ -44,8 +45,8 @@ export default function AdminLogin() {
           {auth.kind === 'supervisor' && (
             <Text data-testid="signed-in-as">
               Signed in as <strong>{auth.username}</strong>.{' '}
-              <Anchor component={Link} to="/site-setup">
-                Go to Site Setup
+              <Anchor component={Link} to={SUPERVISOR_HOME}>
+                Go to Live Reports
               </Anchor>
             </Text>
           )}
@@ -59,7 +60,7 @@ export default function AdminLogin() {
           )}
           <SignInForm
             onSignedIn={(role) =>
-              void navigate(from ?? (role === 'client' ? CLIENT_HOME : '/site-setup'))
+              void navigate(from ?? (role === 'client' ? CLIENT_HOME : SUPERVISOR_HOME))
             }
           />
           <Text size="sm" c="dimmed">

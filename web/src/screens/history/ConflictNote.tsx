@@ -11,6 +11,8 @@ export interface ConflictNoteProps {
   section: HistorySection;
   field: string;
   entryId?: string | null;
+  /** What changed, where the note is not beside the field itself: "Time entry notes". */
+  subject?: string;
   /** Space below the note, where the next element needs it. */
   mb?: MantineSpacing;
 }
@@ -21,7 +23,14 @@ export interface ConflictNoteProps {
  * on Pixel B at 10:05 while apart". Tapping it opens that field's history. Nothing when there is no
  * such conflict, or once someone has changed the field again after seeing both.
  */
-export function ConflictNote({ docName, section, field, entryId = null, mb }: ConflictNoteProps) {
+export function ConflictNote({
+  docName,
+  section,
+  field,
+  entryId = null,
+  subject,
+  mb,
+}: ConflictNoteProps) {
   const history = useDocSnapshot(docName, readReportHistory);
   const wide = useWide();
   const [open, setOpen] = useState(false);
@@ -31,7 +40,7 @@ export function ConflictNote({ docName, section, field, entryId = null, mb }: Co
   const who = conflict.changes
     .map((change) => `by ${byLabel(change.actor)} on ${whenLabel(change.at)}`)
     .join(' and ');
-  const text = `Changed ${who} while apart`;
+  const text = `${subject ? `${subject} changed` : 'Changed'} ${who} while apart`;
   return (
     <>
       <UnstyledButton

@@ -3,6 +3,7 @@ import { PresenceBar } from '../../components/PresenceBar';
 import { usePlod } from './plod-context';
 import { PlodStatusBanner } from './StatusBanner';
 import { RemovedRowConflicts } from '../history/RemovedRowConflicts';
+import { RowConflictNotes } from '../history/RowConflictNotes';
 
 /** The screen's name in presence: its route's `presence` (or title). */
 function useScreenName(): string {
@@ -14,7 +15,8 @@ function useScreenName(): string {
 
 /**
  * What every report screen shows under its header: who else has this plod open and where, this
- * phone's late edits, the plod's lifecycle banner, and rows deleted while someone changed them.
+ * phone's late edits, the plod's lifecycle banner, rows deleted while someone changed them, and
+ * fields of rows two devices changed while apart.
  */
 export function PlodBar() {
   const { docName } = usePlod();
@@ -23,6 +25,7 @@ export function PlodBar() {
       <PresenceBar docName={docName} screen={useScreenName()} />
       <PlodStatusBanner />
       <RemovedRowConflicts docName={docName} />
+      <RowConflictNotes docName={docName} />
     </>
   );
 }
