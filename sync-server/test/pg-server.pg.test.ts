@@ -102,7 +102,8 @@ describe('the server on PostgreSQL (PLOD_DATABASE_URL)', () => {
       15_000,
     );
     await waitFor(() => writers.every((w) => w.client.tracker?.pending === 0), 'all durable again');
-  });
+    // Two server starts, a kill and its own waits of up to 50 s: the file's 30 s is too short.
+  }, 90_000);
 
   it('keeps the documents in PostgreSQL and only the app’s own tables in the data folder', async () => {
     const database = await createTestDatabase();
