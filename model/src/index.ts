@@ -192,7 +192,6 @@ export { UNDO_ROOTS, describeReportChange } from './report-doc/undo-labels.ts';
 export type { Actor } from './history/actor.ts';
 export {
   ACTOR_KINDS,
-  actorLabel,
   isActor,
   currentActor,
   setDocActor,
@@ -296,7 +295,7 @@ export {
   readLifecycle,
   statusChangeRefusal,
 } from './shift-summary/lifecycle.ts';
-export type { ReopenBody, ReturnBody } from './shift-summary/review.ts';
+export type { ReopenBody, ReturnBody } from './shift-summary/supervisor-decision.ts';
 export {
   REOPEN_REASON_REQUIRED,
   reopenBodySchema,
@@ -306,7 +305,7 @@ export {
   approveReport,
   returnBodySchema,
   returnReport,
-} from './shift-summary/review.ts';
+} from './shift-summary/supervisor-decision.ts';
 export type { SignaturePoint } from './shift-summary/signature.ts';
 export {
   SIGNATURE_BOX,
@@ -409,7 +408,6 @@ export {
   holeIdBodySchema,
   holeProgress,
   holeStatus,
-  isGeneratedHoleId,
   isNearTarget,
   nextHoleId,
   remainingDepth,
@@ -432,7 +430,6 @@ export {
   holeStartSchema,
   readReportHoleWrites,
   readReportHoles,
-  setHoleComplete,
   updateReportHole,
 } from './hole/report-hole-doc.ts';
 export type {
@@ -472,7 +469,6 @@ export {
   STICK_UP_BLANK,
   STICK_UP_NOT_A_NUMBER,
   asksStickUp,
-  canAddRun,
   checkRunForm,
   checkStickUpText,
   runQuestionMessage,
@@ -660,7 +656,6 @@ export {
   readHoleRegister,
   readRegisterWrites,
   registerHole,
-  setRegisteredHoleComplete,
   sitesWithHoles,
   updateRegisteredHole,
 } from './holes-doc/holes-doc.ts';

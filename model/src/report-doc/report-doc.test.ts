@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HoleId } from '../ids/ids.ts';
-import { addHoleToReport, setHoleComplete } from '../hole/report-hole-doc.ts';
+import { addHoleToReport } from '../hole/report-hole-doc.ts';
 import { addRun, removeRun, updateRun } from '../run/run-doc.ts';
 import {
   addTimesheetEntry,
@@ -164,8 +164,6 @@ describe('report document', () => {
     expect(
       readReport(doc).holes[0]?.runs.map((r) => [r.runNumber, r.fromDepth, r.toDepth]),
     ).toEqual([[1, 0, 2.5]]);
-    setHoleComplete(doc, DH1);
-    expect(readReport(doc).holes[0]?.status).toBe('COMPLETE');
   });
 
   it('derives hours, costs and totals from rows, and shows overrides when stored', () => {

@@ -13,7 +13,7 @@ import {
   setSummaryOverrides,
   updateShiftDetails,
 } from '../shift-summary/report-meta-doc.ts';
-import { returnReport } from '../shift-summary/review.ts';
+import { returnReport } from '../shift-summary/supervisor-decision.ts';
 import { addSurveyEntry } from '../survey/survey-doc.ts';
 import { addTimesheetEntry } from '../timesheet/timesheet-doc.ts';
 import { summaryOverrideMarks } from './overrides.ts';

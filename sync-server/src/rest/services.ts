@@ -15,7 +15,7 @@ import { HoleService } from '../services/holes.ts';
 import { ReferenceNames } from '../services/reference.ts';
 import { ReportEntries } from '../services/report-entries.ts';
 import { ReportService } from '../services/reports.ts';
-import { ReviewService } from '../services/review.ts';
+import { SupervisorDeskService } from '../services/supervisor-desk.ts';
 import { CREW_MEMBERS, HIRE_TOOLS, RIGS, SITES, SetupCollection } from '../services/setup.ts';
 import { SiteService } from '../services/sites.ts';
 import { DocumentService } from '../services/documents.ts';
@@ -44,7 +44,7 @@ export function createServices(
     store,
     projector,
     reports,
-    review: new ReviewService(docs, reports),
+    desk: new SupervisorDeskService(docs, reports),
     crew: new CrewService(docs, reports),
     holes: new HoleService(docs, reports),
     timesheet: new ReportEntries(docs, reports, TIMESHEET),
