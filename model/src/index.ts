@@ -560,7 +560,8 @@ export {
   readMaintenance,
   removeMaintenanceEntry,
   updateMaintenanceEntry,
-} from './maintenance/maintenance-doc.ts';
+} from './maintenance/maintenance-part.ts';
+export { maintenancePart } from './maintenance/maintenance-part.ts';
 
 // Hire tools (library in the setup document, usage in the report)
 export type {
@@ -580,13 +581,14 @@ export {
   hireToolUsagePatchSchema,
   totalHireToolCost,
 } from './hire-tool/hire-tool.ts';
-export type { HireToolUsageRow } from './hire-tool/hire-tool-usage-doc.ts';
+export type { HireToolUsageRow } from './hire-tool/hire-tool-usage-part.ts';
+export { hireToolUsagePart } from './hire-tool/hire-tool-usage-part.ts';
 export {
   addHireToolUsage,
   readHireToolUsage,
   removeHireToolUsage,
   updateHireToolUsage,
-} from './hire-tool/hire-tool-usage-doc.ts';
+} from './hire-tool/hire-tool-usage-part.ts';
 export {
   addHireTool,
   deleteHireTool,
@@ -718,3 +720,16 @@ export {
 // Start from last shift
 export type { NextShiftPlan } from './shift-summary/next-shift.ts';
 export { canStartFrom, createReportFromPlan, nextShiftPlan } from './shift-summary/next-shift.ts';
+
+// Parts of a plod made with definePart (docs/architecture.md, "Adding a part to a plod")
+export { definePart } from './parts/define-part.ts';
+export type {
+  CsvTable,
+  FieldLabel,
+  PartInfo,
+  PartRows,
+  PlodPart,
+  PlodPartRows,
+} from './parts/define-part.ts';
+export { PLOD_PARTS } from './parts/registry.ts';
+export type { PlodPartName } from './parts/registry.ts';

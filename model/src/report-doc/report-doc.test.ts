@@ -7,8 +7,8 @@ import {
   removeTimesheetEntry,
   updateTimesheetEntry,
 } from '../timesheet/timesheet-doc.ts';
-import { addMaintenanceEntry, updateMaintenanceEntry } from '../maintenance/maintenance-doc.ts';
-import { addHireToolUsage } from '../hire-tool/hire-tool-usage-doc.ts';
+import { addMaintenanceEntry, updateMaintenanceEntry } from '../maintenance/maintenance-part.ts';
+import { addHireToolUsage } from '../hire-tool/hire-tool-usage-part.ts';
 import { addSurveyEntry } from '../survey/survey-doc.ts';
 import {
   applyShiftSummaryUpdate,

@@ -10,7 +10,8 @@ import { LateEdits } from '../late-edits/late-edits.ts';
 import { AutoCleanup } from '../services/auto-cleanup.ts';
 import { CleanupService } from '../services/cleanup.ts';
 import { CrewService } from '../services/crew.ts';
-import { HIRE_TOOL_USAGE, MAINTENANCE, SURVEY, TIMESHEET } from '../services/entry-kinds.ts';
+import { PLOD_PARTS } from '@plod/model';
+import { SURVEY, TIMESHEET, partEntryKind } from '../services/entry-kinds.ts';
 import { HoleService } from '../services/holes.ts';
 import { ReferenceNames } from '../services/reference.ts';
 import { ReportEntries } from '../services/report-entries.ts';
@@ -49,8 +50,11 @@ export function createServices(
     holes: new HoleService(docs, reports),
     timesheet: new ReportEntries(docs, reports, TIMESHEET),
     survey: new ReportEntries(docs, reports, SURVEY),
-    maintenance: new ReportEntries(docs, reports, MAINTENANCE),
-    hireToolUsage: new ReportEntries(docs, reports, HIRE_TOOL_USAGE),
+    /** The rows of each part made with definePart, in PLOD_PARTS order. */
+    parts: PLOD_PARTS.map((part) => ({
+      part,
+      entries: new ReportEntries(docs, reports, partEntryKind(part)),
+    })),
     sites: new SetupCollection(docs, SITES),
     siteRemoval: new SiteService(docs, projector),
     rigs: new SetupCollection(docs, RIGS),
