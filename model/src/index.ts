@@ -192,7 +192,6 @@ export { UNDO_ROOTS, describeReportChange } from './report-doc/undo-labels.ts';
 export type { Actor } from './history/actor.ts';
 export {
   ACTOR_KINDS,
-  actorLabel,
   isActor,
   currentActor,
   setDocActor,
@@ -296,7 +295,7 @@ export {
   readLifecycle,
   statusChangeRefusal,
 } from './shift-summary/lifecycle.ts';
-export type { ReopenBody, ReturnBody } from './shift-summary/review.ts';
+export type { ReopenBody, ReturnBody } from './shift-summary/supervisor-decision.ts';
 export {
   REOPEN_REASON_REQUIRED,
   reopenBodySchema,
@@ -306,7 +305,7 @@ export {
   approveReport,
   returnBodySchema,
   returnReport,
-} from './shift-summary/review.ts';
+} from './shift-summary/supervisor-decision.ts';
 export type { SignaturePoint } from './shift-summary/signature.ts';
 export {
   SIGNATURE_BOX,
@@ -409,7 +408,6 @@ export {
   holeIdBodySchema,
   holeProgress,
   holeStatus,
-  isGeneratedHoleId,
   isNearTarget,
   nextHoleId,
   remainingDepth,
@@ -432,7 +430,6 @@ export {
   holeStartSchema,
   readReportHoleWrites,
   readReportHoles,
-  setHoleComplete,
   updateReportHole,
 } from './hole/report-hole-doc.ts';
 export type {
@@ -472,7 +469,6 @@ export {
   STICK_UP_BLANK,
   STICK_UP_NOT_A_NUMBER,
   asksStickUp,
-  canAddRun,
   checkRunForm,
   checkStickUpText,
   runQuestionMessage,
@@ -564,7 +560,8 @@ export {
   readMaintenance,
   removeMaintenanceEntry,
   updateMaintenanceEntry,
-} from './maintenance/maintenance-doc.ts';
+} from './maintenance/maintenance-part.ts';
+export { maintenancePart } from './maintenance/maintenance-part.ts';
 
 // Hire tools (library in the setup document, usage in the report)
 export type {
@@ -584,13 +581,14 @@ export {
   hireToolUsagePatchSchema,
   totalHireToolCost,
 } from './hire-tool/hire-tool.ts';
-export type { HireToolUsageRow } from './hire-tool/hire-tool-usage-doc.ts';
+export type { HireToolUsageRow } from './hire-tool/hire-tool-usage-part.ts';
+export { hireToolUsagePart } from './hire-tool/hire-tool-usage-part.ts';
 export {
   addHireToolUsage,
   readHireToolUsage,
   removeHireToolUsage,
   updateHireToolUsage,
-} from './hire-tool/hire-tool-usage-doc.ts';
+} from './hire-tool/hire-tool-usage-part.ts';
 export {
   addHireTool,
   deleteHireTool,
@@ -660,7 +658,6 @@ export {
   readHoleRegister,
   readRegisterWrites,
   registerHole,
-  setRegisteredHoleComplete,
   sitesWithHoles,
   updateRegisteredHole,
 } from './holes-doc/holes-doc.ts';
@@ -723,3 +720,16 @@ export {
 // Start from last shift
 export type { NextShiftPlan } from './shift-summary/next-shift.ts';
 export { canStartFrom, createReportFromPlan, nextShiftPlan } from './shift-summary/next-shift.ts';
+
+// Parts of a plod made with definePart (docs/architecture.md, "Adding a part to a plod")
+export { definePart } from './parts/define-part.ts';
+export type {
+  CsvTable,
+  FieldLabel,
+  PartInfo,
+  PartRows,
+  PlodPart,
+  PlodPartRows,
+} from './parts/define-part.ts';
+export { PLOD_PARTS } from './parts/registry.ts';
+export type { PlodPartName } from './parts/registry.ts';

@@ -36,7 +36,3 @@ export function createLogger(
     };
   return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
 }
-
-export function isLogLevel(value: string): value is LogLevel {
-  return (LOG_LEVELS as readonly string[]).includes(value);
-}

@@ -245,7 +245,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     trustProxy: options.trustProxy,
     credentialsDir: storage.credentialsDir,
     // A client account's socket opens only its sites' reports (the REST layer reads the site).
-    siteOfReport: (docName) => rest.services.review.siteOfDoc(docName),
+    siteOfReport: (docName) => rest.services.desk.siteOfDoc(docName),
     endSubject: (subject, reason) => {
       const closed = registry.closeSubject(subject, CloseCode.Unauthorized, reason);
       if (closed > 0) logger.info('sockets closed', { subject, reason, closed });

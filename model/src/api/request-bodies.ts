@@ -4,13 +4,8 @@ import {
   crewAssignmentUpdateSchema,
 } from '../crew-assignment/crew-assignment.ts';
 import { crewMemberCreateSchema, crewMemberUpdateSchema } from '../crew-member/crew-member.ts';
-import {
-  hireToolCreateSchema,
-  hireToolUpdateSchema,
-  hireToolUsageInputSchema,
-} from '../hire-tool/hire-tool.ts';
+import { hireToolCreateSchema, hireToolUpdateSchema } from '../hire-tool/hire-tool.ts';
 import { holeConfigInputSchema, holeIdBodySchema } from '../hole/hole.ts';
-import { maintenanceEntryInputSchema } from '../maintenance/maintenance.ts';
 import { rigCreateSchema, rigUpdateSchema } from '../rig/rig.ts';
 import { runSheetEntryBodySchema, runsBodySchema } from '../run/run.ts';
 import {
@@ -21,8 +16,6 @@ import { siteCreateSchema, siteUpdateSchema } from '../site/site.ts';
 import { surveyEntryInputSchema } from '../survey/survey.ts';
 import { timesheetEntryInputSchema, timesheetEntryPatchSchema } from '../timesheet/timesheet.ts';
 import { surveyEntryPatchSchema } from '../survey/survey.ts';
-import { maintenanceEntryPatchSchema } from '../maintenance/maintenance.ts';
-import { hireToolUsagePatchSchema } from '../hire-tool/hire-tool.ts';
 import { runPatchSchema } from '../run/run-doc.ts';
 import {
   azimuth,
@@ -60,13 +53,6 @@ const surveyRules = {
   magneticTotal: strictNumber({ min: 0, max: 1_000_000, int: true }).nullish(),
   operator: name,
 };
-const maintenanceRules = { timeSpent: hours.nullish() };
-const usageRules = {
-  toolName: name,
-  quantity: count(1).nullish(),
-  hours: hours.nullish(),
-  ratePerHour: rate.nullish(),
-};
 const toolRules = {
   toolName: name,
   name: name,
@@ -94,7 +80,8 @@ const assignmentRules = { crewMemberName: name };
 /**
  * The request body schema of every SPEC section 7 call that takes one, keyed by method and path, so the
  * REST layer validates with `safeParse` (400 with the issues) and docs can list them in one place.
- * Each is strict about the JSON as sent (see strict.ts) before the model's schema shapes it.
+ * Each is strict about the JSON as sent (see strict.ts) before the model's schema shapes it. The
+ * parts made with definePart carry their own (`createBody`, `patchBody`: model/src/parts).
  */
 export const REQUEST_BODIES = {
   'POST /api/timesheet-entries': strictBody(timesheetRules, timesheetEntryInputSchema),
@@ -109,12 +96,8 @@ export const REQUEST_BODIES = {
   'PATCH /api/shift-summaries/{id}': strictBody(reportRules, shiftSummaryUpdateSchema),
   'POST /api/crew-assignments': strictBody(assignmentRules, crewAssignmentInputSchema),
   'PUT /api/crew-assignments/{id}': strictBody(assignmentRules, crewAssignmentUpdateSchema),
-  'POST /api/maintenance-entries': strictBody(maintenanceRules, maintenanceEntryInputSchema),
-  'PUT /api/maintenance-entries/{id}': strictBody(maintenanceRules, maintenanceEntryPatchSchema),
   'POST /api/survey-entries': strictBody(surveyRules, surveyEntryInputSchema),
   'PUT /api/survey-entries/{id}': strictBody(surveyRules, surveyEntryPatchSchema),
-  'POST /api/hire-tools-usage': strictBody(usageRules, hireToolUsageInputSchema),
-  'PUT /api/hire-tools-usage/{id}': strictBody(usageRules, hireToolUsagePatchSchema),
   'POST /api/hire-tools-library': strictBody(toolRules, hireToolCreateSchema),
   'PUT /api/hire-tools-library/{id}': strictBody(toolRules, hireToolUpdateSchema),
   'POST /api/sites': strictBody(siteRules, siteCreateSchema),

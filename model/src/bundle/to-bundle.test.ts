@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { HoleId } from '../ids/ids.ts';
 import { assignCrewMember } from '../crew-assignment/crew-assignment-doc.ts';
-import { addHireToolUsage } from '../hire-tool/hire-tool-usage-doc.ts';
+import { addHireToolUsage } from '../hire-tool/hire-tool-usage-part.ts';
 import { addHoleToReport } from '../hole/report-hole-doc.ts';
-import { addMaintenanceEntry } from '../maintenance/maintenance-doc.ts';
+import { addMaintenanceEntry } from '../maintenance/maintenance-part.ts';
 import { addRun } from '../run/run-doc.ts';
 import { setReportNotes, updateShiftDetails } from '../shift-summary/report-meta-doc.ts';
 import { addSurveyEntry } from '../survey/survey-doc.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toBundle } from '../bundle/to-bundle.ts';
 import { bundleToCsv, csvFilename } from '../csv/index.ts';
 import { newReportDoc, TEST_RIG_ID, TEST_SITE_ID } from '../report-doc/testing.ts';
-import { addHireToolUsage } from '../hire-tool/hire-tool-usage-doc.ts';
+import { addHireToolUsage } from '../hire-tool/hire-tool-usage-part.ts';
 import { addTimesheetEntry } from '../timesheet/timesheet-doc.ts';
 import { setStatus, setSummaryOverrides } from '../shift-summary/report-meta-doc.ts';
 import { canSubmitReport, isReportReadOnly } from '../shift-summary/read-only.ts';

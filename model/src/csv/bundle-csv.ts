@@ -9,10 +9,10 @@
  */
 import type { ShiftReportBundle } from '../bundle/bundle';
 import { CSV_LINE_END, csvRecord } from './cells';
+import type { CsvTable } from '../parts/define-part';
+import { PLOD_PARTS } from '../parts/registry';
 import {
   CREW_ASSIGNMENT_COLUMNS,
-  HIRE_TOOL_COLUMNS,
-  MAINTENANCE_COLUMNS,
   RUN_SHEET_COLUMNS,
   SHIFT_SUMMARY_FIELDS,
   SURVEY_COLUMNS,
@@ -27,8 +27,7 @@ export const CSV_SECTION_TITLES = [
   'RUN SHEET ENTRIES',
   'SURVEY ENTRIES',
   'TIMESHEET ENTRIES',
-  'MAINTENANCE ENTRIES',
-  'HIRE TOOLS USAGE',
+  ...PLOD_PARTS.map((part) => part.csvSection),
 ] as const;
 
 export type CsvSectionTitle = (typeof CSV_SECTION_TITLES)[number];
@@ -47,11 +46,16 @@ function tableSection<Row>(
   columns: readonly CsvColumn<Row>[],
   rows: readonly Row[],
 ): Section | null {
+  return cellsSection(title, {
+    header: columns.map((column) => column.header),
+    rows: rows.map((row) => columns.map((column) => column.cell(row))),
+  });
+}
+
+function cellsSection(title: CsvSectionTitle, table: CsvTable): Section | null {
   // SPEC: a section appears only when it has rows.
-  if (rows.length === 0) return null;
-  const header = csvRecord(columns.map((column) => column.header));
-  const data = rows.map((row) => csvRecord(columns.map((column) => column.cell(row))));
-  return { title, records: [header, ...data] };
+  if (table.rows.length === 0) return null;
+  return { title, records: [csvRecord(table.header), ...table.rows.map(csvRecord)] };
 }
 
 function shiftSummarySection(bundle: ShiftReportBundle): Section {
@@ -66,8 +70,7 @@ function sectionsOf(bundle: ShiftReportBundle): Section[] {
     tableSection('RUN SHEET ENTRIES', RUN_SHEET_COLUMNS, bundle.runSheetEntries),
     tableSection('SURVEY ENTRIES', SURVEY_COLUMNS, bundle.surveyEntries),
     tableSection('TIMESHEET ENTRIES', TIMESHEET_COLUMNS, bundle.timesheetEntries),
-    tableSection('MAINTENANCE ENTRIES', MAINTENANCE_COLUMNS, bundle.maintenanceEntries),
-    tableSection('HIRE TOOLS USAGE', HIRE_TOOL_COLUMNS, bundle.hireToolsUsage),
+    ...PLOD_PARTS.map((part) => cellsSection(part.csvSection, part.csvTable(bundle))),
   ];
   return [shiftSummarySection(bundle), ...tables.filter((s): s is Section => s !== null)];
 }

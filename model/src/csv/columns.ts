@@ -15,8 +15,6 @@
  */
 import type {
   BundleCrewAssignment,
-  BundleHireToolUsage,
-  BundleMaintenanceEntry,
   BundleRunSheetEntry,
   BundleShiftSummary,
   BundleSurveyEntry,
@@ -32,8 +30,10 @@ export interface CsvColumn<Row> {
 }
 
 const depth = (value: number): CsvCell => fixedCell(value, 1);
-const hours = (value: number): CsvCell => fixedCell(value, 2);
-const money = (value: number): CsvCell => fixedCell(value, 2);
+/** Hours and money: two decimals (see above). */
+export const hoursCell = (value: number): CsvCell => fixedCell(value, 2);
+export const moneyCell = (value: number): CsvCell => fixedCell(value, 2);
+const hours = hoursCell;
 
 /** The SHIFT SUMMARY section's Field,Value rows, in SPEC order. */
 export const SHIFT_SUMMARY_FIELDS: readonly CsvColumn<BundleShiftSummary>[] = [
@@ -107,26 +107,4 @@ export const TIMESHEET_COLUMNS: readonly CsvColumn<BundleTimesheetEntry>[] = [
   { header: 'endTime', cell: (t) => textCell(t.endTime) },
   { header: 'hours', cell: (t) => hours(t.hours) },
   { header: 'notes', cell: (t) => textCell(t.notes) },
-];
-
-export const MAINTENANCE_COLUMNS: readonly CsvColumn<BundleMaintenanceEntry>[] = [
-  { header: 'id', cell: (m) => textCell(m.id) },
-  { header: 'equipmentType', cell: (m) => textCell(m.equipmentType) },
-  { header: 'componentType', cell: (m) => textCell(m.componentType) },
-  { header: 'maintenanceType', cell: (m) => textCell(m.maintenanceType) },
-  { header: 'description', cell: (m) => textCell(m.description) },
-  { header: 'timeSpent', cell: (m) => hours(m.timeSpent) },
-  { header: 'partsUsed', cell: (m) => textCell(m.partsUsed) },
-  { header: 'status', cell: (m) => textCell(m.status) },
-  { header: 'notes', cell: (m) => textCell(m.notes) },
-];
-
-export const HIRE_TOOL_COLUMNS: readonly CsvColumn<BundleHireToolUsage>[] = [
-  { header: 'id', cell: (h) => textCell(h.id) },
-  { header: 'toolName', cell: (h) => textCell(h.toolName) },
-  { header: 'quantity', cell: (h) => plainNumberCell(h.quantity) },
-  { header: 'hoursUsed', cell: (h) => hours(h.hours) },
-  { header: 'ratePerHour', cell: (h) => money(h.ratePerHour) },
-  { header: 'totalCost', cell: (h) => money(h.totalCost) },
-  { header: 'notes', cell: (h) => textCell(h.notes) },
 ];

@@ -4,7 +4,7 @@ import type { Fields, RawEntry } from './entries.ts';
 import { deleteEntry, getEntry, insertEntry, nowIso, readEntries, setFields } from './entries.ts';
 import { ModelError } from '../errors/errors.ts';
 
-interface CollectionSpec<T extends { id: string }, I, P, In, PIn> {
+export interface CollectionSpec<T extends { id: string }, I, P, In, PIn> {
   /** The root map holding the entries. */
   map: (doc: Y.Doc) => Y.Map<unknown>;
   /** Runs a change as one transaction (stamping the document's updatedAt). */
@@ -30,6 +30,12 @@ export interface EntryCollection<T extends { id: string }, In, PIn> {
   update: (doc: Y.Doc, id: T['id'], patch: PIn) => void;
   remove: (doc: Y.Doc, id: T['id']) => boolean;
   read: (doc: Y.Doc) => T[];
+  /** add, with the input as sent (the input schema checks it). */
+  addAny: (doc: Y.Doc, input: unknown) => T['id'];
+  /** update by an id as text (a REST path), with the patch as sent: an id naming no entry is not found. */
+  updateById: (doc: Y.Doc, id: string, patch: unknown) => void;
+  /** remove by an id as text: false when it names no entry. */
+  removeById: (doc: Y.Doc, id: string) => boolean;
 }
 
 /** The add/update/remove/read operations of a collection of entries keyed by id. */
@@ -38,34 +44,39 @@ export function entryCollection<T extends { id: string }, I, P, In, PIn>(
 ): EntryCollection<T, In, PIn> {
   const readAll = (doc: Y.Doc): T[] =>
     readEntries(spec.map(doc)).map(([id, raw]) => spec.read(id as T['id'], raw));
+  const add = (doc: Y.Doc, input: unknown): T['id'] => {
+    const parsed = spec.inputSchema.parse(input);
+    spec.beforeAdd?.(doc, parsed);
+    const fields = spec.toFields(parsed);
+    const id = spec.newId();
+    spec.transact(doc, () => insertEntry(spec.map(doc), id, { ...fields, createdAt: nowIso() }));
+    return id;
+  };
+  const update = (doc: Y.Doc, id: string, patch: unknown): void => {
+    const fields = spec.patchFields(spec.patchSchema.parse(patch));
+    const entry = getEntry(spec.map(doc), id);
+    if (!entry) throw new ModelError('not-found', `${spec.what} ${id} not found`);
+    const stored = spec.check ? readAll(doc).find((e) => e.id === id) : undefined;
+    if (spec.check && stored) {
+      const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+      spec.check(spec.read(stored.id, { ...(entry.toJSON() as RawEntry), ...defined }));
+    }
+    spec.transact(doc, () => setFields(entry, fields));
+  };
+  const remove = (doc: Y.Doc, id: string): boolean => {
+    let removed = false;
+    spec.transact(doc, () => {
+      removed = deleteEntry(spec.map(doc), id);
+    });
+    return removed;
+  };
   return {
     read: readAll,
-    add(doc, input) {
-      const parsed = spec.inputSchema.parse(input);
-      spec.beforeAdd?.(doc, parsed);
-      const fields = spec.toFields(parsed);
-      const id = spec.newId();
-      spec.transact(doc, () => insertEntry(spec.map(doc), id, { ...fields, createdAt: nowIso() }));
-      return id;
-    },
-    update(doc, id, patch) {
-      const fields = spec.patchFields(spec.patchSchema.parse(patch));
-      const entry = getEntry(spec.map(doc), id);
-      if (!entry) throw new ModelError('not-found', `${spec.what} ${id} not found`);
-      if (spec.check) {
-        const defined = Object.fromEntries(
-          Object.entries(fields).filter(([, v]) => v !== undefined),
-        );
-        spec.check(spec.read(id, { ...(entry.toJSON() as RawEntry), ...defined }));
-      }
-      spec.transact(doc, () => setFields(entry, fields));
-    },
-    remove(doc, id) {
-      let removed = false;
-      spec.transact(doc, () => {
-        removed = deleteEntry(spec.map(doc), id);
-      });
-      return removed;
-    },
+    update,
+    remove,
+    updateById: update,
+    removeById: remove,
+    add,
+    addAny: add,
   };
 }

@@ -60,13 +60,3 @@ export function currentActor(doc: Y.Doc): Actor | null {
 export function systemActor(name: string): Actor {
   return { kind: 'system', name, deviceId: null, deviceName: null };
 }
-
-/** "Ann on Ann's phone", "Sam (supervisor)": who an actor is, in one line. */
-export function actorLabel(actor: Actor | null): string {
-  if (!actor) return 'Someone';
-  if (actor.kind === 'supervisor') return `${actor.name} (supervisor)`;
-  if (actor.kind === 'client') return `${actor.name} (client)`;
-  if (actor.kind === 'system') return actor.name;
-  const device = actor.deviceName?.trim();
-  return device && device !== actor.name ? `${actor.name} on ${device}` : actor.name;
-}

@@ -2,6 +2,9 @@ import type { HistoryEntry } from './read.ts';
 import type { HistorySection } from './stored.ts';
 import type { HistoryFields, HistoryValue } from './values.ts';
 import { isDigest, sameHistoryValue } from './values.ts';
+import type { FieldLabel } from '../parts/define-part.ts';
+import { PLOD_PARTS } from '../parts/registry.ts';
+import type { PlodPartName } from '../parts/registry.ts';
 
 /** The parts of a plod a history list can be filtered by, in the order a plod reads. */
 export const HISTORY_GROUPS = [
@@ -14,19 +17,12 @@ export const HISTORY_GROUPS = [
   'Runs',
   'Timesheet',
   'Survey',
-  'Maintenance',
-  'Hire tools',
+  ...PLOD_PARTS.map((part) => part.history.group),
   'Sign-off',
 ] as const;
 export type HistoryGroup = (typeof HISTORY_GROUPS)[number];
 
-interface FieldSpec {
-  label: string;
-  unit?: string;
-  /** An override: empty means the derived value shows. */
-  override?: boolean;
-  format?: (value: string) => string;
-}
+type FieldSpec = FieldLabel;
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const humanize = (key: string) => capitalize(key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
@@ -80,12 +76,12 @@ const FIELDS: Partial<Record<HistorySection, Record<string, FieldSpec>>> = {
   },
   timesheet: { holeId: { label: 'Hole' } },
   survey: { depth: { label: 'Depth', unit: 'm' }, dip: { label: 'Dip', unit: '°' } },
-  maintenance: { timeSpent: { label: 'Time spent', unit: 'h' } },
-  hireTools: { hours: { label: 'Hours', unit: 'h' }, ratePerHour: { label: 'Rate per hour' } },
+  ...Object.fromEntries(PLOD_PARTS.map((part) => [part.root, part.history.fields])),
   signOff: { signedBy: { label: 'Signed by' }, finalNotes: { label: 'Final notes' } },
 };
 
-const SECTION_GROUP: Record<HistorySection, HistoryGroup> = {
+/** The group of each section but the parts' (PLOD_PARTS say their own). */
+const SECTION_GROUP: Record<Exclude<HistorySection, PlodPartName>, HistoryGroup> = {
   meta: 'Status',
   shift: 'Shift details',
   overrides: 'Summary',
@@ -95,8 +91,6 @@ const SECTION_GROUP: Record<HistorySection, HistoryGroup> = {
   runs: 'Runs',
   timesheet: 'Timesheet',
   survey: 'Survey',
-  maintenance: 'Maintenance',
-  hireTools: 'Hire tools',
   signOff: 'Sign-off',
 };
 
@@ -104,7 +98,17 @@ const SECTION_GROUP: Record<HistorySection, HistoryGroup> = {
 export function historyGroup(entry: Pick<HistoryEntry, 'section' | 'field'>): HistoryGroup {
   if (entry.section === 'meta' && entry.field === 'notes') return 'Notes';
   if (entry.section === 'meta' && entry.field === 'primaryAssignmentId') return 'Crew';
-  return SECTION_GROUP[entry.section];
+  const { section } = entry;
+  return isPartSection(section) ? partGroup(section) : SECTION_GROUP[section];
+}
+
+const isPartSection = (section: HistorySection): section is PlodPartName =>
+  PLOD_PARTS.some((part) => part.root === section);
+
+function partGroup(section: PlodPartName): HistoryGroup {
+  const part = PLOD_PARTS.find((p) => p.root === section);
+  if (!part) throw new Error(`No part holds the section ${section}`);
+  return part.history.group;
 }
 
 /** Names the history can show instead of ids (from the setup document, when the screen has it). */
@@ -196,12 +200,12 @@ function entryName(section: HistorySection, id: string, fields: HistoryFields | 
     }
     case 'survey':
       return typeof fields?.depth === 'number' ? `survey at ${fields.depth} m` : 'survey point';
-    case 'maintenance':
-      return `maintenance${text(fields, 'description') ? `: ${text(fields, 'description')}` : ''}`;
-    case 'hireTools':
-      return `hire tool${text(fields, 'toolName') ? ` ${text(fields, 'toolName')}` : ''}`;
-    default:
-      return humanize(section).toLowerCase();
+    default: {
+      const part = PLOD_PARTS.find((p) => p.root === section);
+      return part
+        ? part.history.entryName((key) => text(fields, key))
+        : humanize(section).toLowerCase();
+    }
   }
 }
 

@@ -6,9 +6,9 @@ import {
   removeCrewAssignment,
   setPrimaryDriller,
 } from '../crew-assignment/crew-assignment-doc.ts';
-import { addHireToolUsage, updateHireToolUsage } from '../hire-tool/hire-tool-usage-doc.ts';
+import { addHireToolUsage, updateHireToolUsage } from '../hire-tool/hire-tool-usage-part.ts';
 import { addHoleToReport, updateReportHole } from '../hole/report-hole-doc.ts';
-import { addMaintenanceEntry, removeMaintenanceEntry } from '../maintenance/maintenance-doc.ts';
+import { addMaintenanceEntry, removeMaintenanceEntry } from '../maintenance/maintenance-part.ts';
 import { META, reportMap } from '../report-doc/keys.ts';
 import { migrateReportDoc } from '../report-doc/migrations.ts';
 import { mutateReport } from '../report-doc/mutate.ts';

@@ -7,11 +7,16 @@ import type { RemovalConflict } from './conflicts.ts';
 import { readHistory } from './read.ts';
 import { REPORT_ROOTS } from '../report-doc/keys.ts';
 import { recordKeptRemoved } from './record.ts';
+import { PLOD_PARTS } from '../parts/registry.ts';
 import type { HistoryFields, HistoryValue } from './values.ts';
 import { isDigest, sameHistoryValue, toHistoryValue } from './values.ts';
 
 /** Sections whose rows are plain fields, so a removed one can be brought back from its history. */
-export const RESTORABLE_SECTIONS = ['timesheet', 'survey', 'maintenance', 'hireTools'] as const;
+export const RESTORABLE_SECTIONS = [
+  'timesheet',
+  'survey',
+  ...PLOD_PARTS.map((part) => part.root),
+] as const;
 type RestorableSection = (typeof RESTORABLE_SECTIONS)[number];
 
 const isRestorable = (section: string): section is RestorableSection =>

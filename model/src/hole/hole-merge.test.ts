@@ -12,13 +12,16 @@ import {
   replicasOf,
   syncAll,
 } from '../report-doc/testing.ts';
+import { reportMap } from '../report-doc/keys.ts';
+import { mutateReport } from '../report-doc/mutate.ts';
 import {
   addHoleToReport,
   chooseHoleSetting,
+  readReportHoleWrites,
   readReportHoles,
-  setHoleComplete,
   updateReportHole,
 } from './report-hole-doc.ts';
+import { headIds, insertSetupWrite } from './setup-writes.ts';
 
 const DH = 'DH-2026-014' as HoleId;
 const rod = (stickUp: number): RunInput => ({
@@ -34,6 +37,19 @@ function twoPhones(): [Y.Doc, Y.Doc] {
 }
 
 const hole = (doc: Y.Doc) => readReportHoles(doc)[0];
+
+/** A write of the hole's complete mark, as stored (no screen writes one today; readers keep it). */
+function writeComplete(doc: Y.Doc, holeId: HoleId, isComplete: boolean): void {
+  const writes = readReportHoleWrites(doc).filter((w) => w.holeId === holeId);
+  mutateReport(doc, () =>
+    insertSetupWrite(reportMap(doc, 'holeSetups'), {
+      holeId,
+      at: new Date().toISOString(),
+      supersedes: headIds(writes, ['isComplete']),
+      values: { isComplete },
+    }),
+  );
+}
 
 describe('the same hole set up on two phones apart', () => {
   it('ends as one hole that keeps both values of every setting that differs', () => {
@@ -178,8 +194,8 @@ describe('correcting runs', () => {
     const [a, b] = twoPhones();
     addHoleToReport(a, { holeId: DH });
     syncAll([a, b]);
-    setHoleComplete(a, DH, true);
-    setHoleComplete(b, DH, false);
+    writeComplete(a, DH, true);
+    writeComplete(b, DH, false);
     syncAll([a, b]);
     expect(hole(a)?.status).toBe('COMPLETE');
     expect(hole(b)?.status).toBe('COMPLETE');

@@ -127,8 +127,3 @@ export function nextHoleId(existing: readonly string[], year: number): HoleId {
   }
   return `DH-${year}-${String(highest + 1).padStart(3, '0')}` as HoleId;
 }
-
-/** True when the label follows the generated pattern DH-{year}-{counter}. */
-export function isGeneratedHoleId(id: string): boolean {
-  return GENERATED_HOLE_ID.test(id);
-}

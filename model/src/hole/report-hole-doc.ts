@@ -280,16 +280,3 @@ export function chooseHoleSetting(
 ): void {
   updateReportHole(doc, holeId, { [setting]: value });
 }
-
-/** Mark a worked hole complete (or reopen it when its depth is still short of target). */
-export function setHoleComplete(doc: Y.Doc, holeId: HoleId, isComplete = true): void {
-  const writes = requireHole(doc, holeId);
-  mutateReport(doc, () =>
-    insertSetupWrite(reportMap(doc, 'holeSetups'), {
-      holeId,
-      at: nowIso(),
-      supersedes: headIds(writes, ['isComplete']),
-      values: { isComplete },
-    }),
-  );
-}

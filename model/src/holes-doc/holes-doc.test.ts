@@ -10,7 +10,6 @@ import {
   migrateHolesDoc,
   readHoleRegister,
   registerHole,
-  setRegisteredHoleComplete,
   sitesWithHoles,
   updateRegisteredHole,
 } from './holes-doc.ts';
@@ -49,13 +48,12 @@ describe('hole register', () => {
     }
   });
 
-  it('updates config, marks complete, and lists holes per site', () => {
+  it('updates config and lists holes per site', () => {
     const doc = new Y.Doc();
     const id = registerHole(doc, SITE, { holeId: 'DH-1' });
     updateRegisteredHole(doc, id, { targetDepth: '150' });
-    setRegisteredHoleComplete(doc, id);
     const holes = readHoleRegister(doc);
-    expect(holes[0]).toMatchObject({ targetDepth: 150, isComplete: true });
+    expect(holes[0]).toMatchObject({ targetDepth: 150, isComplete: false });
     expect(holeIdsOfSite(holes, SITE)).toEqual(['DH-1' as HoleId]);
     const site = {
       id: SITE,

@@ -190,11 +190,6 @@ export function chooseRegisteredHoleSetting(
   updateRegisteredHole(doc, holeId, { [setting]: value });
 }
 
-/** Mark a registered hole complete (it can no longer be continued). */
-export function setRegisteredHoleComplete(doc: Y.Doc, holeId: HoleId, isComplete = true): void {
-  writeSettings(doc, holeId, { isComplete });
-}
-
 /** Labels of a site's holes (SPEC: Site.holeIds). */
 export function holeIdsOfSite(holes: readonly RegisteredHole[], siteId: SiteId): HoleId[] {
   return holes.filter((h) => h.siteId === siteId).map((h) => h.holeId);

@@ -5,12 +5,12 @@ import type { CrewAssignment } from '../crew-assignment/crew-assignment.ts';
 import { readCrewAssignments } from '../crew-assignment/crew-assignment-doc.ts';
 import type { ReportHole } from '../hole/report-hole-doc.ts';
 import { readReportHoles } from '../hole/report-hole-doc.ts';
-import type { HireToolUsageRow } from '../hire-tool/hire-tool-usage-doc.ts';
-import { readHireToolUsage } from '../hire-tool/hire-tool-usage-doc.ts';
+import type { HireToolUsageRow } from '../hire-tool/hire-tool-usage-part.ts';
+import { readHireToolUsage } from '../hire-tool/hire-tool-usage-part.ts';
 import { totalHireToolCost } from '../hire-tool/hire-tool.ts';
 import type { MaintenanceEntry } from '../maintenance/maintenance.ts';
 import { totalMaintenanceHours } from '../maintenance/maintenance.ts';
-import { readMaintenance } from '../maintenance/maintenance-doc.ts';
+import { readMaintenance } from '../maintenance/maintenance-part.ts';
 import type { ReportStatus } from '../shift-summary/shift-summary.ts';
 import type { ShiftDetails, SignOff, SummaryOverrides } from '../shift-summary/report-meta-doc.ts';
 import {

@@ -1,6 +1,7 @@
 import * as Y from 'yjs';
 import type { REPORT_ROOTS } from './keys.ts';
 import { META, reportMap, reportRuns } from './keys.ts';
+import { PLOD_PARTS } from '../parts/registry.ts';
 
 /**
  * The parts of a report a phone may take back with Undo, in the order a change is described by
@@ -11,8 +12,7 @@ export const UNDO_ROOTS = [
   'runs',
   'timesheet',
   'survey',
-  'maintenance',
-  'hireTools',
+  ...PLOD_PARTS.map((part) => part.root),
   'crew',
   'holeSetups',
   'holes',
@@ -34,8 +34,7 @@ const ENTRY_WORDS: Partial<Record<UndoRoot, { noun: string } & Partial<Record<Ac
   runs: { noun: 'run' },
   timesheet: { noun: 'time entry' },
   survey: { noun: 'survey point' },
-  maintenance: { noun: 'maintenance task' },
-  hireTools: { noun: 'hire tool' },
+  ...Object.fromEntries(PLOD_PARTS.map((part) => [part.root, { noun: part.undoNoun }])),
   crew: { noun: 'crew member', add: 'assigned', delete: 'removed' },
   holes: { noun: 'hole', add: 'started' },
 };

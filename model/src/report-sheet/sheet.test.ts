@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { assignCrewMember } from '../crew-assignment/crew-assignment-doc.ts';
-import { addHireToolUsage } from '../hire-tool/hire-tool-usage-doc.ts';
+import { addHireToolUsage } from '../hire-tool/hire-tool-usage-part.ts';
 import { addHoleToReport } from '../hole/report-hole-doc.ts';
 import type { HoleId } from '../ids/ids.ts';
-import { addMaintenanceEntry } from '../maintenance/maintenance-doc.ts';
+import { addMaintenanceEntry } from '../maintenance/maintenance-part.ts';
 import { readReport } from '../report-doc/snapshot.ts';
 import { newReportDoc } from '../report-doc/testing.ts';
 import { addRun } from '../run/run-doc.ts';
@@ -13,7 +13,7 @@ import {
   setSummaryOverrides,
   updateShiftDetails,
 } from '../shift-summary/report-meta-doc.ts';
-import { returnReport } from '../shift-summary/review.ts';
+import { returnReport } from '../shift-summary/supervisor-decision.ts';
 import { addSurveyEntry } from '../survey/survey-doc.ts';
 import { addTimesheetEntry } from '../timesheet/timesheet-doc.ts';
 import { summaryOverrideMarks } from './overrides.ts';

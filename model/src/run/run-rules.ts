@@ -43,11 +43,6 @@ export function runRefusalMessage(refusal: RunRefusal, context: RunContext): str
   }
 }
 
-/** True when the Add Run button is enabled for this input. */
-export function canAddRun(input: RunMeasureInput, context: RunContext): boolean {
-  return runRefusal(input, context) === null;
-}
-
 export type RunQuestion = 'zero-length' | 'past-target';
 
 /** What to confirm before a run is recorded (or saved after an edit). */

@@ -12,7 +12,7 @@ import {
   runsBodySchema,
   runInputFromRunsBody,
 } from './run.ts';
-import { canAddRun } from './run-rules.ts';
+import { runRefusal } from './run-rules.ts';
 
 const first = { isFirstOfHole: true, previousStickUp: 0, constantStickUp: 0.5 };
 const later = { isFirstOfHole: false, previousStickUp: 0.5, constantStickUp: 0.5 };
@@ -150,10 +150,10 @@ describe('run chain', () => {
 describe('Add Run rule', () => {
   const noRod = runInputSchema.parse({ rodAdded: false });
   it('is disabled when no rod is added and the length is 0', () => {
-    expect(canAddRun(noRod, later)).toBe(false);
+    expect(runRefusal(noRod, later)).toBe('zero-length');
   });
   it('is enabled for a no-rod run with the ori tool', () => {
-    expect(canAddRun({ ...noRod, oriToolUsed: true }, later)).toBe(true);
+    expect(runRefusal({ ...noRod, oriToolUsed: true }, later)).toBeNull();
   });
   it('refuses No Rod Added on the first run of the second style', () => {
     const input: RunInput = {
@@ -163,7 +163,7 @@ describe('Add Run rule', () => {
       oriToolUsed: false,
       notes: null,
     };
-    expect(canAddRun(input, nextRunContext([], start))).toBe(false);
+    expect(runRefusal(input, nextRunContext([], start))).toBe('no-rod-first-run');
   });
 });
 

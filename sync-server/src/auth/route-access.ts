@@ -1,3 +1,5 @@
+import { PLOD_PARTS } from '@plod/model';
+
 /**
  * Who may call each /api route: `public` (no credentials), `crew` (a joined device or a supervisor),
  * `supervisor` (a signed-in supervisor only), `reader` (crew, supervisors and client accounts: a
@@ -78,8 +80,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   ...reportEntries('timesheet-entries'),
   'GET /api/timesheets': 'crew',
   ...reportEntries('survey-entries'),
-  ...reportEntries('maintenance-entries'),
-  ...reportEntries('hire-tools-usage'),
+  ...Object.fromEntries(
+    PLOD_PARTS.flatMap((part) => Object.entries(reportEntries(part.rest.path))),
+  ),
   'GET /api/run-sheet-entries': 'crew',
   'GET /api/run-sheet-entries/shift/{id}': 'crew',
   'POST /api/run-sheet-entries': 'crew',

@@ -17,8 +17,8 @@ import { META_ROOT, STATUS_KEY } from './parts.ts';
 import { absorbable, planMerge } from './plan.ts';
 import type { PlannedEdit } from './plan.ts';
 import { previewMerge } from './preview.ts';
-import type { BulkResult, MergeResult, ReviewedSession } from './review.ts';
-import { PLOD_GONE, REFUSALS, reviewedSession } from './review.ts';
+import type { BulkResult, MergeResult, ReviewedSession } from './session-view.ts';
+import { PLOD_GONE, REFUSALS, reviewedSession } from './session-view.ts';
 import type { EditSession } from './sessions.ts';
 
 /** The report's last-updated key in its meta root (model report-doc/keys.ts). */

@@ -13,7 +13,7 @@ import { LateEditNotices } from './notices.ts';
 import { REPORT_PARTS, additionTo } from './parts.ts';
 import type { ReportPart } from './parts.ts';
 import type { PlannedEdit } from './plan.ts';
-import { ALREADY_DECIDED } from './review.ts';
+import { ALREADY_DECIDED } from './session-view.ts';
 import type { EditSession } from './sessions.ts';
 import { groupSessions } from './sessions.ts';
 

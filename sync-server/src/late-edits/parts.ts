@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { HISTORY_ROOTS } from '@plod/model';
+import { HISTORY_ROOTS, PLOD_PARTS } from '@plod/model';
 
 /** What a late edit can change, named for the report's screens, in the order they are listed. */
 export const REPORT_PARTS = [
@@ -10,8 +10,7 @@ export const REPORT_PARTS = [
   'runs',
   'timesheets',
   'survey',
-  'maintenance',
-  'hireTools',
+  ...PLOD_PARTS.map((part) => part.lateEditPart),
   'notes',
   'signOff',
   'status',
@@ -32,8 +31,7 @@ const ROOT_PARTS: Readonly<Record<string, ReportPart>> = {
   runs: 'runs',
   timesheet: 'timesheets',
   survey: 'survey',
-  maintenance: 'maintenance',
-  hireTools: 'hireTools',
+  ...Object.fromEntries(PLOD_PARTS.map((part) => [part.rootName, part.lateEditPart])),
   signOff: 'signOff',
 };
 

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { PLOD_PARTS } from '@plod/model';
 import { forwardedBindings } from '../auth/principal.ts';
 import { NotFoundError } from '../errors.ts';
 import { errors, resourceApp } from './openapi.ts';
@@ -12,8 +13,7 @@ export const SYNC_TABLES = new Set([
   'run-sheet-entries',
   'runs',
   'survey-entries',
-  'maintenance-entries',
-  'hire-tools-usage',
+  ...PLOD_PARTS.map((part) => part.rest.path),
   'hire-tools-library',
   'crew-assignments',
   'crew-members',

@@ -110,24 +110,17 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
       patch: REQUEST_BODIES['PUT /api/survey-entries/{id}'],
     }),
   );
-  api.route(
-    '/maintenance-entries',
-    createReportEntryRoutes({
-      tag: 'Maintenance',
-      entries: s.maintenance,
-      create: REQUEST_BODIES['POST /api/maintenance-entries'],
-      patch: REQUEST_BODIES['PUT /api/maintenance-entries/{id}'],
-    }),
-  );
-  api.route(
-    '/hire-tools-usage',
-    createReportEntryRoutes({
-      tag: 'Hire tools usage',
-      entries: s.hireToolUsage,
-      create: REQUEST_BODIES['POST /api/hire-tools-usage'],
-      patch: REQUEST_BODIES['PUT /api/hire-tools-usage/{id}'],
-    }),
-  );
+  for (const { part, entries } of s.parts) {
+    api.route(
+      `/${part.rest.path}`,
+      createReportEntryRoutes({
+        tag: part.rest.tag,
+        entries,
+        create: part.createBody,
+        patch: part.patchBody,
+      }),
+    );
+  }
   api.route('/run-sheet-entries', createRunSheetRoutes(s));
   api.route('/runs', createRunsRoutes(s));
   api.route('/crew-assignments', createCrewAssignmentRoutes(s));

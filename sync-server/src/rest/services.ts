@@ -10,12 +10,13 @@ import { LateEdits } from '../late-edits/late-edits.ts';
 import { AutoCleanup } from '../services/auto-cleanup.ts';
 import { CleanupService } from '../services/cleanup.ts';
 import { CrewService } from '../services/crew.ts';
-import { HIRE_TOOL_USAGE, MAINTENANCE, SURVEY, TIMESHEET } from '../services/entry-kinds.ts';
+import { PLOD_PARTS } from '@plod/model';
+import { SURVEY, TIMESHEET, partEntryKind } from '../services/entry-kinds.ts';
 import { HoleService } from '../services/holes.ts';
 import { ReferenceNames } from '../services/reference.ts';
 import { ReportEntries } from '../services/report-entries.ts';
 import { ReportService } from '../services/reports.ts';
-import { ReviewService } from '../services/review.ts';
+import { SupervisorDeskService } from '../services/supervisor-desk.ts';
 import { CREW_MEMBERS, HIRE_TOOLS, RIGS, SITES, SetupCollection } from '../services/setup.ts';
 import { SiteService } from '../services/sites.ts';
 import { DocumentService } from '../services/documents.ts';
@@ -44,13 +45,16 @@ export function createServices(
     store,
     projector,
     reports,
-    review: new ReviewService(docs, reports),
+    desk: new SupervisorDeskService(docs, reports),
     crew: new CrewService(docs, reports),
     holes: new HoleService(docs, reports),
     timesheet: new ReportEntries(docs, reports, TIMESHEET),
     survey: new ReportEntries(docs, reports, SURVEY),
-    maintenance: new ReportEntries(docs, reports, MAINTENANCE),
-    hireToolUsage: new ReportEntries(docs, reports, HIRE_TOOL_USAGE),
+    /** The rows of each part made with definePart, in PLOD_PARTS order. */
+    parts: PLOD_PARTS.map((part) => ({
+      part,
+      entries: new ReportEntries(docs, reports, partEntryKind(part)),
+    })),
     sites: new SetupCollection(docs, SITES),
     siteRemoval: new SiteService(docs, projector),
     rigs: new SetupCollection(docs, RIGS),

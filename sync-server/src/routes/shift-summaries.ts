@@ -8,7 +8,7 @@ import {
   reopenBodySchema,
   returnBodySchema,
 } from '@plod/model';
-import { filterFor } from '../services/review.ts';
+import { filterFor } from '../services/supervisor-desk.ts';
 import { reportIdOf } from '../services/documents.ts';
 import {
   IdParams,
@@ -20,7 +20,7 @@ import {
   resourceApp,
 } from '../rest/openapi.ts';
 import type { RestServices } from '../rest/services.ts';
-import { attachment, streamedAttachment } from './csv.ts';
+import { attachment, streamedAttachment } from '../rest/downloads.ts';
 import { addReportHistoryRoute } from './report-history.ts';
 import {
   PlodFilterParams,
@@ -247,7 +247,7 @@ export function createShiftSummaryRoutes(s: RestServices) {
     }),
     async (c) => {
       const id = reportIdOf(c.req.valid('param').id);
-      await s.review.snapshot(principalOf(c), id);
+      await s.desk.snapshot(principalOf(c), id);
       return c.json(await s.reports.get(id), 200);
     },
   );
@@ -268,7 +268,7 @@ export function createShiftSummaryRoutes(s: RestServices) {
       },
     }),
     async (c) => {
-      const file = await s.review.pdf(principalOf(c), reportIdOf(c.req.valid('param').id));
+      const file = await s.desk.pdf(principalOf(c), reportIdOf(c.req.valid('param').id));
       return c.body(new Uint8Array(file.bytes), 200, {
         'Content-Type': 'application/pdf',
         'Content-Disposition': `attachment; filename="${file.filename}"`,
@@ -286,8 +286,7 @@ export function createShiftSummaryRoutes(s: RestServices) {
       request: { params: IdParams },
       responses: { 200: summary, 403: refused, 404: errors[404], 409: errors[409] },
     }),
-    async (c) =>
-      c.json(await s.review.approve(actorOf(c), reportIdOf(c.req.valid('param').id)), 200),
+    async (c) => c.json(await s.desk.approve(actorOf(c), reportIdOf(c.req.valid('param').id)), 200),
   );
   app.openapi(
     createRoute({
@@ -302,7 +301,7 @@ export function createShiftSummaryRoutes(s: RestServices) {
     }),
     async (c) =>
       c.json(
-        await s.review.return(
+        await s.desk.return(
           actorOf(c),
           reportIdOf(c.req.valid('param').id),
           c.req.valid('json').comment,
@@ -323,7 +322,7 @@ export function createShiftSummaryRoutes(s: RestServices) {
     }),
     async (c) =>
       c.json(
-        await s.review.reopen(
+        await s.desk.reopen(
           actorOf(c),
           reportIdOf(c.req.valid('param').id),
           c.req.valid('json').reason,

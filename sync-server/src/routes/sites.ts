@@ -5,7 +5,7 @@ import { PlodFilterQuery, plodFilterOf } from '../rest/plod-filter-query.ts';
 import { IdParams, csvOk, errors, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
 import type { RestServices } from '../rest/services.ts';
 import { sitesWithHoleIds } from '../services/setup.ts';
-import { attachment } from './csv.ts';
+import { attachment } from '../rest/downloads.ts';
 
 const tags = ['Sites'];
 const site = jsonOk('The site with its settings');

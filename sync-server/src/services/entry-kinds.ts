@@ -1,24 +1,13 @@
 import {
-  addHireToolUsage,
-  addMaintenanceEntry,
   addSurveyEntry,
   addTimesheetEntry,
-  removeHireToolUsage,
-  removeMaintenanceEntry,
   removeSurveyEntry,
   removeTimesheetEntry,
-  updateHireToolUsage,
-  updateMaintenanceEntry,
   updateSurveyEntry,
   updateTimesheetEntry,
 } from '@plod/model';
 import type {
-  HireToolUsageId,
-  HireToolUsageInput,
-  HireToolUsagePatch,
-  MaintenanceEntryId,
-  MaintenanceEntryInput,
-  MaintenanceEntryPatch,
+  PlodPartRows,
   SurveyEntryId,
   SurveyEntryInput,
   SurveyEntryPatch,
@@ -45,18 +34,13 @@ export const SURVEY: EntryKind<SurveyEntryInput, SurveyEntryPatch> = {
   remove: (doc, id) => removeSurveyEntry(doc, id as SurveyEntryId),
 };
 
-export const MAINTENANCE: EntryKind<MaintenanceEntryInput, MaintenanceEntryPatch> = {
-  what: 'Maintenance entry',
-  list: 'maintenanceEntries',
-  add: addMaintenanceEntry,
-  update: (doc, id, patch) => updateMaintenanceEntry(doc, id as MaintenanceEntryId, patch),
-  remove: (doc, id) => removeMaintenanceEntry(doc, id as MaintenanceEntryId),
-};
-
-export const HIRE_TOOL_USAGE: EntryKind<HireToolUsageInput, HireToolUsagePatch> = {
-  what: 'Hire tool usage',
-  list: 'hireToolsUsage',
-  add: addHireToolUsage,
-  update: (doc, id, patch) => updateHireToolUsage(doc, id as HireToolUsageId, patch),
-  remove: (doc, id) => removeHireToolUsage(doc, id as HireToolUsageId),
-};
+/** A part made with definePart (model/src/parts): its rows as REST adds, changes and removes them. */
+export function partEntryKind(part: PlodPartRows): EntryKind<unknown, unknown> {
+  return {
+    what: part.what,
+    list: part.bundleList,
+    add: part.addAny,
+    update: part.updateById,
+    remove: part.removeById,
+  };
+}

@@ -2,7 +2,7 @@ import { describeHistory, fieldLabel, readReportHistory } from '@plod/model';
 import type { ReportId } from '@plod/model';
 import type { Principal } from '../auth/principal.ts';
 import type { DocumentService } from './documents.ts';
-import { checkSiteAccess } from './review.ts';
+import { checkSiteAccess } from './supervisor-desk.ts';
 import type { ReferenceNames } from './reference.ts';
 
 /**

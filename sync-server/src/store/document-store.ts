@@ -1,8 +1,10 @@
 /**
  * Durable storage of Yjs documents as a snapshot plus an append-only update log.
  *
- * The interface is asynchronous so that a PostgreSQL implementation (same two tables, `bigserial`
- * seq, REPEATABLE READ for `load`) can follow the SQLite one. The relay treats the bytes as opaque.
+ * Three stores keep this contract (store-contract.ts): SQLite (sqlite-store.ts, the default, and
+ * worker-sqlite-store.ts, which writes from a worker thread), PostgreSQL (pg-store.ts, tables in
+ * pg-schema.ts, seqs from one shared sequence) and memory (memory-store.ts, for tests). The interface
+ * is asynchronous for the PostgreSQL one. The relay treats the bytes as opaque.
  */
 export interface StoredDocument {
   /** State encoded by the last compaction, or null if the document was never compacted. */

@@ -28,7 +28,7 @@ import type { Access, SyncGrant } from './grant.ts';
 
 export type { Access } from './grant.ts';
 
-export interface ConnectionLimits {
+export interface ConnectionOptions {
   /** Asked before a write socket's update is applied (the relay's extensions); absent: applied. */
   beforeApply?: (update: SocketUpdate) => ApplyVerdict;
   /** A message type y-websocket and the relay do not know, for the extensions; true: read. */
@@ -79,7 +79,7 @@ export class Connection implements Peer {
     readonly live: LiveDocument,
     readonly grant: SyncGrant,
     private readonly manager: DocumentManager,
-    private readonly limits: ConnectionLimits,
+    private readonly limits: ConnectionOptions,
     private readonly logger: Logger,
     /** The client's address, for log lines. */
     private readonly address = 'unknown',
@@ -242,7 +242,7 @@ export class Connection implements Peer {
             `Presence state larger than ${cap} bytes is not relayed`,
           );
         }
-        return this.applyChecked(() =>
+        return this.decodeOrBadFrame(() =>
           awarenessProtocol.applyAwarenessUpdate(this.live.awareness, update, this),
         );
       }
@@ -264,7 +264,7 @@ export class Connection implements Peer {
     ensureConsumed(decoder);
     if (kind === syncProtocol.messageYjsSyncStep1) {
       // Answer with only what this client lacks; a malformed state vector throws here.
-      const diff = this.applyChecked(() => Y.encodeStateAsUpdate(this.live.doc, payload));
+      const diff = this.decodeOrBadFrame(() => Y.encodeStateAsUpdate(this.live.doc, payload));
       this.sendWhenDurable(encodeStep2(diff));
       return;
     }
@@ -278,7 +278,7 @@ export class Connection implements Peer {
     // Read it through first: an update Yjs would apply only in part must not reach the document
     // (or the store); one that repeats clocks the document has is applied as clients read it.
     const doc = this.live.doc;
-    const repeats = this.applyChecked(() =>
+    const repeats = this.decodeOrBadFrame(() =>
       checkUpdate(payload, (client) => Y.getState(doc.store, client)),
     );
     const verdict =
@@ -318,7 +318,7 @@ export class Connection implements Peer {
   }
 
   private handleBarrier(decoder: decoding.Decoder): void {
-    const message = this.applyChecked(() => readDurabilityBody(decoder));
+    const message = this.decodeOrBadFrame(() => readDurabilityBody(decoder));
     ensureConsumed(decoder);
     if (message.kind !== DurabilityKind.Barrier) throw new BadFrame('clients send barriers only');
     // A read-only socket's updates were dropped, so nothing it sent becomes durable: no reply.
@@ -365,7 +365,7 @@ export class Connection implements Peer {
   }
 
   /** Runs a decoding step, turning any exception into a BadFrame. */
-  private applyChecked<T>(step: () => T): T {
+  private decodeOrBadFrame<T>(step: () => T): T {
     try {
       return step();
     } catch (error) {

@@ -8,7 +8,7 @@ import { CloseCode } from '../close-codes.ts';
 import type { DocumentLease, DocumentManager, SyncOpening } from '../docs/document-manager.ts';
 import type { Logger } from '../logger.ts';
 import { Connection } from './connection.ts';
-import type { ConnectionLimits } from './connection.ts';
+import type { ConnectionOptions } from './connection.ts';
 import type { ConnectionRegistry } from './connection-registry.ts';
 import { EarlySocket } from './early-socket.ts';
 import { toGrant } from './grant.ts';
@@ -16,7 +16,7 @@ import type { AuthorizeHook } from './grant.ts';
 
 export type { AuthorizeHook, SyncAccess, SyncDecision, SyncGrant } from './grant.ts';
 
-export interface SyncRouteOptions extends ConnectionLimits {
+export interface SyncRouteOptions extends ConnectionOptions {
   manager: DocumentManager;
   registry: ConnectionRegistry;
   authorize: AuthorizeHook;

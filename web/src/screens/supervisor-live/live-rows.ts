@@ -96,11 +96,6 @@ export function groupBySite(rows: readonly ReportsIndexRow[]): SiteGroup[] {
     .map(([site, siteRows]) => ({ site, rows: siteRows, ...totalsOf(siteRows) }));
 }
 
-/** Every site name the rows mention, in name order. */
-export function siteNames(rows: readonly ReportsIndexRow[]): string[] {
-  return groupBySite(rows).map((group) => group.site);
-}
-
 /** How many rows each status filter would show. */
 export function statusCounts(rows: readonly ReportsIndexRow[]): Record<StatusFilter, number> {
   const counts: Record<StatusFilter, number> = {

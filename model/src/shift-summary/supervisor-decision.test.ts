@@ -3,7 +3,7 @@ import { isModelError } from '../errors/errors.ts';
 import { readReport } from '../report-doc/snapshot.ts';
 import { newReportDoc, replicasOf, syncAll } from '../report-doc/testing.ts';
 import { setStatus } from './report-meta-doc.ts';
-import { RETURN_COMMENT_REQUIRED, approveReport, returnReport } from './review.ts';
+import { RETURN_COMMENT_REQUIRED, approveReport, returnReport } from './supervisor-decision.ts';
 
 const submitted = () => {
   const doc = newReportDoc();

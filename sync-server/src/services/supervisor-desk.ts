@@ -43,7 +43,7 @@ export function filterFor(principal: Principal | null, filter: ReportFilter): Re
  * what a client account may read. Each change is one transaction on the live document, so the
  * crew's phones see the new status (and the return comment) as soon as they sync.
  */
-export class ReviewService {
+export class SupervisorDeskService {
   constructor(
     private readonly docs: DocumentService,
     private readonly reports: ReportService,

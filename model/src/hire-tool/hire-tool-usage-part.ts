@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { count, hours, rate, strictName } from '../api/strict.ts';
+import type { BundleHireToolUsage } from '../bundle/bundle.ts';
+import {
+  DEFAULT_HIRE_TOOL_HOURS,
+  DEFAULT_HIRE_TOOL_QUANTITY,
+  DEFAULT_HIRE_TOOL_RATE,
+} from '../constants/constants.ts';
+import { plainNumberCell, textCell } from '../csv/cells.ts';
+import { hoursCell, moneyCell } from '../csv/columns.ts';
+import { lenient } from '../docs/lenient.ts';
+import type { HireToolUsageId } from '../ids/ids.ts';
+import { HireToolUsageIds } from '../ids/ids.ts';
+import { definePart } from '../parts/define-part.ts';
+import type { HireToolUsage } from './hire-tool.ts';
+import { hireToolCost, hireToolUsageInputSchema, hireToolUsagePatchSchema } from './hire-tool.ts';
+
+const storedSchema = z.object({
+  toolName: lenient(z.string(), ''),
+  quantity: lenient(z.number(), DEFAULT_HIRE_TOOL_QUANTITY),
+  hours: lenient(z.number(), DEFAULT_HIRE_TOOL_HOURS),
+  ratePerHour: lenient(z.number(), DEFAULT_HIRE_TOOL_RATE),
+  notes: lenient(z.string().nullable(), null),
+});
+
+/** A hire-tool row with its derived cost. */
+export interface HireToolUsageRow extends HireToolUsage {
+  totalCost: number;
+}
+
+/** The hire tools used on a shift (cost derived, never stored): the part's descriptor. */
+export const hireToolUsagePart = definePart(
+  {
+    root: 'hireTools',
+    what: 'Hire tool usage',
+    undoNoun: 'hire tool',
+    history: {
+      group: 'Hire tools',
+      fields: { hours: { label: 'Hours', unit: 'h' }, ratePerHour: { label: 'Rate per hour' } },
+      entryName: (text) => `hire tool${text('toolName') ? ` ${text('toolName')}` : ''}`,
+    },
+    bundleList: 'hireToolsUsage',
+    csvSection: 'HIRE TOOLS USAGE',
+    rest: {
+      path: 'hire-tools-usage',
+      tag: 'Hire tools usage',
+      rules: {
+        toolName: strictName.nullish(),
+        quantity: count(1).nullish(),
+        hours: hours.nullish(),
+        ratePerHour: rate.nullish(),
+      },
+    },
+    lateEditPart: 'hireTools',
+  },
+  {
+    newId: () => HireToolUsageIds.create(),
+    read: (id: HireToolUsageId, raw): HireToolUsageRow => {
+      const stored = { id, ...storedSchema.parse(raw) };
+      return { ...stored, totalCost: hireToolCost(stored) };
+    },
+    inputSchema: hireToolUsageInputSchema,
+    patchSchema: hireToolUsagePatchSchema,
+    toFields: ({ totalCost: _derived, ...input }) => input,
+    patchFields: (patch) => patch,
+    bundleRows: (bundle) => bundle.hireToolsUsage,
+    csvColumns: [
+      { header: 'id', cell: (h: BundleHireToolUsage) => textCell(h.id) },
+      { header: 'toolName', cell: (h) => textCell(h.toolName) },
+      { header: 'quantity', cell: (h) => plainNumberCell(h.quantity) },
+      { header: 'hoursUsed', cell: (h) => hoursCell(h.hours) },
+      { header: 'ratePerHour', cell: (h) => moneyCell(h.ratePerHour) },
+      { header: 'totalCost', cell: (h) => moneyCell(h.totalCost) },
+      { header: 'notes', cell: (h) => textCell(h.notes) },
+    ],
+  },
+);
+
+/** Record a hire tool used on this shift (cost is derived). */
+export const addHireToolUsage = hireToolUsagePart.add;
+/** Edit a hire-tool row. */
+export const updateHireToolUsage = hireToolUsagePart.update;
+/** Remove a hire-tool row. */
+export const removeHireToolUsage = hireToolUsagePart.remove;
+/** The hire-tool rows with their costs. */
+export const readHireToolUsage = hireToolUsagePart.read;

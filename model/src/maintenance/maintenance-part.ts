@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { hours as hoursRule } from '../api/strict.ts';
+import type { BundleMaintenanceEntry } from '../bundle/bundle.ts';
+import { textCell } from '../csv/cells.ts';
+import { hoursCell } from '../csv/columns.ts';
+import { lenient } from '../docs/lenient.ts';
+import { ModelError } from '../errors/errors.ts';
+import type { MaintenanceEntryId } from '../ids/ids.ts';
+import { MaintenanceEntryIds } from '../ids/ids.ts';
+import { definePart } from '../parts/define-part.ts';
+import type { MaintenanceEntry } from './maintenance.ts';
+import {
+  COMPONENT_MISMATCH,
+  COMPONENT_TYPES,
+  EQUIPMENT_TYPES,
+  MAINTENANCE_STATUSES,
+  MAINTENANCE_TYPES,
+  isComponentOf,
+  maintenanceEntryInputSchema,
+  maintenanceEntryPatchSchema,
+} from './maintenance.ts';
+
+const storedSchema = z.object({
+  equipmentType: lenient(z.enum(EQUIPMENT_TYPES), 'rig'),
+  componentType: lenient(z.enum(COMPONENT_TYPES), 'hydraulics'),
+  maintenanceType: lenient(z.enum(MAINTENANCE_TYPES), 'preventive'),
+  description: lenient(z.string(), ''),
+  timeSpent: lenient(z.number().min(0), 0),
+  partsUsed: lenient(z.string().nullable(), null),
+  status: lenient(z.enum(MAINTENANCE_STATUSES), 'completed'),
+  notes: lenient(z.string().nullable(), null),
+  createdAt: lenient(z.string().nullable(), null),
+});
+
+/** The maintenance tasks of a shift (SPEC 3): the part's descriptor. */
+export const maintenancePart = definePart(
+  {
+    root: 'maintenance',
+    what: 'Maintenance entry',
+    undoNoun: 'maintenance task',
+    history: {
+      group: 'Maintenance',
+      fields: { timeSpent: { label: 'Time spent', unit: 'h' } },
+      entryName: (text) => `maintenance${text('description') ? `: ${text('description')}` : ''}`,
+    },
+    bundleList: 'maintenanceEntries',
+    csvSection: 'MAINTENANCE ENTRIES',
+    rest: {
+      path: 'maintenance-entries',
+      tag: 'Maintenance',
+      rules: { timeSpent: hoursRule.nullish() },
+    },
+    lateEditPart: 'maintenance',
+  },
+  {
+    newId: () => MaintenanceEntryIds.create(),
+    read: (id: MaintenanceEntryId, raw): MaintenanceEntry => ({ id, ...storedSchema.parse(raw) }),
+    inputSchema: maintenanceEntryInputSchema,
+    patchSchema: maintenanceEntryPatchSchema,
+    toFields: (input) => input,
+    patchFields: (patch) => patch,
+    check: (merged) => {
+      if (!isComponentOf(merged.equipmentType, merged.componentType)) {
+        throw new ModelError('invalid-input', COMPONENT_MISMATCH);
+      }
+    },
+    bundleRows: (bundle) => bundle.maintenanceEntries,
+    csvColumns: [
+      { header: 'id', cell: (m: BundleMaintenanceEntry) => textCell(m.id) },
+      { header: 'equipmentType', cell: (m) => textCell(m.equipmentType) },
+      { header: 'componentType', cell: (m) => textCell(m.componentType) },
+      { header: 'maintenanceType', cell: (m) => textCell(m.maintenanceType) },
+      { header: 'description', cell: (m) => textCell(m.description) },
+      { header: 'timeSpent', cell: (m) => hoursCell(m.timeSpent) },
+      { header: 'partsUsed', cell: (m) => textCell(m.partsUsed) },
+      { header: 'status', cell: (m) => textCell(m.status) },
+      { header: 'notes', cell: (m) => textCell(m.notes) },
+    ],
+  },
+);
+
+/** Add a maintenance task. */
+export const addMaintenanceEntry = maintenancePart.add;
+/** Edit a maintenance task (the component must still belong to the equipment type). */
+export const updateMaintenanceEntry = maintenancePart.update;
+/** Remove a maintenance task. */
+export const removeMaintenanceEntry = maintenancePart.remove;
+/** The maintenance tasks. */
+export const readMaintenance = maintenancePart.read;

@@ -1,0 +1,123 @@
+import type * as Y from 'yjs';
+import type { z } from 'zod';
+import { strictBody } from '../api/strict.ts';
+import type { ShiftReportBundle } from '../bundle/bundle.ts';
+import type { CsvCell } from '../csv/cells.ts';
+import type { CsvColumn } from '../csv/columns.ts';
+import type { CollectionSpec, EntryCollection } from '../docs/collection.ts';
+import { entryCollection } from '../docs/collection.ts';
+import type { ReportMapRoot } from '../report-doc/keys.ts';
+import { REPORT_ROOTS, reportMap } from '../report-doc/keys.ts';
+import { mutateReport } from '../report-doc/mutate.ts';
+
+/** How the change history names one field of a part (and formats its values). */
+export interface FieldLabel {
+  label: string;
+  unit?: string;
+  /** An override: empty means the derived value shows. */
+  override?: boolean;
+  format?: (value: string) => string;
+}
+
+/**
+ * What a part of a plod says about itself, for the machinery that loops over the parts (undo, the
+ * change history, the CSV, REST, route access, late edits): see docs/architecture.md, "Adding a
+ * part to a plod".
+ */
+export interface PartInfo {
+  /** Its root in the report document (a key of REPORT_ROOTS): its history section and undo root. */
+  root: ReportMapRoot;
+  /** Its name in not-found messages ("Hire tool usage 0190... not found"). */
+  what: string;
+  /** The noun of the Undo button: "Undo: hire tool added". */
+  undoNoun: string;
+  history: {
+    /** The group a history list can be filtered by. */
+    group: string;
+    /** Labels of its fields where the key alone would read badly. */
+    fields: Readonly<Record<string, FieldLabel>>;
+    /** A row's short name, from the fields it was added (or removed) with. */
+    entryName: (text: (key: string) => string | null) => string;
+  };
+  /** Its rows in the bundle (ShiftReportBundle), which REST lists and the CSV writes. */
+  bundleList: Exclude<keyof ShiftReportBundle, 'shiftSummary'>;
+  /** The title of its CSV section. */
+  csvSection: string;
+  rest: {
+    /** Its path under /api: GET, POST, PUT and DELETE /api/{path}[/{id}], crews may call each. */
+    path: string;
+    /** The OpenAPI tag of its routes. */
+    tag: string;
+    /** What the request body must hold as sent, before the model's schema shapes it (api/strict.ts). */
+    rules: z.ZodRawShape;
+  };
+  /** The name a late edit to it is kept under (sync-server late-edits/parts.ts). */
+  lateEditPart: string;
+}
+
+/** A part's rows: the generic collection's spec (docs/collection.ts), and how the CSV writes them. */
+export interface PartRows<T extends { id: string }, I, P, In, PIn, B> extends Omit<
+  CollectionSpec<T, I, P, In, PIn>,
+  'map' | 'transact' | 'what'
+> {
+  /** Its rows in the bundle. */
+  bundleRows: (bundle: ShiftReportBundle) => readonly B[];
+  /** Its CSV columns, in order. */
+  csvColumns: readonly CsvColumn<B>[];
+}
+
+/** The cells of a part's CSV section: a header and one row of cells a row. */
+export interface CsvTable {
+  header: CsvCell[];
+  rows: CsvCell[][];
+}
+
+/** A part's rows as REST handles them: bodies as sent (its schemas check them), ids as text. */
+export interface PlodPartRows {
+  what: string;
+  bundleList: PartInfo['bundleList'];
+  addAny: (doc: Y.Doc, input: unknown) => string;
+  updateById: (doc: Y.Doc, id: string, patch: unknown) => void;
+  removeById: (doc: Y.Doc, id: string) => boolean;
+}
+
+/** A part of a plod: what it says about itself, and the operations on its rows. */
+export type PlodPart<Info extends PartInfo, T extends { id: string }, I, P, In, PIn> = Info &
+  EntryCollection<T, In, PIn> & {
+    /** The name of its root in the document (REPORT_ROOTS). */
+    rootName: (typeof REPORT_ROOTS)[ReportMapRoot];
+    /** The strict request bodies of POST /api/{path} and PUT /api/{path}/{id}. */
+    createBody: ReturnType<typeof strictBody<z.ZodType<I, In>>>;
+    patchBody: ReturnType<typeof strictBody<z.ZodType<P, PIn>>>;
+    /** Its CSV section of a bundle. */
+    csvTable: (bundle: ShiftReportBundle) => CsvTable;
+  };
+
+/**
+ * One part of a report as a collection of entries keyed by id in its own root: its add, update,
+ * remove and read run through mutateReport (one transaction, recorded in the history) like every
+ * report mutation.
+ */
+export function definePart<const Info extends PartInfo, T extends { id: string }, I, P, In, PIn, B>(
+  info: Info,
+  rows: PartRows<T, I, P, In, PIn, B>,
+): PlodPart<Info, T, I, P, In, PIn> {
+  const { bundleRows, csvColumns, ...spec } = rows;
+  const collection = entryCollection({
+    ...spec,
+    map: (doc: Y.Doc) => reportMap(doc, info.root),
+    transact: mutateReport,
+    what: info.what,
+  });
+  return {
+    ...info,
+    ...collection,
+    rootName: REPORT_ROOTS[info.root],
+    createBody: strictBody(info.rest.rules, spec.inputSchema),
+    patchBody: strictBody(info.rest.rules, spec.patchSchema),
+    csvTable: (bundle) => ({
+      header: csvColumns.map((column) => column.header),
+      rows: bundleRows(bundle).map((row) => csvColumns.map((column) => column.cell(row))),
+    }),
+  };
+}
