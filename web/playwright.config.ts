@@ -142,7 +142,6 @@ export default defineConfig({
         'field-shift-dates.spec.ts',
         'field-survey.spec.ts',
         'field-toasts.spec.ts',
-        'field-offline-open.spec.ts',
         // Three or two phones of their own (openPhone, 390 x 844) and a desk: one run says it all.
         'late-edits-three-phones.spec.ts',
         'late-edits-one-field.spec.ts',
