@@ -126,9 +126,7 @@ function NotOnDevice({ online }: { online: boolean }) {
     <Alert
       color="yellow"
       variant="light"
-      title={
-        online ? 'This plod is not on this phone yet' : 'Not on this phone yet: connect to open it'
-      }
+      title="This plod is not on this phone yet"
       data-testid="plod-not-on-device"
     >
       <Stack gap="sm">
