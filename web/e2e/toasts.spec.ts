@@ -26,6 +26,8 @@ test('toasts come one at a time at the bottom, go by themselves or on Dismiss, a
   page,
   errors,
 }) => {
+  // A join, a plod, four toasts and five runs: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   // The page's clock is Playwright's, so the toast's own 3 s can be held while Dismiss is tried.
   await page.clock.install();
   await joinThroughUi(page, 'Toast Phone');
