@@ -119,3 +119,9 @@ export async function runRows(page: Page): Promise<string[][]> {
       ),
     );
 }
+
+/** Edit Shift Report of the plod, as the Plods list's card opens it. */
+export async function editFromList(page: Page, id: string): Promise<void> {
+  await plodCard(page, id).getByRole('link', { name: 'Edit Report' }).click();
+  await expect(page.getByTestId('report-number')).toHaveText(`Report #${id}`);
+}

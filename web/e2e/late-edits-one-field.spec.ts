@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { newReport, openPhone, plodCard, type Phone } from './collab-helpers';
+import { editFromList, newReport, openPhone, type Phone } from './collab-helpers';
 import { expectAccessible } from './accessibility';
 import { expect, heading, test } from './fixtures';
 import { openDesk, setUpShift, signAndSubmit } from './plod-report-helpers';
@@ -9,12 +8,6 @@ import { openDesk, setUpShift, signAndSubmit } from './plod-report-helpers';
 // lists the two notes as changed apart, and the phones show the conflict note beside the field.
 
 test.use({ joined: false });
-
-/** Edit Shift Report of the plod, as the Plods list's card opens it. */
-async function editFromList(page: Page, id: string): Promise<void> {
-  await plodCard(page, id).getByRole('link', { name: 'Edit Report' }).click();
-  await expect(page.getByTestId('report-number')).toHaveText(`Report #${id}`);
-}
 
 /** Opens Edit Report (its code loaded), then loses signal on the Plods list and writes the notes. */
 async function notesOffline(phone: Phone, id: string, notes: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   addRunInModal,
+  editFromList,
   newReport,
   openPhone,
   plodCard,
@@ -22,12 +23,6 @@ import { openDesk, setUpShift, signAndSubmit } from './plod-report-helpers';
 test.use({ joined: false });
 
 const backToDashboard = /^‹? ?Back( to Dashboard)?$/;
-
-/** Edit Shift Report of the plod, as the Plods list's card opens it. */
-async function editFromList(page: Page, id: string): Promise<void> {
-  await plodCard(page, id).getByRole('link', { name: 'Edit Report' }).click();
-  await expect(page.getByTestId('report-number')).toHaveText(`Report #${id}`);
-}
 
 /** The plod's Drill Report Dashboard, as its card on the Plods list opens it. */
 async function openPlod(page: Page, id: string): Promise<void> {
