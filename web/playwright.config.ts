@@ -137,11 +137,7 @@ export default defineConfig({
         'supervisor-offline.spec.ts',
         // Crew phone flows that set the phone's size themselves (or their own desk size): at
         // desktop they ran again exactly, for nothing but the time.
-        'field-hours.spec.ts',
-        'field-near-target.spec.ts',
-        'field-shift-dates.spec.ts',
-        'field-survey.spec.ts',
-        'field-toasts.spec.ts',
+        'field-*.spec.ts',
         // Three or two phones of their own (openPhone, 390 x 844) and a desk: one run says it all.
         'late-edits-three-phones.spec.ts',
         'late-edits-one-field.spec.ts',

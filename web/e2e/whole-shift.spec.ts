@@ -180,6 +180,10 @@ test('a whole shift on a phone, from New Report to submission and the CSV downlo
   expect(runs.map((r) => r.runNumber)).toEqual(['1', '2', '3', '4', '5']);
   expect(runs.map((r) => r.rodAdded)).toEqual(['Yes', 'No', 'Yes', 'Yes', 'Yes']);
   expect(runs.map((r) => r.oriToolUsed)).toEqual(['No', 'Yes', 'Yes', 'No', 'No']);
+  // One run rule: the run without a rod drilled the 0.5 m run 1 left (+0.4 m ori) and has no
+  // stick-up of its own, never the form's 0.5 m default.
+  expect(runs.map((r) => r.stickUp)).toEqual(['0.50', '0.00', '0.50', '0.30', '0.50']);
+  expect(runs.map((r) => r.interval)).toEqual(['3.0', '0.9', '2.9', '2.7', '2.5']);
   expect(runs.every((r) => r.holeId === holeId)).toBe(true);
   expect(csvSection(downloaded, 'TIMESHEET ENTRIES').map((r) => r.hours)).toEqual(['6.00', '5.00']);
   expect(csvSection(downloaded, 'HIRE TOOLS USAGE')[0]?.totalCost).toBe('80.00');

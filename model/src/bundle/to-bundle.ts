@@ -4,6 +4,7 @@ import { readReport } from '../report-doc/snapshot.ts';
 import type { NameLookup } from '../report-doc/summary.ts';
 import { reportSummary } from '../report-doc/summary.ts';
 import type { ShiftReportBundle } from './bundle.ts';
+import { effectiveStickUp } from '../run/run.ts';
 
 /** Where site and rig names come from: the setup document's snapshot (or any id -> name lookup). */
 export interface BundleReference {
@@ -67,7 +68,8 @@ export function toBundle(
         fromDepth: run.fromDepth,
         toDepth: run.toDepth,
         interval: run.length,
-        stickUp: run.stickUp,
+        // What the run left (0 without a rod), never a form default it was not asked for.
+        stickUp: effectiveStickUp(run),
         notes: run.notes,
         barrelType: run.barrelType,
         oriExtension: run.oriToolUsed,

@@ -168,13 +168,14 @@ describe('correcting runs', () => {
     expect(hole(doc)?.runs.map((r) => [r.runNumber, r.fromDepth, r.toDepth, r.length])).toEqual([
       [1, 0, 3.3, 3.3],
       [2, 3.3, 5.8, 2.5],
-      [3, 5.8, 6.2, 0.4],
+      // Without a rod: the 0.5 m run 2 left, and the ori tool's 0.4 m.
+      [3, 5.8, 6.7, 0.9],
     ]);
     expect(hole(doc)?.runs[0]?.notes).toBe('fixed');
     removeRun(doc, second);
     expect(hole(doc)?.runs.map((r) => [r.runNumber, r.fromDepth, r.toDepth, r.length])).toEqual([
       [1, 0, 3.3, 3.3],
-      [2, 3.3, 3.7, 0.4],
+      [2, 3.3, 4.2, 0.9],
     ]);
   });
 

@@ -38,6 +38,8 @@ export function addRun(doc: Y.Doc, holeId: HoleId, input: RunDraft): RunId {
       id,
       holeId,
       ...parsed,
+      // One rule on both screens: a run without a rod has no stick-up of its own.
+      stickUp: parsed.rodAdded ? parsed.stickUp : 0,
       barrelType: hole.barrelType || DEFAULT_BARREL_TYPE,
       createdAt: nowIso(),
     });
@@ -88,7 +90,7 @@ export function updateRun(doc: Y.Doc, id: RunId, patch: RunPatch): void {
     if (!remeasure) return;
     setFields(entry, {
       rodAdded: next.rodAdded,
-      stickUp: next.stickUp,
+      stickUp: next.rodAdded ? next.stickUp : 0,
       oriToolUsed: next.oriToolUsed,
     });
     entry.set(RUN_MEASURE_KEY, storedMeasure(next, measureRun(next, context)));

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RunContext } from './run.ts';
+import { runLength } from './run.ts';
 import {
   STICK_UP_BLANK,
+  asksStickUp,
   STICK_UP_NOT_A_NUMBER,
   checkRunForm,
   checkStickUpText,
@@ -53,9 +55,9 @@ describe('run form', () => {
     expect(check.input).toMatchObject({ rodAdded: false, stickUp: 0 });
   });
   it('gives the reason Add Run stays disabled', () => {
-    expect(checkRunForm('run-sheet', form('', false), later).refusal).toBe(
-      'A run without a rod must drill more than 0 m',
-    );
+    expect(
+      checkRunForm('run-sheet', form('', false), { ...later, previousStickUp: 0 }).refusal,
+    ).toBe('A run without a rod must drill more than 0 m');
     expect(checkRunForm('add-run', form('0.5', false), first).refusal).toBe(
       'The first run of a hole needs a rod',
     );
@@ -65,6 +67,60 @@ describe('run form', () => {
     const b = checkRunForm('add-run', form('0.5'), first).input;
     expect(a).toMatchObject({ rodAdded: true, stickUp: 0.5 });
     expect(b).toMatchObject({ rodAdded: true, stickUp: 0.5 });
+  });
+});
+
+describe('one run rule on both screens (the Run Sheets pop-up and Add New Run)', () => {
+  const contexts: [string, RunContext][] = [
+    ['first run', first],
+    ['later run', later],
+    ['later run, no stick-up left', { ...later, previousStickUp: 0 }],
+    ['later run, 0.3 m left', { ...later, previousStickUp: 0.3 }],
+  ];
+  const forms = [
+    form('0.5'),
+    form('0.2'),
+    form('', false),
+    form('0.5', false),
+    { ...form('', false), oriToolUsed: true },
+    form('abc'),
+  ];
+  it('gives the same run, the same length, the same refusal and the same stick-up question', () => {
+    for (const [where, context] of contexts) {
+      for (const values of forms) {
+        const sheet = checkRunForm('run-sheet', values, context);
+        const screen = checkRunForm('add-run', values, context);
+        const label = `${where}: ${JSON.stringify(values)}`;
+        expect([label, sheet.refusal, sheet.stickUpError]).toEqual([
+          label,
+          screen.refusal,
+          screen.stickUpError,
+        ]);
+        expect([label, sheet.input === null]).toEqual([label, screen.input === null]);
+        if (sheet.input && screen.input) {
+          const { style: _a, ...a } = sheet.input;
+          const { style: _b, ...b } = screen.input;
+          expect([label, a]).toEqual([label, b]);
+          expect([label, runLength(sheet.input, context)]).toEqual([
+            label,
+            runLength(screen.input, context),
+          ]);
+        }
+        expect(asksStickUp({ style: 'run-sheet', rodAdded: values.rodAdded })).toBe(
+          asksStickUp({ style: 'add-run', rodAdded: values.rodAdded }),
+        );
+      }
+    }
+  });
+  it('a run without a rod drills the stick-up the previous run left and has none of its own', () => {
+    for (const style of ['run-sheet', 'add-run'] as const) {
+      const input = checkRunForm(style, form('0.5', false), {
+        ...later,
+        previousStickUp: 0.3,
+      }).input;
+      expect(input).toMatchObject({ rodAdded: false, stickUp: 0 });
+      expect(input && runLength(input, { ...later, previousStickUp: 0.3 })).toBe(0.3);
+    }
   });
 });
 

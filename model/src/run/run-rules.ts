@@ -11,9 +11,12 @@ import { runBarrelMetres, runInputSchema, runLength } from './run.ts';
 
 export type RunRefusal = 'zero-length' | 'no-rod-first-run' | 'stick-up-too-long';
 
-/** Whether a run's form asks for a stick-up: the Run Sheets modal only when a rod was added. */
+/**
+ * Whether a run's form asks for a stick-up: on both screens only when a rod was added (a run without
+ * a rod drills the stick-up the previous run left and leaves none).
+ */
 export function asksStickUp(input: Pick<RunInput, 'style' | 'rodAdded'>): boolean {
-  return input.style === 'add-run' || input.rodAdded;
+  return input.rodAdded;
 }
 
 /** `Stick-up must be from 0 to 3 m` for this run's barrel. */
@@ -21,10 +24,13 @@ export function stickUpRangeMessage(context: Pick<RunContext, 'isFirstOfHole'>):
   return `Stick-up must be from 0 to ${runBarrelMetres(context)} m`;
 }
 
-/** Why a run may not be recorded, or null (SPEC 5: Add Run disabled when no rod and length 0). */
+/**
+ * Why a run may not be recorded, or null, the same on both screens: a hole's first run needs a rod,
+ * the stick-up must fit the barrel, and a run without a rod must drill something (SPEC 5: Add Run
+ * disabled when no rod and length 0: the previous run left no stick-up and no ori tool).
+ */
 export function runRefusal(input: RunMeasureInput, context: RunContext): RunRefusal | null {
-  if (input.style === 'add-run' && context.isFirstOfHole && !input.rodAdded)
-    return 'no-rod-first-run';
+  if (context.isFirstOfHole && !input.rodAdded) return 'no-rod-first-run';
   if (asksStickUp(input) && (input.stickUp < 0 || input.stickUp > runBarrelMetres(context)))
     return 'stick-up-too-long';
   if (!input.rodAdded && runLength(input, context) === 0) return 'zero-length';

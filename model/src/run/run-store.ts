@@ -47,7 +47,8 @@ export function storedMeasure(
 ): StoredMeasure {
   return {
     rodAdded: input.rodAdded,
-    stickUp: input.stickUp,
+    // A run without a rod has no stick-up of its own (both screens): whatever a caller sent is 0.
+    stickUp: input.rodAdded ? input.stickUp : 0,
     oriToolUsed: input.oriToolUsed,
     length: recorded.length,
     ...recorded.context,

@@ -50,10 +50,10 @@ describe('run length, run-sheet style', () => {
       runLength({ style: 'run-sheet', rodAdded: true, stickUp: 0.5, oriToolUsed: false }, later),
     ).toBe(2.5);
   });
-  it('is 0 for a later run without a rod', () => {
+  it('drills the stick-up the previous run left for a later run without a rod', () => {
     expect(
-      runLength({ style: 'run-sheet', rodAdded: false, stickUp: 0.5, oriToolUsed: false }, later),
-    ).toBe(0);
+      runLength({ style: 'run-sheet', rodAdded: false, stickUp: 0, oriToolUsed: false }, later),
+    ).toBe(0.5);
   });
   it('adds 0.4 m when the ori tool is used', () => {
     expect(
@@ -61,7 +61,7 @@ describe('run length, run-sheet style', () => {
     ).toBe(2.9);
     expect(
       runLength({ style: 'run-sheet', rodAdded: false, stickUp: 0, oriToolUsed: true }, later),
-    ).toBe(0.4);
+    ).toBe(0.9);
   });
   it('is never negative', () => {
     expect(
@@ -149,11 +149,13 @@ describe('run chain', () => {
 
 describe('Add Run rule', () => {
   const noRod = runInputSchema.parse({ rodAdded: false });
-  it('is disabled when no rod is added and the length is 0', () => {
-    expect(runRefusal(noRod, later)).toBe('zero-length');
+  const flush = { ...later, previousStickUp: 0 };
+  it('is disabled when no rod is added and the length is 0 (the previous run left no stick-up)', () => {
+    expect(runRefusal(noRod, flush)).toBe('zero-length');
+    expect(runRefusal(noRod, later)).toBeNull();
   });
   it('is enabled for a no-rod run with the ori tool', () => {
-    expect(runRefusal({ ...noRod, oriToolUsed: true }, later)).toBeNull();
+    expect(runRefusal({ ...noRod, oriToolUsed: true }, flush)).toBeNull();
   });
   it('refuses No Rod Added on the first run of the second style', () => {
     const input: RunInput = {

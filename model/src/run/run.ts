@@ -104,7 +104,10 @@ export const NEW_HOLE_CHAIN_START: Omit<ChainStart, 'constantStickUp'> = {
   startStickUp: 0,
 };
 
-/** The stick-up a run leaves behind: the run-sheet modal asks for it only when a rod was added. */
+/**
+ * The stick-up a run leaves behind. Neither screen asks for one without a rod (a no-rod run is stored
+ * with 0); a Run Sheets run from before that rule may hold the form's default, which never counted.
+ */
 export function effectiveStickUp(run: Pick<StoredRun, 'style' | 'rodAdded' | 'stickUp'>): number {
   return run.style === 'run-sheet' && !run.rodAdded ? 0 : run.stickUp;
 }
@@ -115,10 +118,11 @@ export function runBarrelMetres(context: Pick<RunContext, 'isFirstOfHole'>): num
 }
 
 /**
- * Run length (SPEC 9), one rule for both screens: a hole's first run is the 4 m barrel less the run's
- * stick-up and the hole's constant stick-up (only metres below the collar are drilled, and billed); a
- * later run with a rod is 3 m less its stick-up; without a rod the Run Sheets modal drills 0 m and the
- * Add New Run screen the previous run's stick-up. The ori tool adds 0.4 m. Never negative.
+ * Run length (SPEC 9), one rule for both screens (the Run Sheets pop-up and Add New Run): a hole's
+ * first run is the 4 m barrel less the run's stick-up and the hole's constant stick-up (only metres
+ * below the collar are drilled, and billed); a later run with a rod is 3 m less its stick-up; a run
+ * without a rod drills the stick-up the previous run left, and leaves none (it has no stick-up of its
+ * own, see `asksStickUp`). The ori tool adds 0.4 m. Never negative.
  */
 export function runLength(run: RunMeasureInput, context: RunContext): number {
   let base: number;
@@ -127,7 +131,7 @@ export function runLength(run: RunMeasureInput, context: RunContext): number {
   } else if (run.rodAdded) {
     base = ROD_RUN_METRES - run.stickUp;
   } else {
-    base = run.style === 'run-sheet' ? 0 : context.previousStickUp;
+    base = context.previousStickUp;
   }
   return roundTo(Math.max(0, base + (run.oriToolUsed ? ORI_TOOL_LENGTH_METRES : 0)), 3);
 }
@@ -137,6 +141,10 @@ export function runLength(run: RunMeasureInput, context: RunContext): number {
  * screen's first run was the full 4 m barrel. Kept so those runs read as they always did.
  */
 export function legacyRunLength(run: RunMeasureInput, context: RunContext): number {
+  // Then, the Run Sheets modal's run without a rod drilled 0 m.
+  if (run.style === 'run-sheet' && !run.rodAdded && !context.isFirstOfHole) {
+    return roundTo(run.oriToolUsed ? ORI_TOOL_LENGTH_METRES : 0, 3);
+  }
   if (run.style === 'run-sheet') return runLength(run, context);
   let base: number;
   if (context.isFirstOfHole) base = FIRST_RUN_BARREL_METRES;

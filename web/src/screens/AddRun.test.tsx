@@ -45,7 +45,8 @@ describe('Add New Run', () => {
     });
     expect((await screen.findByTestId('add-run-number', {}, WAIT)).textContent).toBe('Run #2');
     fireEvent.click(screen.getByLabelText('No Rod Added'));
-    fireEvent.change(screen.getByLabelText(/Stick-Up \(m\)/), { target: { value: '0' } });
+    // The same rule as the Run Sheets pop-up: no stick-up is asked without a rod.
+    expect(screen.queryByLabelText(/Stick-Up \(m\)/)).toBeNull();
     expect(screen.getByTestId('calculation-preview').textContent).toContain(
       'Depth to drill: 0.7 m',
     );

@@ -72,28 +72,37 @@ describe('Run Sheets', () => {
 
     let dialog = await openAddRun();
     expect(within(dialog).getByText('Add Run #1')).toBeTruthy();
+    // A hole's first run needs a rod (the same rule as Add New Run).
+    expect(within(dialog).getByLabelText('No - No Rod').hasAttribute('disabled')).toBe(true);
     expect(within(dialog).getByTestId('run-preview').textContent).toContain('Length: 3.0 m');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Run' }));
     // No toast: the run shows in the table, which is what a toast would have said.
     await waitFor(() => expect(screen.getAllByTestId('run-row')).toHaveLength(1), WAIT);
     expect(screen.queryByText('New run has been saved successfully')).toBeNull();
 
+    // Without a rod the run drills the 0.5 m stick-up run 1 left, and asks for no stick-up.
     dialog = await openAddRun();
     expect(within(dialog).getByText('Add Run #2')).toBeTruthy();
     fireEvent.click(within(dialog).getByLabelText('No - No Rod'));
     expect(within(dialog).queryByLabelText('Variable Stick-up (m)')).toBeNull();
-    expect(within(dialog).getByRole('button', { name: 'Add Run' }).hasAttribute('disabled')).toBe(
-      true,
-    );
+    expect(within(dialog).getByTestId('run-preview').textContent).toContain('Length: 0.5 m');
     fireEvent.click(within(dialog).getByLabelText('Ori Tool Used (+0.4m)'));
-    expect(within(dialog).getByTestId('run-preview').textContent).toContain('Length: 0.4 m');
+    expect(within(dialog).getByTestId('run-preview').textContent).toContain('Length: 0.9 m');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Run' }));
     await waitFor(() => expect(screen.getAllByTestId('run-row')).toHaveLength(2));
     const cells = Array.from(
       (screen.getAllByTestId('run-row')[1] as HTMLElement).querySelectorAll('[data-cell]'),
     ).map((c) => c.textContent);
-    expect(cells).toEqual(['2', '3.0', '3.4', '0.4', 'No', '+0.4m', '']);
-    expect(screen.getByTestId('header-shift-total').textContent).toBe('3.4 m');
+    expect(cells).toEqual(['2', '3.0', '3.9', '0.9', 'No', '+0.4m', '']);
+    expect(screen.getByTestId('header-shift-total').textContent).toBe('3.9 m');
+
+    // Run 2 left no stick-up: a third run without a rod or the ori tool would drill 0 m.
+    dialog = await openAddRun();
+    fireEvent.click(within(dialog).getByLabelText('No - No Rod'));
+    expect(within(dialog).getByRole('button', { name: 'Add Run' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+    expect(within(dialog).getByText('A run without a rod must drill more than 0 m')).toBeTruthy();
   }, 40_000);
 
   it('shows Hole Complete! and hides Add New Run once the target is reached', async () => {

@@ -79,7 +79,9 @@ export function RunForm(props: RunFormProps) {
     if (questions.length === 0) save();
     else setAsking(questions.map((q) => runQuestionMessage(q, preview, targetDepth)));
   };
-  const showStickUp = style === 'add-run' || values.rodAdded;
+  // One rule on both screens: a run without a rod drills the previous run's stick-up, so no stick-up
+  // is asked for it.
+  const showStickUp = values.rodAdded;
   const barrel = runBarrelMetres(context);
   return (
     <Stack gap="md">
@@ -92,7 +94,7 @@ export function RunForm(props: RunFormProps) {
         >
           <Stack gap="sm" mt="xs">
             <Radio value="yes" label="Yes - Rod Added" size="md" />
-            <Radio value="no" label="No - No Rod" size="md" />
+            <Radio value="no" label="No - No Rod" size="md" disabled={context.isFirstOfHole} />
           </Stack>
         </Radio.Group>
       ) : (
