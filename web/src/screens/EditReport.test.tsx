@@ -62,7 +62,7 @@ describe('Edit Shift Report', { timeout: 20_000 }, () => {
     runtimes.push(sync);
     sync.connection.setEnabled(false);
     const card = await screen.findByTestId('plod-not-on-device');
-    expect(card.textContent).toContain('This plod is not on this phone yet');
+    expect(card.textContent).toContain('Not on this phone yet: connect to open it');
     expect(card.textContent).toContain('the phone is offline');
     // Nothing is shown as if the plod existed, and nothing offers to save into it.
     expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
