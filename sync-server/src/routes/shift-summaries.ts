@@ -177,7 +177,7 @@ export function createShiftSummaryRoutes(s: RestServices) {
     }),
     async (c) => {
       const { ids } = c.req.valid('query');
-      const { states, missing } = await s.review.states(principalOf(c), ids);
+      const { states, missing } = await s.desk.states(principalOf(c), ids);
       return c.json(
         {
           states: states.map(({ id, update }) => ({
