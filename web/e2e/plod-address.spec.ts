@@ -121,7 +121,7 @@ test('offline, a plod the phone never had says so plainly; one it has opened sta
   // The second plod's link, offline: the phone says it does not have it, rather than a blank form.
   await page.goto(`/plods/${never}/timesheets`);
   const missing = page.getByTestId('plod-not-on-device');
-  await expect(missing).toContainText('This plod is not on this phone yet');
+  await expect(missing).toContainText('Not on this phone yet: connect to open it');
   await expect(missing).toContainText('the phone is offline');
   await expect(page.getByRole('button', { name: 'Add Time Entry' })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('not-on-this-phone.png') });

@@ -60,6 +60,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/shift-summaries': 'reader',
   'POST /api/shift-summaries': 'crew',
   'GET /api/shift-summaries/{id}': 'reader',
+  'GET /api/shift-summaries/states': 'reader',
   'GET /api/shift-summaries/{id}/pdf': 'reader',
   'POST /api/shift-summaries/{id}/approve': 'approver',
   'POST /api/shift-summaries/{id}/return': 'approver',

@@ -43,6 +43,20 @@ export const ListQuery = z
   })
   .superRefine(checkPlodFilter);
 
+/** The most plods one states request may name. */
+export const MAX_STATES = 50;
+
+const StatesQuery = z.object({
+  ids: z
+    .string()
+    .transform((text) => [...new Set(text.split(','))])
+    .pipe(z.array(reportIdSchema).min(1).max(MAX_STATES))
+    .openapi({
+      description: `Plod ids, comma separated (at most ${MAX_STATES})`,
+      type: 'string',
+    }),
+});
+
 export const ReportListItem = z
   .object({
     id: z.string(),
@@ -140,6 +154,40 @@ export function createShiftSummaryRoutes(s: RestServices) {
     async (c) => {
       const filter = filterFor(principalOf(c), plodFilterOf(c.req.valid('query')));
       return c.json(await s.reports.totals(filter), 200);
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/states',
+      tags,
+      summary: 'Several plods’ whole states, so a phone can open them with no signal',
+      description: `Each named plod’s Yjs state as one update (base64), as a phone stores it (y-indexeddb): the Plods list asks for the plods it shows that are not on the phone yet, at most ${MAX_STATES} at a time. A plod that does not exist, or that a client account may not read, is listed in \`missing\`. A malformed id, none, or more than ${MAX_STATES} is a 400.`,
+      request: { query: StatesQuery },
+      responses: {
+        200: jsonOk(
+          'The states found, and the ids not found or not readable',
+          z.object({
+            states: z.array(z.object({ id: z.string(), update: z.string() })),
+            missing: z.array(z.string()),
+          }),
+        ),
+        400: errors[400],
+      },
+    }),
+    async (c) => {
+      const { ids } = c.req.valid('query');
+      const { states, missing } = await s.desk.states(principalOf(c), ids);
+      return c.json(
+        {
+          states: states.map(({ id, update }) => ({
+            id,
+            update: Buffer.from(update).toString('base64'),
+          })),
+          missing,
+        },
+        200,
+      );
     },
   );
   for (const format of ['csv', 'xlsx'] as const) {

@@ -1,4 +1,4 @@
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import {
   approveReport,
   classifyDocName,
@@ -14,7 +14,7 @@ import { renderPlodPdf } from '../pdf/plod-pdf.ts';
 import type { ReportId, ReportSnapshot } from '@plod/model';
 import type { Principal } from '../auth/principal.ts';
 import { actorName } from '../auth/principal.ts';
-import { ForbiddenError } from '../errors.ts';
+import { ForbiddenError, NotFoundError } from '../errors.ts';
 import type { DocumentService } from './documents.ts';
 import type { ReportFilter } from '../projections/report-table.ts';
 import type { ReportService } from './reports.ts';
@@ -66,6 +66,32 @@ export class SupervisorDeskService {
       checkSiteAccess(principal, doc);
       return readReport(doc);
     });
+  }
+
+  /**
+   * Each plod's whole Yjs state as one update (what a phone stores so the plod opens with no
+   * signal), read one at a time. A plod that does not exist, or that `principal` may not read (a
+   * client account and another site's plod), is listed in `missing` rather than failing the rest.
+   */
+  async states(
+    principal: Principal | null,
+    ids: readonly ReportId[],
+  ): Promise<{ states: { id: ReportId; update: Uint8Array }[]; missing: ReportId[] }> {
+    const states: { id: ReportId; update: Uint8Array }[] = [];
+    const missing: ReportId[] = [];
+    for (const id of ids) {
+      try {
+        const update = await this.docs.readReport(id, (doc) => {
+          checkSiteAccess(principal, doc);
+          return Y.encodeStateAsUpdate(doc);
+        });
+        states.push({ id, update });
+      } catch (error) {
+        if (!(error instanceof NotFoundError) && !(error instanceof ForbiddenError)) throw error;
+        missing.push(id);
+      }
+    }
+    return { states, missing };
   }
 
   /** The plod as a PDF, named as its CSV is (with .pdf). */

@@ -300,6 +300,10 @@ const REQUESTS: Record<string, Builder> = {
     path: `/api/client-accounts/${await f.clientAccount()}`,
   }),
   'GET /api/shift-summaries/totals': get('/api/shift-summaries/totals?status=completed'),
+  'GET /api/shift-summaries/states': async (f) => ({
+    method: 'GET',
+    path: `/api/shift-summaries/states?ids=${await f.report()}`,
+  }),
   'GET /api/shift-summaries/export.csv': get('/api/shift-summaries/export.csv?status=completed'),
   'GET /api/shift-summaries/export.xlsx': get('/api/shift-summaries/export.xlsx?status=sent'),
   'POST /api/shift-summaries/{id}/restore': async (f) => ({

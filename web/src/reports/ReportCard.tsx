@@ -13,9 +13,11 @@ import { formatDepth, formatHours, shiftTypeLabel } from '@plod/model';
 import type { ReportsIndexRow } from '@plod/model';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useAuth } from '../auth';
 import { plodReportPath } from '../routes/client';
 import { plodPath } from '../routes/plod-paths';
 import { STATUS_LOOK } from './status-look';
+import { useOnPhone } from './useKeepListedPlods';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -44,9 +46,12 @@ export interface ReportCardProps {
  */
 export function ReportCard({ report, onDelete, extra }: ReportCardProps) {
   const look = STATUS_LOOK[report.status];
+  // Made, opened or kept here: it opens with no signal. A crew phone marks the others.
+  const onPhone = useOnPhone(report.id);
+  const marked = useAuth().kind === 'device' && !onPhone;
   const title = `${report.site ?? 'No site'} - ${report.rig ?? 'No rig'}`;
   return (
-    <Card data-testid="report-card" data-report-id={report.id}>
+    <Card data-testid="report-card" data-report-id={report.id} data-on-phone={!marked}>
       <Stack gap="sm">
         <UnstyledButton component={Link} to={plodPath(report.id)} data-testid="open-plod">
           <Group justify="space-between" align="flex-start" wrap="nowrap" mih={44}>
@@ -59,6 +64,11 @@ export function ReportCard({ report, onDelete, extra }: ReportCardProps) {
                 {' · '}
                 {report.shiftType ? shiftTypeLabel(report.shiftType) : 'Shift not set'}
               </Text>
+              {marked && (
+                <Text size="sm" fw={700} c="orange.9" data-testid="not-on-phone">
+                  Not on this phone yet
+                </Text>
+              )}
             </Stack>
             <Badge color={look.color} variant="light" size="lg" style={{ flexShrink: 0 }}>
               {look.label}

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { readReport, reportDocName } from '@plod/model';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { editChanges, type EditReportValues } from '../reports/edit-report';
+import { applyEditReport, editChanges, type EditReportValues } from '../reports/edit-report';
 import { getKnownReportIds } from '../session/known-reports';
 import type { SyncRuntime } from '../sync';
 import { renderApp } from '../testing/renderApp';
@@ -47,6 +47,33 @@ describe('Edit Shift Report', { timeout: 20_000 }, () => {
     expect(report.notes).toBe('Wet hole');
   });
 
+  it('follows the plod in the fields the person has not changed, and keeps what they typed', async () => {
+    const { sync, router } = renderApp('/');
+    runtimes.push(sync);
+    sync.connection.setEnabled(false);
+    const id = seedReport(sync, { shiftType: 'day', startTime: '06:00', endTime: '18:00' });
+    await act(() => router.navigate(`/plods/${id}/edit`));
+    const operator = (await screen.findByLabelText('Operator')) as HTMLInputElement;
+    expect(operator.value).toBe('');
+    fireEvent.change(screen.getByLabelText('Additional Notes'), { target: { value: 'Mine' } });
+    // Another phone's edit arrives while the form is open (or the server's copy reaches a phone
+    // that opened its own older one).
+    act(() => {
+      sync.registry.mutate(reportDocName(id), applyEditReport, {
+        overrides: { operator: 'Ann Driller' },
+        notes: 'Theirs',
+      });
+    });
+    await waitFor(() => expect(operator.value).toBe('Ann Driller'));
+    expect((screen.getByLabelText('Additional Notes') as HTMLTextAreaElement).value).toBe('Mine');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const report = sync.registry.read(reportDocName(id), readReport);
+    // Only what the person changed was written: the operator stays the other phone's.
+    expect(report.overrides.operator).toBe('Ann Driller');
+    expect(report.notes).toBe('Mine');
+  });
+
   it('says Report not found, with Back to Dashboard, for an id that names no report', async () => {
     const { sync, router } = renderApp('/edit-report/r-42');
     runtimes.push(sync);
@@ -62,7 +89,7 @@ describe('Edit Shift Report', { timeout: 20_000 }, () => {
     runtimes.push(sync);
     sync.connection.setEnabled(false);
     const card = await screen.findByTestId('plod-not-on-device');
-    expect(card.textContent).toContain('This plod is not on this phone yet');
+    expect(card.textContent).toContain('Not on this phone yet: connect to open it');
     expect(card.textContent).toContain('the phone is offline');
     // Nothing is shown as if the plod existed, and nothing offers to save into it.
     expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();

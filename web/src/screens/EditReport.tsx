@@ -26,6 +26,7 @@ import {
   type EditReportValues,
 } from '../reports/edit-report';
 import { useDocReady, useDocSnapshot, useMutation } from '../sync';
+import { useFormFollowsDoc } from '../lib/useFormFollowsDoc';
 import { FactList } from './plod/FactList';
 import { usePlod } from './plod/plod-context';
 import { PlodBar } from './plod/PlodBar';
@@ -87,6 +88,8 @@ function EditForm({ name }: { name: string }) {
     initialValues: initialEditValues(report),
     validate: schemaResolver(editReportSchema, { sync: true }),
   });
+  // A phone's own older copy may be what opened first: untouched fields follow the plod.
+  useFormFollowsDoc(form, initialEditValues(report));
   const created = report.createdAt ? new Date(report.createdAt) : null;
 
   const submit = async (values: EditReportValues) => {

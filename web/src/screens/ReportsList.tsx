@@ -18,6 +18,7 @@ import { ScreenHeader } from '../components/ScreenHeader';
 import { WaitingForSupervisor } from '../components/LateEdits';
 import { SyncControls } from '../components/SyncControls';
 import { ReportCard } from '../reports/ReportCard';
+import { useKeepListedPlods } from '../reports/useKeepListedPlods';
 import { useNewReport } from '../reports/useNewReport';
 import { useWithLocalReports } from '../reports/useReportList';
 import { canDeletePlod, useEditor } from './plod/access';
@@ -135,6 +136,8 @@ export default function ReportsList() {
       : null;
   const shown = byTab ? (statuses ? filterPlods(byTab[tab], tabFilter) : byTab[tab]) : null;
   const paged = pageFrom(source, shown, address.page);
+  // Every plod a crew phone's list shows opens offline: those being filled in are kept on the phone.
+  useKeepListedPlods(paged?.rows ?? NO_ROWS);
   const filtering =
     Object.keys(address.filter).length > 0 || Object.keys(address.errors).length > 0;
   const showTools = wide || filtersOpen || filtering;

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { readReport, shiftTypeAt, updateShiftDetails } from '@plod/model';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../testing/renderApp';
@@ -47,6 +47,18 @@ describe('Shift Details', () => {
       endTime: '17:30',
       level: '1040 RL',
     });
+  }, 30_000);
+
+  it('follows the plod in the fields the person has not changed', async () => {
+    const { sync, docName } = openReport('/shift-details', { withShift: false });
+    await screen.findByRole('button', { name: 'Save & Continue' }, WAIT);
+    fireEvent.change(screen.getByLabelText('Level'), { target: { value: 'Mine' } });
+    // Another phone's edit arrives while the form is open.
+    act(() => {
+      sync.registry.mutate(docName, updateShiftDetails, { endTime: '17:00', level: 'Theirs' });
+    });
+    await waitFor(() => expect(select('End Time').value).toBe('17:00'));
+    expect((screen.getByLabelText('Level') as HTMLInputElement).value).toBe('Mine');
   }, 30_000);
 
   it('defaults a night shift to 18:00-06:00, and moves untouched times with the shift type', async () => {

@@ -31,6 +31,7 @@ import { PlodBar } from './plod/PlodBar';
 import { useReportView } from './plod/useReport';
 import { MissingLists, useListMissing } from './report-common/MissingLists';
 import { useReport, useSetup } from './report-common/useReport';
+import { useFormFollowsDoc } from '../lib/useFormFollowsDoc';
 import {
   choiceOptions,
   initialShiftForm,
@@ -117,6 +118,9 @@ function ShiftDetailsForm({
         rigId: values.rigId || null,
       }),
   });
+  // Another phone's edit, or the server's copy after the phone's own older one: untouched fields
+  // follow the plod.
+  useFormFollowsDoc(form, initial);
   const rigs = setup.rigs.filter((rig) => rig.siteId === form.values.siteId);
   const submit = form.onSubmit((values) => {
     save(shiftDetailsChanges(values, report.shift, (field) => form.isDirty(field), setup));

@@ -126,7 +126,9 @@ function NotOnDevice({ online }: { online: boolean }) {
     <Alert
       color="yellow"
       variant="light"
-      title="This plod is not on this phone yet"
+      title={
+        online ? 'This plod is not on this phone yet' : 'Not on this phone yet: connect to open it'
+      }
       data-testid="plod-not-on-device"
     >
       <Stack gap="sm">
