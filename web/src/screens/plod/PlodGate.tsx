@@ -135,7 +135,7 @@ function NotOnDevice({ online }: { online: boolean }) {
         <Text size="md">
           {online
             ? 'The server has not answered. Check the signal and try again.'
-            : 'It has never been opened on this phone, and the phone is offline. Open it again with signal: once it has downloaded, it works offline too.'}
+            : 'This phone has no copy of it, and the phone is offline. Open it again with signal (or use Download Data before going out of range): once it has downloaded, it works offline too.'}
         </Text>
         <Group grow>
           {!enabled ? (
