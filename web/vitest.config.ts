@@ -12,9 +12,5 @@ export default defineProject({
     setupFiles: ['src/testing/setup.ts'],
     // Screens open IndexedDB and lazy chunks: slow on a loaded machine, never wrong.
     testTimeout: 60_000,
-    // Every test unmounts what it rendered (src/testing/setup.ts) and resets its device: one module
-    // graph per worker instead of one per file, so Mantine, React and the model load once. Measured with
-    // `vitest run --project web` on a loaded machine: 250 s -> 119 s (import 111 s -> 15 s).
-    isolate: false,
   },
 });
