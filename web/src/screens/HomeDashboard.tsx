@@ -75,7 +75,7 @@ export default function HomeDashboard() {
   const reportHoles = current?.holes ?? [];
   const hole = activeHole(current);
   const look = current && STATUS_LOOK[current.status];
-  const saved = savedReportsPreview(reports.filter((r) => r.status !== 'deleted'));
+  const saved = reports && savedReportsPreview(reports.filter((r) => r.status !== 'deleted'));
 
   return (
     <>
