@@ -137,6 +137,7 @@ export default defineConfig({
         'supervisor-offline.spec.ts',
         // Crew phone flows that set the phone's size themselves (or their own desk size): at
         // desktop they ran again exactly, for nothing but the time.
+        'field-first-paint.spec.ts',
         'field-hours.spec.ts',
         'field-near-target.spec.ts',
         'field-shift-dates.spec.ts',
