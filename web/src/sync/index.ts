@@ -8,6 +8,7 @@ export {
   useDocReady,
   useDocSnapshot,
   useDocSnapshots,
+  useDocsRead,
   useDocument,
   useDownloaded,
   useLaterDocSnapshot,
