@@ -139,6 +139,7 @@ export default defineConfig({
         // desktop they ran again exactly, for nothing but the time.
         'field-hours.spec.ts',
         'field-near-target.spec.ts',
+        'field-run-rows.spec.ts',
         'field-shift-dates.spec.ts',
         'field-survey.spec.ts',
         'field-toasts.spec.ts',
