@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { joinThroughUi, prepareContext } from './fixtures';
 
@@ -109,7 +109,7 @@ export async function addRunInModal(
   await expect(dialog).toBeHidden();
 }
 
-/** The runs (cards on a phone, a table row on a desk) as text: [run #, from, to, length, rod, ori, notes]. */
+/** The runs (a line on a phone, its details hidden until tapped; a table row on a desk) as text: [run #, from, to, length, rod, ori, notes]. */
 export async function runRows(page: Page): Promise<string[][]> {
   return page
     .getByTestId('run-row')
@@ -118,6 +118,18 @@ export async function runRows(page: Page): Promise<string[][]> {
         Array.from(row.querySelectorAll('[data-cell]')).map((cell) => cell.textContent ?? ''),
       ),
     );
+}
+
+/** A run's line on a phone: the button that opens it, named "Run 3, 5.5 to 8.0 m, 2.5 m, ...". */
+export function runLine(page: Page, runNumber: number): Locator {
+  return page.getByRole('button', { name: new RegExp(`^Run ${runNumber}\\b`) });
+}
+
+/** Taps a run's line on a phone (unless it is open already): its details, Edit and Delete show. */
+export async function openRun(page: Page, runNumber: number): Promise<void> {
+  const line = runLine(page, runNumber);
+  if ((await line.getAttribute('aria-expanded')) !== 'true') await line.click();
+  await expect(line).toHaveAttribute('aria-expanded', 'true');
 }
 
 /** Edit Shift Report of the plod, as the Plods list's card opens it. */

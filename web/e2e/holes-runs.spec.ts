@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { expect, test } from './fixtures';
-import { openFromList, openPhone, runRows, uniqueHoleId } from './collab-helpers';
+import { openFromList, openPhone, openRun, runRows, uniqueHoleId } from './collab-helpers';
 import { addRun, newPlod, runSheetsOf, setSignal } from './runs-helpers';
 
 /** Types a hole id (and, when given, target depth and constant stick-up) and taps Start Drilling. */
@@ -220,6 +220,8 @@ test('a run is edited and deleted with a confirm, and later runs keep their leng
     ['3', '5.5', '8.3', '2.8'],
   ]);
 
+  // A run is one line on the phone: tapping it shows its Edit and Delete.
+  await openRun(page, 2);
   await page.getByRole('button', { name: 'Edit run 2' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Run #2' });
   await edit.getByLabel('Variable Stick-up (m)').fill('0.3');
@@ -234,7 +236,8 @@ test('a run is edited and deleted with a confirm, and later runs keep their leng
     ['3', '5.7', '8.5', '2.8', ''],
   ]);
 
-  // Every column of every run is on screen at 390 px: nothing scrolls sideways.
+  // Every run's line, and the open run's details, are on screen at 390 px: nothing scrolls sideways
+  // (a closed run's details are hidden, and measure 0).
   const sideways = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
@@ -249,9 +252,10 @@ test('a run is edited and deleted with a confirm, and later runs keep their leng
   expect(rightEdges).toHaveLength(21);
   expect(Math.max(...rightEdges)).toBeLessThanOrEqual(390);
   await expect(page.getByTestId('run-row').nth(1)).toContainText('fault-contact');
-  await expectAccessible(page, 'three runs as cards');
+  await expectAccessible(page, 'three runs, one open');
 
   // Delete asks first; Cancel keeps the run.
+  await openRun(page, 1);
   await page.getByRole('button', { name: 'Delete run 1' }).click();
   let confirm = page.getByRole('dialog', { name: 'Delete run 1?' });
   await expect(confirm).toContainText('Later runs move up the hole and keep their lengths.');
@@ -259,6 +263,7 @@ test('a run is edited and deleted with a confirm, and later runs keep their leng
   await expectAccessible(page, 'delete run question');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('run-row')).toHaveCount(3);
+  await openRun(page, 1);
   await page.getByRole('button', { name: 'Delete run 1' }).click();
   confirm = page.getByRole('dialog', { name: 'Delete run 1?' });
   await confirm.getByRole('button', { name: 'Delete Run' }).click();

@@ -150,11 +150,13 @@ export default function HomeDashboard() {
           </Card>
         )}
         <Card data-testid="active-saved-report">
-          <Group justify="space-between" wrap="nowrap">
-            <Stack gap={2} style={{ minWidth: 0 }}>
+          {/* The site, rig and date wrap at word boundaries rather than being cut ("Demo S..."); the
+              status and Open move below them when the line is too short for both. */}
+          <Group justify="space-between" gap="sm">
+            <Stack gap={2} style={{ flex: '1 1 12rem', minWidth: 0 }}>
               <Text fw={800}>Active Saved Report</Text>
               {read ? (
-                <Text c="dimmed" size="sm" truncate>
+                <Text c="dimmed" size="sm" style={{ overflowWrap: 'break-word' }}>
                   {current
                     ? `${current.shift.siteName ?? 'No site'} - ${current.shift.rigName ?? 'No rig'} · ${current.shift.date ?? ''}`
                     : 'No report in progress'}

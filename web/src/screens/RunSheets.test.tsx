@@ -5,6 +5,7 @@ import {
   initHolesDoc,
   recordHoleProgress,
   registerHole,
+  setStatus,
   type HoleId,
 } from '@plod/model';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,6 +26,17 @@ async function startHole(holeId: string, targetDepth = '100') {
 async function openAddRun() {
   fireEvent.click(screen.getByRole('button', { name: 'Add New Run' }));
   return screen.findByRole('dialog', {}, WAIT);
+}
+
+/** A run's line on the phone: the button that opens it ("Run 2, 3.0 to 3.4 m, ..."). */
+const runLine = (runNumber: number) =>
+  screen.getByRole('button', { name: new RegExp(`^Run ${runNumber}\\b`) });
+
+/** Taps a run's line, as a driller would, and waits for its details, Edit and Delete. */
+async function openRun(runNumber: number) {
+  fireEvent.click(runLine(runNumber));
+  expect(runLine(runNumber).getAttribute('aria-expanded')).toBe('true');
+  return screen.findByRole('region', { name: new RegExp(`^Run ${runNumber}\\b`) }, WAIT);
 }
 
 describe('Run Sheets', () => {
@@ -184,13 +196,14 @@ describe('Run Sheets: run input', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Anyway' }));
     await waitFor(() => expect(screen.getAllByTestId('run-row')).toHaveLength(2));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Edit run 1' }));
+    fireEvent.click(within(await openRun(1)).getByRole('button', { name: 'Edit run 1' }));
     const edit = await screen.findByRole('dialog', { name: 'Edit Run #1' }, WAIT);
     fireEvent.change(within(edit).getByLabelText('Variable Stick-up (m)'), {
       target: { value: '0.2' },
     });
     fireEvent.click(within(edit).getByRole('button', { name: 'Save Run' }));
     await waitFor(() => expect(screen.getAllByTestId('run-row')[1]?.textContent).toContain('3.3'));
+    // Still open after the edit.
     fireEvent.click(screen.getByRole('button', { name: 'Delete run 1' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete run 1?' }, WAIT);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete Run' }));
@@ -200,5 +213,77 @@ describe('Run Sheets: run input', () => {
       (screen.getAllByTestId('run-row')[0] as HTMLElement).querySelectorAll('[data-cell]'),
     ).map((c) => c.textContent);
     expect(cells.slice(0, 4)).toEqual(['1', '0.0', '2.5', '2.5']);
+  }, 40_000);
+});
+
+describe('Run Sheets on a phone: a line a run', () => {
+  it("shows number, from-to, length and flags on a run's line; tapping it shows notes, Edit and Delete", async () => {
+    const { sync, docName } = openReport('/run-sheets');
+    await startHole('DH-2026-001-T6');
+    let dialog = await openAddRun();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Run' }));
+    await waitFor(() => expect(screen.getAllByTestId('run-row')).toHaveLength(1), WAIT);
+    dialog = await openAddRun();
+    fireEvent.click(within(dialog).getByLabelText('No - No Rod'));
+    fireEvent.click(within(dialog).getByLabelText('Ori Tool Used (+0.4m)'));
+    fireEvent.change(within(dialog).getByLabelText('Notes'), {
+      target: { value: 'Broken ground at the fault' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Run' }));
+    await waitFor(() => expect(screen.getAllByTestId('run-row')).toHaveLength(2));
+
+    // Each run is one button, closed: its line says the number, from-to, length and flags.
+    expect(runLine(1).getAttribute('aria-expanded')).toBe('false');
+    // Its name is the line in words ("-" is "to"); a space before a comma is the DOM's, not said.
+    const named = (words: string) => (name: string) => name.replace(/\s+,/g, ',') === words;
+    expect(screen.getByRole('button', { name: named('Run 1, 0.0 to 3.0 m, 3.0 m') })).toBe(
+      runLine(1),
+    );
+    expect(
+      screen.getByRole('button', { name: named('Run 2, 3.0 to 3.4 m, No rod, Ori, Note, 0.4 m') }),
+    ).toBe(runLine(2));
+    const cells = (row: number) =>
+      Array.from(
+        (screen.getAllByTestId('run-row')[row] as HTMLElement).querySelectorAll('[data-cell]'),
+      ).map((cell) => cell.textContent);
+    // The line holds the first four cells; the closed details keep the other three in the page.
+    expect(
+      Array.from(runLine(2).querySelectorAll('[data-cell]')).map((cell) => cell.textContent),
+    ).toEqual(['2', '3.0', '3.4', '0.4']);
+    expect(cells(1)).toEqual([
+      '2',
+      '3.0',
+      '3.4',
+      '0.4',
+      'No',
+      '+0.4m',
+      'Broken ground at the fault',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Edit run 2' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete run 2' })).toBeNull();
+    // Its details are closed: hidden from sight and from a screen reader.
+    expect(screen.queryByRole('region', { name: /^Run 2\b/ })).toBeNull();
+
+    // Tapped: its details (rod, ori tool, notes) and its Edit and Delete.
+    const details = await openRun(2);
+    expect(within(details).getByText('Broken ground at the fault')).toBeTruthy();
+    expect(within(details).getByText('+0.4m')).toBeTruthy();
+    expect(within(details).getByRole('button', { name: 'Edit run 2' })).toBeTruthy();
+    expect(within(details).getByRole('button', { name: 'Delete run 2' })).toBeTruthy();
+    fireEvent.click(within(details).getByRole('button', { name: 'Edit run 2' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit Run #2' }, WAIT)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // A completed plod is read-only: a run still opens to show its details, with no Edit or Delete.
+    sync.registry.mutate(docName, setStatus, 'completed');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Add New Run' })).toBeNull());
+    const first = await openRun(1);
+    expect(within(first).getByText('Yes')).toBeTruthy();
+    expect(within(first).queryAllByRole('button')).toEqual([]);
+    const second = await openRun(2);
+    expect(within(second).getByText('Broken ground at the fault')).toBeTruthy();
+    expect(within(second).queryAllByRole('button')).toEqual([]);
+    expect(screen.queryByRole('button', { name: /^(Edit|Delete) run/ })).toBeNull();
   }, 40_000);
 });

@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Text, Title } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { formatClock, formatDepth } from '@plod/model';
 import { Link } from 'react-router';
 import { SyncToggle } from '../../components/SyncControls';
@@ -12,13 +13,23 @@ export interface RunSheetsHeaderProps {
   shiftTotalMetres: number;
 }
 
-function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+function Stat({
+  label,
+  value,
+  testId,
+  style,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  style?: CSSProperties;
+}) {
   return (
-    <div>
+    <div style={style}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text size="lg" fw={700} data-testid={testId}>
+      <Text size="lg" fw={700} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
     </div>
@@ -52,19 +63,29 @@ export function RunSheetsHeader({
         Run Sheets
       </Title>
       <Card withBorder mb="md" padding="sm">
-        <SimpleGrid cols={3} spacing="xs">
-          <Stat label="Hole" value={holeId ?? '-'} testId="header-hole" />
+        {/* The hole id takes the whole line when it does not fit beside the metres, so it breaks
+            only if it is longer than the card is wide ("DH-2026-" / "001" on a phone was a break
+            inside an id that fits on a line of its own). The metres move down as a pair. */}
+        <Group gap="xs" align="flex-start" justify="space-between">
           <Stat
-            label="This Hole"
-            value={`${formatDepth(thisHoleMetres)} m`}
-            testId="header-hole-metres"
+            label="Hole"
+            value={holeId ?? '-'}
+            testId="header-hole"
+            style={{ flex: '1 1 auto', minWidth: 0 }}
           />
-          <Stat
-            label="Shift Total"
-            value={`${formatDepth(shiftTotalMetres)} m`}
-            testId="header-shift-total"
-          />
-        </SimpleGrid>
+          <Group gap="lg" wrap="nowrap" align="flex-start">
+            <Stat
+              label="This Hole"
+              value={`${formatDepth(thisHoleMetres)} m`}
+              testId="header-hole-metres"
+            />
+            <Stat
+              label="Shift Total"
+              value={`${formatDepth(shiftTotalMetres)} m`}
+              testId="header-shift-total"
+            />
+          </Group>
+        </Group>
         <Group justify="space-between" wrap="nowrap" mt="xs" gap="xs">
           <Group gap="xs" wrap="nowrap">
             <SyncIndicator />

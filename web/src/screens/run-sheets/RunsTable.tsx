@@ -1,4 +1,16 @@
-import { Button, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import {
+  Accordion,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { formatDepth, type DerivedRun } from '@plod/model';
 import { useWide } from '../../lib/useWide';
 
@@ -13,12 +25,12 @@ const rod = (run: DerivedRun) => (run.rodAdded ? 'Yes' : 'No');
 const ori = (run: DerivedRun) => (run.oriToolUsed ? '+0.4m' : '-');
 
 /**
- * The hole's runs: a card per run on a phone (every column readable at 390 px, no sideways scroll),
- * a table from tablet width. Each value carries `data-cell`, in column order, for the browser tests.
+ * The hole's runs: a compact line per run on a phone (tap it for the rest), a table from tablet
+ * width. Each value carries `data-cell`, in column order, for the browser tests.
  */
 export function RunsTable(props: RunsTableProps) {
   const wide = useWide();
-  return wide ? <Wide {...props} /> : <Cards {...props} />;
+  return wide ? <Wide {...props} /> : <Lines {...props} />;
 }
 
 function Actions({ run, onEdit, onDelete }: { run: DerivedRun } & Omit<RunsTableProps, 'runs'>) {
@@ -63,35 +75,99 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Cards({ runs, onEdit, onDelete }: RunsTableProps) {
+/** What sets a run apart, as short flags on its line: a run with no rod, the ori tool, a note. */
+function flagsOf(run: DerivedRun): { label: string; color: string }[] {
+  const flags: { label: string; color: string }[] = [];
+  if (!run.rodAdded) flags.push({ label: 'No rod', color: 'orange' });
+  if (run.oriToolUsed) flags.push({ label: 'Ori', color: 'blue' });
+  if (run.notes) flags.push({ label: 'Note', color: 'gray' });
+  return flags;
+}
+
+/**
+ * A run's one line: its number, from-to with its flags, and its length at the right edge, where the
+ * lengths of all runs line up. Flags that do not fit beside a deep hole's from-to go under it.
+ * It is the name of the button that opens the run, so the words a screen reader needs ("Run", "to",
+ * the commas) are in it, hidden, and the "#" and the dash are not read: "Run 6, 13.4 to 13.8 m,
+ * No rod, Ori, 0.4 m".
+ */
+function RunLine({ run }: { run: DerivedRun }) {
   return (
-    <Stack gap="sm" data-testid="runs-table">
+    <Group gap="xs" wrap="nowrap">
+      <Text component="span" fw={800} size="lg" miw="2.2em" style={{ flexShrink: 0 }}>
+        <span aria-hidden="true">#</span>
+        <VisuallyHidden>Run </VisuallyHidden>
+        <span data-cell>{run.runNumber}</span>
+      </Text>
+      <Group gap={6} style={{ flex: 1, minWidth: 0, rowGap: 2 }}>
+        <Text component="span" size="md" style={{ whiteSpace: 'nowrap' }}>
+          <VisuallyHidden>, </VisuallyHidden>
+          <span data-cell>{formatDepth(run.fromDepth)}</span>
+          <span aria-hidden="true">–</span>
+          <VisuallyHidden> to </VisuallyHidden>
+          <span data-cell>{formatDepth(run.toDepth)}</span>
+          <VisuallyHidden> m</VisuallyHidden>
+        </Text>
+        {flagsOf(run).map(({ label, color }) => (
+          <Badge key={label} variant="light" color={color} size="xs">
+            <VisuallyHidden>, </VisuallyHidden>
+            {label}
+          </Badge>
+        ))}
+      </Group>
+      <Text component="span" fw={700} size="md" style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+        <VisuallyHidden>, </VisuallyHidden>
+        <span data-cell>{formatDepth(run.length)}</span> m
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * A phone's runs: one line a run (number, from-to, length, flags), about 50 px tall, so a shift's
+ * 20 runs fill under two screens. Tapping a run opens it (one at a time): rod, ori tool, notes,
+ * Edit and Delete. The details stay in the page while closed (hidden), so every run carries its
+ * seven `data-cell`s.
+ */
+function Lines({ runs, onEdit, onDelete }: RunsTableProps) {
+  return (
+    <Accordion
+      variant="contained"
+      chevronPosition="right"
+      keepMountedMode="display-none"
+      data-testid="runs-table"
+      styles={{
+        control: { minHeight: 48 },
+        label: { paddingBlock: 6 },
+        chevron: { marginInlineStart: 8 },
+      }}
+    >
       {runs.map((run) => (
-        <Card
-          key={run.id}
-          withBorder
-          padding="sm"
-          component="article"
-          aria-label={`Run ${run.runNumber}`}
-          data-testid="run-row"
-        >
-          <Group justify="space-between" wrap="nowrap" mb="xs">
-            <Text fw={700} size="lg">
-              Run <span data-cell>{run.runNumber}</span>
-            </Text>
-            <Actions run={run} onEdit={onEdit} onDelete={onDelete} />
-          </Group>
-          <SimpleGrid cols={3} spacing="xs" verticalSpacing="xs">
-            <Fact label="From (m)" value={formatDepth(run.fromDepth)} />
-            <Fact label="To (m)" value={formatDepth(run.toDepth)} />
-            <Fact label="Length (m)" value={formatDepth(run.length)} />
-            <Fact label="Rod Added" value={rod(run)} />
-            <Fact label="Ori Tool" value={ori(run)} />
-            <Fact label="Notes" value={run.notes ?? ''} />
-          </SimpleGrid>
-        </Card>
+        <Accordion.Item key={run.id} value={run.id} data-testid="run-row">
+          <Accordion.Control px="sm">
+            <RunLine run={run} />
+          </Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="sm">
+              <div>
+                <SimpleGrid cols={2} spacing="xs">
+                  <Fact label="Rod Added" value={rod(run)} />
+                  <Fact label="Ori Tool" value={ori(run)} />
+                </SimpleGrid>
+                {run.notes ? (
+                  <Box mt="sm">
+                    <Fact label="Notes" value={run.notes} />
+                  </Box>
+                ) : (
+                  <span data-cell />
+                )}
+              </div>
+              <Actions run={run} onEdit={onEdit} onDelete={onDelete} />
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
       ))}
-    </Stack>
+    </Accordion>
   );
 }
 
