@@ -240,7 +240,7 @@ describe('Run Sheets on a phone: a line a run', () => {
       runLine(1),
     );
     expect(
-      screen.getByRole('button', { name: named('Run 2, 3.0 to 3.4 m, No rod, Ori, Note, 0.4 m') }),
+      screen.getByRole('button', { name: named('Run 2, 3.0 to 3.9 m, No rod, Ori, Note, 0.9 m') }),
     ).toBe(runLine(2));
     const cells = (row: number) =>
       Array.from(
@@ -249,12 +249,12 @@ describe('Run Sheets on a phone: a line a run', () => {
     // The line holds the first four cells; the closed details keep the other three in the page.
     expect(
       Array.from(runLine(2).querySelectorAll('[data-cell]')).map((cell) => cell.textContent),
-    ).toEqual(['2', '3.0', '3.4', '0.4']);
+    ).toEqual(['2', '3.0', '3.9', '0.9']);
     expect(cells(1)).toEqual([
       '2',
       '3.0',
-      '3.4',
-      '0.4',
+      '3.9',
+      '0.9',
       'No',
       '+0.4m',
       'Broken ground at the fault',
