@@ -7,13 +7,7 @@ import {
 } from '@plod/model';
 import type { ReportId, ReportsIndexRow } from '@plod/model';
 import { useKnownReportIds } from '../session/known-reports';
-import {
-  useDocSnapshot,
-  useDocSnapshots,
-  useDocsRead,
-  useDocument,
-  useUnsentDocNames,
-} from '../sync';
+import { useDocSnapshot, useDocSnapshots, useDocument, useUnsentDocNames } from '../sync';
 import type { readListRow } from './list-row';
 import { localReportIds, mergeReportRows } from './merge';
 
@@ -30,10 +24,9 @@ const noRow = (): ReportsIndexRow | null => null;
 
 /**
  * Every report this device can show, newest first, live: the server's reports index (kept in step
- * with every device's changes) merged with the reports made or edited on this device. Null until
- * the device copies it is made of have been read (see useWithLocalReports).
+ * with every device's changes) merged with the reports made or edited on this device.
  */
-export function useReportList(): ReportsIndexRow[] | null {
+export function useReportList(): ReportsIndexRow[] {
   const index = useDocSnapshot(REPORTS_INDEX_DOC_NAME, readReportsIndex);
   // Until the device copy of the index is read (milliseconds), every known report would look
   // unlisted and be opened, each with its own socket: wait for it.
@@ -44,15 +37,11 @@ export function useReportList(): ReportsIndexRow[] | null {
 /**
  * The index's rows merged with the reports made or edited on this device. `indexLoaded`: the
  * device copy of the index has been read (until then no local report is read).
- *
- * Null until the index and each report read from its own document have been read: the index's
- * row of a report edited offline is older than the report (No site, Day Shift, 0.0 m where the
- * phone holds its site, a night shift and runs), and is never shown in its place meanwhile.
  */
 export function useWithLocalReports(
   index: readonly ReportsIndexRow[],
   indexLoaded: boolean,
-): ReportsIndexRow[] | null {
+): ReportsIndexRow[] {
   const known = useKnownReportIds();
   const unsentNames = useUnsentDocNames();
   const names = useMemo(() => {
@@ -76,8 +65,5 @@ export function useWithLocalReports(
     };
   }, [needReader]);
   const local = useDocSnapshots(reader ? names : noRows, reader ?? noRow);
-  // Opened at once, while the reader's code loads.
-  const localRead = useDocsRead(names);
-  const complete = indexLoaded && localRead && !needReader;
-  return useMemo(() => (complete ? mergeReportRows(index, local) : null), [complete, index, local]);
+  return useMemo(() => mergeReportRows(index, local), [index, local]);
 }

@@ -1,14 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   HOLES_DOC_NAME,
   formatDepth,
@@ -30,7 +20,7 @@ import { SavedReports } from '../reports/SavedReports';
 import { STATUS_LOOK } from '../reports/status-look';
 import { useReportList } from '../reports/useReportList';
 import { useCurrentReportId } from '../session/current-report';
-import { useDocSnapshot, useDocsRead, useOptionalDocSnapshot } from '../sync';
+import { useDocSnapshot, useOptionalDocSnapshot } from '../sync';
 
 const ReferenceDataPrompt = lazy(() => import('../components/ReferenceDataPrompt'));
 
@@ -71,30 +61,21 @@ function ShiftClock() {
   );
 }
 
-interface CurrentReport {
-  /** The current plod, or null when there is none (or it is not on this phone). */
-  report: ReportSnapshot | null;
-  /** Its device copy, and the hole register's, have been read: until then nothing is drawn of it. */
-  read: boolean;
-}
-
-function useCurrentReport(id: string | null): CurrentReport {
-  const name = id && reportDocName(id as ReportId);
-  const report = useOptionalDocSnapshot(name, readReport);
-  const read = useDocsRead(name ? [name, HOLES_DOC_NAME] : [HOLES_DOC_NAME]);
-  return { report: read && report?.id ? report : null, read };
+function useCurrentReport(id: string | null): ReportSnapshot | null {
+  const report = useOptionalDocSnapshot(id && reportDocName(id as ReportId), readReport);
+  return report?.id ? report : null;
 }
 
 export default function HomeDashboard() {
   const currentId = useCurrentReportId();
-  const { report: current, read } = useCurrentReport(currentId);
+  const current = useCurrentReport(currentId);
   const register = useDocSnapshot(HOLES_DOC_NAME, readHoleRegister);
   const marks = useDocSnapshot(HOLES_DOC_NAME, readHoleProgress);
   const reports = useReportList();
   const reportHoles = current?.holes ?? [];
   const hole = activeHole(current);
   const look = current && STATUS_LOOK[current.status];
-  const saved = reports && savedReportsPreview(reports.filter((r) => r.status !== 'deleted'));
+  const saved = savedReportsPreview(reports.filter((r) => r.status !== 'deleted'));
 
   return (
     <>
@@ -109,25 +90,17 @@ export default function HomeDashboard() {
             <Text size="xs" fw={700} c="dimmed" tt="uppercase">
               Total Holes
             </Text>
-            {read ? (
-              <Text fz={28} fw={800} data-testid="total-holes">
-                {totalHoles(reportHoles, register, marks)}
-              </Text>
-            ) : (
-              <Loader size="sm" mt="xs" />
-            )}
+            <Text fz={28} fw={800} data-testid="total-holes">
+              {totalHoles(reportHoles, register, marks)}
+            </Text>
           </Card>
           <Card padding="md">
             <Text size="xs" fw={700} c="dimmed" tt="uppercase">
               Active Status
             </Text>
-            {read ? (
-              <Text fz={24} fw={800} c={hole ? 'green.8' : 'gray.7'} data-testid="active-status">
-                {hole ? 'DRILLING' : 'STANDBY'}
-              </Text>
-            ) : (
-              <Loader size="sm" mt="xs" />
-            )}
+            <Text fz={24} fw={800} c={hole ? 'green.8' : 'gray.7'} data-testid="active-status">
+              {hole ? 'DRILLING' : 'STANDBY'}
+            </Text>
           </Card>
         </SimpleGrid>
         {hole && (
@@ -155,17 +128,11 @@ export default function HomeDashboard() {
           <Group justify="space-between" gap="sm">
             <Stack gap={2} style={{ flex: '1 1 12rem', minWidth: 0 }}>
               <Text fw={800}>Active Saved Report</Text>
-              {read ? (
-                <Text c="dimmed" size="sm" style={{ overflowWrap: 'break-word' }}>
-                  {current
-                    ? `${current.shift.siteName ?? 'No site'} - ${current.shift.rigName ?? 'No rig'} · ${current.shift.date ?? ''}`
-                    : 'No report in progress'}
-                </Text>
-              ) : (
-                <Text c="dimmed" size="sm">
-                  Loading report...
-                </Text>
-              )}
+              <Text c="dimmed" size="sm" style={{ overflowWrap: 'break-word' }}>
+                {current
+                  ? `${current.shift.siteName ?? 'No site'} - ${current.shift.rigName ?? 'No rig'} · ${current.shift.date ?? ''}`
+                  : 'No report in progress'}
+              </Text>
             </Stack>
             {/* SPEC's "In Progress" is an active plod; otherwise the plod's own status. */}
             {current && look && (

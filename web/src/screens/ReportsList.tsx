@@ -113,20 +113,18 @@ export default function ReportsList() {
     { list: tabFilter, totals: others, page: address.page },
     { online, serverFirst: supervisor },
   );
-  // Null until the index and the plods this phone reads from their own documents have been read:
-  // meanwhile the list says it is loading, never "No active reports" or a plod's older row.
-  const listed = useWithLocalReports(
+  const reports = useWithLocalReports(
     source.index ?? NO_ROWS,
     source.index !== null && source.indexInfo?.status === 'ready',
   );
-  const reports = listed ?? NO_ROWS;
   const server = serverPlods(source);
   const byTab = useMemo(() => {
-    if (listed === null) return null;
+    if (source.index === null) return null;
     const groups: Record<Tab, ReportsIndexRow[]> = { active: [], sent: [], deleted: [] };
-    for (const report of filterPlods(listed, others)) groups[reportTab(report.status)].push(report);
+    for (const report of filterPlods(reports, others))
+      groups[reportTab(report.status)].push(report);
     return groups;
-  }, [listed, others]);
+  }, [source.index, reports, others]);
   const tabCounts: Record<Tab, number> | null = byTab
     ? { active: byTab.active.length, sent: byTab.sent.length, deleted: byTab.deleted.length }
     : server

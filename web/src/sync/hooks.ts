@@ -116,28 +116,6 @@ export function useDocSnapshots<T>(names: readonly string[], read: (doc: Y.Doc) 
 }
 
 /**
- * Whether the device copy of every named document has been read (status 'ready'); true for none.
- * Keeps them open while the calling screen is mounted. A screen that draws a plod waits for this,
- * so it never draws a summary of a document not read yet (No site, 0.0 m, a stale index row).
- */
-export function useDocsRead(names: readonly string[]): boolean {
-  const { registry } = useSyncRuntime();
-  const key = names.join('\n');
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const stops = (key === '' ? [] : key.split('\n')).map((name) =>
-        registry.subscribe(name, onChange),
-      );
-      return () => stops.forEach((stop) => stop());
-    },
-    [registry, key],
-  );
-  return useSyncExternalStore(subscribe, () =>
-    names.every((name) => registry.info(name).status === 'ready'),
-  );
-}
-
-/**
  * Runs a model/ mutation on any document by name, for documents chosen at the moment of the action
  * (New Report makes a document whose id did not exist at render).
  */

@@ -8,7 +8,6 @@ export {
   useDocReady,
   useDocSnapshot,
   useDocSnapshots,
-  useDocsRead,
   useDocument,
   useDownloaded,
   useLaterDocSnapshot,
