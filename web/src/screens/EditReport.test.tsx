@@ -14,13 +14,19 @@ afterEach(async () => {
   await Promise.all(runtimes.splice(0).map((sync) => sync.dispose()));
 });
 
+/** A day-shift plod on an offline phone, opened at Edit Shift Report. */
+async function openEditOffline() {
+  const { sync, router } = renderApp('/');
+  runtimes.push(sync);
+  sync.connection.setEnabled(false);
+  const id = seedReport(sync, { shiftType: 'day', startTime: '06:00', endTime: '18:00' });
+  await act(() => router.navigate(`/plods/${id}/edit`));
+  return { sync, router, id };
+}
+
 describe('Edit Shift Report', { timeout: 20_000 }, () => {
   it('shows the derived values, saves only what changed as overrides, and returns to /', async () => {
-    const { sync, router } = renderApp('/');
-    runtimes.push(sync);
-    sync.connection.setEnabled(false);
-    const id = seedReport(sync, { shiftType: 'day', startTime: '06:00', endTime: '18:00' });
-    await act(() => router.navigate(`/plods/${id}/edit`));
+    const { sync, router, id } = await openEditOffline();
     expect(await screen.findByText(`Report #${id}`)).toBeTruthy();
     expect(getKnownReportIds()).toContain(id);
     const hours = screen.getByLabelText('Hours Worked') as HTMLInputElement;
@@ -48,11 +54,7 @@ describe('Edit Shift Report', { timeout: 20_000 }, () => {
   });
 
   it('follows the plod in the fields the person has not changed, and keeps what they typed', async () => {
-    const { sync, router } = renderApp('/');
-    runtimes.push(sync);
-    sync.connection.setEnabled(false);
-    const id = seedReport(sync, { shiftType: 'day', startTime: '06:00', endTime: '18:00' });
-    await act(() => router.navigate(`/plods/${id}/edit`));
+    const { sync, router, id } = await openEditOffline();
     const operator = (await screen.findByLabelText('Operator')) as HTMLInputElement;
     expect(operator.value).toBe('');
     fireEvent.change(screen.getByLabelText('Additional Notes'), { target: { value: 'Mine' } });
