@@ -10,7 +10,7 @@ import { mutateReport } from '../report-doc/mutate.ts';
 import { readReportHoles } from '../hole/report-hole-doc.ts';
 import { DEFAULT_BARREL_TYPE, FIRST_RUN_BARREL_METRES } from '../constants/constants.ts';
 import type { RunContext, RunDraft, RunMeasureInput } from './run.ts';
-import { measureRun, nextRunContext, runContextIn, runInputSchema } from './run.ts';
+import { measureRun, nextRunContext, ownStickUp, runContextIn, runInputSchema } from './run.ts';
 import { runRefusal, runRefusalMessage } from './run-rules.ts';
 import { RUN_MEASURE_KEY, runIndex, storedMeasure } from './run-store.ts';
 
@@ -39,7 +39,7 @@ export function addRun(doc: Y.Doc, holeId: HoleId, input: RunDraft): RunId {
       holeId,
       ...parsed,
       // One rule on both screens: a run without a rod has no stick-up of its own.
-      stickUp: parsed.rodAdded ? parsed.stickUp : 0,
+      stickUp: ownStickUp(parsed),
       barrelType: hole.barrelType || DEFAULT_BARREL_TYPE,
       createdAt: nowIso(),
     });
@@ -90,7 +90,7 @@ export function updateRun(doc: Y.Doc, id: RunId, patch: RunPatch): void {
     if (!remeasure) return;
     setFields(entry, {
       rodAdded: next.rodAdded,
-      stickUp: next.rodAdded ? next.stickUp : 0,
+      stickUp: ownStickUp(next),
       oriToolUsed: next.oriToolUsed,
     });
     entry.set(RUN_MEASURE_KEY, storedMeasure(next, measureRun(next, context)));

@@ -4,7 +4,7 @@ import type { HoleId, RunId } from '../ids/ids.ts';
 import { DEFAULT_BARREL_TYPE } from '../constants/constants.ts';
 import { reportRuns } from '../report-doc/keys.ts';
 import type { RecordedRun, RunContext, RunMeasureInput, StoredRun } from './run.ts';
-import { runStyleSchema } from './run.ts';
+import { ownStickUp, runStyleSchema } from './run.ts';
 import { lenient } from '../docs/lenient.ts';
 import { memoEntry } from '../docs/entry-memo.ts';
 
@@ -48,7 +48,7 @@ export function storedMeasure(
   return {
     rodAdded: input.rodAdded,
     // A run without a rod has no stick-up of its own (both screens): whatever a caller sent is 0.
-    stickUp: input.rodAdded ? input.stickUp : 0,
+    stickUp: ownStickUp(input),
     oriToolUsed: input.oriToolUsed,
     length: recorded.length,
     ...recorded.context,

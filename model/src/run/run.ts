@@ -104,6 +104,11 @@ export const NEW_HOLE_CHAIN_START: Omit<ChainStart, 'constantStickUp'> = {
   startStickUp: 0,
 };
 
+/** The stick-up a run records as its own: none without a rod (the one run rule of both screens). */
+export function ownStickUp(run: Pick<RunMeasureInput, 'rodAdded' | 'stickUp'>): number {
+  return run.rodAdded ? run.stickUp : 0;
+}
+
 /**
  * The stick-up a run leaves behind. Neither screen asks for one without a rod (a no-rod run is stored
  * with 0); a Run Sheets run from before that rule may hold the form's default, which never counted.
