@@ -7,26 +7,51 @@ import {
 } from '@plod/model';
 import type { ReportId, ReportsIndexRow } from '@plod/model';
 import { useKnownReportIds } from '../session/known-reports';
-import { useDocSnapshot, useDocSnapshots, useDocument, useUnsentDocNames } from '../sync';
+import {
+  useDocSnapshot,
+  useDocSnapshots,
+  useDocument,
+  useUnreadDocs,
+  useUnsentDocNames,
+} from '../sync';
 import type { readListRow } from './list-row';
 import { localReportIds, mergeReportRows } from './merge';
 
 // Reading a report's own document needs the model's zod-checked readers, the bulk of the list's
 // JavaScript. The index alone needs none of it, so that code loads only when a device-only or
-// unsent report is there to read, and the list paints from the index meanwhile.
+// unsent report is there to read, and the index's other rows paint meanwhile.
 type RowReader = typeof readListRow;
 let rowReader: RowReader | null = null;
 let rowReaderLoad: Promise<RowReader> | null = null;
 const loadRowReader = () =>
-  (rowReaderLoad ??= import('./list-row').then((m) => (rowReader = m.readListRow)));
+  (rowReaderLoad ??= import('./list-row').then(
+    (m) => (rowReader = m.readListRow),
+    (error: unknown) => {
+      // Tried again by the next list that needs it (a chunk that failed to load, say).
+      rowReaderLoad = null;
+      throw error;
+    },
+  ));
 const noRows: readonly string[] = [];
 const noRow = (): ReportsIndexRow | null => null;
 
+/** A list of plods as this phone can draw it now. */
+export interface ReportList {
+  /** Newest first: the index's rows, each replaced by the phone's own copy where that is newer. */
+  rows: ReportsIndexRow[];
+  /**
+   * Plods this phone holds whose copy is still being read: held back (their row in the index may
+   * be older than the phone's copy) and drawn as soon as each is read, never waited on together.
+   */
+  reading: number;
+}
+
 /**
  * Every report this device can show, newest first, live: the server's reports index (kept in step
- * with every device's changes) merged with the reports made or edited on this device.
+ * with every device's changes) merged with the reports made or edited on this device. Null until
+ * the device copy of the index has been read.
  */
-export function useReportList(): ReportsIndexRow[] {
+export function useReportList(): ReportList | null {
   const index = useDocSnapshot(REPORTS_INDEX_DOC_NAME, readReportsIndex);
   // Until the device copy of the index is read (milliseconds), every known report would look
   // unlisted and be opened, each with its own socket: wait for it.
@@ -36,12 +61,16 @@ export function useReportList(): ReportsIndexRow[] {
 
 /**
  * The index's rows merged with the reports made or edited on this device. `indexLoaded`: the
- * device copy of the index has been read (until then no local report is read).
+ * device copy of the index has been read (until then no local report is read, and this is null).
+ *
+ * The index's row of a report edited offline is older than the report (No site, Day Shift, 0.0 m
+ * where the phone holds its site, a night shift and runs): a report read from its own document is
+ * left out until that document's device copy is read (or holds the report already), then drawn.
  */
 export function useWithLocalReports(
   index: readonly ReportsIndexRow[],
   indexLoaded: boolean,
-): ReportsIndexRow[] {
+): ReportList | null {
   const known = useKnownReportIds();
   const unsentNames = useUnsentDocNames();
   const names = useMemo(() => {
@@ -57,13 +86,32 @@ export function useWithLocalReports(
   useEffect(() => {
     if (!needReader) return;
     let live = true;
-    void loadRowReader().then((loaded) => {
-      if (live) setReader(() => loaded);
-    });
+    loadRowReader().then(
+      (loaded) => {
+        if (live) setReader(() => loaded);
+      },
+      (error: unknown) => console.error('Could not load the plod list reader', error),
+    );
     return () => {
       live = false;
     };
   }, [needReader]);
   const local = useDocSnapshots(reader ? names : noRows, reader ?? noRow);
-  return useMemo(() => mergeReportRows(index, local), [index, local]);
+  // Opened at once, while the reader's code loads.
+  const unread = useUnreadDocs(names);
+  return useMemo(() => {
+    if (!indexLoaded) return null;
+    // Held back: a copy not read yet that holds no report so far (or no reader to read it with).
+    const unreadNames = new Set(unread);
+    const held = new Set<string>();
+    names.forEach((name, i) => {
+      if (local[i] == null && (!reader || unreadNames.has(name))) held.add(name);
+    });
+    const merged = mergeReportRows(index, local);
+    const rows =
+      held.size === 0
+        ? merged
+        : merged.filter((row) => !held.has(reportDocName(row.id as ReportId)));
+    return { rows, reading: held.size };
+  }, [indexLoaded, unread, names, local, reader, index]);
 }

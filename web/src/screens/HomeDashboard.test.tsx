@@ -9,11 +9,14 @@ import {
   setStatus,
 } from '@plod/model';
 import type { HoleId } from '@plod/model';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { setCurrentReportId } from '../session/current-report';
+import { addKnownReportId } from '../session/known-reports';
 import type { SyncRuntime } from '../sync';
-import { renderApp } from '../testing/renderApp';
+import { renderApp, testSyncRuntime } from '../testing/renderApp';
 import { freshIndexedDb, seedIndex, seedReport } from '../testing/seed';
+import { watchShownText } from '../testing/shown';
+import { holdDeviceCopy } from '../sync/testing/deviceCopy';
 
 const runtimes: SyncRuntime[] = [];
 beforeEach(async () => {
@@ -104,6 +107,40 @@ describe('Home dashboard', { timeout: 20_000 }, () => {
     expect(screen.queryByText('In Progress')).toBeNull();
     expect(screen.queryByTestId('active-hole')).toBeNull();
     expect(screen.getByTestId('active-status').textContent).toBe('STANDBY');
+  });
+
+  it('waits for the current plod on this phone before it says what is in progress', async () => {
+    // The app's last run: a plod drilling DH-READ, the phone's current plod.
+    const before = testSyncRuntime();
+    const id = seedReport(before, { siteName: 'North Pit', rigName: 'Rig 7' });
+    before.registry.mutate(reportDocName(id), addHoleToReport, {
+      holeId: 'DH-READ',
+      targetDepth: 100,
+    });
+    await before.registry.whenLoaded(reportDocName(id));
+    await before.dispose();
+    setCurrentReportId(id);
+    addKnownReportId(id);
+
+    // The app starts again on a phone slow to read the plod.
+    const release = await holdDeviceCopy(reportDocName(id));
+    onTestFinished(release);
+    const shown = watchShownText();
+    runtimes.push(renderApp('/dashboard').sync);
+    expect(await screen.findByText('Active Saved Report')).toBeTruthy();
+    expect(screen.getByTestId('active-saved-report').textContent).toContain('Loading report...');
+    expect(screen.queryByTestId('active-status')).toBeNull();
+    expect(screen.getByText('Loading saved reports...')).toBeTruthy();
+    await release();
+    expect((await screen.findByTestId('active-hole')).textContent).toContain('DH-READ');
+    expect(screen.getByTestId('active-status').textContent).toBe('DRILLING');
+    expect(screen.getByTestId('active-saved-report').textContent).toContain('North Pit - Rig 7');
+    expect(await screen.findByTestId('saved-report')).toBeTruthy();
+    shown.stop();
+    // Never what an empty copy says: no plod, nothing drilling, nothing saved.
+    for (const placeholder of ['No report in progress', 'STANDBY', 'No saved reports yet']) {
+      expect(shown.texts.filter((text) => text.includes(placeholder))).toEqual([]);
+    }
   });
 
   it('lists the latest five saved reports with Edit, and View All when there are more', async () => {

@@ -1,4 +1,14 @@
-import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import {
   HOLES_DOC_NAME,
   formatDepth,
@@ -20,7 +30,7 @@ import { SavedReports } from '../reports/SavedReports';
 import { STATUS_LOOK } from '../reports/status-look';
 import { useReportList } from '../reports/useReportList';
 import { useCurrentReportId } from '../session/current-report';
-import { useDocSnapshot, useOptionalDocSnapshot } from '../sync';
+import { useDocSnapshot, useOptionalDocSnapshot, useUnreadDocs } from '../sync';
 
 const ReferenceDataPrompt = lazy(() => import('../components/ReferenceDataPrompt'));
 
@@ -61,21 +71,37 @@ function ShiftClock() {
   );
 }
 
-function useCurrentReport(id: string | null): ReportSnapshot | null {
-  const report = useOptionalDocSnapshot(id && reportDocName(id as ReportId), readReport);
-  return report?.id ? report : null;
+interface CurrentReport {
+  /** The current plod, or null when there is none (or it is not on this phone). */
+  report: ReportSnapshot | null;
+  /** Its device copy, and the hole register's, have been read: until then nothing is drawn of it. */
+  read: boolean;
+}
+
+function useCurrentReport(id: string | null): CurrentReport {
+  const name = id && reportDocName(id as ReportId);
+  const report = useOptionalDocSnapshot(name, readReport);
+  const unread = useUnreadDocs(name ? [name, HOLES_DOC_NAME] : [HOLES_DOC_NAME]);
+  // A plod whose copy already holds it is drawn at once; one not on this phone once its (empty)
+  // copy has been read.
+  const read = unread.every((doc) => doc === name && Boolean(report?.id));
+  return { report: read && report?.id ? report : null, read };
 }
 
 export default function HomeDashboard() {
   const currentId = useCurrentReportId();
-  const current = useCurrentReport(currentId);
+  const { report: current, read } = useCurrentReport(currentId);
   const register = useDocSnapshot(HOLES_DOC_NAME, readHoleRegister);
   const marks = useDocSnapshot(HOLES_DOC_NAME, readHoleProgress);
   const reports = useReportList();
   const reportHoles = current?.holes ?? [];
   const hole = activeHole(current);
   const look = current && STATUS_LOOK[current.status];
-  const saved = savedReportsPreview(reports.filter((r) => r.status !== 'deleted'));
+  // Until the list is read, or while it is empty but for plods still being read: Loading.
+  const saved =
+    reports && (reports.rows.length > 0 || reports.reading === 0)
+      ? savedReportsPreview(reports.rows.filter((r) => r.status !== 'deleted'))
+      : null;
 
   return (
     <>
@@ -90,17 +116,25 @@ export default function HomeDashboard() {
             <Text size="xs" fw={700} c="dimmed" tt="uppercase">
               Total Holes
             </Text>
-            <Text fz={28} fw={800} data-testid="total-holes">
-              {totalHoles(reportHoles, register, marks)}
-            </Text>
+            {read ? (
+              <Text fz={28} fw={800} data-testid="total-holes">
+                {totalHoles(reportHoles, register, marks)}
+              </Text>
+            ) : (
+              <Loader size="sm" mt="xs" />
+            )}
           </Card>
           <Card padding="md">
             <Text size="xs" fw={700} c="dimmed" tt="uppercase">
               Active Status
             </Text>
-            <Text fz={24} fw={800} c={hole ? 'green.8' : 'gray.7'} data-testid="active-status">
-              {hole ? 'DRILLING' : 'STANDBY'}
-            </Text>
+            {read ? (
+              <Text fz={24} fw={800} c={hole ? 'green.8' : 'gray.7'} data-testid="active-status">
+                {hole ? 'DRILLING' : 'STANDBY'}
+              </Text>
+            ) : (
+              <Loader size="sm" mt="xs" />
+            )}
           </Card>
         </SimpleGrid>
         {hole && (
@@ -128,11 +162,17 @@ export default function HomeDashboard() {
           <Group justify="space-between" gap="sm">
             <Stack gap={2} style={{ flex: '1 1 12rem', minWidth: 0 }}>
               <Text fw={800}>Active Saved Report</Text>
-              <Text c="dimmed" size="sm" style={{ overflowWrap: 'break-word' }}>
-                {current
-                  ? `${current.shift.siteName ?? 'No site'} - ${current.shift.rigName ?? 'No rig'} · ${current.shift.date ?? ''}`
-                  : 'No report in progress'}
-              </Text>
+              {read ? (
+                <Text c="dimmed" size="sm" style={{ overflowWrap: 'break-word' }}>
+                  {current
+                    ? `${current.shift.siteName ?? 'No site'} - ${current.shift.rigName ?? 'No rig'} · ${current.shift.date ?? ''}`
+                    : 'No report in progress'}
+                </Text>
+              ) : (
+                <Text c="dimmed" size="sm">
+                  Loading report...
+                </Text>
+              )}
             </Stack>
             {/* SPEC's "In Progress" is an active plod; otherwise the plod's own status. */}
             {current && look && (

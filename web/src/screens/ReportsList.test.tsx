@@ -1,18 +1,20 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { readReport, reportDocName } from '@plod/model';
+import { REPORTS_INDEX_DOC_NAME, readReport, reportDocName } from '@plod/model';
 import type { ReportId } from '@plod/model';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { getCurrentReportId } from '../session/current-report';
 import { addKnownReportId, getKnownReportIds } from '../session/known-reports';
 import type { SyncRuntime } from '../sync';
-import { renderApp } from '../testing/renderApp';
+import { renderApp, testSyncRuntime } from '../testing/renderApp';
 import { freshIndexedDb, seedIndex, seedReport } from '../testing/seed';
+import { watchShownText } from '../testing/shown';
+import { holdDeviceCopy } from '../sync/testing/deviceCopy';
 
 // Lazy routes load their chunk on first visit; under a busy test run that can take seconds.
 
 const runtimes: SyncRuntime[] = [];
-function open(path: string) {
-  const app = renderApp(path);
+function open(path: string, storage: Storage | null = null) {
+  const app = renderApp(path, { storage });
   runtimes.push(app.sync);
   return app;
 }
@@ -104,6 +106,85 @@ describe('Reports list', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No active reports')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: /Deleted/ }));
     expect(await screen.findByText('Delete Me - No rig')).toBeTruthy();
+  });
+
+  it('draws a plod edited on this phone from its own copy, never its older row in the index first', async () => {
+    // The app's last run on this phone: the server's index lists the plod as it was made (no site,
+    // a day shift); the phone has since set its site, rig and night shift, not sent yet.
+    const before = testSyncRuntime(localStorage);
+    const id = seedReport(before, {
+      date: '2025-07-10',
+      shiftType: 'night',
+      siteName: 'Night Pit',
+      rigName: 'Rig 9',
+    });
+    seedIndex(before, [{ id, site: null, rig: null, shiftType: 'day', date: '2025-07-10' }]);
+    addKnownReportId(id);
+    await before.registry.whenLoaded(reportDocName(id));
+    await before.registry.whenLoaded(REPORTS_INDEX_DOC_NAME);
+    await before.dispose();
+
+    // The app starts again with no signal, on a phone slow to read the plod.
+    const release = await holdDeviceCopy(reportDocName(id));
+    onTestFinished(release);
+    const shown = watchShownText();
+    open('/', localStorage);
+    expect(await screen.findByRole('tab', { name: /Active/ })).toBeTruthy();
+    expect(screen.queryByTestId('report-card')).toBeNull();
+    expect(screen.getByTestId('plods-loading')).toBeTruthy();
+    await release();
+    const card = await screen.findByTestId('report-card');
+    expect(card.textContent).toContain('Night Pit - Rig 9');
+    expect(card.textContent).toContain('Night Shift');
+    shown.stop();
+    expect(shown.texts.filter((text) => text.includes('No site - No rig'))).toEqual([]);
+    expect(shown.texts.filter((text) => text.includes('Day Shift'))).toEqual([]);
+    expect(shown.texts.filter((text) => text.includes('No active reports'))).toEqual([]);
+  });
+
+  it('says it is loading, never that there are no reports, until a plod only this phone has is read', async () => {
+    const before = testSyncRuntime();
+    const id = seedReport(before, { siteName: 'Offline Pit', rigName: 'Rig 3' });
+    addKnownReportId(id);
+    await before.registry.whenLoaded(reportDocName(id));
+    await before.dispose();
+
+    const release = await holdDeviceCopy(reportDocName(id));
+    onTestFinished(release);
+    const shown = watchShownText();
+    open('/');
+    expect(await screen.findByRole('tab', { name: /Active/ })).toBeTruthy();
+    expect(screen.getByTestId('plods-loading')).toBeTruthy();
+    await release();
+    expect(await screen.findByText('Offline Pit - Rig 3')).toBeTruthy();
+    shown.stop();
+    expect(shown.texts.filter((text) => text.includes('No active reports'))).toEqual([]);
+  });
+
+  it('draws each plod this phone holds as soon as its copy is read, never waiting on a slow one', async () => {
+    const before = testSyncRuntime();
+    const quick = seedReport(before, { siteName: 'Quick Pit', rigName: 'Rig 1' });
+    const slow = seedReport(before, { siteName: 'Slow Pit', rigName: 'Rig 2' });
+    for (const id of [quick, slow]) {
+      addKnownReportId(id);
+      await before.registry.whenLoaded(reportDocName(id));
+    }
+    await before.dispose();
+
+    const release = await holdDeviceCopy(reportDocName(slow));
+    onTestFinished(release);
+    const shown = watchShownText();
+    open('/');
+    expect(await screen.findByText('Quick Pit - Rig 1')).toBeTruthy();
+    expect(screen.getByTestId('plods-reading').textContent).toBe(
+      'Reading 1 more plod on this phone…',
+    );
+    expect(screen.queryByText(/Slow Pit/)).toBeNull();
+    await release();
+    expect(await screen.findByText('Slow Pit - Rig 2')).toBeTruthy();
+    expect(screen.queryByTestId('plods-reading')).toBeNull();
+    shown.stop();
+    expect(shown.texts.filter((text) => text.includes('No site - No rig'))).toEqual([]);
   });
 
   it('opens Settings with version and Site Setup, and Offline Setup with the pending count', async () => {

@@ -113,18 +113,22 @@ export default function ReportsList() {
     { list: tabFilter, totals: others, page: address.page },
     { online, serverFirst: supervisor },
   );
-  const reports = useWithLocalReports(
+  // Null until the index has been read: meanwhile the list says it is loading. A plod this phone
+  // reads from its own copy is drawn once that is read, never from its older row in the index.
+  const listed = useWithLocalReports(
     source.index ?? NO_ROWS,
     source.index !== null && source.indexInfo?.status === 'ready',
   );
+  const reports = listed?.rows ?? NO_ROWS;
+  const reading = listed?.reading ?? 0;
   const server = serverPlods(source);
   const byTab = useMemo(() => {
-    if (source.index === null) return null;
+    if (listed === null) return null;
     const groups: Record<Tab, ReportsIndexRow[]> = { active: [], sent: [], deleted: [] };
-    for (const report of filterPlods(reports, others))
+    for (const report of filterPlods(listed.rows, others))
       groups[reportTab(report.status)].push(report);
     return groups;
-  }, [source.index, reports, others]);
+  }, [listed, others]);
   const tabCounts: Record<Tab, number> | null = byTab
     ? { active: byTab.active.length, sent: byTab.sent.length, deleted: byTab.deleted.length }
     : server
@@ -239,7 +243,7 @@ export default function ReportsList() {
           <Tabs.Panel key={key} value={key}>
             {/* One boundary: the rows, the pager and AfterPaint show together. */}
             <Suspense fallback={null}>
-              {paged === null ? (
+              {paged === null || (paged.total === 0 && reading > 0) ? (
                 <Text c="dimmed" ta="center" py="xl" data-testid="plods-loading">
                   Loading plods…
                 </Text>
@@ -265,6 +269,13 @@ export default function ReportsList() {
                     />
                   ))}
                 </Stack>
+              )}
+              {paged !== null && paged.total > 0 && reading > 0 && (
+                <Text c="dimmed" size="sm" ta="center" py="xs" data-testid="plods-reading">
+                  {reading === 1
+                    ? 'Reading 1 more plod on this phone…'
+                    : `Reading ${reading} more plods on this phone…`}
+                </Text>
               )}
               {paged !== null && paged.total > 0 && (paged.pages > 1 || filtering) && (
                 <Pager paged={paged} onPage={address.setPage} />

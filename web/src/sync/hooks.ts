@@ -116,6 +116,29 @@ export function useDocSnapshots<T>(names: readonly string[], read: (doc: Y.Doc) 
 }
 
 /**
+ * The named documents whose device copy has not been read yet (status 'loading'), in the order of
+ * `names`; the array is the same object until that changes. Keeps them open while the calling
+ * screen is mounted. A screen holds back what it would draw from such a document (a stale index
+ * row, No site, 0.0 m) and draws each of the others as soon as it is read: it never waits on all.
+ */
+export function useUnreadDocs(names: readonly string[]): readonly string[] {
+  const { registry } = useSyncRuntime();
+  const key = names.join('\n');
+  const stableNames = useMemo(() => (key === '' ? [] : key.split('\n')), [key]);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const stops = stableNames.map((name) => registry.subscribe(name, onChange));
+      return () => stops.forEach((stop) => stop());
+    },
+    [registry, stableNames],
+  );
+  const unreadKey = useSyncExternalStore(subscribe, () =>
+    stableNames.filter((name) => registry.info(name).status !== 'ready').join('\n'),
+  );
+  return useMemo(() => (unreadKey === '' ? [] : unreadKey.split('\n')), [unreadKey]);
+}
+
+/**
  * Runs a model/ mutation on any document by name, for documents chosen at the moment of the action
  * (New Report makes a document whose id did not exist at render).
  */

@@ -17,6 +17,7 @@ export {
   useMutation,
   usePendingCount,
   useSyncStatus,
+  useUnreadDocs,
   useUnsentDocNames,
   type ConnectionControls,
   type LaterSnapshot,

@@ -1,13 +1,14 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { StrictMode, useEffect, useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type * as Y from 'yjs';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import { WebsocketProvider } from 'y-websocket';
-import { useDocSnapshot, useDocument, useMutation } from './hooks';
+import { useDocSnapshot, useDocument, useMutation, useUnreadDocs } from './hooks';
 import { createSyncRuntime, type SyncRuntime, type SyncRuntimeOptions } from './runtime';
 import { SyncProvider } from './SyncProvider';
+import { holdDeviceCopy } from './testing/deviceCopy';
 import { FakeWebSocket } from './testing/fakeSocket';
 
 const runtimes: SyncRuntime[] = [];
@@ -143,6 +144,42 @@ describe('DocumentRegistry', () => {
     expect(runtime.registry.isOpen(name)).toBe(true);
     await wait(60);
     expect(runtime.registry.isOpen(name)).toBe(false);
+  });
+
+  it('names the documents whose device copy is not read yet, each until its own is', async () => {
+    const [quick, slow] = [uniqueName('report'), uniqueName('report')];
+    const before = createSyncRuntime({
+      serverUrl: 'ws://test.invalid/sync',
+      storage: null,
+      WebSocketPolyfill: FakeWebSocket,
+      auth: null,
+    });
+    await before.registry.whenLoaded(slow);
+    before.registry.mutate(slow, setTitle, 'on the phone');
+    await before.dispose();
+    const release = await holdDeviceCopy(slow);
+    onTestFinished(release);
+    const { runtime } = countingRuntime();
+    function Read({ names }: { names: string[] }) {
+      const unread = useUnreadDocs(names);
+      return (
+        <p>{`${names.length} unread: ${unread.map((n) => (n === slow ? 'slow' : n === quick ? 'quick' : n)).join(',') || 'none'}`}</p>
+      );
+    }
+    render(
+      <SyncProvider runtime={runtime}>
+        <Read names={[]} />
+        <Read names={[quick]} />
+        <Read names={[quick, slow]} />
+      </SyncProvider>,
+    );
+    expect(screen.getByText('0 unread: none')).toBeTruthy();
+    // The quick one is read although the slow one is still waited for.
+    expect(await screen.findByText('1 unread: none')).toBeTruthy();
+    expect(screen.getByText('2 unread: slow')).toBeTruthy();
+    await release();
+    expect(await screen.findByText('2 unread: none')).toBeTruthy();
+    expect(runtime.registry.read(slow, readTitle)).toBe('on the phone');
   });
 
   it('re-renders a snapshot when a mutation changes the document', async () => {

@@ -13,13 +13,24 @@ export const TEST_DEVICE = {
   deviceName: 'Test Phone',
 };
 
+/** A sync runtime as the test app's: no network and no server here to ask who this device is. */
+export function testSyncRuntime(storage: Storage | null = null): SyncRuntime {
+  return createSyncRuntime({
+    serverUrl: 'ws://test.invalid/sync',
+    storage,
+    WebSocketPolyfill: FakeWebSocket,
+    auth: null,
+  });
+}
+
 /**
  * Renders the whole app (providers, router, layout) at `path`, with no network and no history.
- * Unless told `joined: false`, a device that knows nobody acts as a joined crew device.
+ * Unless told `joined: false`, a device that knows nobody acts as a joined crew device. `storage`:
+ * where the runtime keeps what outlives a reload (unsent change counts, ...); none unless given.
  */
 export function renderApp(
   path: string,
-  { joined = true }: { joined?: boolean } = {},
+  { joined = true, storage = null }: { joined?: boolean; storage?: Storage | null } = {},
 ): {
   sync: SyncRuntime;
   router: ReturnType<typeof createTestRouter>;
@@ -27,13 +38,7 @@ export function renderApp(
   if (joined && getAuthState().kind === 'none') {
     localStorage.setItem(DEVICE_KEY, JSON.stringify(TEST_DEVICE));
   }
-  const sync = createSyncRuntime({
-    serverUrl: 'ws://test.invalid/sync',
-    storage: null,
-    WebSocketPolyfill: FakeWebSocket,
-    // No server here: nothing to ask who this device is.
-    auth: null,
-  });
+  const sync = testSyncRuntime(storage);
   const router = createTestRouter(path);
   render(<App router={router} sync={sync} />);
   return { sync, router };
