@@ -31,6 +31,31 @@ export interface PlodListAddress extends ParsedPlodFilter {
 }
 
 /**
+ * The addresses a screen wrote, oldest first, until the router shows them. A change is made on top
+ * of the last one written, not the one on screen: the router may show the first of two quick
+ * changes (Clear filters, then a driller picked) in a render of its own, and a tap on that render
+ * (Page 2) must still keep the second. An address the screen never wrote (Back, a link) drops them.
+ */
+export class PendingWrites {
+  private pending: string[] = [];
+
+  /** What the next change starts from: the last address written, else the one shown. */
+  base(shown: URLSearchParams): URLSearchParams {
+    return new URLSearchParams(this.pending.at(-1) ?? shown);
+  }
+
+  wrote(next: URLSearchParams): void {
+    this.pending.push(next.toString());
+  }
+
+  /** The router shows `params`: that write and the ones before it are done. */
+  shown(params: URLSearchParams): void {
+    const at = this.pending.lastIndexOf(params.toString());
+    this.pending = at === -1 ? [] : this.pending.slice(at + 1);
+  }
+}
+
+/**
  * A list's filter and page, kept in the screen's address: a reload and a shared link show the same
  * plods. Parameters the model refuses (a day that does not exist) stay in the address, each with
  * its message for the field, and filter nothing.
@@ -39,18 +64,16 @@ export function usePlodListAddress(): PlodListAddress {
   const [params, setParams] = useSearchParams();
   const parsed = useMemo(() => parsePlodFilter((name) => params.get(name)), [params]);
   const page = Math.max(1, Math.floor(Number(params.get('page') ?? '1')) || 1);
-  // The address as this screen last wrote it, until the router shows it: react-router hands a
-  // change the parameters of the last render, so a second change before the next render would
-  // undo the first (Clear filters, then a driller picked at once, brought the cleared dates back).
-  const written = useRef<URLSearchParams | null>(null);
-  useEffect(() => {
-    written.current = null;
-  }, [params]);
+  // The addresses this screen wrote that the router has not shown yet: react-router hands a change
+  // the parameters of the last render, so a second change before the next render would undo the
+  // first (Clear filters, then a driller picked at once, brought the cleared dates back).
+  const writes = useRef(new PendingWrites());
+  useEffect(() => writes.current.shown(params), [params]);
   const change = useCallback(
     (edit: (next: URLSearchParams) => void) => {
-      const next = new URLSearchParams(written.current ?? params);
+      const next = writes.current.base(params);
       edit(next);
-      written.current = next;
+      writes.current.wrote(next);
       setParams(next, { replace: false });
     },
     [params, setParams],
