@@ -86,14 +86,16 @@ test('a phone without the site lists saves Shift Details: site and rig stay as t
   await expect(alex.page.getByTestId('report-header')).toContainText('Demo Site - Demo Rig 1');
 
   // The screen says the lists are missing and offers Download Data; once they arrive, they show.
+  // (The phone also tries again by itself within seconds of the link coming back, so the lists may
+  // arrive before a tap: reference-data-prompt.spec.ts taps Download Data with the lists held.)
   await sam.page.goto(`/plods/${id}`);
   await expect(sam.page.getByTestId('report-header')).toContainText('Demo Site - Demo Rig 1');
   await sam.page.getByRole('link', { name: /Shift Details/ }).click();
   const missing = sam.page.getByTestId('lists-missing');
   await expect(missing).toContainText('not on this phone');
   await expect(sam.page.getByLabel('Site', { exact: true })).toHaveValue(before.siteId ?? '');
+  await expect(missing.getByRole('button', { name: 'Download Data' })).toBeEnabled();
   lists.open();
-  await missing.getByRole('button', { name: 'Download Data' }).click();
   await expect(missing).toBeHidden();
   await expect(sam.page.getByLabel('Rig', { exact: true }).locator('option')).toContainText([
     'Demo Rig 1',
