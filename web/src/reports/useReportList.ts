@@ -18,8 +18,8 @@ import type { readListRow } from './list-row';
 import { localReportIds, mergeReportRows } from './merge';
 
 // Reading a report's own document needs the model's zod-checked readers, the bulk of the list's
-// JavaScript. The index alone needs none of it, so that code loads only when a device-only or
-// unsent report is there to read, and the index's other rows paint meanwhile.
+// JavaScript. The index alone needs none of it, so that code loads after the list is on screen,
+// and the index's rows paint meanwhile.
 type RowReader = typeof readListRow;
 let rowReader: RowReader | null = null;
 let rowReaderLoad: Promise<RowReader> | null = null;
@@ -82,30 +82,37 @@ export function useWithLocalReports(
     return localReportIds(known, index, unsent).map((id) => reportDocName(id as ReportId));
   }, [known, index, unsentNames, indexLoaded]);
   const [reader, setReader] = useState<RowReader | null>(() => rowReader);
-  const needReader = names.length > 0 && reader === null;
+  const [readerFailed, setReaderFailed] = useState(false);
   useEffect(() => {
-    if (!needReader) return;
+    if (reader !== null) return;
+    // Loaded once the list is on screen, even with nothing to read yet: a plod edited later with
+    // no signal must still be read, and the code may not be fetchable then.
     let live = true;
     loadRowReader().then(
       (loaded) => {
         if (live) setReader(() => loaded);
       },
-      (error: unknown) => console.error('Could not load the plod list reader', error),
+      (error: unknown) => {
+        console.error('Could not load the plod list reader', error);
+        if (live) setReaderFailed(true);
+      },
     );
     return () => {
       live = false;
     };
-  }, [needReader]);
+  }, [reader]);
   const local = useDocSnapshots(reader ? names : noRows, reader ?? noRow);
   // Opened at once, while the reader's code loads.
   const unread = useUnreadDocs(names);
   return useMemo(() => {
     if (!indexLoaded) return null;
-    // Held back: a copy not read yet that holds no report so far (or no reader to read it with).
+    // Held back: a copy not read yet that holds no report so far, or while the code that reads
+    // it loads. Code that could not load holds nothing back: the index's row beats no row.
     const unreadNames = new Set(unread);
     const held = new Set<string>();
     names.forEach((name, i) => {
-      if (local[i] == null && (!reader || unreadNames.has(name))) held.add(name);
+      const waiting = reader ? unreadNames.has(name) : !readerFailed;
+      if (local[i] == null && waiting) held.add(name);
     });
     const merged = mergeReportRows(index, local);
     const rows =
@@ -113,5 +120,5 @@ export function useWithLocalReports(
         ? merged
         : merged.filter((row) => !held.has(reportDocName(row.id as ReportId)));
     return { rows, reading: held.size };
-  }, [indexLoaded, unread, names, local, reader, index]);
+  }, [indexLoaded, unread, names, local, reader, readerFailed, index]);
 }
