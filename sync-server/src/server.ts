@@ -29,6 +29,7 @@ import { openStorage } from './storage.ts';
 import type { StorageOptions } from './storage.ts';
 import type { AuthorizeHook } from './sync/grant.ts';
 import type { Accounts } from './auth/index.ts';
+import type { ScryptParams } from './auth/passwords.ts';
 import { accessExtension, serverWrittenExtension } from './extensions/access.ts';
 import { lateEditsExtension } from './extensions/late-edits.ts';
 import { lifecycleExtension } from './extensions/lifecycle.ts';
@@ -59,6 +60,11 @@ export interface ServerOptions extends StorageOptions {
   crewCode?: string;
   /** Session lifetime in hours (PLOD_SESSION_HOURS, default 12). */
   sessionHours?: number;
+  /**
+   * Tests only, never from the environment: a cheaper scrypt cost for new password hashes, so a
+   * suite that starts hundreds of servers spends its time on behaviour (default SCRYPT_PARAMS).
+   */
+  passwordCost?: ScryptParams;
   /** Origins besides the server's own that may send cookie-authenticated writes (PLOD_ALLOWED_ORIGINS). */
   allowedOrigins?: string[];
   /** Origins that get CORS headers, with credentials (PLOD_CORS_ORIGINS); none by default. */
@@ -237,6 +243,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     logger,
     now: options.now,
     sessionHours: options.sessionHours,
+    ...(options.passwordCost ? { passwordCost: options.passwordCost } : {}),
     insecureAllowAll: allowAll,
     admin: options.admin,
     crewCode: options.crewCode,

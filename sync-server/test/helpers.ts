@@ -29,6 +29,12 @@ export interface TestServer {
  * of the relay's own behaviour run it under the development flag (no credentials needed); access
  * control tests pass `insecureAllowAll: false`.
  */
+/**
+ * scrypt at 1/32 of the production cost (N 2^10 for 2^15): servers in tests hash a first
+ * supervisor and check every sign-in. The production cost is checked in test/auth/password-cost.test.ts.
+ */
+export const TEST_PASSWORD_COST = { N: 2 ** 10, r: 8, p: 1 };
+
 export async function startServer(
   options: ServerOptions & { port?: number } = {},
 ): Promise<TestServer> {
@@ -37,6 +43,7 @@ export async function startServer(
     logLevel: 'silent',
     unloadGraceMs: 200,
     insecureAllowAll: true,
+    passwordCost: TEST_PASSWORD_COST,
     ...options,
     dataDir,
   });

@@ -3,9 +3,11 @@ import type { AppSql, SqlValue } from '../app-db/app-sql.ts';
 import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
+  SCRYPT_PARAMS,
   dummyHash,
   hashPassword,
   verifyPassword,
+  type ScryptParams,
 } from './passwords.ts';
 import { ClientAccounts, migrateAccountRoles, principalOfSession } from './client-accounts.ts';
 import type { AccountRow } from './client-accounts.ts';
@@ -101,6 +103,11 @@ export interface AccountsOptions {
    * (`session:{id}`, `device:{id}`): the server closes that subject's open sockets.
    */
   onSubjectEnded?: (subject: string, reason: string) => void;
+  /**
+   * The scrypt cost of new password hashes (default SCRYPT_PARAMS). Only tests lower it, to spend
+   * their time on behaviour; each hash keeps its own cost, so verifying is unaffected.
+   */
+  passwordCost?: ScryptParams;
 }
 
 export interface Device {
@@ -163,6 +170,7 @@ export class Accounts {
   private readonly sessionMs: number;
   private readonly lastSeenWritten = new Map<string, number>();
   private readonly onSubjectEnded: (subject: string, reason: string) => void;
+  private readonly passwordCost: ScryptParams;
   private tables: Promise<void> | null = null;
 
   constructor(
@@ -172,8 +180,10 @@ export class Accounts {
     this.now = options.now ?? Date.now;
     this.sessionMs = (options.sessionHours ?? 12) * 3_600_000;
     this.onSubjectEnded = options.onSubjectEnded ?? (() => undefined);
+    this.passwordCost = options.passwordCost ?? SCRYPT_PARAMS;
     this.clients = new ClientAccounts(sql, () => this.ready(), {
       now: this.now,
+      passwordCost: this.passwordCost,
       endSubject: (subject, reason) => this.onSubjectEnded(subject, reason),
     });
   }
@@ -223,7 +233,7 @@ export class Accounts {
   /** Adds a supervisor; throws on a short password or a username that exists. */
   async addSupervisor(username: string, password: string): Promise<void> {
     checkNewPassword(password);
-    await this.insertSupervisor(username.trim(), await hashPassword(password));
+    await this.insertSupervisor(username.trim(), await hashPassword(password, this.passwordCost));
   }
 
   /**
@@ -238,7 +248,7 @@ export class Accounts {
     );
     if (!row) return false;
     await this.run('UPDATE auth_supervisors SET password_hash = ? WHERE id = ?', [
-      await hashPassword(password),
+      await hashPassword(password, this.passwordCost),
       row.id,
     ]);
     const sessions = await this.rows<{ id: string }>(
@@ -258,7 +268,10 @@ export class Accounts {
       'SELECT id, password_hash FROM auth_supervisors WHERE lower(username) = lower(?)',
       [username.trim()],
     );
-    const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash()));
+    const ok = await verifyPassword(
+      password,
+      row?.password_hash ?? (await dummyHash(this.passwordCost)),
+    );
     return row && ok ? row.id : null;
   }
 

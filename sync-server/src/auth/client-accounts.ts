@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AppSql } from '../app-db/app-sql.ts';
 import { isUniqueViolation } from '../app-db/app-sql.ts';
 import { checkNewPassword } from './accounts.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, type ScryptParams } from './passwords.ts';
 import type { Principal } from './principal.ts';
 
 /**
@@ -99,6 +99,8 @@ export interface ClientAccountsOptions {
   now: () => number;
   /** Closes the sockets of an ended session (`session:{id}`). */
   endSubject: (subject: string, reason: string) => void;
+  /** The scrypt cost of new password hashes (AccountsOptions.passwordCost). */
+  passwordCost: ScryptParams;
 }
 
 /** Creating, listing and removing client accounts (supervisors do this; see routes/client-accounts.ts). */
@@ -119,7 +121,7 @@ export class ClientAccounts {
   ): Promise<ClientAccount> {
     checkNewPassword(password);
     const name = username.trim();
-    const hash = await hashPassword(password);
+    const hash = await hashPassword(password, this.options.passwordCost);
     const id = crypto.randomUUID();
     await this.ready();
     try {

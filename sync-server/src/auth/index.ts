@@ -1,6 +1,7 @@
 import type { AppDatabase } from '../app-db/app-database.ts';
 import type { Logger } from '../logger.ts';
 import { Accounts } from './accounts.ts';
+import type { ScryptParams } from './passwords.ts';
 import { bootstrap, checkAdminPassword } from './bootstrap.ts';
 import { Gate } from './gate.ts';
 import { accessMiddleware } from './middleware.ts';
@@ -24,6 +25,8 @@ export interface AccessControlOptions {
   logger: Logger;
   now?: () => number;
   sessionHours?: number;
+  /** Tests only: a cheaper scrypt cost for new password hashes (AccountsOptions.passwordCost). */
+  passwordCost?: ScryptParams;
   insecureAllowAll: boolean;
   admin?: { username: string; password: string };
   crewCode?: string;
@@ -48,6 +51,7 @@ export function createAccessControl(options: AccessControlOptions) {
     now,
     sessionHours: options.sessionHours,
     onSubjectEnded: options.endSubject,
+    ...(options.passwordCost ? { passwordCost: options.passwordCost } : {}),
   });
   // The first start's code and supervisor: `start()` waits for them (and fails with their error).
   const ready = bootstrap(accounts, {

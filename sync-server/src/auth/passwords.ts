@@ -76,13 +76,18 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return crypto.timingSafeEqual(key, parsed.key);
 }
 
-let dummy: Promise<string> | null = null;
+const dummies = new Map<string, Promise<string>>();
 
 /**
  * A hash of a random password, verified against when the username is unknown so that the answer takes
- * as long as for a real account (the timing does not tell which usernames exist).
+ * as long as for a real account (the timing does not tell which usernames exist): one per cost.
  */
-export function dummyHash(): Promise<string> {
-  dummy ??= hashPassword(crypto.randomBytes(16).toString('base64'));
+export function dummyHash(params = SCRYPT_PARAMS): Promise<string> {
+  const key = `${params.N}$${params.r}$${params.p}`;
+  let dummy = dummies.get(key);
+  if (!dummy) {
+    dummy = hashPassword(crypto.randomBytes(16).toString('base64'), params);
+    dummies.set(key, dummy);
+  }
   return dummy;
 }
