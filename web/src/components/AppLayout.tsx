@@ -4,6 +4,7 @@ import { Navigate, Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { useAuth } from '../auth';
 import { LateEditToasts } from './LateEdits';
 import { CLIENT_HOME } from '../routes/client';
+import { SyncRefusedNotes } from './SyncRefusedNotes';
 import { UpdatePrompt } from './UpdatePrompt';
 
 // Shown only on a phone that has not joined: its own chunk, out of the first route.
@@ -77,6 +78,7 @@ export function AppLayout() {
                 <HoleNumberKeeper />
               </Suspense>
             )}
+            <SyncRefusedNotes />
             <Outlet />
           </>
         )}

@@ -31,7 +31,7 @@ export interface RegistryOptions {
    */
   connectionProtocols?: readonly string[];
   /** The server closed a connection for good (close codes 4400-4499, e.g. 4401 device revoked). */
-  onConnectionRefused?: (code: number, name: string) => void;
+  onConnectionRefused?: (code: number, name: string, reason: string) => void;
   /** Who this device's changes to reports are by (recorded in each report's history). */
   actor?: () => Actor | null;
   /** The migrations run as documents load (tests count them); defaults to the model's. */
@@ -106,7 +106,9 @@ export class DocumentRegistry {
     if (isReportDocName(name)) setDocActor(entry.doc, this.actor());
     const onRefused = this.onConnectionRefused;
     if (onRefused) {
-      entry.provider.on('closed', (event: { code: number }) => onRefused(event.code, name));
+      entry.provider.on('closed', (event: { code: number; reason: string }) =>
+        onRefused(event.code, name, event.reason),
+      );
     }
     if (this.watch) this.unwatch.set(entry, this.watch(entry));
     // A render that React throws away never subscribes: close such an entry like any idle one.
@@ -251,6 +253,11 @@ export class DocumentRegistry {
     this.networkEnabled = enabled;
     this.entries.forEach((entry) => entry.setNetworkEnabled(enabled));
     this.notifyState();
+  }
+
+  /** Connects one open document again at once (one the server had closed for good included). */
+  reconnect(name: string): void {
+    this.entries.get(name)?.reconnect();
   }
 
   reconnectAll(): void {

@@ -15,6 +15,7 @@ import { SeenDecisions, createLateEdits, storedWaitingNames } from './late-edits
 import { createDurablePending, storedPendingNames, type AttachPending } from './pending';
 import { keepReferenceData } from './reference';
 import { DocumentRegistry, type RegistryOptions } from './registry';
+import { SyncRefusals } from './refusals';
 
 /** Everything screens need to reach documents: made once per app, outside React's render. */
 export interface SyncRuntime {
@@ -26,6 +27,8 @@ export interface SyncRuntime {
   readonly completedChanges: CompletedChanges;
   /** Late-edit decisions the crew has acknowledged on this phone. */
   readonly seenDecisions: SeenDecisions;
+  /** Documents whose changes the server refused, with its reason, until they sync again. */
+  readonly refusals: SyncRefusals;
   dispose(): Promise<void>;
 }
 
@@ -105,9 +108,26 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
   const actor =
     options.actor === undefined ? { current: appActor, subscribe: subscribeActor } : options.actor;
   const completedChanges = new CompletedChanges(storage);
+  // Connects a refused document again later (called only once the registry below exists).
+  const refusals = new SyncRefusals((name) => registry.reconnect(name));
   const registry = new DocumentRegistry({
-    watch: (entry) =>
-      watchCompletedChanges(entry.name, entry.doc, entry.provider, completedChanges),
+    watch: (entry) => {
+      const stopCompleted = watchCompletedChanges(
+        entry.name,
+        entry.doc,
+        entry.provider,
+        completedChanges,
+      );
+      // A handshake with the server after a refusal: the document's changes are taken again.
+      const onSync = (synced: boolean) => {
+        if (synced) refusals.synced(entry.name);
+      };
+      entry.provider.on('sync', onSync);
+      return () => {
+        stopCompleted();
+        entry.provider.off('sync', onSync);
+      };
+    },
     serverUrl: options.serverUrl ?? syncUrlFor(globalThis.location),
     networkEnabled: readNetworkEnabled(storage),
     ...(options.idleCloseMs !== undefined ? { idleCloseMs: options.idleCloseMs } : {}),
@@ -116,12 +136,12 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
     ...(options.WebSocketPolyfill ? { WebSocketPolyfill: options.WebSocketPolyfill } : {}),
     ...(options.createPersistence ? { createPersistence: options.createPersistence } : {}),
     ...(options.createProvider ? { createProvider: options.createProvider } : {}),
-    ...(auth
-      ? {
-          connectionProtocols: syncSubprotocols(auth.token()),
-          onConnectionRefused: () => auth.refused(),
-        }
-      : {}),
+    ...(auth ? { connectionProtocols: syncSubprotocols(auth.token()) } : {}),
+    onConnectionRefused: (code, name, reason) => {
+      // Any refusal may mean the device was revoked or the session ended: ask who we are.
+      auth?.refused();
+      refusals.refused(name, code, reason);
+    },
     ...(actor ? { actor: actor.current } : {}),
     ...(options.loadMigrator ? { loadMigrator: options.loadMigrator } : {}),
   });
@@ -161,7 +181,9 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
     downloaded,
     completedChanges,
     seenDecisions: new SeenDecisions(storage),
+    refusals,
     async dispose() {
+      refusals.destroy();
       stopAuth();
       stopActor();
       stopRevalidation();

@@ -39,6 +39,17 @@ export class FakeSocket {
     this.onclose?.({ code: 1006, reason: '' });
   }
 
+  /** The server closes the connection with `code` and `reason` (4400-4499: for good). */
+  refuse(code: number, reason: string): void {
+    this.readyState = FakeSocket.CLOSED;
+    this.onclose?.({ code, reason });
+  }
+
+  /** A message from the server. */
+  receive(data: Uint8Array): void {
+    this.onmessage?.({ data: data.slice().buffer });
+  }
+
   close(): void {
     this.readyState = FakeSocket.CLOSED;
   }
