@@ -16,7 +16,9 @@ function Subject({ name }: { name: string }) {
       </Anchor>
     );
   }
-  return <>the site lists</>;
+  if (kind.kind === 'setup') return <>the site lists</>;
+  if (kind.kind === 'holes') return <>the hole register</>;
+  return <>the plods list</>;
 }
 
 function RefusalNote({ refusal }: { refusal: Refusal }) {
