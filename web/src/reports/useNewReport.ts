@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { plodPath } from '../routes/plod-paths';
 import { setCurrentReportId } from '../session/current-report';
 import { addKnownReportId } from '../session/known-reports';
-import { useDocMutator } from '../sync';
+import { useDocMutator, useSyncRuntime } from '../sync';
 
 export const CREATE_FAILED_MESSAGE =
   'Failed to create new report. Check your connection and try again.';
@@ -20,6 +20,7 @@ export const CREATE_FAILED_MESSAGE =
  */
 export function useNewReport(): () => Promise<ReportId | null> {
   const mutate = useDocMutator();
+  const { registry } = useSyncRuntime();
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
@@ -29,17 +30,20 @@ export function useNewReport(): () => Promise<ReportId | null> {
       // The shift going on now, dated by its start (at 02:10 it is the previous day's night), with
       // that shift's times (a night shift runs 18:00 - 06:00).
       const { date, shiftType } = shiftAt(now);
-      mutate(reportDocName(id), createReport, {
+      const name = reportDocName(id);
+      mutate(name, createReport, {
         id,
         shift: { date, shiftType, ...defaultShiftTimes(shiftType) },
       });
       addKnownReportId(id);
       setCurrentReportId(id);
+      // On the phone before it is shown: a reload (or the app closed) right after still has it.
+      await registry.whenStored(name);
       await navigate(plodPath(id));
       return id;
     } catch {
       notifications.show({ color: 'red', title: 'New Report', message: CREATE_FAILED_MESSAGE });
       return null;
     }
-  }, [mutate, navigate]);
+  }, [mutate, navigate, registry]);
 }

@@ -113,6 +113,25 @@ export class DocEntry {
     });
   }
 
+  /**
+   * Resolves once every change made to the document so far is committed to the device copy. The
+   * copy reports itself read (whenReady) inside the IndexedDB transaction that also stores what was
+   * written before it opened (a plod made a moment ago): a reload before that transaction commits
+   * loses it, so New Report waits for this. A read transaction made now starts only after every
+   * write transaction made before it on the same store has finished.
+   */
+  async whenStored(): Promise<void> {
+    await this.whenReady;
+    const { db } = this.persistence;
+    if (this.closed || !db) return;
+    await new Promise<void>((resolve) => {
+      const transaction = db.transaction(['updates'], 'readonly');
+      transaction.oncomplete = () => resolve();
+      transaction.onabort = () => resolve();
+      transaction.onerror = () => resolve();
+    });
+  }
+
   /** The refusal of a change to a document saved by a newer version of Plod, or null. */
   newerError(): ModelError | null {
     if (!this.schema || !this.info.newerSchema) return null;

@@ -182,6 +182,25 @@ describe('DocumentRegistry', () => {
     expect(runtime.registry.read(slow, readTitle)).toBe('on the phone');
   });
 
+  it('says a change is stored only once every write to the device copy before it has committed', async () => {
+    const { runtime } = countingRuntime();
+    const name = uniqueName('report');
+    runtime.registry.mutate(name, setTitle, 'made a moment ago');
+    await runtime.registry.whenLoaded(name);
+    // Another write to the phone's copy is still going on (a slow phone's IndexedDB).
+    const release = await holdDeviceCopy(name);
+    onTestFinished(release);
+    let stored = false;
+    const storing = runtime.registry.whenStored(name).then(() => {
+      stored = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stored).toBe(false);
+    await release();
+    await storing;
+    expect(stored).toBe(true);
+  });
+
   it('re-renders a snapshot when a mutation changes the document', async () => {
     const { runtime } = countingRuntime();
     const name = uniqueName('report');

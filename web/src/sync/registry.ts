@@ -188,6 +188,16 @@ export class DocumentRegistry {
     });
   }
 
+  /** Resolves once every change made to the document so far is committed on this device. */
+  async whenStored(name: string): Promise<void> {
+    const release = this.retain(name);
+    try {
+      await this.entry(name).whenStored();
+    } finally {
+      release();
+    }
+  }
+
   /** Resolves once the document's device copy has been loaded from IndexedDB (and migrated). */
   async whenLoaded(name: string): Promise<void> {
     // Held open while waiting: an entry nobody holds closes after idleCloseMs, and a device copy
