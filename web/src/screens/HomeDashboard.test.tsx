@@ -13,7 +13,8 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vit
 import { setCurrentReportId } from '../session/current-report';
 import { addKnownReportId } from '../session/known-reports';
 import type { SyncRuntime } from '../sync';
-import { renderApp, testSyncRuntime } from '../testing/renderApp';
+import { renderApp } from '../testing/renderApp';
+import { testSyncRuntime } from '../sync/testing/runtime';
 import { freshIndexedDb, seedIndex, seedReport } from '../testing/seed';
 import { watchShownText } from '../testing/shown';
 import { holdDeviceCopy } from '../sync/testing/deviceCopy';

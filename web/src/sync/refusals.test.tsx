@@ -7,9 +7,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SyncRefusedNotes } from '../components/SyncRefusedNotes';
 import { SyncRefusals } from './refusals';
-import { createSyncRuntime, type SyncRuntime } from './runtime';
+import type { SyncRuntime } from './runtime';
 import { SyncProvider } from './SyncProvider';
-import { FakeSocket, FakeWebSocket } from './testing/fakeSocket';
+import { FakeSocket } from './testing/fakeSocket';
+import { testSyncRuntime } from './testing/runtime';
 
 const runtimes: SyncRuntime[] = [];
 afterEach(async () => {
@@ -59,12 +60,7 @@ describe('SyncRefusals', () => {
 
 describe('a connection the server refuses', () => {
   it('is said in words on every screen until the plod syncs again', async () => {
-    const runtime = createSyncRuntime({
-      serverUrl: 'ws://test.invalid/sync',
-      storage: null,
-      WebSocketPolyfill: FakeWebSocket,
-      auth: null,
-    });
+    const runtime = testSyncRuntime();
     runtimes.push(runtime);
     const id = '01a22000-0000-7000-8000-000000000430' as ReportId;
     const name = reportDocName(id);

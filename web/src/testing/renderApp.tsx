@@ -3,8 +3,8 @@ import { render } from '@testing-library/react';
 import { App } from '../app/App';
 import { DEVICE_KEY, getAuthState } from '../auth';
 import { createTestRouter } from '../routes/router';
-import { createSyncRuntime, type SyncRuntime } from '../sync';
-import { FakeWebSocket } from '../sync/testing/fakeSocket';
+import type { SyncRuntime } from '../sync';
+import { testSyncRuntime } from '../sync/testing/runtime';
 
 /** A joined crew device, as most screen tests want (the Join screen gates everyone else). */
 export const TEST_DEVICE = {
@@ -12,16 +12,6 @@ export const TEST_DEVICE = {
   deviceId: 'device-1',
   deviceName: 'Test Phone',
 };
-
-/** A sync runtime as the test app's: no network and no server here to ask who this device is. */
-export function testSyncRuntime(storage: Storage | null = null): SyncRuntime {
-  return createSyncRuntime({
-    serverUrl: 'ws://test.invalid/sync',
-    storage,
-    WebSocketPolyfill: FakeWebSocket,
-    auth: null,
-  });
-}
 
 /**
  * Renders the whole app (providers, router, layout) at `path`, with no network and no history.
