@@ -19,6 +19,8 @@ async function toScreen(page: Page, link: RegExp): Promise<void> {
 /** Cuts a phone off the network (the browser's and Run Sheets' Pause sync), back on Timesheets. */
 async function goOffline(phone: Phone): Promise<void> {
   await toScreen(phone.page, /^Run Sheets/);
+  // The screen first: a tap only starts loading its code (no service worker in these tests).
+  await expect(phone.page.getByTestId('network-toggle')).toBeVisible();
   await phone.context.setOffline(true);
   await phone.page.getByTestId('network-toggle').click();
   await expect(phone.page.getByTestId('network-toggle')).toHaveText('Resume sync');

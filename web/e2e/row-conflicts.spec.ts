@@ -18,6 +18,9 @@ async function toScreen(page: Page, link: RegExp): Promise<void> {
 /** Run Sheets' Pause or Resume sync with the browser's network, back on Timesheets. */
 async function setOnline(phone: Phone, online: boolean): Promise<void> {
   await toScreen(phone.page, /^Run Sheets/);
+  // The screen first: a tap only starts loading it, and a phone cut off before its code has come
+  // (no service worker in these tests) shows "This screen could not open" instead.
+  await expect(phone.page.getByTestId('network-toggle')).toBeVisible();
   await phone.context.setOffline(!online);
   await phone.page.getByTestId('network-toggle').click();
   await expect(phone.page.getByTestId('network-toggle')).toHaveText(
