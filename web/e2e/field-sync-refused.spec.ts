@@ -28,6 +28,10 @@ test('a plod the server refuses is said on every screen, and goes once the serve
   await expect(note).toContainText('The server is taking no more changes from this phone for now');
   await expect(note).toContainText(`Changes to this plod: ${REASON}.`);
   await expect(note).toContainText('They stay on this phone and are sent again in a few minutes.');
+  // The screen's sync badge agrees: the changes are not on their way.
+  await page.getByRole('link', { name: /^Timesheets/ }).click();
+  await expect(page.getByTestId('sync-indicator')).toHaveText('Not accepted');
+  await page.getByRole('link', { name: /^‹? ?Back/ }).click();
   await page.screenshot({ path: testInfo.outputPath('sync-refused-plod.png') });
   await expectAccessible(page, 'a plod the server refuses');
 

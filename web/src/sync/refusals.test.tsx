@@ -5,6 +5,7 @@ import { reportDocName } from '@plod/model';
 import type { ReportId } from '@plod/model';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SyncIndicator } from '../components/SyncIndicator';
 import { SyncRefusedNotes } from '../components/SyncRefusedNotes';
 import { SyncRefusals } from './refusals';
 import type { SyncRuntime } from './runtime';
@@ -66,7 +67,21 @@ describe('a connection the server refuses', () => {
     const name = reportDocName(id);
     const release = runtime.registry.subscribe(name, () => undefined);
     await runtime.registry.whenLoaded(name);
-    const router = createMemoryRouter([{ path: '*', element: <SyncRefusedNotes /> }]);
+    // Another plod of the phone's syncs as usual: the phone is online.
+    const other = reportDocName('01a22000-0000-7000-8000-000000000431' as ReportId);
+    const releaseOther = runtime.registry.subscribe(other, () => undefined);
+    await runtime.registry.whenLoaded(other);
+    const router = createMemoryRouter([
+      {
+        path: '*',
+        element: (
+          <>
+            <SyncIndicator />
+            <SyncRefusedNotes />
+          </>
+        ),
+      },
+    ]);
     render(
       <MantineProvider>
         <SyncProvider runtime={runtime}>
@@ -76,6 +91,8 @@ describe('a connection the server refuses', () => {
     );
     expect(screen.queryByTestId('sync-refused')).toBeNull();
 
+    socketFor(other).open();
+    socketFor(other).receive(SYNC_STEP_2);
     socketFor(name).open();
     socketFor(name).refuse(4430, 'This device sent more than 600 updates to this plod this hour');
     const note = await screen.findByTestId('sync-refused');
@@ -86,6 +103,8 @@ describe('a connection the server refuses', () => {
     expect(screen.getByRole('link', { name: 'this plod' }).getAttribute('href')).toBe(
       `/plods/${id}`,
     );
+    // The badge beside it does not say the changes are on their way.
+    expect(screen.getByTestId('sync-indicator').textContent).toBe('Not accepted');
 
     // The retry connects again; the server takes the plod: the note goes.
     runtime.registry.reconnect(name);
@@ -93,6 +112,8 @@ describe('a connection the server refuses', () => {
     again.open();
     again.receive(SYNC_STEP_2);
     await vi.waitFor(() => expect(screen.queryByTestId('sync-refused')).toBeNull());
+    expect(screen.getByTestId('sync-indicator').textContent).not.toBe('Not accepted');
     release();
+    releaseOther();
   });
 });
