@@ -90,7 +90,11 @@ export default function Timesheets() {
 
   return (
     <>
-      <TimesheetHeader backTo={path()} totals={loading ? undefined : report.totals} />
+      <TimesheetHeader
+        backTo={path()}
+        totals={loading ? undefined : report.totals}
+        locked={readOnly}
+      />
       <PlodBar />
       {warnings.map((w) => (
         <Alert

@@ -76,6 +76,8 @@ describe('Timesheets', () => {
     sync.registry.mutate(docName, setStatus, 'completed');
     expect(await screen.findByTestId('read-only')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add Time Entry' })).toBeNull();
+    // No "OPEN" for hours that can no longer be added.
+    expect(screen.getByTestId('timesheet-status').textContent).toBe('LOCKED');
   });
 
   it('counts a night entry 10 PM -> 2 AM as 4.0 h, and asks before saving 2 PM -> 1 PM', async () => {
