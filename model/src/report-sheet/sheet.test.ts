@@ -67,7 +67,7 @@ describe('the plod sheet', () => {
       ['1', '0.0', '3.0', '3.0'],
       ['2', '3.0', '5.5', '2.5'],
     ]);
-    expect(hole?.runs.rows.map((r) => r[6])).toEqual(['—', '2.4 m (96.0%)']);
+    expect(hole?.runs.rows.map((r) => r[6])).toEqual(['—', '2.40 m (96.0%)']);
     expect(hole?.runs.rows[1]?.[7]).toBe('soft ground');
     // Recovery per hole and per plod counts only the runs that recorded it.
     expect(hole?.facts).toContainEqual({ label: 'Core recovery', value: '96.0% (2.4 of 2.5 m)' });

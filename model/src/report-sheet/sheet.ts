@@ -6,15 +6,17 @@ import { reportSummary } from '../report-doc/summary.ts';
 import type { ReportStatus } from '../shift-summary/status.ts';
 import { formatClock, formatUsDate, shiftTypeLabel, timeLabel } from '../shift/time.ts';
 import { summaryFacts } from './overrides.ts';
+import { roundTo } from '../format/round.ts';
 import { recoveryTotal, recoveryWords, runRecoveryPercent } from '../run/recovery.ts';
 import type { DerivedRun } from '../run/run.ts';
 
-/** A run's recovery cell: "2.9 m (96.7%)", or a dash when not recorded. */
+/** A run's recovery cell: "2.90 m (96.7%)", or a dash when not recorded. */
 function runRecoveryCell(run: DerivedRun): string {
   if (run.recoveredLength === null) return '—';
   const percent = runRecoveryPercent(run);
   const share = percent === null ? '' : ` (${formatPercent(percent)})`;
-  return `${formatDepth(run.recoveredLength)} m${share}`;
+  // As measured, to the centimetre (depths show to the decimetre).
+  return `${roundTo(run.recoveredLength, 2).toFixed(2)} m${share}`;
 }
 
 /**
