@@ -482,6 +482,7 @@ export type { RecoveryRefusal, RecoveryTotal } from './run/recovery.ts';
 export {
   RECOVERED_NOT_A_NUMBER,
   checkRecoveredText,
+  plodRecoveryTotal,
   recoveryOver,
   recoveryRefusal,
   recoveryRefusalMessage,

@@ -7,7 +7,12 @@ import type { ReportStatus } from '../shift-summary/status.ts';
 import { formatClock, formatUsDate, shiftTypeLabel, timeLabel } from '../shift/time.ts';
 import { summaryFacts } from './overrides.ts';
 import { roundTo } from '../format/round.ts';
-import { recoveryTotal, recoveryWords, runRecoveryPercent } from '../run/recovery.ts';
+import {
+  plodRecoveryTotal,
+  recoveryTotal,
+  recoveryWords,
+  runRecoveryPercent,
+} from '../run/recovery.ts';
 import type { DerivedRun } from '../run/run.ts';
 
 /** A run's recovery cell: "2.90 m (96.7%)", or a dash when not recorded. */
@@ -234,7 +239,7 @@ export function plodSheet(snapshot: ReportSnapshot, options: SheetOptions = {}):
       ...summaryFacts(snapshot),
       {
         label: 'Core Recovery',
-        value: recoveryWords(recoveryTotal(snapshot.holes.flatMap((hole) => hole.runs))),
+        value: recoveryWords(plodRecoveryTotal(snapshot.holes)),
       },
     ],
     crew: table(

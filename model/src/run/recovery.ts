@@ -91,6 +91,13 @@ export function recoveryTotal(
   };
 }
 
+/** Recovery over every hole of a plod (the same ratio, over all their runs). */
+export function plodRecoveryTotal(
+  holes: readonly { runs: readonly { recoveredLength: number | null; length: number }[] }[],
+): RecoveryTotal {
+  return recoveryTotal(holes.flatMap((hole) => hole.runs));
+}
+
 /** A run's recovery on its one line: "Rec 98%" (whole percent), or null when not recorded. */
 export function shortRecovery(run: {
   recoveredLength: number | null;
