@@ -103,5 +103,10 @@ test('a driller records core recovery on runs and sees it per run and per hole',
   await expectNoCutLabels(page, 'runs with recovery');
   await expectAccessible(page, 'runs with recovery, one open');
   await page.screenshot({ path: testInfo.outputPath('core-recovery.png'), fullPage: true });
+
+  // Undo takes the correction back, like any other change of a run.
+  await page.getByRole('button', { name: 'Undo: run edited' }).click();
+  await expect(runLine(page, 1)).toContainText('Rec 97%');
+  await expect(page.getByTestId('core-recovery')).toContainText('96.4% (5.3 of 5.5 m)');
   expect(errors).toEqual([]);
 });
