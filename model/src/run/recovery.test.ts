@@ -5,7 +5,9 @@ import { ModelError } from '../errors/errors.ts';
 import { addHoleToReport, readReportHoles } from '../hole/report-hole-doc.ts';
 import { describeHistory } from '../history/describe.ts';
 import { readHistory } from '../history/read.ts';
+import { describeReportChanges } from '../report-doc/changes.ts';
 import { reportRuns } from '../report-doc/keys.ts';
+import { readReport } from '../report-doc/snapshot.ts';
 import { newReportDoc } from '../report-doc/testing.ts';
 import {
   RECOVERED_NOT_A_NUMBER,
@@ -117,6 +119,16 @@ describe('recording recovery on runs', () => {
     updateRun(doc, id, { recoveredLength: 2.4 });
     const lines = describeHistory(readHistory(doc), {}).map((d) => d.text);
     expect(lines.at(-1)).toMatch(/Recovered length .*2\.4 m/);
+  });
+
+  it('names a recovery change in a late edit’s lines', () => {
+    const doc = reportWithHole();
+    const id = addRun(doc, HOLE, { rodAdded: true, stickUp: 0.6 });
+    const before = readReport(doc);
+    updateRun(doc, id, { recoveredLength: 2.8 });
+    const lines = describeReportChanges(before, readReport(doc)).map((c) => c.text);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Run 1 recovered length .*2\.8 m$/);
   });
 
   it('reads a run stored before recovery as not recorded, and a malformed value leniently', () => {
