@@ -455,6 +455,7 @@ export {
   nextRunContext,
   previewEditedRun,
   previewNextRun,
+  recoveredLengthSchema,
   runBarrelMetres,
   runContextIn,
   runInputFromRunSheetEntry,
@@ -477,6 +478,19 @@ export {
   runRefusalMessage,
   stickUpRangeMessage,
 } from './run/run-rules.ts';
+export type { RecoveryRefusal, RecoveryTotal } from './run/recovery.ts';
+export {
+  RECOVERED_NOT_A_NUMBER,
+  checkRecoveredText,
+  plodRecoveryTotal,
+  recoveryOver,
+  recoveryRefusal,
+  recoveryRefusalMessage,
+  recoveryTotal,
+  recoveryWords,
+  runRecoveryPercent,
+  shortRecovery,
+} from './run/recovery.ts';
 export type { RunPatch } from './run/run-doc.ts';
 export { addRun, removeRun, runPatchSchema, updateRun } from './run/run-doc.ts';
 export { parseDecimalText } from './format/decimal-text.ts';

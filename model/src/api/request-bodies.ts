@@ -73,6 +73,7 @@ const runRules = {
   stickUp: optionalDepth,
   barrelType: name,
   rodsCount: count().nullish(),
+  recoveredLength: optionalDepth,
 };
 const siteRules = { siteName: name, autoCleanupDays: cleanupDays.optional() };
 const assignmentRules = { crewMemberName: name };

@@ -80,6 +80,8 @@ export interface BundleRunSheetEntry {
   depth: number;
   /** Whether the run's metres are invoiced; every recorded run is chargeable. */
   chargeable: boolean;
+  /** Core recovered on the run in metres, or null when not recorded. */
+  recoveredLength: number | null;
 }
 
 export interface BundleSurveyEntry {

@@ -79,6 +79,7 @@ export function toBundle(
         oriToolUsed: run.oriToolUsed,
         depth: run.toDepth,
         chargeable: true,
+        recoveredLength: run.recoveredLength,
       })),
     ),
     surveyEntries: snapshot.survey.map((s) => ({

@@ -96,7 +96,7 @@ describe('bundleToCsv round trip through a standard CSV parser', () => {
     expect(survey).toMatchObject({ magneticTotalField: '', dip: '-59.5', azimuth: '275.5' });
   });
 
-  it('reads run sheet depths to one decimal and stick-up to two', () => {
+  it('reads run sheet depths to one decimal, stick-up and recovered length to two', () => {
     const [run] = sectionRows(csv, 'RUN SHEET ENTRIES');
     expect(run).toEqual({
       id: 'run-1',
@@ -114,6 +114,7 @@ describe('bundleToCsv round trip through a standard CSV parser', () => {
       oriToolUsed: 'No',
       depth: '3.0',
       chargeable: 'Yes',
+      recoveredLength: '2.85',
     });
   });
 

@@ -81,6 +81,11 @@ export const RUN_SHEET_COLUMNS: readonly CsvColumn<BundleRunSheetEntry>[] = [
   { header: 'oriToolUsed', cell: (r) => booleanCell(r.oriToolUsed) },
   { header: 'depth', cell: (r) => depth(r.depth) },
   { header: 'chargeable', cell: (r) => booleanCell(r.chargeable) },
+  {
+    header: 'recoveredLength',
+    // Blank when not recorded: an empty cell, never 0.
+    cell: (r) => (r.recoveredLength === null ? '' : fixedCell(r.recoveredLength, 2)),
+  },
 ];
 
 export const SURVEY_COLUMNS: readonly CsvColumn<BundleSurveyEntry>[] = [

@@ -62,6 +62,7 @@ export function fullBundle(): ShiftReportBundle {
         oriToolUsed: false,
         depth: 3,
         chargeable: true,
+        recoveredLength: 2.85,
       },
     ],
     surveyEntries: [

@@ -71,6 +71,7 @@ const FIELDS: Partial<Record<HistorySection, Record<string, FieldSpec>>> = {
     stickUp: { label: 'Stick-up', unit: 'm' },
     rodAdded: { label: 'Rod added' },
     oriToolUsed: { label: 'Ori tool used' },
+    recoveredLength: { label: 'Recovered length', unit: 'm' },
     holeId: { label: 'Hole' },
     measure: { label: 'Measurement' },
   },

@@ -30,6 +30,7 @@ const rod = (stickUp: number): RunInput => ({
   stickUp,
   oriToolUsed: false,
   notes: null,
+  recoveredLength: null,
 });
 
 function twoPhones(): [Y.Doc, Y.Doc] {

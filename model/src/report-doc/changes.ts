@@ -171,6 +171,7 @@ const RUN_FIELDS: readonly FieldSpec<DerivedRun>[] = [
   { key: 'stickUp', label: 'stick-up', unit: 'm' },
   { key: 'rodAdded', label: 'rod added' },
   { key: 'oriToolUsed', label: 'ori tool' },
+  { key: 'recoveredLength', label: 'recovered length', unit: 'm' },
   { key: 'notes', label: 'notes' },
 ];
 

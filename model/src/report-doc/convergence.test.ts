@@ -22,6 +22,7 @@ const rod = (stickUp: number): RunInput => ({
   stickUp,
   oriToolUsed: false,
   notes: null,
+  recoveredLength: null,
 });
 
 /** Merge the replicas' full states in every order, plus a pairwise sync; return every resulting snapshot. */

@@ -20,8 +20,15 @@ import { summaryOverrideMarks } from './overrides.ts';
 import { SIGN_OFF_CERTIFICATIONS, plodSheet } from './sheet.ts';
 
 const DH1 = 'DH-SHEET-1' as HoleId;
-const run = (notes: string | null = null) =>
-  ({ style: 'run-sheet', rodAdded: true, stickUp: 0.5, oriToolUsed: false, notes }) as const;
+const run = (notes: string | null = null, recoveredLength: number | null = null) =>
+  ({
+    style: 'run-sheet',
+    rodAdded: true,
+    stickUp: 0.5,
+    oriToolUsed: false,
+    notes,
+    recoveredLength,
+  }) as const;
 
 function fullPlod() {
   const doc = newReportDoc();
@@ -30,7 +37,7 @@ function fullPlod() {
   assignCrewMember(doc, { crewMemberName: 'Alex Driller', role: 'driller', isPrimary: true });
   addHoleToReport(doc, { holeId: DH1, targetDepth: 50, constantStickUp: 0.5 });
   addRun(doc, DH1, run());
-  addRun(doc, DH1, run('soft ground'));
+  addRun(doc, DH1, run('soft ground', 2.4));
   addTimesheetEntry(doc, {
     holeId: DH1,
     activity: 'drilling',
@@ -60,7 +67,14 @@ describe('the plod sheet', () => {
       ['1', '0.0', '3.0', '3.0'],
       ['2', '3.0', '5.5', '2.5'],
     ]);
-    expect(hole?.runs.rows[1]?.[6]).toBe('soft ground');
+    expect(hole?.runs.rows.map((r) => r[6])).toEqual(['—', '2.40 m (96.0%)']);
+    expect(hole?.runs.rows[1]?.[7]).toBe('soft ground');
+    // Recovery per hole and per plod counts only the runs that recorded it.
+    expect(hole?.facts).toContainEqual({ label: 'Core recovery', value: '96.0% (2.4 of 2.5 m)' });
+    expect(sheet.summary).toContainEqual({
+      label: 'Core Recovery',
+      value: '96.0% (2.4 of 2.5 m)',
+    });
     expect(sheet.timesheet.rows).toEqual([[DH1, 'Drilling', '6:00 AM', '12:00 PM', '6.0', '—']]);
     expect(sheet.timesheet.totals).toBe('Total 6.0 h · Remaining 6.0 h');
     // The magnetic total was not given: blank (a dash) on the sheet and the PDF, never 0.

@@ -6,6 +6,23 @@ import { reportSummary } from '../report-doc/summary.ts';
 import type { ReportStatus } from '../shift-summary/status.ts';
 import { formatClock, formatUsDate, shiftTypeLabel, timeLabel } from '../shift/time.ts';
 import { summaryFacts } from './overrides.ts';
+import { roundTo } from '../format/round.ts';
+import {
+  plodRecoveryTotal,
+  recoveryTotal,
+  recoveryWords,
+  runRecoveryPercent,
+} from '../run/recovery.ts';
+import type { DerivedRun } from '../run/run.ts';
+
+/** A run's recovery cell: "2.90 m (96.7%)", or a dash when not recorded. */
+function runRecoveryCell(run: DerivedRun): string {
+  if (run.recoveredLength === null) return '—';
+  const percent = runRecoveryPercent(run);
+  const share = percent === null ? '' : ` (${formatPercent(percent)})`;
+  // As measured, to the centimetre (depths show to the decimetre).
+  return `${roundTo(run.recoveredLength, 2).toFixed(2)} m${share}`;
+}
 
 /**
  * The whole plod as text, section by section: what the report view shows, the print stylesheet
@@ -152,6 +169,7 @@ function holeOf(hole: ReportHole): SheetHole {
     formatDepth(run.length),
     run.rodAdded ? 'Yes' : 'No',
     run.oriToolUsed ? '+0.4m' : '-',
+    runRecoveryCell(run),
     run.notes ?? '',
   ]);
   return {
@@ -170,6 +188,7 @@ function holeOf(hole: ReportHole): SheetHole {
       { label: 'Dip', value: `${hole.dip}°` },
       { label: 'Azimuth', value: `${hole.azimuth}°` },
       { label: 'Constant stick-up', value: `${formatDepth(hole.constantStickUp)} m` },
+      { label: 'Core recovery', value: recoveryWords(recoveryTotal(hole.runs)) },
     ],
     runs: table(
       `Runs of ${hole.holeId}`,
@@ -180,6 +199,7 @@ function holeOf(hole: ReportHole): SheetHole {
         ['Length (m)', 'numeric'],
         'Rod Added',
         'Ori Tool',
+        'Recovery',
         'Notes',
       ],
       runs,
@@ -215,7 +235,13 @@ export function plodSheet(snapshot: ReportSnapshot, options: SheetOptions = {}):
       { label: 'Level', value: dash(shift.level) },
       { label: 'Rig', value: dash(listed.rig) },
     ],
-    summary: summaryFacts(snapshot),
+    summary: [
+      ...summaryFacts(snapshot),
+      {
+        label: 'Core Recovery',
+        value: recoveryWords(plodRecoveryTotal(snapshot.holes)),
+      },
+    ],
     crew: table(
       'Crew',
       ['Name', 'Role', 'Primary'],

@@ -10,13 +10,27 @@ import { mutateReport } from '../report-doc/mutate.ts';
 import { readReportHoles } from '../hole/report-hole-doc.ts';
 import { DEFAULT_BARREL_TYPE, FIRST_RUN_BARREL_METRES } from '../constants/constants.ts';
 import type { RunContext, RunDraft, RunMeasureInput } from './run.ts';
-import { measureRun, nextRunContext, ownStickUp, runContextIn, runInputSchema } from './run.ts';
+import {
+  measureRun,
+  nextRunContext,
+  ownStickUp,
+  recoveredLengthSchema,
+  runContextIn,
+  runInputSchema,
+} from './run.ts';
 import { runRefusal, runRefusalMessage } from './run-rules.ts';
+import { recoveryRefusal, recoveryRefusalMessage } from './recovery.ts';
 import { RUN_MEASURE_KEY, runIndex, storedMeasure } from './run-store.ts';
 
 function refuseIfNotAllowed(input: RunMeasureInput, context: RunContext): void {
   const refusal = runRefusal(input, context);
   if (refusal) throw new ModelError('run-not-allowed', runRefusalMessage(refusal, context));
+}
+
+/** The one recovery rule of both screens and REST: never over the run's length, none from 0 m. */
+function refuseRecoveryIfNotAllowed(recovered: number | null, length: number): void {
+  const refusal = recoveryRefusal(recovered, length);
+  if (refusal) throw new ModelError('run-not-allowed', recoveryRefusalMessage(refusal, length));
 }
 
 /**
@@ -32,18 +46,23 @@ export function addRun(doc: Y.Doc, holeId: HoleId, input: RunDraft): RunId {
     throw new ModelError('hole-complete', `Hole ${holeId} is complete`);
   const context = nextRunContext(hole.runs, hole);
   refuseIfNotAllowed(parsed, context);
+  const measured = measureRun(parsed, context);
+  refuseRecoveryIfNotAllowed(parsed.recoveredLength, measured.length);
   const id = RunIds.create();
+  const { recoveredLength, ...inputs } = parsed;
   mutateReport(doc, () => {
     const entry = newEntry({
       id,
       holeId,
-      ...parsed,
+      ...inputs,
+      // Not recorded is no field at all, as on every run made before recovery was recorded.
+      ...(recoveredLength !== null && { recoveredLength }),
       // One rule on both screens: a run without a rod has no stick-up of its own.
       stickUp: ownStickUp(parsed),
       barrelType: hole.barrelType || DEFAULT_BARREL_TYPE,
       createdAt: nowIso(),
     });
-    entry.set(RUN_MEASURE_KEY, storedMeasure(parsed, measureRun(parsed, context)));
+    entry.set(RUN_MEASURE_KEY, storedMeasure(parsed, measured));
     reportRuns(doc).push([entry]);
   });
   return id;
@@ -58,6 +77,8 @@ export const runPatchSchema = z.object({
     .optional(),
   oriToolUsed: z.boolean().optional(),
   notes: optionalText.optional(),
+  /** Null clears it (not recorded). */
+  recoveredLength: recoveredLengthSchema.optional(),
 });
 export type RunPatch = z.input<typeof runPatchSchema>;
 
@@ -85,15 +106,23 @@ export function updateRun(doc: Y.Doc, id: RunId, patch: RunPatch): void {
     next.oriToolUsed !== run.oriToolUsed;
   const context = runContextIn(hole.runs, at, hole);
   if (remeasure) refuseIfNotAllowed(next, context);
+  const measured = remeasure ? measureRun(next, context) : null;
+  const recovered =
+    parsed.recoveredLength === undefined ? run.recoveredLength : parsed.recoveredLength;
+  const recoveryChanged = recovered !== run.recoveredLength;
+  // A recovery already over a length a merge left is shown as it is; a change must fit the run.
+  if (recoveryChanged || remeasure)
+    refuseRecoveryIfNotAllowed(recovered, measured?.length ?? run.length);
   mutateReport(doc, () => {
     if (parsed.notes !== undefined && parsed.notes !== run.notes) entry.set('notes', parsed.notes);
-    if (!remeasure) return;
+    if (recoveryChanged) entry.set('recoveredLength', recovered);
+    if (!measured) return;
     setFields(entry, {
       rodAdded: next.rodAdded,
       stickUp: ownStickUp(next),
       oriToolUsed: next.oriToolUsed,
     });
-    entry.set(RUN_MEASURE_KEY, storedMeasure(next, measureRun(next, context)));
+    entry.set(RUN_MEASURE_KEY, storedMeasure(next, measured));
   });
 }
 

@@ -2,6 +2,7 @@ import { parseDecimalText } from '../format/decimal-text.ts';
 import { formatDepth } from '../format/format.ts';
 import type { RunContext, RunInput, RunMeasureInput, RunStyle } from './run.ts';
 import { runBarrelMetres, runInputSchema, runLength } from './run.ts';
+import { checkRecoveredText } from './recovery.ts';
 
 /**
  * What may be recorded as a run, and what must be confirmed first. A refusal keeps Add Run disabled
@@ -95,12 +96,16 @@ export interface RunFormValues {
   stickUp: string;
   oriToolUsed: boolean;
   notes: string;
+  /** Core recovered, as typed; blank when not recorded. */
+  recoveredLength?: string;
 }
 
 export interface RunFormCheck {
   /** The run to record, or null while the form has an error or a refusal. */
   input: RunInput | null;
   stickUpError: string | null;
+  /** Beside the recovered length: not a number, or more than the run drills (`recoveryRefusal`). */
+  recoveredError: string | null;
   /** Why Add Run stays disabled, when the fields themselves are fine. */
   refusal: string | null;
 }
@@ -114,18 +119,29 @@ export function checkRunForm(
   let stickUp = 0;
   if (asksStickUp({ style, rodAdded: values.rodAdded })) {
     const checked = checkStickUpText(values.stickUp, context);
-    if (checked.error !== null) return { input: null, stickUpError: checked.error, refusal: null };
+    if (checked.error !== null)
+      return { input: null, stickUpError: checked.error, recoveredError: null, refusal: null };
     stickUp = checked.value;
   }
-  const input = runInputSchema.parse({
+  const measured = runInputSchema.parse({
     style,
     rodAdded: values.rodAdded,
     stickUp,
     oriToolUsed: values.oriToolUsed,
     notes: values.notes,
   });
-  const refusal = runRefusal(input, context);
-  return refusal
-    ? { input: null, stickUpError: null, refusal: runRefusalMessage(refusal, context) }
-    : { input, stickUpError: null, refusal: null };
+  const refusal = runRefusal(measured, context);
+  if (refusal)
+    return {
+      input: null,
+      stickUpError: null,
+      recoveredError: null,
+      refusal: runRefusalMessage(refusal, context),
+    };
+  // The one recovery rule of both screens and REST, against the length this run would have.
+  const recovered = checkRecoveredText(values.recoveredLength ?? '', runLength(measured, context));
+  if (recovered.error !== null)
+    return { input: null, stickUpError: null, recoveredError: recovered.error, refusal: null };
+  const input = { ...measured, recoveredLength: recovered.value };
+  return { input, stickUpError: null, recoveredError: null, refusal: null };
 }

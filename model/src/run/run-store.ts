@@ -37,6 +37,8 @@ const storedRunSchema = z.object({
   notes: lenient(z.string().nullable(), null),
   barrelType: lenient(z.string(), DEFAULT_BARREL_TYPE),
   createdAt: lenient(z.string().nullable(), null),
+  // Missing on runs recorded before core recovery (and on runs that recorded none): not recorded.
+  recoveredLength: lenient(z.number().min(0).nullable(), null),
   [RUN_MEASURE_KEY]: lenient(measureSchema.nullable(), null),
 });
 

@@ -32,6 +32,7 @@ function stored(i: number, input: Partial<StoredRun> = {}): StoredRun {
     stickUp: 0.5,
     oriToolUsed: false,
     notes: null,
+    recoveredLength: null,
     barrelType: 'NQ',
     createdAt: null,
     recorded: null,
@@ -164,6 +165,7 @@ describe('Add Run rule', () => {
       stickUp: 0,
       oriToolUsed: false,
       notes: null,
+      recoveredLength: null,
     };
     expect(runRefusal(input, nextRunContext([], start))).toBe('no-rod-first-run');
   });
@@ -177,6 +179,7 @@ describe('run inputs', () => {
       stickUp: 0.5,
       oriToolUsed: false,
       notes: null,
+      recoveredLength: null,
     });
   });
   it('requires the stick-up in the add-run style, as a number', () => {

@@ -28,12 +28,19 @@ const stickUpMetres = z
   .min(0, 'Stick-up must be 0 m or more')
   .max(FIRST_RUN_BARREL_METRES, `Stick-up must be at most ${FIRST_RUN_BARREL_METRES} m`);
 
+/** Core recovered on a run, in metres; null (or absent) when not recorded. */
+export const recoveredLengthSchema = z
+  .number({ error: 'recoveredLength must be a number of metres' })
+  .min(0, 'recoveredLength must be 0 m or more')
+  .nullable();
+
 const runSheetInput = z.object({
   style: z.literal('run-sheet').default('run-sheet'),
   rodAdded: z.boolean().default(true),
   stickUp: stickUpMetres.default(DEFAULT_VARIABLE_STICK_UP),
   oriToolUsed: z.boolean().default(false),
   notes: optionalText,
+  recoveredLength: recoveredLengthSchema.default(null),
 });
 const addRunInput = z.object({
   style: z.literal('add-run'),
@@ -41,6 +48,7 @@ const addRunInput = z.object({
   stickUp: stickUpMetres,
   oriToolUsed: z.boolean().default(false),
   notes: optionalText,
+  recoveredLength: recoveredLengthSchema.default(null),
 });
 
 /** What a driller enters for a run; the style defaults to the Run Sheets modal. Numbers only. */
@@ -77,6 +85,8 @@ export interface StoredRun {
   notes: string | null;
   barrelType: string;
   createdAt: string | null;
+  /** Core recovered on the run, in metres; null when not recorded (every run made before it was). */
+  recoveredLength: number | null;
   /** Null for a run recorded before runs kept their measurement: its length follows the chain. */
   recorded: RecordedRun | null;
 }
@@ -292,6 +302,7 @@ export const runSheetEntryBodySchema = z.object({
   toDepth: z.unknown().optional(),
   interval: z.unknown().optional(),
   oriPassed: z.boolean().optional(),
+  recoveredLength: recoveredLengthSchema.default(null),
 });
 
 /** The run input a run-sheet entry body stands for. */
@@ -302,6 +313,7 @@ export function runInputFromRunSheetEntry(body: z.infer<typeof runSheetEntryBody
     stickUp: body.stickUp,
     oriToolUsed: body.oriExtension,
     notes: body.notes,
+    recoveredLength: body.recoveredLength,
   };
 }
 
@@ -318,6 +330,7 @@ export const runsBodySchema = z.object({
   runNumber: z.unknown().optional(),
   barrelCount: z.unknown().optional(),
   calculatedDepth: z.unknown().optional(),
+  recoveredLength: recoveredLengthSchema.default(null),
 });
 
 /** The run input a /api/runs body stands for. */
@@ -328,5 +341,6 @@ export function runInputFromRunsBody(body: z.infer<typeof runsBodySchema>): RunI
     stickUp: body.stickUp,
     oriToolUsed: false,
     notes: body.notes,
+    recoveredLength: body.recoveredLength,
   };
 }

@@ -124,6 +124,7 @@ function asStyleTwo(run: Awaited<ReturnType<RestServices['holes']['runs']>>[numb
     stickUp: run.stickUp,
     calculatedDepth: run.toDepth,
     notes: run.notes,
+    recoveredLength: run.recoveredLength,
   };
 }
 

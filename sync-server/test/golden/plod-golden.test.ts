@@ -144,8 +144,17 @@ describe('a plod with every part, as the product shows and exports it', () => {
         azimuth: 90,
       });
     }
-    for (const stickUp of [0.3, 0.4, 0.2]) {
-      await ok(phone, 'POST', `/api/run-sheet-entries${q}`, { holeId: 'DH-G-001', stickUp });
+    // Core recovery recorded on two runs of DH-G-001, none on the third.
+    for (const [stickUp, recoveredLength] of [
+      [0.3, 3.1],
+      [0.4, 2.45],
+      [0.2, null],
+    ] as const) {
+      await ok(phone, 'POST', `/api/run-sheet-entries${q}`, {
+        holeId: 'DH-G-001',
+        stickUp,
+        ...(recoveredLength !== null && { recoveredLength }),
+      });
     }
     await ok(phone, 'POST', `/api/run-sheet-entries${q}`, {
       holeId: 'DH-G-002',

@@ -58,4 +58,61 @@ describe('runs over REST', () => {
     expect(after.map((r) => r.interval)).toEqual([4, 2.8, 2.5]);
     expect(after.map((r) => r.toDepth)).toEqual([4, 6.8, 9.3]);
   });
+
+  it('takes and returns a recovered length on POST and PUT, and refuses over 100% with 400', async () => {
+    const report = await api.report();
+    const q = `?shiftSummaryId=${report}`;
+    const holeId = 'REST-RECOVERY';
+    await api.call('POST', '/api/hole-config', { holeId, constantStickUp: 0 });
+    // First run: 4 m barrel less 1 m stick-up is 3 m; 2.9 m of core came back.
+    const added = await api.call('POST', `/api/run-sheet-entries${q}`, {
+      holeId,
+      stickUp: 1,
+      recoveredLength: 2.9,
+    });
+    expect(added.status).toBe(201);
+    const run = added.body as RunSheetRow & { recoveredLength: number | null };
+    expect(run.recoveredLength).toBe(2.9);
+
+    const over = await api.call('PUT', `/api/run-sheet-entries/${run.id}${q}`, {
+      recoveredLength: 3.2,
+    });
+    expect(over.status).toBe(400);
+    expect((over.body as { message: string }).message).toBe(
+      "Recovered length can be at most the run's 3.0 m (100%)",
+    );
+    const text = await api.call('POST', `/api/run-sheet-entries${q}`, {
+      holeId,
+      stickUp: 0.5,
+      recoveredLength: '2.5',
+    });
+    expect(text.status).toBe(400);
+
+    const cleared = await api.call('PUT', `/api/run-sheet-entries/${run.id}${q}`, {
+      recoveredLength: null,
+    });
+    expect(cleared.status).toBe(200);
+    expect((cleared.body as { recoveredLength: number | null }).recoveredLength).toBeNull();
+
+    // The second style's route takes it too; a run without it records none.
+    const second = await api.call('POST', `/api/runs${q}`, {
+      holeId,
+      rodsCount: 1,
+      stickUp: 0.5,
+      recoveredLength: 2.5,
+    });
+    expect(second.status).toBe(201);
+    expect((second.body as { recoveredLength: number }).recoveredLength).toBe(2.5);
+    const overSecond = await api.call('POST', `/api/runs${q}`, {
+      holeId,
+      rodsCount: 1,
+      stickUp: 0.5,
+      recoveredLength: 2.6,
+    });
+    expect(overSecond.status).toBe(400);
+    const rows = (await api.call('GET', `/api/run-sheet-entries${q}`)).body as {
+      recoveredLength: number | null;
+    }[];
+    expect(rows.map((r) => r.recoveredLength)).toEqual([null, 2.5]);
+  });
 });

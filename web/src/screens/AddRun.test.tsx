@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { addHoleToReport, addRun, type HoleId } from '@plod/model';
+import { addHoleToReport, addRun, readReport, type HoleId } from '@plod/model';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WAIT, openReport, resetDevice } from './report-common/testing';
 
@@ -50,5 +50,31 @@ describe('Add New Run', () => {
     expect(screen.getByTestId('calculation-preview').textContent).toContain(
       'Depth to drill: 0.7 m',
     );
+  }, 30_000);
+
+  it('shows a recovered length over the run beside the field and records one that fits', async () => {
+    const { sync, docName, router, reportId } = openReport('/add-run');
+    sync.registry.mutate(docName, addHoleToReport, { holeId: 'DH-R', targetDepth: 10 });
+    expect((await screen.findByTestId('add-run-number', {}, WAIT)).textContent).toBe('Run #1');
+    fireEvent.change(screen.getByLabelText(/Stick-Up \(m\)/), { target: { value: '0.5' } });
+    const add = screen.getByRole('button', { name: 'Add Run' });
+    const recovered = screen.getByLabelText(/Recovered Core \(m\)/);
+    // The run drills 3.0 m (4 m less 0.5 m and the hole's 0.5 m): 3.2 m of core is over 100%.
+    fireEvent.change(recovered, { target: { value: '3.2' } });
+    expect(screen.getByText("Recovered length can be at most the run's 3.0 m (100%)")).toBeTruthy();
+    expect(recovered.getAttribute('aria-invalid')).toBe('true');
+    expect(add.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(recovered, { target: { value: 'lots' } });
+    expect(
+      screen.getByText('Recovered length must be a number of metres, such as 2.9'),
+    ).toBeTruthy();
+    fireEvent.change(recovered, { target: { value: '2.85' } });
+    expect(screen.getByText('Recovery 95.0% of the run')).toBeTruthy();
+    fireEvent.click(add);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/plods/${reportId}/run-sheets`),
+    );
+    const hole = sync.registry.read(docName, readReport).holes[0];
+    expect(hole?.runs.map((r) => r.recoveredLength)).toEqual([2.85]);
   }, 30_000);
 });

@@ -1,5 +1,5 @@
 import { Alert, Button, Loader, SimpleGrid, Stack } from '@mantine/core';
-import { HOLES_DOC_NAME, type DerivedRun, type ReportId } from '@plod/model';
+import { HOLES_DOC_NAME, plodRecoveryTotal, type DerivedRun, type ReportId } from '@plod/model';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../components/ConfirmModal';
@@ -132,7 +132,12 @@ function RunSheetsScreen(props: { reportId: ReportId; backTo: string }) {
               }
             />
           )}
-          {hole && <HoleStatusCard hole={hole} />}
+          {hole && (
+            <HoleStatusCard
+              hole={hole}
+              plodRecovery={report.holes.length > 1 ? plodRecoveryTotal(report.holes) : undefined}
+            />
+          )}
           {hole && active && !readOnly && (
             <Button
               component={Link}

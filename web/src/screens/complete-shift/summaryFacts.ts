@@ -2,6 +2,8 @@ import {
   formatCurrency,
   formatDepth,
   formatHours,
+  plodRecoveryTotal,
+  recoveryWords,
   reportSummary,
   shiftTypeLabel,
   type ReportSnapshot,
@@ -27,6 +29,7 @@ export function shiftFacts(r: ReportSnapshot): Fact[] {
           ? 'No time entries yet'
           : `${formatHours(r.summary.hoursWorked)} h`,
     },
+    { label: 'Core Recovery', value: recoveryWords(plodRecoveryTotal(r.holes)) },
     { label: 'Crew', value: String(r.totals.crewCount) },
     { label: 'Hire Tools Cost', value: formatCurrency(r.totals.hireToolCost) },
   ];

@@ -28,6 +28,7 @@ function changedFields(run: DerivedRun, input: RunInput): RunPatch {
   if (asksStickUp(input) && input.stickUp !== run.stickUp) patch.stickUp = input.stickUp;
   if (input.oriToolUsed !== run.oriToolUsed) patch.oriToolUsed = input.oriToolUsed;
   if (input.notes !== run.notes) patch.notes = input.notes;
+  if (input.recoveredLength !== run.recoveredLength) patch.recoveredLength = input.recoveredLength;
   return patch;
 }
 
@@ -53,6 +54,7 @@ export function EditRunModal({ hole, run, onClose, onSave }: EditRunModalProps) 
             ),
             oriToolUsed: run.oriToolUsed,
             notes: run.notes ?? '',
+            recoveredLength: run.recoveredLength === null ? '' : String(run.recoveredLength),
           }}
           targetDepth={hole.targetDepth}
           preview={(input) => previewEditedRun(hole.runs, index, hole, input)}

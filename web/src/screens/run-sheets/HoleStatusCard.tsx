@@ -1,5 +1,12 @@
 import { Badge, Card, Group, Progress, SimpleGrid, Text } from '@mantine/core';
-import { formatDepth, formatPercent, type ReportHole } from '@plod/model';
+import {
+  formatDepth,
+  formatPercent,
+  recoveryTotal,
+  recoveryWords,
+  type RecoveryTotal,
+  type ReportHole,
+} from '@plod/model';
 import { NearTargetAlert } from './NearTargetAlert';
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -15,8 +22,17 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** ACTIVE/COMPLETE, progress and the hole's set-up, all derived from its runs. */
-export function HoleStatusCard({ hole }: { hole: ReportHole }) {
+/**
+ * ACTIVE/COMPLETE, progress, core recovery and the hole's set-up, all derived from its runs; with
+ * `plodRecovery` (a plod of several holes), the recovery over all of them too.
+ */
+export function HoleStatusCard({
+  hole,
+  plodRecovery,
+}: {
+  hole: ReportHole;
+  plodRecovery?: RecoveryTotal;
+}) {
   const complete = hole.status === 'COMPLETE';
   return (
     <Card withBorder mb="md" data-testid="hole-status">
@@ -46,6 +62,10 @@ export function HoleStatusCard({ hole }: { hole: ReportHole }) {
         <Fact label="Remaining" value={`${formatDepth(hole.remaining)} m`} />
         <Fact label="Constant stick-up" value={`${formatDepth(hole.constantStickUp)} m`} />
         <Fact label="Ori tool" value={hole.hasOriExtension ? 'Yes' : 'No'} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs" data-testid="core-recovery">
+        <Fact label="Core recovery (hole)" value={recoveryWords(recoveryTotal(hole.runs))} />
+        {plodRecovery && <Fact label="Core recovery (plod)" value={recoveryWords(plodRecovery)} />}
       </SimpleGrid>
     </Card>
   );

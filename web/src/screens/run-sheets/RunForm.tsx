@@ -13,6 +13,8 @@ import {
 import {
   DEFAULT_VARIABLE_STICK_UP,
   checkRunForm,
+  formatPercent,
+  runRecoveryPercent,
   runBarrelMetres,
   runQuestionMessage,
   runQuestions,
@@ -49,7 +51,8 @@ export interface RunFormProps {
 /**
  * The run form of both run screens: the stick-up must be a number from 0 to the barrel (an error
  * beside the field otherwise, and no run), refusals keep the button disabled with their reason, and
- * a 0 m run or one past the target depth is asked about before it is saved.
+ * a 0 m run or one past the target depth is asked about before it is saved. The recovered core is
+ * optional; more than the run drills is an error beside it (the model's one recovery rule).
  */
 export function RunForm(props: RunFormProps) {
   const { style, context, targetDepth } = props;
@@ -58,6 +61,7 @@ export function RunForm(props: RunFormProps) {
     stickUp: String(DEFAULT_VARIABLE_STICK_UP),
     oriToolUsed: false,
     notes: '',
+    recoveredLength: '',
     ...props.initial,
   });
   const [asking, setAsking] = useState<string[] | null>(null);
@@ -83,6 +87,11 @@ export function RunForm(props: RunFormProps) {
   // is asked for it.
   const showStickUp = values.rodAdded;
   const barrel = runBarrelMetres(context);
+  const recoveredLength = check.input?.recoveredLength ?? null;
+  const recovery =
+    preview && recoveredLength !== null
+      ? runRecoveryPercent({ recoveredLength, length: preview.length })
+      : null;
   return (
     <Stack gap="md">
       {style === 'run-sheet' ? (
@@ -131,6 +140,21 @@ export function RunForm(props: RunFormProps) {
           onChange={(e) => set({ oriToolUsed: e.currentTarget.checked })}
         />
       )}
+      <TextInput
+        label="Recovered Core (m)"
+        description={
+          recovery === null
+            ? 'Core in the trays for this run. Leave blank if not measured.'
+            : `Recovery ${formatPercent(recovery)} of the run`
+        }
+        size="md"
+        inputMode="decimal"
+        autoComplete="off"
+        rightSection={<Text size="md">m</Text>}
+        value={values.recoveredLength}
+        onChange={(e) => set({ recoveredLength: e.currentTarget.value })}
+        error={check.recoveredError}
+      />
       <Textarea
         label={style === 'run-sheet' ? 'Notes' : 'Notes (Optional)'}
         size="md"

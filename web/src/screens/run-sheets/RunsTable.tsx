@@ -11,7 +11,14 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { formatDepth, type DerivedRun } from '@plod/model';
+import {
+  formatDepth,
+  formatPercent,
+  recoveryOver,
+  runRecoveryPercent,
+  shortRecovery,
+  type DerivedRun,
+} from '@plod/model';
 import { useWide } from '../../lib/useWide';
 
 export interface RunsTableProps {
@@ -23,6 +30,14 @@ export interface RunsTableProps {
 
 const rod = (run: DerivedRun) => (run.rodAdded ? 'Yes' : 'No');
 const ori = (run: DerivedRun) => (run.oriToolUsed ? '+0.4m' : '-');
+/** "2.90 m (96.7%)", "Not recorded"; over 100% (after a merge or a length edit) says so. */
+function recovery(run: DerivedRun): string {
+  if (run.recoveredLength === null) return 'Not recorded';
+  const percent = runRecoveryPercent(run);
+  const share = percent === null ? '' : ` (${formatPercent(percent)})`;
+  const over = recoveryOver(percent) ? ': over 100%, check the recovered length' : '';
+  return `${run.recoveredLength.toFixed(2)} m${share}${over}`;
+}
 
 /**
  * The hole's runs: a compact line per run on a phone (tap it for the rest), a table from tablet
@@ -62,22 +77,29 @@ function Actions({ run, onEdit, onDelete }: { run: DerivedRun } & Omit<RunsTable
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+/** A run's detail; `cell` marks the seven values of the runs' column order (`data-cell`). */
+function Fact({ label, value, cell = true }: { label: string; value: string; cell?: boolean }) {
   return (
     <div>
       <Text size="sm" c="gray.8" fw={700}>
         {label}
       </Text>
-      <Text size="md" data-cell style={{ overflowWrap: 'anywhere' }}>
+      <Text size="md" data-cell={cell || undefined} style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
     </div>
   );
 }
 
-/** What sets a run apart, as short flags on its line: a run with no rod, the ori tool, a note. */
+/**
+ * What sets a run apart, as short flags on its line: its core recovery ("Rec 98%", red over 100%),
+ * a run with no rod, the ori tool, a note.
+ */
 function flagsOf(run: DerivedRun): { label: string; color: string }[] {
   const flags: { label: string; color: string }[] = [];
+  const rec = shortRecovery(run);
+  if (rec)
+    flags.push({ label: rec, color: recoveryOver(runRecoveryPercent(run)) ? 'red' : 'teal' });
   if (!run.rodAdded) flags.push({ label: 'No rod', color: 'orange' });
   if (run.oriToolUsed) flags.push({ label: 'Ori', color: 'blue' });
   if (run.notes) flags.push({ label: 'Note', color: 'gray' });
@@ -154,6 +176,9 @@ function Lines({ runs, onEdit, onDelete }: RunsTableProps) {
                   <Fact label="Rod Added" value={rod(run)} />
                   <Fact label="Ori Tool" value={ori(run)} />
                 </SimpleGrid>
+                <Box mt="sm">
+                  <Fact label="Recovered Core" value={recovery(run)} cell={false} />
+                </Box>
                 {run.notes ? (
                   <Box mt="sm">
                     <Fact label="Notes" value={run.notes} />
@@ -184,6 +209,7 @@ function Wide({ runs, onEdit, onDelete }: RunsTableProps) {
             <Table.Th>Length (m)</Table.Th>
             <Table.Th>Rod Added</Table.Th>
             <Table.Th>Ori Tool</Table.Th>
+            <Table.Th>Recovery</Table.Th>
             <Table.Th>Notes</Table.Th>
             {actions && <Table.Th>Actions</Table.Th>}
           </Table.Tr>
@@ -199,6 +225,8 @@ function Wide({ runs, onEdit, onDelete }: RunsTableProps) {
               <Table.Td data-cell>{formatDepth(run.length)}</Table.Td>
               <Table.Td data-cell>{rod(run)}</Table.Td>
               <Table.Td data-cell>{ori(run)}</Table.Td>
+              {/* Not a data-cell: the runs' seven values keep their column order. */}
+              <Table.Td>{recovery(run)}</Table.Td>
               <Table.Td data-cell style={{ overflowWrap: 'anywhere' }}>
                 {run.notes ?? ''}
               </Table.Td>
