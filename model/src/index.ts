@@ -63,6 +63,8 @@ export type {
   CrewMemberId,
   HireToolId,
   HireToolUsageId,
+  DowntimeCodeId,
+  DowntimeEntryId,
   HoleId,
   MaintenanceEntryId,
   ReportId,
@@ -77,6 +79,9 @@ export {
   CrewMemberIds,
   HireToolIds,
   HireToolUsageIds,
+  DowntimeCodeIds,
+  DowntimeEntryIds,
+  derivedId,
   InvalidIdError,
   MaintenanceEntryIds,
   ReportIds,
@@ -226,6 +231,7 @@ export type { DigestValue, HistoryFields, HistoryValue } from './history/values.
 export { isDigest } from './history/values.ts';
 export type {
   BundleCrewAssignment,
+  BundleDowntimeEntry,
   BundleHireToolUsage,
   BundleMaintenanceEntry,
   BundleReportStatus,
@@ -595,6 +601,56 @@ export {
   readHireTools,
   updateHireTool,
 } from './hire-tool/hire-tool-library-doc.ts';
+
+// Downtime and standby (codes in the setup document, entries in the report)
+export type {
+  DefaultDowntimeCode,
+  DowntimeCode,
+  DowntimeCodeCopy,
+  DowntimeCodeCreate,
+  DowntimeCodeUpdate,
+  DowntimeEntry,
+  DowntimeEntryInput,
+  DowntimeEntryPatch,
+  DowntimeGroup,
+  Overlap,
+  ShiftHours,
+  TimedEntry,
+} from './downtime/downtime.ts';
+export {
+  CODE_NAME_REQUIRED,
+  CODE_REQUIRED,
+  DEFAULT_DOWNTIME_CODES,
+  DOWNTIME_GROUPS,
+  DOWNTIME_GROUP_LABELS,
+  downtimeCodeCopy,
+  downtimeCodeCreateSchema,
+  downtimeCodeUpdateSchema,
+  downtimeEntryInputSchema,
+  downtimeEntryPatchSchema,
+  downtimeHours,
+  findOverlaps,
+  overlapMessage,
+  shiftHours,
+  shiftHoursLine,
+  timedEntries,
+} from './downtime/downtime.ts';
+export {
+  addDowntimeCode,
+  defaultDowntimeCodeId,
+  deleteDowntimeCode,
+  readDowntimeCodes,
+  seedDefaultDowntimeCodes,
+  siteDowntimeCodes,
+  updateDowntimeCode,
+} from './downtime/downtime-codes-doc.ts';
+export {
+  addDowntimeEntry,
+  downtimePart,
+  readDowntime,
+  removeDowntimeEntry,
+  updateDowntimeEntry,
+} from './downtime/downtime-part.ts';
 
 // Setup document: sites, rigs, crew members
 export type { SetupSnapshot } from './setup-doc/setup-doc.ts';

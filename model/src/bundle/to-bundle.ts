@@ -121,5 +121,17 @@ export function toBundle(
       totalCost: h.totalCost,
       notes: h.notes,
     })),
+    downtimeEntries: snapshot.downtime.map((d) => ({
+      id: d.id,
+      codeId: d.codeId,
+      codeName: d.codeName,
+      codeGroup: d.codeGroup,
+      chargeable: d.chargeable,
+      startTime: d.startTime,
+      endTime: d.endTime,
+      hours: d.hours,
+      holeId: d.holeId,
+      notes: d.notes,
+    })),
   };
 }

@@ -112,6 +112,20 @@ export function fullBundle(): ShiftReportBundle {
         notes: null,
       },
     ],
+    downtimeEntries: [
+      {
+        id: 'down-1',
+        codeId: 'code-1',
+        codeName: 'Client standby, "geo"',
+        codeGroup: 'client-standby',
+        chargeable: true,
+        startTime: '23:30',
+        endTime: '01:00',
+        hours: 1.5,
+        holeId: 'DH-001',
+        notes: null,
+      },
+    ],
   };
 }
 
@@ -125,6 +139,7 @@ export function summaryOnlyBundle(): ShiftReportBundle {
     timesheetEntries: [],
     maintenanceEntries: [],
     hireToolsUsage: [],
+    downtimeEntries: [],
   };
 }
 

@@ -25,6 +25,7 @@ export type ChangePart =
   | 'Survey'
   | 'Maintenance'
   | 'Hire tools'
+  | 'Downtime'
   | 'Sign-off'
   | 'Totals';
 
@@ -288,6 +289,31 @@ function hireToolChanges(before: ReportSnapshot, after: ReportSnapshot): string[
   ];
 }
 
+type Downtime = ReportSnapshot['downtime'][number];
+const stop = (d: Downtime) => `${d.codeName} ${d.startTime}-${d.endTime} (${round(d.hours)} h)`;
+
+function downtimeChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
+  const { added, removed, kept } = pair(before.downtime, after.downtime);
+  return [
+    ...added.map((d) => `Downtime added: ${stop(d)}`),
+    ...removed.map((d) => `Downtime removed: ${stop(d)}`),
+    ...kept.flatMap(([was, now]) =>
+      fieldChanges(
+        was,
+        now,
+        [
+          { key: 'codeName', label: 'code' },
+          { key: 'startTime', label: 'start' },
+          { key: 'endTime', label: 'end' },
+          { key: 'holeId', label: 'hole' },
+          { key: 'notes', label: 'notes' },
+        ],
+        `Downtime ${was.codeName}: `,
+      ),
+    ),
+  ];
+}
+
 function signOffChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
   return fieldChanges(
     before.signOff,
@@ -324,6 +350,7 @@ const SECTIONS: readonly [ChangePart, (b: ReportSnapshot, a: ReportSnapshot) => 
   ['Survey', surveyChanges],
   ['Maintenance', maintenanceChanges],
   ['Hire tools', hireToolChanges],
+  ['Downtime', downtimeChanges],
   ['Sign-off', signOffChanges],
   // What the plod now bills, last: the effect of everything above.
   ['Totals', totalChanges],

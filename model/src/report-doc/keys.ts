@@ -26,6 +26,8 @@ export const REPORT_ROOTS = {
   survey: 'survey',
   maintenance: 'maintenance',
   hireTools: 'hireTools',
+  /** Downtime and standby entries (a copy of their code, start, end, hole, notes). */
+  downtime: 'downtime',
   /** Final notes and sign-off: signedBy, signedAt, certified, finalNotes, signature. */
   signOff: 'signOff',
 } as const;
