@@ -4,6 +4,7 @@ import { formatHours } from '../format/format.ts';
 import { optionalText, requiredText, roundTo } from '../format/numbers.ts';
 import { hoursBetween, minutesOfDay } from '../shift/time.ts';
 import { timeOfDaySchema } from '../shift/time-schemas.ts';
+import { siteIdSchema } from '../ids/schemas.ts';
 
 /** The groups a downtime code belongs to. */
 export const DOWNTIME_GROUPS = [
@@ -40,7 +41,7 @@ export interface DowntimeCode {
 
 /** POST /api/downtime-codes. */
 export const downtimeCodeCreateSchema = z.object({
-  siteId: z.string().transform((v) => v as SiteId),
+  siteId: siteIdSchema,
   name: requiredText(CODE_NAME_REQUIRED),
   group: downtimeGroupSchema.default('operational'),
   chargeable: z.boolean().default(false),

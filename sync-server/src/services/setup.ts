@@ -2,6 +2,10 @@ import type * as Y from 'yjs';
 import type { Actor } from '../auth/principal.ts';
 import {
   addCrewMember,
+  addDowntimeCode,
+  deleteDowntimeCode,
+  readDowntimeCodes,
+  updateDowntimeCode,
   addHireTool,
   addRig,
   addSite,
@@ -24,6 +28,9 @@ import type {
   CrewMemberId,
   CrewMemberCreate,
   CrewMemberUpdate,
+  DowntimeCodeCreate,
+  DowntimeCodeId,
+  DowntimeCodeUpdate,
   HireToolCreate,
   HireToolId,
   HireToolUpdate,
@@ -135,6 +142,22 @@ export const HIRE_TOOLS: SetupKind<
   add: addHireTool,
   update: (doc, id, patch) => updateHireTool(doc, id as HireToolId, patch),
   remove: (doc, id) => deleteHireTool(doc, id as HireToolId),
+};
+
+export const DOWNTIME_CODES: SetupKind<
+  ReturnType<typeof readDowntimeCodes>[number],
+  DowntimeCodeCreate,
+  DowntimeCodeUpdate
+> = {
+  what: 'Downtime code',
+  // A code stays on the site it was added to: only an added one names a site.
+  check: (doc, body) => {
+    if ('siteId' in body) siteMustExist(doc, body);
+  },
+  read: readDowntimeCodes,
+  add: addDowntimeCode,
+  update: (doc, id, patch) => updateDowntimeCode(doc, id as DowntimeCodeId, patch),
+  remove: (doc, id) => deleteDowntimeCode(doc, id as DowntimeCodeId),
 };
 
 /** Sites with the labels of their registered holes (SPEC 3 Site.holeIds). */
