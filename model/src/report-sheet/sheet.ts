@@ -1,4 +1,5 @@
 import { formatCurrency, formatDepth, formatHours, formatPercent } from '../format/format.ts';
+import { DOWNTIME_GROUP_LABELS, shiftHoursLine } from '../downtime/downtime.ts';
 import type { ReportHole } from '../hole/report-hole-doc.ts';
 import type { ReportSnapshot } from '../report-doc/snapshot.ts';
 import type { NameLookup } from '../report-doc/summary.ts';
@@ -95,6 +96,7 @@ export interface PlodSheet {
   survey: SheetTable;
   maintenance: SheetTable;
   hireTools: SheetTable;
+  downtime: SheetTable;
   notes: string | null;
   signOff: SheetSignOff;
 }
@@ -307,6 +309,22 @@ export function plodSheet(snapshot: ReportSnapshot, options: SheetOptions = {}):
       ]),
       'No hire tools recorded yet',
       `Total cost ${formatCurrency(totals.hireToolCost)}`,
+    ),
+    downtime: table(
+      'Downtime',
+      ['Code', 'Group', 'Charged', 'Start', 'End', ['Hours', 'numeric'], 'Hole ID', 'Notes'],
+      snapshot.downtime.map((d) => [
+        dash(d.codeName),
+        DOWNTIME_GROUP_LABELS[d.codeGroup],
+        d.chargeable ? 'Yes' : 'No',
+        timeLabel(d.startTime),
+        timeLabel(d.endTime),
+        formatHours(d.hours),
+        dash(d.holeId),
+        dash(d.notes),
+      ]),
+      'No downtime recorded',
+      shiftHoursLine(totals.shiftHours),
     ),
     notes: snapshot.notes,
     signOff: {
