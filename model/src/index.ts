@@ -65,6 +65,8 @@ export type {
   HireToolUsageId,
   DowntimeCodeId,
   DowntimeEntryId,
+  ConsumableId,
+  ConsumableEntryId,
   HoleId,
   MaintenanceEntryId,
   ReportId,
@@ -81,6 +83,8 @@ export {
   HireToolUsageIds,
   DowntimeCodeIds,
   DowntimeEntryIds,
+  ConsumableIds,
+  ConsumableEntryIds,
   derivedId,
   InvalidIdError,
   MaintenanceEntryIds,
@@ -232,6 +236,7 @@ export { isDigest } from './history/values.ts';
 export type {
   BundleCrewAssignment,
   BundleDowntimeEntry,
+  BundleConsumableEntry,
   BundleHireToolUsage,
   BundleMaintenanceEntry,
   BundleReportStatus,
@@ -651,6 +656,43 @@ export {
   removeDowntimeEntry,
   updateDowntimeEntry,
 } from './downtime/downtime-part.ts';
+
+// Consumables (a site's list in the setup document, entries in the report)
+export type {
+  Consumable,
+  ConsumableCopy,
+  ConsumableCreate,
+  ConsumableEntry,
+  ConsumableEntryInput,
+  ConsumableEntryPatch,
+  ConsumableUpdate,
+} from './consumable/consumable.ts';
+export {
+  ITEM_NAME_REQUIRED,
+  ITEM_REQUIRED,
+  QUANTITY_POSITIVE,
+  UNIT_REQUIRED,
+  consumableCopy,
+  consumableCost,
+  consumableCreateSchema,
+  consumableEntryInputSchema,
+  consumableEntryPatchSchema,
+  consumableUpdateSchema,
+  siteConsumables,
+} from './consumable/consumable.ts';
+export {
+  addConsumable,
+  deleteConsumable,
+  readConsumables,
+  updateConsumable,
+} from './consumable/consumable-library-doc.ts';
+export {
+  addConsumableEntry,
+  consumableEntriesPart,
+  readConsumableEntries,
+  removeConsumableEntry,
+  updateConsumableEntry,
+} from './consumable/consumable-entries-part.ts';
 
 // Setup document: sites, rigs, crew members
 export type { SetupSnapshot } from './setup-doc/setup-doc.ts';

@@ -15,6 +15,7 @@ export interface ShiftReportBundle {
   maintenanceEntries: BundleMaintenanceEntry[];
   hireToolsUsage: BundleHireToolUsage[];
   downtimeEntries: BundleDowntimeEntry[];
+  consumableEntries: BundleConsumableEntry[];
 }
 
 export type BundleShiftType = 'day' | 'night';
@@ -132,6 +133,18 @@ export interface BundleDowntimeEntry {
   endTime: string;
   /** End minus start in hours, an end before the start being the next day. */
   hours: number;
+  holeId: string | null;
+  notes: string | null;
+}
+
+export interface BundleConsumableEntry {
+  id: string;
+  consumableId: string;
+  /** The item's name, unit and price as they were when the entry was recorded. */
+  itemName: string;
+  unit: string;
+  unitPrice: number | null;
+  quantity: number;
   holeId: string | null;
   notes: string | null;
 }

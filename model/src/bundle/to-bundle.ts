@@ -133,5 +133,15 @@ export function toBundle(
       holeId: d.holeId,
       notes: d.notes,
     })),
+    consumableEntries: snapshot.consumables.map((c) => ({
+      id: c.id,
+      consumableId: c.consumableId,
+      itemName: c.itemName,
+      unit: c.unit,
+      unitPrice: c.unitPrice,
+      quantity: c.quantity,
+      holeId: c.holeId,
+      notes: c.notes,
+    })),
   };
 }

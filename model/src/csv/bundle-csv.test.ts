@@ -193,6 +193,7 @@ describe('bundleToCsv layout', () => {
       'TIMESHEET ENTRIES',
       'HIRE TOOLS USAGE',
       'DOWNTIME',
+      'CONSUMABLES',
     ]);
   });
 

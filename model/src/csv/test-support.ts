@@ -126,6 +126,18 @@ export function fullBundle(): ShiftReportBundle {
         notes: null,
       },
     ],
+    consumableEntries: [
+      {
+        id: 'cons-1',
+        consumableId: 'item-1',
+        itemName: 'Drilling mud, "bentonite"',
+        unit: 'bag',
+        unitPrice: 24.5,
+        quantity: 3,
+        holeId: 'DH-001',
+        notes: null,
+      },
+    ],
   };
 }
 
@@ -140,6 +152,7 @@ export function summaryOnlyBundle(): ShiftReportBundle {
     maintenanceEntries: [],
     hireToolsUsage: [],
     downtimeEntries: [],
+    consumableEntries: [],
   };
 }
 

@@ -22,6 +22,8 @@ export type HireToolUsageId = Brand<string, 'HireToolUsageId'>;
 export type HoleId = Brand<string, 'HoleId'>;
 export type DowntimeCodeId = Brand<string, 'DowntimeCodeId'>;
 export type DowntimeEntryId = Brand<string, 'DowntimeEntryId'>;
+export type ConsumableId = Brand<string, 'ConsumableId'>;
+export type ConsumableEntryId = Brand<string, 'ConsumableEntryId'>;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Longest accepted hole label. */
@@ -83,6 +85,8 @@ export const HireToolIds = uuidKind<HireToolId>('HireToolId');
 export const HireToolUsageIds = uuidKind<HireToolUsageId>('HireToolUsageId');
 export const DowntimeCodeIds = uuidKind<DowntimeCodeId>('DowntimeCodeId');
 export const DowntimeEntryIds = uuidKind<DowntimeEntryId>('DowntimeEntryId');
+export const ConsumableIds = uuidKind<ConsumableId>('ConsumableId');
+export const ConsumableEntryIds = uuidKind<ConsumableEntryId>('ConsumableEntryId');
 
 /** FNV-1a (32 bit) of a text after a seed, as 8 hex digits. */
 function fnv1aHex(seed: number, text: string): string {

@@ -26,6 +26,7 @@ export type ChangePart =
   | 'Maintenance'
   | 'Hire tools'
   | 'Downtime'
+  | 'Consumables'
   | 'Sign-off'
   | 'Totals';
 
@@ -314,6 +315,30 @@ function downtimeChanges(before: ReportSnapshot, after: ReportSnapshot): string[
   ];
 }
 
+type Consumable = ReportSnapshot['consumables'][number];
+const used = (c: Consumable) => `${c.itemName} ${round(c.quantity)} ${c.unit}`;
+
+function consumableChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
+  const { added, removed, kept } = pair(before.consumables, after.consumables);
+  return [
+    ...added.map((c) => `Consumable added: ${used(c)}`),
+    ...removed.map((c) => `Consumable removed: ${used(c)}`),
+    ...kept.flatMap(([was, now]) =>
+      fieldChanges(
+        was,
+        now,
+        [
+          { key: 'itemName', label: 'item' },
+          { key: 'quantity', label: 'quantity' },
+          { key: 'holeId', label: 'hole' },
+          { key: 'notes', label: 'notes' },
+        ],
+        `Consumable ${was.itemName}: `,
+      ),
+    ),
+  ];
+}
+
 function signOffChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
   return fieldChanges(
     before.signOff,
@@ -351,6 +376,7 @@ const SECTIONS: readonly [ChangePart, (b: ReportSnapshot, a: ReportSnapshot) => 
   ['Maintenance', maintenanceChanges],
   ['Hire tools', hireToolChanges],
   ['Downtime', downtimeChanges],
+  ['Consumables', consumableChanges],
   ['Sign-off', signOffChanges],
   // What the plod now bills, last: the effect of everything above.
   ['Totals', totalChanges],

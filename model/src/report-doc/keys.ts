@@ -28,6 +28,8 @@ export const REPORT_ROOTS = {
   hireTools: 'hireTools',
   /** Downtime and standby entries (a copy of their code, start, end, hole, notes). */
   downtime: 'downtime',
+  /** Consumables used (a copy of their item, quantity, hole, notes). */
+  consumables: 'consumables',
   /** Final notes and sign-off: signedBy, signedAt, certified, finalNotes, signature. */
   signOff: 'signOff',
 } as const;

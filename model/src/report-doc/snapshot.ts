@@ -8,6 +8,8 @@ import { readReportHoles } from '../hole/report-hole-doc.ts';
 import type { HireToolUsageRow } from '../hire-tool/hire-tool-usage-part.ts';
 import { readHireToolUsage } from '../hire-tool/hire-tool-usage-part.ts';
 import { totalHireToolCost } from '../hire-tool/hire-tool.ts';
+import type { ConsumableEntry } from '../consumable/consumable.ts';
+import { readConsumableEntries } from '../consumable/consumable-entries-part.ts';
 import type { DowntimeEntry, ShiftHours } from '../downtime/downtime.ts';
 import { shiftHours } from '../downtime/downtime.ts';
 import { readDowntime } from '../downtime/downtime-part.ts';
@@ -85,6 +87,7 @@ export interface ReportSnapshot {
   maintenance: MaintenanceEntry[];
   hireTools: HireToolUsageRow[];
   downtime: DowntimeEntry[];
+  consumables: ConsumableEntry[];
   signOff: SignOff;
   totals: ReportTotals;
   summary: EffectiveSummary;
@@ -102,6 +105,7 @@ export function readReport(doc: Y.Doc): ReportSnapshot {
   const maintenance = readMaintenance(doc);
   const hireTools = readHireToolUsage(doc);
   const downtime = readDowntime(doc);
+  const consumables = readConsumableEntries(doc);
   const hours = timesheetTotals(timesheet);
   const primary = crew.find((a) => a.isPrimary) ?? null;
 
@@ -161,6 +165,7 @@ export function readReport(doc: Y.Doc): ReportSnapshot {
     maintenance,
     hireTools,
     downtime,
+    consumables,
     signOff: readSignOff(doc),
     totals,
     summary,

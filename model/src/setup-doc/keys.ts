@@ -13,6 +13,8 @@ export const SETUP_ROOTS = {
   hireTools: 'hireTools',
   /** Each site's downtime codes (name, group, chargeable). */
   downtimeCodes: 'downtimeCodes',
+  /** Each site's consumables list (name, unit, optional price). */
+  consumables: 'consumables',
 } as const;
 
 export type SetupRoot = keyof typeof SETUP_ROOTS;

@@ -1,6 +1,8 @@
 import * as Y from 'yjs';
 import type { Migration, MigrationResult } from '../docs/migrations.ts';
 import { runMigrations, storedSchemaVersion } from '../docs/migrations.ts';
+import type { Consumable } from '../consumable/consumable.ts';
+import { readConsumables } from '../consumable/consumable-library-doc.ts';
 import type { CrewMember } from '../crew-member/crew-member.ts';
 import { readCrewMembers } from '../crew-member/crew-member-doc.ts';
 import type { DowntimeCode } from '../downtime/downtime.ts';
@@ -21,6 +23,7 @@ export interface SetupSnapshot {
   crewMembers: CrewMember[];
   hireTools: HireTool[];
   downtimeCodes: DowntimeCode[];
+  consumables: Consumable[];
 }
 
 /** Read the setup document. */
@@ -32,6 +35,7 @@ export function readSetup(doc: Y.Doc): SetupSnapshot {
     crewMembers: readCrewMembers(doc),
     hireTools: readHireTools(doc),
     downtimeCodes: readDowntimeCodes(doc),
+    consumables: readConsumables(doc),
   };
 }
 

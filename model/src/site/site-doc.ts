@@ -98,11 +98,20 @@ export function unarchiveSite(doc: Y.Doc, id: SiteId): boolean {
   return true;
 }
 
-/** Delete a site with its rigs, crew members, hire tools and downtime codes, in one transaction. */
+/**
+ * Delete a site with its rigs, crew members, hire tools, downtime codes and consumables, in one
+ * transaction.
+ */
 export function deleteSite(doc: Y.Doc, id: SiteId): boolean {
   let removed = false;
   mutateSetup(doc, () => {
-    for (const root of ['rigs', 'crewMembers', 'hireTools', 'downtimeCodes'] as const) {
+    for (const root of [
+      'rigs',
+      'crewMembers',
+      'hireTools',
+      'downtimeCodes',
+      'consumables',
+    ] as const) {
       const map = setupMap(doc, root);
       for (const entryId of [...map.keys()]) {
         if (getEntry(map, entryId)?.get('siteId') === id) map.delete(entryId);

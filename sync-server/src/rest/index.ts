@@ -172,6 +172,16 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
       siteOf: (code) => code.siteId,
     }),
   );
+  api.route(
+    '/consumables',
+    createSetupRoutes({
+      tag: 'Consumables list',
+      collection: s.consumables,
+      create: REQUEST_BODIES['POST /api/consumables'],
+      update: REQUEST_BODIES['PUT /api/consumables/{id}'],
+      siteOf: (item) => item.siteId,
+    }),
+  );
 
   // The health route belongs to the relay; it is listed here so the document covers every /api route.
   api.openAPIRegistry.registerPath({

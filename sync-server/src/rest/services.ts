@@ -18,6 +18,7 @@ import { ReportEntries } from '../services/report-entries.ts';
 import { ReportService } from '../services/reports.ts';
 import { SupervisorDeskService } from '../services/supervisor-desk.ts';
 import {
+  CONSUMABLES,
   CREW_MEMBERS,
   DOWNTIME_CODES,
   HIRE_TOOLS,
@@ -68,6 +69,7 @@ export function createServices(
     crewMembers: new SetupCollection(docs, CREW_MEMBERS),
     hireTools: new SetupCollection(docs, HIRE_TOOLS),
     downtimeCodes: new SetupCollection(docs, DOWNTIME_CODES),
+    consumables: new SetupCollection(docs, CONSUMABLES),
     cleanup,
     autoCleanup: new AutoCleanup(cleanup, docs, logger, { db: appDb.sql }),
     lateEdits,

@@ -1,6 +1,10 @@
 import type * as Y from 'yjs';
 import type { Actor } from '../auth/principal.ts';
 import {
+  addConsumable,
+  deleteConsumable,
+  readConsumables,
+  updateConsumable,
   addCrewMember,
   addDowntimeCode,
   deleteDowntimeCode,
@@ -25,6 +29,9 @@ import {
   updateSite,
 } from '@plod/model';
 import type {
+  ConsumableCreate,
+  ConsumableId,
+  ConsumableUpdate,
   CrewMemberId,
   CrewMemberCreate,
   CrewMemberUpdate,
@@ -158,6 +165,22 @@ export const DOWNTIME_CODES: SetupKind<
   add: addDowntimeCode,
   update: (doc, id, patch) => updateDowntimeCode(doc, id as DowntimeCodeId, patch),
   remove: (doc, id) => deleteDowntimeCode(doc, id as DowntimeCodeId),
+};
+
+export const CONSUMABLES: SetupKind<
+  ReturnType<typeof readConsumables>[number],
+  ConsumableCreate,
+  ConsumableUpdate
+> = {
+  what: 'Consumable',
+  // An item stays on the site it was added to: only an added one names a site.
+  check: (doc, body) => {
+    if ('siteId' in body) siteMustExist(doc, body);
+  },
+  read: readConsumables,
+  add: addConsumable,
+  update: (doc, id, patch) => updateConsumable(doc, id as ConsumableId, patch),
+  remove: (doc, id) => deleteConsumable(doc, id as ConsumableId),
 };
 
 /** Sites with the labels of their registered holes (SPEC 3 Site.holeIds). */

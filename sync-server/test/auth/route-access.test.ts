@@ -26,6 +26,9 @@ const downtime = (f: Fixtures) => ({
   endTime: '01:00',
 });
 
+/** Consumables of an item of the site's list. */
+const consumable = async (f: Fixtures) => ({ consumableId: await f.consumable(), quantity: 2 });
+
 /** Creates what a request needs, as the supervisor, fresh for each call (so a delete has its own). */
 class Fixtures {
   private counter = 0;
@@ -131,6 +134,8 @@ class Fixtures {
       group: 'breakdown',
       siteId: this.siteId,
     });
+  consumable = () =>
+    this.make('/api/consumables', { name: this.unique('Item '), unit: 'bag', siteId: this.siteId });
   device = async () => (await this.server.join(this.unique('Spare phone '))).deviceId;
   code = async () =>
     ((await this.server.call(this.supervisor, 'GET', '/api/devices/code')).body as { code: string })
@@ -148,7 +153,8 @@ function entryBuilders(
   resource: string,
   bodyOf: unknown | ((f: Fixtures) => unknown),
 ): Record<string, Builder> {
-  const body = (f: Fixtures): unknown => (typeof bodyOf === 'function' ? bodyOf(f) : bodyOf);
+  const body = async (f: Fixtures): Promise<unknown> =>
+    typeof bodyOf === 'function' ? bodyOf(f) : bodyOf;
   return {
     [`GET /api/${resource}`]: async (f) => ({
       method: 'GET',
@@ -161,10 +167,10 @@ function entryBuilders(
     [`POST /api/${resource}`]: async (f) => ({
       method: 'POST',
       path: `/api/${resource}?shiftSummaryId=${await f.report()}`,
-      body: body(f),
+      body: await body(f),
     }),
     [`PUT /api/${resource}/{id}`]: async (f) => {
-      const { report, id } = await f.entry(resource, body(f));
+      const { report, id } = await f.entry(resource, await body(f));
       return {
         method: 'PUT',
         path: `/api/${resource}/${id}?shiftSummaryId=${report}`,
@@ -172,7 +178,7 @@ function entryBuilders(
       };
     },
     [`DELETE /api/${resource}/{id}`]: async (f) => {
-      const { report, id } = await f.entry(resource, body(f));
+      const { report, id } = await f.entry(resource, await body(f));
       return { method: 'DELETE', path: `/api/${resource}/${id}?shiftSummaryId=${report}` };
     },
   };
@@ -338,6 +344,7 @@ const REQUESTS: Record<string, Builder> = {
   ...entryBuilders('maintenance-entries', maint),
   ...entryBuilders('hire-tools-usage', tool),
   ...entryBuilders('downtime-entries', downtime),
+  ...entryBuilders('consumable-entries', consumable),
   'GET /api/run-sheet-entries': async (f) => ({
     method: 'GET',
     path: `/api/run-sheet-entries?reportId=${await f.report()}&holeId=DH001`,
@@ -477,6 +484,12 @@ const REQUESTS: Record<string, Builder> = {
     (f) => ({ name: f.unique('Stop '), group: 'operational', siteId: f.siteId }),
     (f) => f.downtimeCode(),
     { chargeable: true },
+  ),
+  ...setupBuilders(
+    'consumables',
+    (f) => ({ name: f.unique('Grease '), unit: 'tub', siteId: f.siteId }),
+    (f) => f.consumable(),
+    { price: 12 },
   ),
   'POST /api/{table}': async (f) => ({
     method: 'POST',

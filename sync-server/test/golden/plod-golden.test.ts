@@ -198,6 +198,18 @@ describe('a plod with every part, as the product shows and exports it', () => {
       holeId: 'DH-G-002',
       notes: 'geologist late, "core" check',
     });
+    const mud = (await ok(boss, 'POST', '/api/consumables', {
+      siteId,
+      name: 'Drilling mud, bentonite',
+      unit: 'bag',
+      price: 24.5,
+    })) as { id: string };
+    await ok(phone, 'POST', `/api/consumable-entries${q}`, {
+      consumableId: mud.id,
+      quantity: 3,
+      holeId: 'DH-G-001',
+      notes: 'lost circulation at 9 m',
+    });
     // A supervisor's override of the derived metres.
     await ok(boss, 'PATCH', `/api/shift-summaries/${id}`, { totalDepthDrilled: 14 });
 
@@ -236,6 +248,7 @@ describe('a plod with every part, as the product shows and exports it', () => {
       'maintenance-entries',
       'hire-tools-usage',
       'downtime-entries',
+      'consumable-entries',
     ]) {
       parts[part] = await ok(boss, 'GET', `/api/${part}${q}`);
     }
