@@ -14,6 +14,7 @@ const PART_LABELS: Record<string, string> = {
   survey: 'survey',
   maintenance: 'maintenance',
   hireTools: 'hire tools',
+  downtime: 'downtime',
   notes: 'notes',
   signOff: 'sign-off',
   status: 'status',

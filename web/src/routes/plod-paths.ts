@@ -9,6 +9,7 @@ export const PLOD_SCREENS = [
   'run-sheets',
   'add-run',
   'timesheets',
+  'downtime',
   'survey',
   'drill-site-maintenance',
   'hire-tools',

@@ -120,6 +120,7 @@ export const plodRoutes: readonly PlodRoute[] = [
   { screen: 'run-sheets', title: 'Run Sheets', load: runSheets },
   { screen: 'add-run', title: 'Add New Run', load: () => import('../screens/AddRun') },
   { screen: 'timesheets', title: 'Timesheets', load: timesheets },
+  { screen: 'downtime', title: 'Downtime', load: () => import('../screens/Downtime') },
   { screen: 'survey', title: 'Survey Data', load: survey },
   { screen: 'drill-site-maintenance', title: 'Drill Site Maintenance', load: maintenance },
   { screen: 'hire-tools', title: 'Hire Tools', load: () => import('../screens/HireTools') },
@@ -162,6 +163,7 @@ export const plainPlodRoutes: readonly PlainPlodRoute[] = [
   { path: '/timesheets', title: 'Timesheets', toPlod: 'timesheets' },
   { path: '/timesheet', title: 'Timesheets', toPlod: 'timesheets' },
   { path: '/timesheets-professional', title: 'Timesheets', toPlod: 'timesheets' },
+  { path: '/downtime', title: 'Downtime', toPlod: 'downtime' },
   { path: '/survey', title: 'Survey Data', toPlod: 'survey' },
   { path: '/survey-fixed', title: 'Survey Data', toPlod: 'survey' },
   {

@@ -2,6 +2,9 @@ import {
   HOLES_DOC_NAME,
   SETUP_DOC_NAME,
   addCrewMember,
+  addDowntimeCode,
+  deleteDowntimeCode,
+  updateDowntimeCode,
   addHireTool,
   addRig,
   addSite,
@@ -56,6 +59,9 @@ export function useSetupEditor() {
     addHireTool: useMutation(doc, addHireTool),
     updateHireTool: useMutation(doc, updateHireTool),
     deleteHireTool: useMutation(doc, deleteHireTool),
+    addDowntimeCode: useMutation(doc, addDowntimeCode),
+    updateDowntimeCode: useMutation(doc, updateDowntimeCode),
+    deleteDowntimeCode: useMutation(doc, deleteDowntimeCode),
   };
 }
 

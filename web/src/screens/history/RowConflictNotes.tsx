@@ -10,6 +10,7 @@ const ROW_NOUNS: Partial<Record<HistorySection, string>> = {
   survey: 'Survey',
   maintenance: 'Maintenance entry',
   hireTools: 'Hire tool',
+  downtime: 'Downtime entry',
   crew: 'Crew member',
   holes: 'Hole',
 };
