@@ -1,4 +1,5 @@
 import { formatCurrency, formatDepth, formatHours, formatPercent } from '../format/format.ts';
+import { consumableCost } from '../consumable/consumable.ts';
 import { DOWNTIME_GROUP_LABELS, shiftHoursLine } from '../downtime/downtime.ts';
 import type { ReportHole } from '../hole/report-hole-doc.ts';
 import type { ReportSnapshot } from '../report-doc/snapshot.ts';
@@ -97,6 +98,7 @@ export interface PlodSheet {
   maintenance: SheetTable;
   hireTools: SheetTable;
   downtime: SheetTable;
+  consumables: SheetTable;
   notes: string | null;
   signOff: SheetSignOff;
 }
@@ -326,6 +328,7 @@ export function plodSheet(snapshot: ReportSnapshot, options: SheetOptions = {}):
       'No downtime recorded',
       shiftHoursLine(totals.shiftHours),
     ),
+    consumables: consumablesTable(snapshot.consumables),
     notes: snapshot.notes,
     signOff: {
       signed: snapshot.signOff.signedBy !== null && snapshot.signOff.signedAt !== null,
@@ -337,4 +340,28 @@ export function plodSheet(snapshot: ReportSnapshot, options: SheetOptions = {}):
       signature: snapshot.signOff.signature,
     },
   };
+}
+
+/** The consumables used, priced at the list price each entry was recorded with. */
+function consumablesTable(rows: ReportSnapshot['consumables']): SheetTable {
+  const costs = rows.map(consumableCost);
+  const priced = costs.filter((cost): cost is number => cost !== null);
+  const total = priced.reduce((sum, cost) => sum + cost, 0);
+  return table(
+    'Consumables',
+    ['Item', ['Quantity', 'numeric'], 'Unit', ['Cost', 'numeric'], 'Hole ID', 'Notes'],
+    rows.map((c, i) => {
+      const cost = costs[i];
+      return [
+        dash(c.itemName),
+        String(c.quantity),
+        dash(c.unit),
+        cost === null || cost === undefined ? '—' : formatCurrency(cost),
+        dash(c.holeId),
+        dash(c.notes),
+      ];
+    }),
+    'No consumables recorded',
+    priced.length > 0 ? `Total cost ${formatCurrency(total)}` : null,
+  );
 }

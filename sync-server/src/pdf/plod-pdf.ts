@@ -233,6 +233,7 @@ export function renderPlodPdf(sheet: PlodSheet): Promise<Buffer> {
   table(doc, sheet.maintenance);
   table(doc, sheet.hireTools);
   table(doc, sheet.downtime);
+  table(doc, sheet.consumables);
   heading(doc, 'Notes');
   doc
     .font('Helvetica')

@@ -15,6 +15,7 @@ const PART_LABELS: Record<string, string> = {
   maintenance: 'maintenance',
   hireTools: 'hire tools',
   downtime: 'downtime',
+  consumables: 'consumables',
   notes: 'notes',
   signOff: 'sign-off',
   status: 'status',

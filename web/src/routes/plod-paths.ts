@@ -10,6 +10,7 @@ export const PLOD_SCREENS = [
   'add-run',
   'timesheets',
   'downtime',
+  'consumables',
   'survey',
   'drill-site-maintenance',
   'hire-tools',

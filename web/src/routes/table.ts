@@ -94,7 +94,6 @@ export const pageRoutes: readonly ScreenRoute[] = [
   },
   { path: '/main-menu', title: 'Main Menu', load: () => import('../screens/MainMenu') },
   { path: '/grouting', title: 'Grouting', load: comingSoon },
-  { path: '/consumables', title: 'Consumables', load: comingSoon },
   { path: '/shift-summary', title: 'Shift Summary', load: comingSoon },
   { path: '/reports', title: 'Reports', load: comingSoon },
   { path: '/settings', title: 'Settings', load: comingSoon },
@@ -121,6 +120,7 @@ export const plodRoutes: readonly PlodRoute[] = [
   { screen: 'add-run', title: 'Add New Run', load: () => import('../screens/AddRun') },
   { screen: 'timesheets', title: 'Timesheets', load: timesheets },
   { screen: 'downtime', title: 'Downtime', load: () => import('../screens/Downtime') },
+  { screen: 'consumables', title: 'Consumables', load: () => import('../screens/Consumables') },
   { screen: 'survey', title: 'Survey Data', load: survey },
   { screen: 'drill-site-maintenance', title: 'Drill Site Maintenance', load: maintenance },
   { screen: 'hire-tools', title: 'Hire Tools', load: () => import('../screens/HireTools') },
@@ -164,6 +164,7 @@ export const plainPlodRoutes: readonly PlainPlodRoute[] = [
   { path: '/timesheet', title: 'Timesheets', toPlod: 'timesheets' },
   { path: '/timesheets-professional', title: 'Timesheets', toPlod: 'timesheets' },
   { path: '/downtime', title: 'Downtime', toPlod: 'downtime' },
+  { path: '/consumables', title: 'Consumables', toPlod: 'consumables' },
   { path: '/survey', title: 'Survey Data', toPlod: 'survey' },
   { path: '/survey-fixed', title: 'Survey Data', toPlod: 'survey' },
   {

@@ -1,7 +1,10 @@
 import {
   HOLES_DOC_NAME,
   SETUP_DOC_NAME,
+  addConsumable,
   addCrewMember,
+  deleteConsumable,
+  updateConsumable,
   addDowntimeCode,
   deleteDowntimeCode,
   updateDowntimeCode,
@@ -62,6 +65,9 @@ export function useSetupEditor() {
     addDowntimeCode: useMutation(doc, addDowntimeCode),
     updateDowntimeCode: useMutation(doc, updateDowntimeCode),
     deleteDowntimeCode: useMutation(doc, deleteDowntimeCode),
+    addConsumable: useMutation(doc, addConsumable),
+    updateConsumable: useMutation(doc, updateConsumable),
+    deleteConsumable: useMutation(doc, deleteConsumable),
   };
 }
 

@@ -11,6 +11,7 @@ const ROW_NOUNS: Partial<Record<HistorySection, string>> = {
   maintenance: 'Maintenance entry',
   hireTools: 'Hire tool',
   downtime: 'Downtime entry',
+  consumables: 'Consumable',
   crew: 'Crew member',
   holes: 'Hole',
 };

@@ -3,6 +3,9 @@ import {
   CREW_ROLES,
   DEFAULT_CREW_ROLE,
   DOWNTIME_GROUPS,
+  consumableCreateSchema,
+  consumableUpdateSchema,
+  type Consumable,
   DOWNTIME_GROUP_LABELS,
   downtimeCodeCreateSchema,
   downtimeCodeUpdateSchema,
@@ -217,4 +220,53 @@ export const DOWNTIME_CODE_KIND: ItemKind<DowntimeCode, DowntimeCodeValues> = {
   add: (edit, values, siteId) => edit.addDowntimeCode({ ...values, siteId }),
   update: (edit, id, values) => edit.updateDowntimeCode(id, values),
   remove: (edit, id) => edit.deleteDowntimeCode(id),
+};
+
+export type ConsumableValues = {
+  name: string;
+  unit: string;
+  /** Blank when the site does not price the item. */
+  price: number | string;
+};
+
+const listPrice = (item: Pick<Consumable, 'price' | 'unit'>) =>
+  item.price === null ? 'No price' : `${formatCurrency(item.price)} per ${item.unit}`;
+
+export const CONSUMABLE_KIND: ItemKind<Consumable, ConsumableValues> = {
+  noun: 'consumable',
+  plural: 'consumables',
+  addLabel: 'Add Consumable',
+  addTitle: 'Add New Consumable',
+  emptyValues: { name: '', unit: '', price: '' },
+  toValues: (item) => ({ name: item.name, unit: item.unit, price: item.price ?? '' }),
+  createSchema: consumableCreateSchema,
+  updateSchema: consumableUpdateSchema,
+  name: (item) => item.name,
+  valuesName: (values) => values.name,
+  details: (item) => <Text c="dimmed">{listPrice(item)}</Text>,
+  columns: [
+    { header: 'Unit', cell: (item) => item.unit },
+    { header: 'Price', cell: listPrice },
+  ],
+  fields: (form) => (
+    <>
+      <TextInput label="Item name" withAsterisk {...form.getInputProps('name')} />
+      <TextInput
+        label="Unit"
+        description="bag, L, each, box..."
+        withAsterisk
+        {...form.getInputProps('unit')}
+      />
+      <NumberInput
+        label="Price per unit ($, optional)"
+        min={0}
+        decimalScale={2}
+        inputMode="decimal"
+        {...form.getInputProps('price')}
+      />
+    </>
+  ),
+  add: (edit, values, siteId) => edit.addConsumable({ ...values, siteId }),
+  update: (edit, id, values) => edit.updateConsumable(id, values),
+  remove: (edit, id) => edit.deleteConsumable(id),
 };
