@@ -28,7 +28,7 @@ import { useReportView } from './plod/useReport';
 import { useSetup } from './report-common/useReport';
 
 const COLUMNS: Column<ConsumableEntry>[] = [
-  { header: 'Item', cell: (c) => c.itemName, wide: true },
+  { header: 'Item', cell: (c) => c.itemName },
   { header: 'Quantity', cell: (c) => `${c.quantity} ${c.unit}` },
   { header: 'Hole ID', cell: (c) => orDash(c.holeId) },
   {
@@ -144,7 +144,7 @@ export default function Consumables() {
         rows={report.consumables}
         rowKey={(c) => c.id}
         actions={actions}
-        cardOrder={['Quantity', 'Hole ID']}
+        cardOrder={['Item', 'Quantity', 'Cost', 'Hole ID']}
         testId="consumables-table"
         empty={
           <EmptyText
