@@ -63,6 +63,10 @@ export type {
   CrewMemberId,
   HireToolId,
   HireToolUsageId,
+  DowntimeCodeId,
+  DowntimeEntryId,
+  ConsumableId,
+  ConsumableEntryId,
   HoleId,
   MaintenanceEntryId,
   ReportId,
@@ -77,6 +81,11 @@ export {
   CrewMemberIds,
   HireToolIds,
   HireToolUsageIds,
+  DowntimeCodeIds,
+  DowntimeEntryIds,
+  ConsumableIds,
+  ConsumableEntryIds,
+  derivedId,
   InvalidIdError,
   MaintenanceEntryIds,
   ReportIds,
@@ -226,6 +235,8 @@ export type { DigestValue, HistoryFields, HistoryValue } from './history/values.
 export { isDigest } from './history/values.ts';
 export type {
   BundleCrewAssignment,
+  BundleDowntimeEntry,
+  BundleConsumableEntry,
   BundleHireToolUsage,
   BundleMaintenanceEntry,
   BundleReportStatus,
@@ -609,6 +620,93 @@ export {
   readHireTools,
   updateHireTool,
 } from './hire-tool/hire-tool-library-doc.ts';
+
+// Downtime and standby (codes in the setup document, entries in the report)
+export type {
+  DefaultDowntimeCode,
+  DowntimeCode,
+  DowntimeCodeCopy,
+  DowntimeCodeCreate,
+  DowntimeCodeUpdate,
+  DowntimeEntry,
+  DowntimeEntryInput,
+  DowntimeEntryPatch,
+  DowntimeGroup,
+  Overlap,
+  ShiftHours,
+  TimedEntry,
+} from './downtime/downtime.ts';
+export {
+  CODE_NAME_REQUIRED,
+  CODE_REQUIRED,
+  DEFAULT_DOWNTIME_CODES,
+  DOWNTIME_GROUPS,
+  DOWNTIME_GROUP_LABELS,
+  downtimeCodeCopy,
+  downtimeCodeCreateSchema,
+  downtimeCodeUpdateSchema,
+  downtimeEntryInputSchema,
+  downtimeEntryPatchSchema,
+  downtimeHours,
+  findOverlaps,
+  overlapMessage,
+  shiftHours,
+  shiftHoursLine,
+  timedEntries,
+} from './downtime/downtime.ts';
+export {
+  addDowntimeCode,
+  defaultDowntimeCodeId,
+  deleteDowntimeCode,
+  readDowntimeCodes,
+  seedDefaultDowntimeCodes,
+  siteDowntimeCodes,
+  updateDowntimeCode,
+} from './downtime/downtime-codes-doc.ts';
+export {
+  addDowntimeEntry,
+  downtimePart,
+  readDowntime,
+  removeDowntimeEntry,
+  updateDowntimeEntry,
+} from './downtime/downtime-part.ts';
+
+// Consumables (a site's list in the setup document, entries in the report)
+export type {
+  Consumable,
+  ConsumableCopy,
+  ConsumableCreate,
+  ConsumableEntry,
+  ConsumableEntryInput,
+  ConsumableEntryPatch,
+  ConsumableUpdate,
+} from './consumable/consumable.ts';
+export {
+  ITEM_NAME_REQUIRED,
+  ITEM_REQUIRED,
+  QUANTITY_POSITIVE,
+  UNIT_REQUIRED,
+  consumableCopy,
+  consumableCost,
+  consumableCreateSchema,
+  consumableEntryInputSchema,
+  consumableEntryPatchSchema,
+  consumableUpdateSchema,
+  siteConsumables,
+} from './consumable/consumable.ts';
+export {
+  addConsumable,
+  deleteConsumable,
+  readConsumables,
+  updateConsumable,
+} from './consumable/consumable-library-doc.ts';
+export {
+  addConsumableEntry,
+  consumableEntriesPart,
+  readConsumableEntries,
+  removeConsumableEntry,
+  updateConsumableEntry,
+} from './consumable/consumable-entries-part.ts';
 
 // Setup document: sites, rigs, crew members
 export type { SetupSnapshot } from './setup-doc/setup-doc.ts';

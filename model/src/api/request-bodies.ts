@@ -1,9 +1,11 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   crewAssignmentInputSchema,
   crewAssignmentUpdateSchema,
 } from '../crew-assignment/crew-assignment.ts';
 import { crewMemberCreateSchema, crewMemberUpdateSchema } from '../crew-member/crew-member.ts';
+import { consumableCreateSchema, consumableUpdateSchema } from '../consumable/consumable.ts';
+import { downtimeCodeCreateSchema, downtimeCodeUpdateSchema } from '../downtime/downtime.ts';
 import { hireToolCreateSchema, hireToolUpdateSchema } from '../hire-tool/hire-tool.ts';
 import { holeConfigInputSchema, holeIdBodySchema } from '../hole/hole.ts';
 import { rigCreateSchema, rigUpdateSchema } from '../rig/rig.ts';
@@ -58,6 +60,11 @@ const toolRules = {
   name: name,
   ratePerHour: rate.nullish(),
 };
+const downtimeCodeRules = {
+  name,
+  chargeable: z.boolean({ error: 'must be true or false' }).nullish(),
+};
+const consumableRules = { name, unit: name, price: rate.nullish() };
 const rigRules = { rigName: name, rigNumber: label.nullish() };
 const memberRules = { memberName: name, experience: label.nullish() };
 const holeRules = {
@@ -101,6 +108,10 @@ export const REQUEST_BODIES = {
   'PUT /api/survey-entries/{id}': strictBody(surveyRules, surveyEntryPatchSchema),
   'POST /api/hire-tools-library': strictBody(toolRules, hireToolCreateSchema),
   'PUT /api/hire-tools-library/{id}': strictBody(toolRules, hireToolUpdateSchema),
+  'POST /api/downtime-codes': strictBody(downtimeCodeRules, downtimeCodeCreateSchema),
+  'PUT /api/downtime-codes/{id}': strictBody(downtimeCodeRules, downtimeCodeUpdateSchema),
+  'POST /api/consumables': strictBody(consumableRules, consumableCreateSchema),
+  'PUT /api/consumables/{id}': strictBody(consumableRules, consumableUpdateSchema),
   'POST /api/sites': strictBody(siteRules, siteCreateSchema),
   'PUT /api/sites/{id}': strictBody(siteRules, siteUpdateSchema),
   'POST /api/site-config': strictBody(siteRules, siteCreateSchema),

@@ -14,6 +14,8 @@ export interface ShiftReportBundle {
   timesheetEntries: BundleTimesheetEntry[];
   maintenanceEntries: BundleMaintenanceEntry[];
   hireToolsUsage: BundleHireToolUsage[];
+  downtimeEntries: BundleDowntimeEntry[];
+  consumableEntries: BundleConsumableEntry[];
 }
 
 export type BundleShiftType = 'day' | 'night';
@@ -119,6 +121,33 @@ export interface BundleMaintenanceEntry {
   timeSpent: number;
   partsUsed: string | null;
   status: 'completed' | 'in-progress' | 'pending';
+  notes: string | null;
+}
+
+export interface BundleDowntimeEntry {
+  id: string;
+  codeId: string;
+  /** The code's name, group and charge as they were when the entry was recorded. */
+  codeName: string;
+  codeGroup: 'operational' | 'breakdown' | 'safety-weather' | 'client-standby' | 'mob-demob';
+  chargeable: boolean;
+  startTime: string;
+  endTime: string;
+  /** End minus start in hours, an end before the start being the next day. */
+  hours: number;
+  holeId: string | null;
+  notes: string | null;
+}
+
+export interface BundleConsumableEntry {
+  id: string;
+  consumableId: string;
+  /** The item's name, unit and price as they were when the entry was recorded. */
+  itemName: string;
+  unit: string;
+  unitPrice: number | null;
+  quantity: number;
+  holeId: string | null;
   notes: string | null;
 }
 

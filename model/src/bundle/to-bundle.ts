@@ -122,5 +122,27 @@ export function toBundle(
       totalCost: h.totalCost,
       notes: h.notes,
     })),
+    downtimeEntries: snapshot.downtime.map((d) => ({
+      id: d.id,
+      codeId: d.codeId,
+      codeName: d.codeName,
+      codeGroup: d.codeGroup,
+      chargeable: d.chargeable,
+      startTime: d.startTime,
+      endTime: d.endTime,
+      hours: d.hours,
+      holeId: d.holeId,
+      notes: d.notes,
+    })),
+    consumableEntries: snapshot.consumables.map((c) => ({
+      id: c.id,
+      consumableId: c.consumableId,
+      itemName: c.itemName,
+      unit: c.unit,
+      unitPrice: c.unitPrice,
+      quantity: c.quantity,
+      holeId: c.holeId,
+      notes: c.notes,
+    })),
   };
 }

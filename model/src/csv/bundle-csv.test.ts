@@ -154,6 +154,19 @@ describe('bundleToCsv round trip through a standard CSV parser', () => {
         notes: 'N/A',
       },
     ]);
+    expect(sectionRows(csv, 'DOWNTIME')).toEqual([
+      {
+        id: 'down-1',
+        code: 'Client standby, "geo"',
+        group: 'client-standby',
+        chargeable: 'Yes',
+        startTime: '23:30',
+        endTime: '01:00',
+        hours: '1.50',
+        holeId: 'DH-001',
+        notes: 'N/A',
+      },
+    ]);
   });
 });
 
@@ -180,6 +193,8 @@ describe('bundleToCsv layout', () => {
       'SURVEY ENTRIES',
       'TIMESHEET ENTRIES',
       'HIRE TOOLS USAGE',
+      'DOWNTIME',
+      'CONSUMABLES',
     ]);
   });
 

@@ -113,6 +113,32 @@ export function fullBundle(): ShiftReportBundle {
         notes: null,
       },
     ],
+    downtimeEntries: [
+      {
+        id: 'down-1',
+        codeId: 'code-1',
+        codeName: 'Client standby, "geo"',
+        codeGroup: 'client-standby',
+        chargeable: true,
+        startTime: '23:30',
+        endTime: '01:00',
+        hours: 1.5,
+        holeId: 'DH-001',
+        notes: null,
+      },
+    ],
+    consumableEntries: [
+      {
+        id: 'cons-1',
+        consumableId: 'item-1',
+        itemName: 'Drilling mud, "bentonite"',
+        unit: 'bag',
+        unitPrice: 24.5,
+        quantity: 3,
+        holeId: 'DH-001',
+        notes: null,
+      },
+    ],
   };
 }
 
@@ -126,6 +152,8 @@ export function summaryOnlyBundle(): ShiftReportBundle {
     timesheetEntries: [],
     maintenanceEntries: [],
     hireToolsUsage: [],
+    downtimeEntries: [],
+    consumableEntries: [],
   };
 }
 

@@ -20,6 +20,10 @@ export type MaintenanceEntryId = Brand<string, 'MaintenanceEntryId'>;
 export type HireToolId = Brand<string, 'HireToolId'>;
 export type HireToolUsageId = Brand<string, 'HireToolUsageId'>;
 export type HoleId = Brand<string, 'HoleId'>;
+export type DowntimeCodeId = Brand<string, 'DowntimeCodeId'>;
+export type DowntimeEntryId = Brand<string, 'DowntimeEntryId'>;
+export type ConsumableId = Brand<string, 'ConsumableId'>;
+export type ConsumableEntryId = Brand<string, 'ConsumableEntryId'>;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Longest accepted hole label. */
@@ -79,6 +83,31 @@ export const SurveyEntryIds = uuidKind<SurveyEntryId>('SurveyEntryId');
 export const MaintenanceEntryIds = uuidKind<MaintenanceEntryId>('MaintenanceEntryId');
 export const HireToolIds = uuidKind<HireToolId>('HireToolId');
 export const HireToolUsageIds = uuidKind<HireToolUsageId>('HireToolUsageId');
+export const DowntimeCodeIds = uuidKind<DowntimeCodeId>('DowntimeCodeId');
+export const DowntimeEntryIds = uuidKind<DowntimeEntryId>('DowntimeEntryId');
+export const ConsumableIds = uuidKind<ConsumableId>('ConsumableId');
+export const ConsumableEntryIds = uuidKind<ConsumableEntryId>('ConsumableEntryId');
+
+/** FNV-1a (32 bit) of a text after a seed, as 8 hex digits. */
+function fnv1aHex(seed: number, text: string): string {
+  let hash = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+/**
+ * A UUID (version 8) derived from a name: every device that derives it from the same name gets the
+ * same id, so rows two offline devices both create under it merge into one (a site's default
+ * downtime codes). Not a security measure.
+ */
+export function derivedId<T extends string>(name: string): T {
+  const hex = [1, 2, 3, 4].map((seed) => fnv1aHex(seed, name)).join('');
+  const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}` as T;
+}
 
 /** True when the value is a usable hole label: non-blank, trimmed, at most 64 characters. */
 export function isHoleId(value: unknown): value is HoleId {

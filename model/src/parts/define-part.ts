@@ -50,6 +50,11 @@ export interface PartInfo {
     tag: string;
     /** What the request body must hold as sent, before the model's schema shapes it (api/strict.ts). */
     rules: z.ZodRawShape;
+    /**
+     * Fills what a checked body refers to from the setup document before it is added or changed
+     * (a downtime entry's copy of its code); throws a ModelError (400) for a reference that is not there.
+     */
+    fromSetup?: (setup: Y.Doc, body: Readonly<Record<string, unknown>>) => Record<string, unknown>;
   };
   /** The name a late edit to it is kept under (sync-server late-edits/parts.ts). */
   lateEditPart: string;
@@ -79,6 +84,8 @@ export interface PlodPartRows {
   addAny: (doc: Y.Doc, input: unknown) => string;
   updateById: (doc: Y.Doc, id: string, patch: unknown) => void;
   removeById: (doc: Y.Doc, id: string) => boolean;
+  /** See PartInfo.rest.fromSetup. */
+  fromSetup?: PartInfo['rest']['fromSetup'];
 }
 
 /** A part of a plod: what it says about itself, and the operations on its rows. */
@@ -113,6 +120,7 @@ export function definePart<const Info extends PartInfo, T extends { id: string }
     ...info,
     ...collection,
     rootName: REPORT_ROOTS[info.root],
+    fromSetup: info.rest.fromSetup,
     createBody: strictBody(info.rest.rules, spec.inputSchema),
     patchBody: strictBody(info.rest.rules, spec.patchSchema),
     csvTable: (bundle) => ({

@@ -25,6 +25,8 @@ export type ChangePart =
   | 'Survey'
   | 'Maintenance'
   | 'Hire tools'
+  | 'Downtime'
+  | 'Consumables'
   | 'Sign-off'
   | 'Totals';
 
@@ -289,6 +291,55 @@ function hireToolChanges(before: ReportSnapshot, after: ReportSnapshot): string[
   ];
 }
 
+type Downtime = ReportSnapshot['downtime'][number];
+const stop = (d: Downtime) => `${d.codeName} ${d.startTime}-${d.endTime} (${round(d.hours)} h)`;
+
+function downtimeChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
+  const { added, removed, kept } = pair(before.downtime, after.downtime);
+  return [
+    ...added.map((d) => `Downtime added: ${stop(d)}`),
+    ...removed.map((d) => `Downtime removed: ${stop(d)}`),
+    ...kept.flatMap(([was, now]) =>
+      fieldChanges(
+        was,
+        now,
+        [
+          { key: 'codeName', label: 'code' },
+          { key: 'startTime', label: 'start' },
+          { key: 'endTime', label: 'end' },
+          { key: 'holeId', label: 'hole' },
+          { key: 'notes', label: 'notes' },
+        ],
+        `Downtime ${was.codeName}: `,
+      ),
+    ),
+  ];
+}
+
+type Consumable = ReportSnapshot['consumables'][number];
+const used = (c: Consumable) => `${c.itemName} ${round(c.quantity)} ${c.unit}`;
+
+function consumableChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
+  const { added, removed, kept } = pair(before.consumables, after.consumables);
+  return [
+    ...added.map((c) => `Consumable added: ${used(c)}`),
+    ...removed.map((c) => `Consumable removed: ${used(c)}`),
+    ...kept.flatMap(([was, now]) =>
+      fieldChanges(
+        was,
+        now,
+        [
+          { key: 'itemName', label: 'item' },
+          { key: 'quantity', label: 'quantity' },
+          { key: 'holeId', label: 'hole' },
+          { key: 'notes', label: 'notes' },
+        ],
+        `Consumable ${was.itemName}: `,
+      ),
+    ),
+  ];
+}
+
 function signOffChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
   return fieldChanges(
     before.signOff,
@@ -325,6 +376,8 @@ const SECTIONS: readonly [ChangePart, (b: ReportSnapshot, a: ReportSnapshot) => 
   ['Survey', surveyChanges],
   ['Maintenance', maintenanceChanges],
   ['Hire tools', hireToolChanges],
+  ['Downtime', downtimeChanges],
+  ['Consumables', consumableChanges],
   ['Sign-off', signOffChanges],
   // What the plod now bills, last: the effect of everything above.
   ['Totals', totalChanges],

@@ -26,6 +26,10 @@ export const REPORT_ROOTS = {
   survey: 'survey',
   maintenance: 'maintenance',
   hireTools: 'hireTools',
+  /** Downtime and standby entries (a copy of their code, start, end, hole, notes). */
+  downtime: 'downtime',
+  /** Consumables used (a copy of their item, quantity, hole, notes). */
+  consumables: 'consumables',
   /** Final notes and sign-off: signedBy, signedAt, certified, finalNotes, signature. */
   signOff: 'signOff',
 } as const;

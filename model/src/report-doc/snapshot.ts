@@ -8,6 +8,11 @@ import { readReportHoles } from '../hole/report-hole-doc.ts';
 import type { HireToolUsageRow } from '../hire-tool/hire-tool-usage-part.ts';
 import { readHireToolUsage } from '../hire-tool/hire-tool-usage-part.ts';
 import { totalHireToolCost } from '../hire-tool/hire-tool.ts';
+import type { ConsumableEntry } from '../consumable/consumable.ts';
+import { readConsumableEntries } from '../consumable/consumable-entries-part.ts';
+import type { DowntimeEntry, ShiftHours } from '../downtime/downtime.ts';
+import { shiftHours } from '../downtime/downtime.ts';
+import { readDowntime } from '../downtime/downtime-part.ts';
 import type { MaintenanceEntry } from '../maintenance/maintenance.ts';
 import { totalMaintenanceHours } from '../maintenance/maintenance.ts';
 import { readMaintenance } from '../maintenance/maintenance-part.ts';
@@ -36,6 +41,8 @@ export interface ReportTotals {
   timesheetOverCap: boolean;
   hireToolCost: number;
   maintenanceHours: number;
+  /** Drilling + other activities + downtime, on one time axis. */
+  shiftHours: ShiftHours;
   crewCount: number;
   surveyCount: number;
   averageSurveyDepth: number;
@@ -79,6 +86,8 @@ export interface ReportSnapshot {
   survey: SurveyEntry[];
   maintenance: MaintenanceEntry[];
   hireTools: HireToolUsageRow[];
+  downtime: DowntimeEntry[];
+  consumables: ConsumableEntry[];
   signOff: SignOff;
   totals: ReportTotals;
   summary: EffectiveSummary;
@@ -95,6 +104,8 @@ export function readReport(doc: Y.Doc): ReportSnapshot {
   const survey = readSurvey(doc);
   const maintenance = readMaintenance(doc);
   const hireTools = readHireToolUsage(doc);
+  const downtime = readDowntime(doc);
+  const consumables = readConsumableEntries(doc);
   const hours = timesheetTotals(timesheet);
   const primary = crew.find((a) => a.isPrimary) ?? null;
 
@@ -110,6 +121,7 @@ export function readReport(doc: Y.Doc): ReportSnapshot {
     timesheetOverCap: hours.overCap,
     hireToolCost: totalHireToolCost(hireTools),
     maintenanceHours: totalMaintenanceHours(maintenance),
+    shiftHours: shiftHours(timesheet, downtime),
     crewCount: crew.length,
     surveyCount: survey.length,
     averageSurveyDepth: averageSurveyDepth(survey),
@@ -152,6 +164,8 @@ export function readReport(doc: Y.Doc): ReportSnapshot {
     survey,
     maintenance,
     hireTools,
+    downtime,
+    consumables,
     signOff: readSignOff(doc),
     totals,
     summary,

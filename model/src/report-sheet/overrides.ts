@@ -1,4 +1,5 @@
 import { formatDepth, formatHours } from '../format/format.ts';
+import { shiftHoursLine } from '../downtime/downtime.ts';
 import type { ReportSnapshot } from '../report-doc/snapshot.ts';
 import type { SheetFact } from './sheet.ts';
 
@@ -73,5 +74,6 @@ export function summaryFacts(snapshot: ReportSnapshot): SheetFact[] {
     { label: 'Average Rate', value: `${summary.avgRate.toFixed(2)} m/h` },
     { label: 'Runs', value: String(totals.runCount) },
     { label: 'Crew', value: String(totals.crewCount) },
+    { label: 'Shift Hours', value: shiftHoursLine(totals.shiftHours) },
   ];
 }

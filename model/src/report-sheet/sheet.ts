@@ -1,4 +1,6 @@
 import { formatCurrency, formatDepth, formatHours, formatPercent } from '../format/format.ts';
+import { consumableCost } from '../consumable/consumable.ts';
+import { DOWNTIME_GROUP_LABELS, shiftHoursLine } from '../downtime/downtime.ts';
 import type { ReportHole } from '../hole/report-hole-doc.ts';
 import type { ReportSnapshot } from '../report-doc/snapshot.ts';
 import type { NameLookup } from '../report-doc/summary.ts';
@@ -112,6 +114,8 @@ export interface PlodSheet {
   survey: SheetTable;
   maintenance: SheetTable;
   hireTools: SheetTable;
+  downtime: SheetTable;
+  consumables: SheetTable;
   notes: string | null;
   signOff: SheetSignOff;
 }
@@ -334,6 +338,23 @@ export function plodSheet(snapshot: ReportSnapshot, options: SheetOptions = {}):
       'No hire tools recorded yet',
       `Total cost ${formatCurrency(totals.hireToolCost)}`,
     ),
+    downtime: table(
+      'Downtime',
+      ['Code', 'Group', 'Charged', 'Start', 'End', ['Hours', 'numeric'], 'Hole ID', 'Notes'],
+      snapshot.downtime.map((d) => [
+        dash(d.codeName),
+        DOWNTIME_GROUP_LABELS[d.codeGroup],
+        d.chargeable ? 'Yes' : 'No',
+        timeLabel(d.startTime),
+        timeLabel(d.endTime),
+        formatHours(d.hours),
+        dash(d.holeId),
+        dash(d.notes),
+      ]),
+      'No downtime recorded',
+      shiftHoursLine(totals.shiftHours),
+    ),
+    consumables: consumablesTable(snapshot.consumables),
     notes: snapshot.notes,
     signOff: {
       signed: snapshot.signOff.signedBy !== null && snapshot.signOff.signedAt !== null,
@@ -345,4 +366,28 @@ export function plodSheet(snapshot: ReportSnapshot, options: SheetOptions = {}):
       signature: snapshot.signOff.signature,
     },
   };
+}
+
+/** The consumables used, priced at the list price each entry was recorded with. */
+function consumablesTable(rows: ReportSnapshot['consumables']): SheetTable {
+  const costs = rows.map(consumableCost);
+  const priced = costs.filter((cost): cost is number => cost !== null);
+  const total = priced.reduce((sum, cost) => sum + cost, 0);
+  return table(
+    'Consumables',
+    ['Item', ['Quantity', 'numeric'], 'Unit', ['Cost', 'numeric'], 'Hole ID', 'Notes'],
+    rows.map((c, i) => {
+      const cost = costs[i];
+      return [
+        dash(c.itemName),
+        String(c.quantity),
+        dash(c.unit),
+        cost === null || cost === undefined ? '—' : formatCurrency(cost),
+        dash(c.holeId),
+        dash(c.notes),
+      ];
+    }),
+    'No consumables recorded',
+    priced.length > 0 ? `Total cost ${formatCurrency(total)}` : null,
+  );
 }

@@ -11,12 +11,16 @@ export const SETUP_ROOTS = {
   crewMembers: 'crewMembers',
   /** The hire-tool library. */
   hireTools: 'hireTools',
+  /** Each site's downtime codes (name, group, chargeable). */
+  downtimeCodes: 'downtimeCodes',
+  /** Each site's consumables list (name, unit, optional price). */
+  consumables: 'consumables',
 } as const;
 
 export type SetupRoot = keyof typeof SETUP_ROOTS;
 
 /** Current schema version of the setup document. */
-export const SETUP_SCHEMA_VERSION = 2;
+export const SETUP_SCHEMA_VERSION = 3;
 
 /** A root map of the setup document. */
 export function setupMap(doc: Y.Doc, root: SetupRoot): Y.Map<unknown> {

@@ -29,9 +29,9 @@ function v1Setup(): Y.Doc {
 describe('setup migrations', () => {
   it('moves v1 tool names to toolName and empty supervisor emails to null', () => {
     const doc = v1Setup();
-    expect(migrateSetupDoc(doc)).toEqual({ from: 1, to: SETUP_SCHEMA_VERSION, applied: [2] });
+    expect(migrateSetupDoc(doc)).toEqual({ from: 1, to: SETUP_SCHEMA_VERSION, applied: [2, 3] });
     const snapshot = readSetup(doc);
-    expect(snapshot.schemaVersion).toBe(2);
+    expect(snapshot.schemaVersion).toBe(SETUP_SCHEMA_VERSION);
     expect(snapshot.hireTools).toEqual([
       { id: TOOL, toolName: 'Core tray', toolDescription: null, ratePerHour: 4.5, siteId: SITE },
     ]);

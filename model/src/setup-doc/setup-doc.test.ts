@@ -8,7 +8,7 @@ import { addRig, deleteRig, updateRig } from '../rig/rig-doc.ts';
 import { addSite, deleteSite, updateSite } from '../site/site-doc.ts';
 import { SITE_NAME_REQUIRED } from '../site/site.ts';
 import { syncAll } from '../report-doc/testing.ts';
-import { initSetupDoc } from './keys.ts';
+import { SETUP_SCHEMA_VERSION, initSetupDoc } from './keys.ts';
 import { readSetup } from './setup-doc.ts';
 
 function setup(): Y.Doc {
@@ -30,7 +30,7 @@ describe('setup document', () => {
         supervisorEmail: null,
       }),
     ]);
-    expect(readSetup(doc).schemaVersion).toBe(2);
+    expect(readSetup(doc).schemaVersion).toBe(SETUP_SCHEMA_VERSION);
   });
 
   it("refuses a blank site name with 'Site name is required'", () => {

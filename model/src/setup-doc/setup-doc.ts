@@ -1,8 +1,12 @@
 import * as Y from 'yjs';
 import type { Migration, MigrationResult } from '../docs/migrations.ts';
 import { runMigrations, storedSchemaVersion } from '../docs/migrations.ts';
+import type { Consumable } from '../consumable/consumable.ts';
+import { readConsumables } from '../consumable/consumable-library-doc.ts';
 import type { CrewMember } from '../crew-member/crew-member.ts';
 import { readCrewMembers } from '../crew-member/crew-member-doc.ts';
+import type { DowntimeCode } from '../downtime/downtime.ts';
+import { readDowntimeCodes, seedDefaultDowntimeCodes } from '../downtime/downtime-codes-doc.ts';
 import type { HireTool } from '../hire-tool/hire-tool.ts';
 import { readHireTools } from '../hire-tool/hire-tool-library-doc.ts';
 import type { Rig } from '../rig/rig.ts';
@@ -18,6 +22,8 @@ export interface SetupSnapshot {
   rigs: Rig[];
   crewMembers: CrewMember[];
   hireTools: HireTool[];
+  downtimeCodes: DowntimeCode[];
+  consumables: Consumable[];
 }
 
 /** Read the setup document. */
@@ -28,12 +34,15 @@ export function readSetup(doc: Y.Doc): SetupSnapshot {
     rigs: readRigs(doc),
     crewMembers: readCrewMembers(doc),
     hireTools: readHireTools(doc),
+    downtimeCodes: readDowntimeCodes(doc),
+    consumables: readConsumables(doc),
   };
 }
 
 /**
  * Setup migrations. Version 1 kept a library tool's name under `name` (the SPEC's other name for it) and
- * saved a cleared supervisor email as ''; version 2 uses `toolName` and null.
+ * saved a cleared supervisor email as ''; version 2 uses `toolName` and null. Version 3 gives every
+ * site the default downtime codes (ids derived from the site, so two devices migrating apart agree).
  */
 export const SETUP_MIGRATIONS: readonly Migration[] = [
   {
@@ -51,6 +60,13 @@ export const SETUP_MIGRATIONS: readonly Migration[] = [
           if (email === '') site.set('supervisorEmail', null);
         }
       });
+    },
+  },
+  {
+    version: 3,
+    description: 'every site gets the default downtime codes',
+    up(doc) {
+      for (const site of readSites(doc)) seedDefaultDowntimeCodes(doc, site.id);
     },
   },
 ];

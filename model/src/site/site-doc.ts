@@ -6,6 +6,7 @@ import { SiteIds } from '../ids/ids.ts';
 import { entryCollection } from '../docs/collection.ts';
 import { getEntry, nowIso } from '../docs/entries.ts';
 import { ModelError } from '../errors/errors.ts';
+import { seedDefaultDowntimeCodes } from '../downtime/downtime-codes-doc.ts';
 import { mutateSetup, setupMap } from '../setup-doc/keys.ts';
 import type { Site } from './site.ts';
 import {
@@ -42,8 +43,19 @@ const sites = entryCollection({
   beforeAdd: (doc, input) => refuseDuplicate(doc, input.siteName),
 });
 
-/** Add a site (name required and trimmed: 'Site name is required'), with default settings. */
-export const addSite = sites.add;
+/**
+ * Add a site (name required and trimmed: 'Site name is required'), with default settings and the
+ * default downtime codes.
+ */
+export function addSite(doc: Y.Doc, input: z.input<typeof siteCreateSchema>): SiteId {
+  let id: SiteId | undefined;
+  mutateSetup(doc, () => {
+    id = sites.add(doc, input);
+    seedDefaultDowntimeCodes(doc, id);
+  });
+  if (id === undefined) throw new ModelError('invalid-input', 'Site was not added');
+  return id;
+}
 /**
  * Update a site's name or settings (cleanup days outside 1-365 are ignored; empty email is null).
  * A name another site has is refused (duplicate-site-name).
@@ -86,11 +98,20 @@ export function unarchiveSite(doc: Y.Doc, id: SiteId): boolean {
   return true;
 }
 
-/** Delete a site with its rigs, crew members and hire tools, in one transaction. */
+/**
+ * Delete a site with its rigs, crew members, hire tools, downtime codes and consumables, in one
+ * transaction.
+ */
 export function deleteSite(doc: Y.Doc, id: SiteId): boolean {
   let removed = false;
   mutateSetup(doc, () => {
-    for (const root of ['rigs', 'crewMembers', 'hireTools'] as const) {
+    for (const root of [
+      'rigs',
+      'crewMembers',
+      'hireTools',
+      'downtimeCodes',
+      'consumables',
+    ] as const) {
       const map = setupMap(doc, root);
       for (const entryId of [...map.keys()]) {
         if (getEntry(map, entryId)?.get('siteId') === id) map.delete(entryId);

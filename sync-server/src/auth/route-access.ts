@@ -122,6 +122,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   ...setupCollection('rigs'),
   ...setupCollection('crew-members'),
   ...setupCollection('hire-tools-library'),
+  ...setupCollection('downtime-codes'),
+  ...setupCollection('consumables'),
 
   // The generic offline-sync calls: decided per table as the dashed route (see accessOf).
   'POST /api/{table}': 'crew',

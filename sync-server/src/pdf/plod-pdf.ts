@@ -232,6 +232,8 @@ export function renderPlodPdf(sheet: PlodSheet): Promise<Buffer> {
   table(doc, sheet.survey);
   table(doc, sheet.maintenance);
   table(doc, sheet.hireTools);
+  table(doc, sheet.downtime);
+  table(doc, sheet.consumables);
   heading(doc, 'Notes');
   doc
     .font('Helvetica')

@@ -15,6 +15,7 @@ export const SYNC_TABLES = new Set([
   'survey-entries',
   ...PLOD_PARTS.map((part) => part.rest.path),
   'hire-tools-library',
+  'consumables',
   'crew-assignments',
   'crew-members',
   'sites',

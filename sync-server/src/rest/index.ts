@@ -162,6 +162,26 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
       update: REQUEST_BODIES['PUT /api/hire-tools-library/{id}'],
     }),
   );
+  api.route(
+    '/downtime-codes',
+    createSetupRoutes({
+      tag: 'Downtime codes',
+      collection: s.downtimeCodes,
+      create: REQUEST_BODIES['POST /api/downtime-codes'],
+      update: REQUEST_BODIES['PUT /api/downtime-codes/{id}'],
+      siteOf: (code) => code.siteId,
+    }),
+  );
+  api.route(
+    '/consumables',
+    createSetupRoutes({
+      tag: 'Consumables list',
+      collection: s.consumables,
+      create: REQUEST_BODIES['POST /api/consumables'],
+      update: REQUEST_BODIES['PUT /api/consumables/{id}'],
+      siteOf: (item) => item.siteId,
+    }),
+  );
 
   // The health route belongs to the relay; it is listed here so the document covers every /api route.
   api.openAPIRegistry.registerPath({

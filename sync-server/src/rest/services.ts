@@ -17,7 +17,15 @@ import { ReferenceNames } from '../services/reference.ts';
 import { ReportEntries } from '../services/report-entries.ts';
 import { ReportService } from '../services/reports.ts';
 import { SupervisorDeskService } from '../services/supervisor-desk.ts';
-import { CREW_MEMBERS, HIRE_TOOLS, RIGS, SITES, SetupCollection } from '../services/setup.ts';
+import {
+  CONSUMABLES,
+  CREW_MEMBERS,
+  DOWNTIME_CODES,
+  HIRE_TOOLS,
+  RIGS,
+  SITES,
+  SetupCollection,
+} from '../services/setup.ts';
 import { SiteService } from '../services/sites.ts';
 import { DocumentService } from '../services/documents.ts';
 
@@ -60,6 +68,8 @@ export function createServices(
     rigs: new SetupCollection(docs, RIGS),
     crewMembers: new SetupCollection(docs, CREW_MEMBERS),
     hireTools: new SetupCollection(docs, HIRE_TOOLS),
+    downtimeCodes: new SetupCollection(docs, DOWNTIME_CODES),
+    consumables: new SetupCollection(docs, CONSUMABLES),
     cleanup,
     autoCleanup: new AutoCleanup(cleanup, docs, logger, { db: appDb.sql }),
     lateEdits,

@@ -42,5 +42,6 @@ export function partEntryKind(part: PlodPartRows): EntryKind<unknown, unknown> {
     add: part.addAny,
     update: part.updateById,
     remove: part.removeById,
+    fromSetup: part.fromSetup,
   };
 }

@@ -14,6 +14,8 @@ export interface EntryKind<In, Patch> {
   add(doc: Y.Doc, input: In): string;
   update(doc: Y.Doc, id: string, patch: Patch): void;
   remove(doc: Y.Doc, id: string): boolean;
+  /** Fills what a body refers to from the setup document (a part's rest.fromSetup). */
+  fromSetup?: (setup: Y.Doc, body: Readonly<Record<string, unknown>>) => Record<string, unknown>;
 }
 
 type Row = ShiftReportBundle[EntryList][number] & { shiftSummaryId: string };
@@ -39,12 +41,14 @@ export class ReportEntries<In, Patch> {
   }
 
   async add(by: Actor, reportId: ReportId, input: In): Promise<Row> {
-    const id = await this.docs.writeReport(by, reportId, (doc) => this.kind.add(doc, input));
+    const body = await this.withSetup(input);
+    const id = await this.docs.writeReport(by, reportId, (doc) => this.kind.add(doc, body));
     return this.one(reportId, id);
   }
 
   async update(by: Actor, reportId: ReportId, id: string, patch: Patch): Promise<Row> {
-    await this.docs.writeReport(by, reportId, (doc) => this.kind.update(doc, id, patch));
+    const body = await this.withSetup(patch);
+    await this.docs.writeReport(by, reportId, (doc) => this.kind.update(doc, id, body));
     return this.one(reportId, id);
   }
 
@@ -52,6 +56,15 @@ export class ReportEntries<In, Patch> {
     const removed = await this.docs.writeReport(by, reportId, (doc) => this.kind.remove(doc, id));
     if (!removed) throw NotFoundError.of(this.kind.what, id);
     return { message: `${this.kind.what} deleted`, id };
+  }
+
+  /** The body with what it refers to filled from the setup document, when the kind asks for it. */
+  private async withSetup<B>(body: B): Promise<B> {
+    const { fromSetup } = this.kind;
+    if (!fromSetup || typeof body !== 'object' || body === null) return body;
+    const fields: Readonly<Record<string, unknown>> = Object.fromEntries(Object.entries(body));
+    // The filled body is the same kind of body, its references' copies set.
+    return (await this.docs.readSetup((setup) => fromSetup(setup, fields))) as B;
   }
 
   private async one(reportId: ReportId, id: string): Promise<Row> {

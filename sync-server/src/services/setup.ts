@@ -1,7 +1,15 @@
 import type * as Y from 'yjs';
 import type { Actor } from '../auth/principal.ts';
 import {
+  addConsumable,
+  deleteConsumable,
+  readConsumables,
+  updateConsumable,
   addCrewMember,
+  addDowntimeCode,
+  deleteDowntimeCode,
+  readDowntimeCodes,
+  updateDowntimeCode,
   addHireTool,
   addRig,
   addSite,
@@ -21,9 +29,15 @@ import {
   updateSite,
 } from '@plod/model';
 import type {
+  ConsumableCreate,
+  ConsumableId,
+  ConsumableUpdate,
   CrewMemberId,
   CrewMemberCreate,
   CrewMemberUpdate,
+  DowntimeCodeCreate,
+  DowntimeCodeId,
+  DowntimeCodeUpdate,
   HireToolCreate,
   HireToolId,
   HireToolUpdate,
@@ -135,6 +149,38 @@ export const HIRE_TOOLS: SetupKind<
   add: addHireTool,
   update: (doc, id, patch) => updateHireTool(doc, id as HireToolId, patch),
   remove: (doc, id) => deleteHireTool(doc, id as HireToolId),
+};
+
+export const DOWNTIME_CODES: SetupKind<
+  ReturnType<typeof readDowntimeCodes>[number],
+  DowntimeCodeCreate,
+  DowntimeCodeUpdate
+> = {
+  what: 'Downtime code',
+  // A code stays on the site it was added to: only an added one names a site.
+  check: (doc, body) => {
+    if ('siteId' in body) siteMustExist(doc, body);
+  },
+  read: readDowntimeCodes,
+  add: addDowntimeCode,
+  update: (doc, id, patch) => updateDowntimeCode(doc, id as DowntimeCodeId, patch),
+  remove: (doc, id) => deleteDowntimeCode(doc, id as DowntimeCodeId),
+};
+
+export const CONSUMABLES: SetupKind<
+  ReturnType<typeof readConsumables>[number],
+  ConsumableCreate,
+  ConsumableUpdate
+> = {
+  what: 'Consumable',
+  // An item stays on the site it was added to: only an added one names a site.
+  check: (doc, body) => {
+    if ('siteId' in body) siteMustExist(doc, body);
+  },
+  read: readConsumables,
+  add: addConsumable,
+  update: (doc, id, patch) => updateConsumable(doc, id as ConsumableId, patch),
+  remove: (doc, id) => deleteConsumable(doc, id as ConsumableId),
 };
 
 /** Sites with the labels of their registered holes (SPEC 3 Site.holeIds). */

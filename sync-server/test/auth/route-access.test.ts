@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultDowntimeCodeId } from '@plod/model';
+import type { SiteId } from '@plod/model';
 import { NON_API_ROUTES, ROUTE_ACCESS, routeKey } from '../../src/auth/route-access.ts';
 import { NOBODY, startSecureServer } from './helpers.ts';
 import type { As, SecureServer } from './helpers.ts';
@@ -17,6 +19,15 @@ const ts = { startTime: '06:00', endTime: '08:00', activity: 'drilling' };
 const survey = { holeId: 'DH001', depth: 50, azimuth: 10, dip: -60, method: 'magnetic' };
 const maint = { description: 'Greased rods', timeSpent: 0.5 };
 const tool = { toolName: 'Pump', quantity: 1, hours: 2, ratePerHour: 10 };
+/** Downtime under one of the site's default codes. */
+const downtime = (f: Fixtures) => ({
+  codeId: defaultDowntimeCodeId(f.siteId as SiteId, 'weather'),
+  startTime: '23:00',
+  endTime: '01:00',
+});
+
+/** Consumables of an item of the site's list. */
+const consumable = async (f: Fixtures) => ({ consumableId: await f.consumable(), quantity: 2 });
 
 /** Creates what a request needs, as the supervisor, fresh for each call (so a delete has its own). */
 class Fixtures {
@@ -117,6 +128,14 @@ class Fixtures {
       ratePerHour: 3,
       siteId: this.siteId,
     });
+  downtimeCode = () =>
+    this.make('/api/downtime-codes', {
+      name: this.unique('Code '),
+      group: 'breakdown',
+      siteId: this.siteId,
+    });
+  consumable = () =>
+    this.make('/api/consumables', { name: this.unique('Item '), unit: 'bag', siteId: this.siteId });
   device = async () => (await this.server.join(this.unique('Spare phone '))).deviceId;
   code = async () =>
     ((await this.server.call(this.supervisor, 'GET', '/api/devices/code')).body as { code: string })
@@ -130,7 +149,12 @@ const get =
   () => ({ method: 'GET', path });
 
 /** Report entries: list, by report, add, change, delete. */
-function entryBuilders(resource: string, body: unknown): Record<string, Builder> {
+function entryBuilders(
+  resource: string,
+  bodyOf: unknown | ((f: Fixtures) => unknown),
+): Record<string, Builder> {
+  const body = async (f: Fixtures): Promise<unknown> =>
+    typeof bodyOf === 'function' ? bodyOf(f) : bodyOf;
   return {
     [`GET /api/${resource}`]: async (f) => ({
       method: 'GET',
@@ -143,10 +167,10 @@ function entryBuilders(resource: string, body: unknown): Record<string, Builder>
     [`POST /api/${resource}`]: async (f) => ({
       method: 'POST',
       path: `/api/${resource}?shiftSummaryId=${await f.report()}`,
-      body,
+      body: await body(f),
     }),
     [`PUT /api/${resource}/{id}`]: async (f) => {
-      const { report, id } = await f.entry(resource, body);
+      const { report, id } = await f.entry(resource, await body(f));
       return {
         method: 'PUT',
         path: `/api/${resource}/${id}?shiftSummaryId=${report}`,
@@ -154,7 +178,7 @@ function entryBuilders(resource: string, body: unknown): Record<string, Builder>
       };
     },
     [`DELETE /api/${resource}/{id}`]: async (f) => {
-      const { report, id } = await f.entry(resource, body);
+      const { report, id } = await f.entry(resource, await body(f));
       return { method: 'DELETE', path: `/api/${resource}/${id}?shiftSummaryId=${report}` };
     },
   };
@@ -319,6 +343,8 @@ const REQUESTS: Record<string, Builder> = {
   ...entryBuilders('survey-entries', survey),
   ...entryBuilders('maintenance-entries', maint),
   ...entryBuilders('hire-tools-usage', tool),
+  ...entryBuilders('downtime-entries', downtime),
+  ...entryBuilders('consumable-entries', consumable),
   'GET /api/run-sheet-entries': async (f) => ({
     method: 'GET',
     path: `/api/run-sheet-entries?reportId=${await f.report()}&holeId=DH001`,
@@ -452,6 +478,18 @@ const REQUESTS: Record<string, Builder> = {
     (f) => ({ toolName: f.unique('Winch '), ratePerHour: 3, siteId: f.siteId }),
     (f) => f.tool(),
     { ratePerHour: 4 },
+  ),
+  ...setupBuilders(
+    'downtime-codes',
+    (f) => ({ name: f.unique('Stop '), group: 'operational', siteId: f.siteId }),
+    (f) => f.downtimeCode(),
+    { chargeable: true },
+  ),
+  ...setupBuilders(
+    'consumables',
+    (f) => ({ name: f.unique('Grease '), unit: 'tub', siteId: f.siteId }),
+    (f) => f.consumable(),
+    { price: 12 },
   ),
   'POST /api/{table}': async (f) => ({
     method: 'POST',

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { readReportMeta, reportDocName, setReportNotes } from '@plod/model';
-import type { ReportId } from '@plod/model';
+import { defaultDowntimeCodeId, readReportMeta, reportDocName, setReportNotes } from '@plod/model';
+import type { ReportId, SiteId } from '@plod/model';
 import { startSecureServer } from '../auth/helpers.ts';
 import type { As, SecureServer } from '../auth/helpers.ts';
 import { connectClient, synced, waitFor } from '../helpers.ts';
@@ -200,6 +200,25 @@ describe('a plod with every part, as the product shows and exports it', () => {
       hours: 3,
       ratePerHour: 12.5,
     });
+    await ok(phone, 'POST', `/api/downtime-entries${q}`, {
+      codeId: defaultDowntimeCodeId(siteId as SiteId, 'client-standby'),
+      startTime: '18:00',
+      endTime: '18:30',
+      holeId: 'DH-G-002',
+      notes: 'geologist late, "core" check',
+    });
+    const mud = (await ok(boss, 'POST', '/api/consumables', {
+      siteId,
+      name: 'Drilling mud, bentonite',
+      unit: 'bag',
+      price: 24.5,
+    })) as { id: string };
+    await ok(phone, 'POST', `/api/consumable-entries${q}`, {
+      consumableId: mud.id,
+      quantity: 3,
+      holeId: 'DH-G-001',
+      notes: 'lost circulation at 9 m',
+    });
     // A supervisor's override of the derived metres.
     await ok(boss, 'PATCH', `/api/shift-summaries/${id}`, { totalDepthDrilled: 14 });
 
@@ -237,6 +256,8 @@ describe('a plod with every part, as the product shows and exports it', () => {
       'survey-entries',
       'maintenance-entries',
       'hire-tools-usage',
+      'downtime-entries',
+      'consumable-entries',
     ]) {
       parts[part] = await ok(boss, 'GET', `/api/${part}${q}`);
     }

@@ -14,6 +14,8 @@ const PART_LABELS: Record<string, string> = {
   survey: 'survey',
   maintenance: 'maintenance',
   hireTools: 'hire tools',
+  downtime: 'downtime',
+  consumables: 'consumables',
   notes: 'notes',
   signOff: 'sign-off',
   status: 'status',

@@ -9,6 +9,8 @@ export const PLOD_SCREENS = [
   'run-sheets',
   'add-run',
   'timesheets',
+  'downtime',
+  'consumables',
   'survey',
   'drill-site-maintenance',
   'hire-tools',

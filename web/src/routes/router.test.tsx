@@ -53,7 +53,7 @@ describe('router', () => {
     },
   );
 
-  it.each(['/grouting', '/consumables', '/shift-summary', '/reports', '/settings'])(
+  it.each(['/grouting', '/shift-summary', '/reports', '/settings'])(
     '%s shows a coming-soon message',
     async (path) => {
       open(path);

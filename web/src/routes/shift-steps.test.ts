@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { nextShiftStep } from './shift-steps';
 
 describe('next step of the shift', () => {
-  it('follows the crew guide: crew, run sheets, timesheets, survey, maintenance, hire tools, complete', () => {
+  it('follows the crew guide: crew, run sheets, timesheets, downtime, survey, maintenance, hire tools, complete', () => {
     expect(nextShiftStep('/crew')).toEqual({ to: '/run-sheets', label: 'Run Sheets' });
     expect(nextShiftStep('/run-sheets')).toEqual({ to: '/timesheets', label: 'Timesheets' });
-    expect(nextShiftStep('/timesheets')).toEqual({ to: '/survey', label: 'Survey Data' });
+    expect(nextShiftStep('/timesheets')).toEqual({ to: '/downtime', label: 'Downtime' });
+    expect(nextShiftStep('/downtime')).toEqual({ to: '/survey', label: 'Survey Data' });
     expect(nextShiftStep('/survey')).toEqual({
       to: '/drill-site-maintenance',
       label: 'Maintenance',
@@ -18,7 +19,7 @@ describe('next step of the shift', () => {
   });
 
   it('knows the SPEC’s other names of a screen', () => {
-    expect(nextShiftStep('/timesheet')?.to).toBe('/survey');
+    expect(nextShiftStep('/timesheet')?.to).toBe('/downtime');
     expect(nextShiftStep('/run-sheets-professional')?.to).toBe('/timesheets');
     expect(nextShiftStep('/survey-fixed')?.to).toBe('/drill-site-maintenance');
   });

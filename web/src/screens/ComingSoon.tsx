@@ -2,7 +2,7 @@ import { Button, Card, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ScreenHeader } from '../components/ScreenHeader';
 
-/** SPEC's coming-soon pages (/grouting, /consumables, /shift-summary, /reports, /settings). */
+/** SPEC's coming-soon pages (/grouting, /shift-summary, /reports, /settings). */
 export default function ComingSoon({ title }: { title: string }) {
   return (
     <>

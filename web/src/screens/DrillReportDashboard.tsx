@@ -14,6 +14,8 @@ const TILES: readonly { to: PlodScreen; label: string; hint: string }[] = [
   { to: 'crew', label: 'Crew Assignment', hint: 'Drillers and offsiders' },
   { to: 'run-sheets', label: 'Run Sheets', hint: 'Holes and runs' },
   { to: 'timesheets', label: 'Timesheets', hint: 'Hours by activity' },
+  { to: 'downtime', label: 'Downtime', hint: 'Standby and stoppages' },
+  { to: 'consumables', label: 'Consumables', hint: 'Mud, additives, trays' },
   { to: 'survey', label: 'Survey Data', hint: 'Survey points' },
   { to: 'drill-site-maintenance', label: 'Maintenance', hint: 'Tasks and time' },
   { to: 'hire-tools', label: 'Hire Tools', hint: 'Tools and cost' },

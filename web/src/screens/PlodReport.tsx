@@ -189,6 +189,12 @@ function PlodBody({
       <Section title="Hire tools" name="hire-tools">
         <SheetTable table={sheet.hireTools} asCards={asCards} testId="report-hire-tools-table" />
       </Section>
+      <Section title="Downtime" name="downtime">
+        <SheetTable table={sheet.downtime} asCards={asCards} testId="report-downtime-table" />
+      </Section>
+      <Section title="Consumables" name="consumables">
+        <SheetTable table={sheet.consumables} asCards={asCards} testId="report-consumables-table" />
+      </Section>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Section title="Notes" name="notes">
           <Text style={{ whiteSpace: 'pre-wrap' }} c={sheet.notes ? undefined : 'dimmed'}>

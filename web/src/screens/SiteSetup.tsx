@@ -8,7 +8,13 @@ import { useSelectedSite } from '../setup/selected-site';
 import { siteActions } from '../setup/sites';
 import { useSetupEditor, useSetupSnapshot } from '../setup/useSetupEditor';
 import { DevicesTab } from './site-setup/DevicesTab';
-import { CREW_KIND, HIRE_TOOL_KIND, RIG_KIND } from './site-setup/kinds';
+import {
+  CONSUMABLE_KIND,
+  CREW_KIND,
+  DOWNTIME_CODE_KIND,
+  HIRE_TOOL_KIND,
+  RIG_KIND,
+} from './site-setup/kinds';
 import { SiteItemsTab } from './site-setup/SiteItemsTab';
 import { SitesTab } from './site-setup/SitesTab';
 
@@ -19,7 +25,7 @@ export default function SiteSetup({ title = 'Site Setup' }: { title?: string }) 
   return <SiteSetupScreen title={title} />;
 }
 
-const TABS = ['sites', 'rigs', 'crew', 'tools', 'devices'];
+const TABS = ['sites', 'rigs', 'crew', 'tools', 'downtime', 'consumables', 'devices'];
 
 const ofSite = <T extends { siteId: SiteId }>(items: readonly T[], site: Site | null): T[] =>
   site ? items.filter((item) => item.siteId === site.id) : [];
@@ -65,7 +71,7 @@ function SiteSetupScreen({ title }: { title: string }) {
               }))
         }
       />
-      {/* Five tabs fit one row on a 360 px phone only with narrow padding. */}
+      {/* Narrow padding: the seven tabs take two rows on a phone, not three. */}
       <Tabs
         value={tab}
         onChange={(next) => setParams(next && next !== 'sites' ? { tab: next } : {})}
@@ -77,6 +83,8 @@ function SiteSetupScreen({ title }: { title: string }) {
           <Tabs.Tab value="rigs">Rigs</Tabs.Tab>
           <Tabs.Tab value="crew">Crew</Tabs.Tab>
           <Tabs.Tab value="tools">Hire Tools</Tabs.Tab>
+          <Tabs.Tab value="downtime">Downtime</Tabs.Tab>
+          <Tabs.Tab value="consumables">Consumables</Tabs.Tab>
           <Tabs.Tab value="devices">Devices</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="sites">
@@ -105,6 +113,22 @@ function SiteSetupScreen({ title }: { title: string }) {
             kind={HIRE_TOOL_KIND}
             site={site}
             items={ofSite(setup.hireTools, site)}
+            edit={edit}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="downtime">
+          <SiteItemsTab
+            kind={DOWNTIME_CODE_KIND}
+            site={site}
+            items={ofSite(setup.downtimeCodes, site)}
+            edit={edit}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="consumables">
+          <SiteItemsTab
+            kind={CONSUMABLE_KIND}
+            site={site}
+            items={ofSite(setup.consumables, site)}
             edit={edit}
           />
         </Tabs.Panel>

@@ -1,7 +1,13 @@
 import {
   HOLES_DOC_NAME,
   SETUP_DOC_NAME,
+  addConsumable,
   addCrewMember,
+  deleteConsumable,
+  updateConsumable,
+  addDowntimeCode,
+  deleteDowntimeCode,
+  updateDowntimeCode,
   addHireTool,
   addRig,
   addSite,
@@ -56,6 +62,12 @@ export function useSetupEditor() {
     addHireTool: useMutation(doc, addHireTool),
     updateHireTool: useMutation(doc, updateHireTool),
     deleteHireTool: useMutation(doc, deleteHireTool),
+    addDowntimeCode: useMutation(doc, addDowntimeCode),
+    updateDowntimeCode: useMutation(doc, updateDowntimeCode),
+    deleteDowntimeCode: useMutation(doc, deleteDowntimeCode),
+    addConsumable: useMutation(doc, addConsumable),
+    updateConsumable: useMutation(doc, updateConsumable),
+    deleteConsumable: useMutation(doc, deleteConsumable),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   plodRecoveryTotal,
   recoveryWords,
   reportSummary,
+  shiftHoursLine,
   shiftTypeLabel,
   type ReportSnapshot,
 } from '@plod/model';
@@ -29,6 +30,7 @@ export function shiftFacts(r: ReportSnapshot): Fact[] {
           ? 'No time entries yet'
           : `${formatHours(r.summary.hoursWorked)} h`,
     },
+    { label: 'Shift Hours', value: shiftHoursLine(r.totals.shiftHours) },
     { label: 'Core Recovery', value: recoveryWords(plodRecoveryTotal(r.holes)) },
     { label: 'Crew', value: String(r.totals.crewCount) },
     { label: 'Hire Tools Cost', value: formatCurrency(r.totals.hireToolCost) },
@@ -43,5 +45,6 @@ export function countFacts(r: ReportSnapshot): Fact[] {
     { label: 'Maintenance Tasks', value: String(r.maintenance.length) },
     { label: 'Crew', value: String(r.crew.length) },
     { label: 'Tools Used', value: String(r.hireTools.length) },
+    { label: 'Downtime Entries', value: String(r.downtime.length) },
   ];
 }

@@ -10,6 +10,8 @@ const ROW_NOUNS: Partial<Record<HistorySection, string>> = {
   survey: 'Survey',
   maintenance: 'Maintenance entry',
   hireTools: 'Hire tool',
+  downtime: 'Downtime entry',
+  consumables: 'Consumable',
   crew: 'Crew member',
   holes: 'Hole',
 };

@@ -9,7 +9,7 @@ import { useConfirm } from '../../components/ConfirmModal';
 import { FormModal } from '../../components/FormModal';
 import { useWide } from '../../lib/useWide';
 
-type Values = Record<string, string | number>;
+type Values = Record<string, string | number | boolean>;
 
 /** What differs between the Rigs, Crew and Hire Tools tabs. */
 export interface ItemKind<T extends { id: string }, V extends Values> {

@@ -1,7 +1,16 @@
-import { NativeSelect, NumberInput, Text, TextInput } from '@mantine/core';
+import { Checkbox, NativeSelect, NumberInput, Text, TextInput } from '@mantine/core';
 import {
   CREW_ROLES,
   DEFAULT_CREW_ROLE,
+  DOWNTIME_GROUPS,
+  consumableCreateSchema,
+  consumableUpdateSchema,
+  type Consumable,
+  DOWNTIME_GROUP_LABELS,
+  downtimeCodeCreateSchema,
+  downtimeCodeUpdateSchema,
+  type DowntimeCode,
+  type DowntimeGroup,
   DEFAULT_HIRE_TOOL_RATE,
   HIRE_TOOL_RATE_STEP,
   crewMemberCreateSchema,
@@ -160,4 +169,104 @@ export const HIRE_TOOL_KIND: ItemKind<HireTool, HireToolValues> = {
   add: (edit, values, siteId) => edit.addHireTool({ ...values, siteId }),
   update: (edit, id, values) => edit.updateHireTool(id, values),
   remove: (edit, id) => edit.deleteHireTool(id),
+};
+
+export type DowntimeCodeValues = {
+  name: string;
+  group: DowntimeGroup;
+  chargeable: boolean;
+};
+
+const charged = (code: Pick<DowntimeCode, 'chargeable'>) =>
+  code.chargeable ? 'Charged to the client' : 'Not charged';
+
+export const DOWNTIME_CODE_KIND: ItemKind<DowntimeCode, DowntimeCodeValues> = {
+  noun: 'downtime code',
+  plural: 'downtime codes',
+  addLabel: 'Add Downtime Code',
+  addTitle: 'Add New Downtime Code',
+  emptyValues: { name: '', group: 'operational', chargeable: false },
+  toValues: (code) => ({ name: code.name, group: code.group, chargeable: code.chargeable }),
+  createSchema: downtimeCodeCreateSchema,
+  updateSchema: downtimeCodeUpdateSchema,
+  name: (code) => code.name,
+  valuesName: (values) => values.name,
+  details: (code) => (
+    <Text c="dimmed">
+      {DOWNTIME_GROUP_LABELS[code.group]} · {charged(code)}
+    </Text>
+  ),
+  columns: [
+    { header: 'Group', cell: (code) => DOWNTIME_GROUP_LABELS[code.group] },
+    { header: 'Client', cell: charged },
+  ],
+  fields: (form) => (
+    <>
+      <TextInput label="Code name" withAsterisk {...form.getInputProps('name')} />
+      <NativeSelect
+        label="Group"
+        data={DOWNTIME_GROUPS.map((group) => ({
+          value: group,
+          label: DOWNTIME_GROUP_LABELS[group],
+        }))}
+        {...form.getInputProps('group')}
+      />
+      <Checkbox
+        label="The client is charged for it"
+        {...form.getInputProps('chargeable', { type: 'checkbox' })}
+      />
+    </>
+  ),
+  add: (edit, values, siteId) => edit.addDowntimeCode({ ...values, siteId }),
+  update: (edit, id, values) => edit.updateDowntimeCode(id, values),
+  remove: (edit, id) => edit.deleteDowntimeCode(id),
+};
+
+export type ConsumableValues = {
+  name: string;
+  unit: string;
+  /** Blank when the site does not price the item. */
+  price: number | string;
+};
+
+const listPrice = (item: Pick<Consumable, 'price' | 'unit'>) =>
+  item.price === null ? 'No price' : `${formatCurrency(item.price)} per ${item.unit}`;
+
+export const CONSUMABLE_KIND: ItemKind<Consumable, ConsumableValues> = {
+  noun: 'consumable',
+  plural: 'consumables',
+  addLabel: 'Add Consumable',
+  addTitle: 'Add New Consumable',
+  emptyValues: { name: '', unit: '', price: '' },
+  toValues: (item) => ({ name: item.name, unit: item.unit, price: item.price ?? '' }),
+  createSchema: consumableCreateSchema,
+  updateSchema: consumableUpdateSchema,
+  name: (item) => item.name,
+  valuesName: (values) => values.name,
+  details: (item) => <Text c="dimmed">{listPrice(item)}</Text>,
+  columns: [
+    { header: 'Unit', cell: (item) => item.unit },
+    { header: 'Price', cell: listPrice },
+  ],
+  fields: (form) => (
+    <>
+      <TextInput label="Item name" withAsterisk {...form.getInputProps('name')} />
+      <TextInput
+        label="Unit"
+        description="bag, L, each, box..."
+        withAsterisk
+        {...form.getInputProps('unit')}
+      />
+      <NumberInput
+        label="Price per unit ($, optional)"
+        min={0}
+        decimalScale={2}
+        inputMode="decimal"
+        {...form.getInputProps('price')}
+      />
+    </>
+  ),
+  add: (edit, values, siteId) => edit.addConsumable({ ...values, siteId }),
+  update: (edit, id, values) => edit.updateConsumable(id, values),
+  remove: (edit, id) => edit.deleteConsumable(id),
 };

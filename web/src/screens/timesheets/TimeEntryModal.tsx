@@ -47,7 +47,7 @@ export function timeEntryValues(entry: TimesheetEntry): TimeEntryValues {
 }
 
 /** The half-hour list, plus an entry's own time when it is off the list (typed through the API). */
-function timeChoices(...own: string[]) {
+export function timeChoices(...own: string[]) {
   const extra = own.filter((t) => t !== '' && !TIMES.some((o) => o.value === t));
   return [...TIMES, ...extra.map((value) => ({ value, label: timeLabel(value) }))].sort((a, b) =>
     a.value.localeCompare(b.value),
@@ -101,7 +101,6 @@ export function TimeEntryModal({
     if (defaultStartTime && values.startTime === '') setFieldValue('startTime', defaultStartTime);
   }, [opened, editing, defaultHoleId, defaultStartTime, getValues, setFieldValue]);
   const { startTime, endTime } = form.getValues();
-  const hours = entryHours({ startTime, endTime });
   const question = entryHoursQuestion({ startTime, endTime });
   const close = () => {
     form.reset();
@@ -141,33 +140,14 @@ export function TimeEntryModal({
             key={form.key('activity')}
             {...form.getInputProps('activity')}
           />
-          {/* Picking the time already shown (the start is filled in) keeps it, never empties it. */}
-          <Group grow align="flex-start">
-            <Select
-              label="Start Time"
-              placeholder="Select time"
-              data={times}
-              allowDeselect={false}
-              maxDropdownHeight={260}
-              key={form.key('startTime')}
-              {...form.getInputProps('startTime')}
-            />
-            <Select
-              label="End Time"
-              placeholder="Select time"
-              data={times}
-              allowDeselect={false}
-              maxDropdownHeight={260}
-              key={form.key('endTime')}
-              {...form.getInputProps('endTime')}
-            />
-          </Group>
-          <TextInput
-            label="Calculated Hours"
-            value={formatHours(hours)}
-            description={crossesMidnight(startTime, endTime) ? 'Ends the next day' : undefined}
-            readOnly
-            data-testid="calculated-hours"
+          <TimeRangeFields
+            times={times}
+            startKey={form.key('startTime')}
+            start={form.getInputProps('startTime')}
+            endKey={form.key('endTime')}
+            end={form.getInputProps('endTime')}
+            startTime={startTime}
+            endTime={endTime}
           />
           <Textarea
             label="Notes (Optional)"
@@ -205,6 +185,63 @@ export function TimeEntryModal({
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+type InputProps = ReturnType<ReturnType<typeof useForm>['getInputProps']>;
+
+/**
+ * Start and end from the half-hour list and the hours they make (an end before the start is the
+ * next day): the time entry's and the downtime entry's forms.
+ */
+export function TimeRangeFields({
+  times,
+  startKey,
+  start,
+  endKey,
+  end,
+  startTime,
+  endTime,
+}: {
+  times: ReturnType<typeof timeChoices>;
+  startKey: string;
+  start: InputProps;
+  endKey: string;
+  end: InputProps;
+  startTime: string;
+  endTime: string;
+}) {
+  return (
+    <>
+      {/* Picking the time already shown (the start is filled in) keeps it, never empties it. */}
+      <Group grow align="flex-start">
+        <Select
+          label="Start Time"
+          placeholder="Select time"
+          data={times}
+          allowDeselect={false}
+          maxDropdownHeight={260}
+          key={startKey}
+          {...start}
+        />
+        <Select
+          label="End Time"
+          placeholder="Select time"
+          data={times}
+          allowDeselect={false}
+          maxDropdownHeight={260}
+          key={endKey}
+          {...end}
+        />
+      </Group>
+      <TextInput
+        label="Calculated Hours"
+        value={formatHours(entryHours({ startTime, endTime }))}
+        description={crossesMidnight(startTime, endTime) ? 'Ends the next day' : undefined}
+        readOnly
+        data-testid="calculated-hours"
+      />
+    </>
   );
 }
 

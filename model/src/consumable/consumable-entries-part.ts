@@ -1,0 +1,105 @@
+import type * as Y from 'yjs';
+import { z } from 'zod';
+import type { BundleConsumableEntry } from '../bundle/bundle.ts';
+import { plainNumberCell, textCell } from '../csv/cells.ts';
+import { moneyCell } from '../csv/columns.ts';
+import { lenient } from '../docs/lenient.ts';
+import { ModelError } from '../errors/errors.ts';
+import type { ConsumableEntryId, ConsumableId, HoleId } from '../ids/ids.ts';
+import { ConsumableEntryIds } from '../ids/ids.ts';
+import { definePart } from '../parts/define-part.ts';
+import { readConsumables } from './consumable-library-doc.ts';
+import type { ConsumableEntry } from './consumable.ts';
+import {
+  consumableCopy,
+  consumableEntryInputSchema,
+  consumableEntryPatchSchema,
+} from './consumable.ts';
+
+const storedSchema = z.object({
+  consumableId: lenient(z.string(), ''),
+  itemName: lenient(z.string(), ''),
+  unit: lenient(z.string(), ''),
+  unitPrice: lenient(z.number().min(0).nullable(), null),
+  quantity: lenient(z.number().min(0), 0),
+  holeId: lenient(z.string().nullable(), null),
+  notes: lenient(z.string().nullable(), null),
+  createdAt: lenient(z.string().nullable(), null),
+});
+
+/**
+ * A body's item as the site's list holds it: the entry keeps a copy of its name, unit and price.
+ * An item the list does not hold is refused (400).
+ */
+function withItemCopy(setup: Y.Doc, body: Readonly<Record<string, unknown>>) {
+  if (body.consumableId === undefined) return body;
+  const item = readConsumables(setup).find((c) => c.id === body.consumableId);
+  if (!item)
+    throw new ModelError('invalid-input', `Consumable ${String(body.consumableId)} not found`);
+  return { ...body, ...consumableCopy(item) };
+}
+
+/** Consumables used on a shift: the part's descriptor. */
+export const consumableEntriesPart = definePart(
+  {
+    root: 'consumables',
+    what: 'Consumable entry',
+    undoNoun: 'consumable',
+    history: {
+      group: 'Consumables',
+      fields: {
+        itemName: { label: 'Item' },
+        holeId: { label: 'Hole' },
+        unitPrice: { label: 'Unit price' },
+      },
+      entryName: (text) => `consumable${text('itemName') ? `: ${text('itemName')}` : ''}`,
+    },
+    bundleList: 'consumableEntries',
+    csvSection: 'CONSUMABLES',
+    rest: {
+      path: 'consumable-entries',
+      tag: 'Consumables',
+      rules: {},
+      fromSetup: withItemCopy,
+    },
+    lateEditPart: 'consumables',
+  },
+  {
+    newId: () => ConsumableEntryIds.create(),
+    read: (id: ConsumableEntryId, raw): ConsumableEntry => {
+      const stored = storedSchema.parse(raw);
+      return {
+        id,
+        ...stored,
+        consumableId: stored.consumableId as ConsumableId,
+        holeId: stored.holeId as HoleId | null,
+      };
+    },
+    inputSchema: consumableEntryInputSchema,
+    patchSchema: consumableEntryPatchSchema,
+    toFields: (input) => input,
+    patchFields: (patch) => patch,
+    bundleRows: (bundle) => bundle.consumableEntries,
+    csvColumns: [
+      { header: 'id', cell: (c: BundleConsumableEntry) => textCell(c.id) },
+      { header: 'item', cell: (c) => textCell(c.itemName) },
+      { header: 'quantity', cell: (c) => plainNumberCell(c.quantity) },
+      { header: 'unit', cell: (c) => textCell(c.unit) },
+      {
+        header: 'unitPrice',
+        cell: (c) => (c.unitPrice === null ? textCell(null) : moneyCell(c.unitPrice)),
+      },
+      { header: 'holeId', cell: (c) => textCell(c.holeId) },
+      { header: 'notes', cell: (c) => textCell(c.notes) },
+    ],
+  },
+);
+
+/** Record a consumable used on the shift. */
+export const addConsumableEntry = consumableEntriesPart.add;
+/** Edit a consumable entry. */
+export const updateConsumableEntry = consumableEntriesPart.update;
+/** Remove a consumable entry. */
+export const removeConsumableEntry = consumableEntriesPart.remove;
+/** The consumables used on the shift. */
+export const readConsumableEntries = consumableEntriesPart.read;

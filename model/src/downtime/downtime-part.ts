@@ -1,0 +1,110 @@
+import type * as Y from 'yjs';
+import { z } from 'zod';
+import type { BundleDowntimeEntry } from '../bundle/bundle.ts';
+import { booleanCell, textCell } from '../csv/cells.ts';
+import { hoursCell } from '../csv/columns.ts';
+import { lenient } from '../docs/lenient.ts';
+import { ModelError } from '../errors/errors.ts';
+import type { DowntimeCodeId, DowntimeEntryId, HoleId } from '../ids/ids.ts';
+import { DowntimeEntryIds } from '../ids/ids.ts';
+import { definePart } from '../parts/define-part.ts';
+import { readDowntimeCodes } from './downtime-codes-doc.ts';
+import type { DowntimeEntry } from './downtime.ts';
+import {
+  downtimeCodeCopy,
+  downtimeEntryInputSchema,
+  downtimeEntryPatchSchema,
+  downtimeGroupSchema,
+  downtimeHours,
+} from './downtime.ts';
+
+const storedSchema = z.object({
+  codeId: lenient(z.string(), ''),
+  codeName: lenient(z.string(), ''),
+  codeGroup: lenient(downtimeGroupSchema, 'operational'),
+  chargeable: lenient(z.boolean(), false),
+  startTime: lenient(z.string(), ''),
+  endTime: lenient(z.string(), ''),
+  holeId: lenient(z.string().nullable(), null),
+  notes: lenient(z.string().nullable(), null),
+  createdAt: lenient(z.string().nullable(), null),
+});
+
+/**
+ * A body's code as the site's list holds it: the entry keeps a copy of its name, group and charge.
+ * A code the list does not hold is refused (400).
+ */
+function withCodeCopy(setup: Y.Doc, body: Readonly<Record<string, unknown>>) {
+  if (body.codeId === undefined) return body;
+  const code = readDowntimeCodes(setup).find((c) => c.id === body.codeId);
+  if (!code)
+    throw new ModelError('invalid-input', `Downtime code ${String(body.codeId)} not found`);
+  return { ...body, ...downtimeCodeCopy(code) };
+}
+
+/** Downtime and standby of a shift, on the timesheet's time axis: the part's descriptor. */
+export const downtimePart = definePart(
+  {
+    root: 'downtime',
+    what: 'Downtime entry',
+    undoNoun: 'downtime',
+    history: {
+      group: 'Downtime',
+      fields: {
+        codeName: { label: 'Code' },
+        codeGroup: { label: 'Group' },
+        startTime: { label: 'Start' },
+        endTime: { label: 'End' },
+        holeId: { label: 'Hole' },
+      },
+      entryName: (text) => `downtime${text('codeName') ? `: ${text('codeName')}` : ''}`,
+    },
+    bundleList: 'downtimeEntries',
+    csvSection: 'DOWNTIME',
+    rest: {
+      path: 'downtime-entries',
+      tag: 'Downtime',
+      rules: { chargeable: z.boolean({ error: 'must be true or false' }).nullish() },
+      fromSetup: withCodeCopy,
+    },
+    lateEditPart: 'downtime',
+  },
+  {
+    newId: () => DowntimeEntryIds.create(),
+    read: (id: DowntimeEntryId, raw): DowntimeEntry => {
+      const stored = storedSchema.parse(raw);
+      return {
+        id,
+        ...stored,
+        codeId: stored.codeId as DowntimeCodeId,
+        holeId: stored.holeId as HoleId | null,
+        hours: downtimeHours(stored),
+      };
+    },
+    inputSchema: downtimeEntryInputSchema,
+    patchSchema: downtimeEntryPatchSchema,
+    toFields: (input) => input,
+    patchFields: (patch) => patch,
+    bundleRows: (bundle) => bundle.downtimeEntries,
+    csvColumns: [
+      { header: 'id', cell: (d: BundleDowntimeEntry) => textCell(d.id) },
+      { header: 'code', cell: (d) => textCell(d.codeName) },
+      { header: 'group', cell: (d) => textCell(d.codeGroup) },
+      { header: 'chargeable', cell: (d) => booleanCell(d.chargeable) },
+      { header: 'startTime', cell: (d) => textCell(d.startTime) },
+      { header: 'endTime', cell: (d) => textCell(d.endTime) },
+      { header: 'hours', cell: (d) => hoursCell(d.hours) },
+      { header: 'holeId', cell: (d) => textCell(d.holeId) },
+      { header: 'notes', cell: (d) => textCell(d.notes) },
+    ],
+  },
+);
+
+/** Record downtime (hours are derived from its times, the midnight rule). */
+export const addDowntimeEntry = downtimePart.add;
+/** Edit a downtime entry. */
+export const updateDowntimeEntry = downtimePart.update;
+/** Remove a downtime entry. */
+export const removeDowntimeEntry = downtimePart.remove;
+/** The downtime entries with their hours. */
+export const readDowntime = downtimePart.read;

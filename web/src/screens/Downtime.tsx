@@ -1,0 +1,188 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  DOWNTIME_GROUP_LABELS,
+  addDowntimeEntry,
+  downtimeCodeCopy,
+  findOverlaps,
+  formatHours,
+  overlapMessage,
+  removeDowntimeEntry,
+  shiftHoursLine,
+  siteDowntimeCodes,
+  timeLabel,
+  timedEntries,
+  updateDowntimeEntry,
+  type DowntimeCode,
+  type DowntimeEntry,
+} from '@plod/model';
+import { useState } from 'react';
+import { ScreenHeader } from '../components/ScreenHeader';
+import { activeHole } from '../reports/active-hole';
+import { useMutation } from '../sync';
+import {
+  DowntimeEntryModal,
+  downtimeValues,
+  type DowntimeValues,
+} from './downtime/DowntimeEntryModal';
+import { changedFields, isEmptyPatch } from './plod/changes';
+import { DataTable, EmptyText, orDash, type Column, type RowActions } from './plod/DataTable';
+import { PlodBar } from './plod/PlodBar';
+import { usePlod, usePlodPath } from './plod/plod-context';
+import { useReportView } from './plod/useReport';
+import { useSetup } from './report-common/useReport';
+
+const COLUMNS: Column<DowntimeEntry>[] = [
+  { header: 'Code', cell: (d) => d.codeName, wide: true },
+  { header: 'Group', cell: (d) => DOWNTIME_GROUP_LABELS[d.codeGroup] },
+  { header: 'Charged', cell: (d) => (d.chargeable ? 'Yes' : 'No') },
+  { header: 'Start', cell: (d) => timeLabel(d.startTime) },
+  { header: 'End', cell: (d) => timeLabel(d.endTime) },
+  { header: 'Hours', cell: (d) => formatHours(d.hours) },
+  { header: 'Hole ID', cell: (d) => orDash(d.holeId) },
+  { header: 'Notes', cell: (d) => orDash(d.notes), wide: true },
+];
+
+const EDITABLE = ['codeId', 'startTime', 'endTime', 'holeId', 'notes'] as const;
+
+/** Names a row: '11:30 PM - 1:00 AM Client standby'. */
+const describeEntry = (d: DowntimeEntry) =>
+  `${timeLabel(d.startTime)} - ${timeLabel(d.endTime)} ${d.codeName}`;
+
+const failed = (message: string) => notifications.show({ color: 'red', title: 'Error', message });
+
+/** The entry's values as the model takes them, with a copy of the code picked. */
+function toInput(values: DowntimeValues, code: DowntimeCode | undefined) {
+  return {
+    ...values,
+    ...(code ? downtimeCodeCopy(code) : {}),
+  };
+}
+
+export default function Downtime() {
+  const { docName } = usePlod();
+  const path = usePlodPath();
+  const { report, loading, readOnly } = useReportView(docName);
+  const setup = useSetup();
+  const add = useMutation(docName, addDowntimeEntry);
+  const update = useMutation(docName, updateDowntimeEntry);
+  const remove = useMutation(docName, removeDowntimeEntry);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<DowntimeEntry | null>(null);
+  const codes = siteDowntimeCodes(setup.downtimeCodes, report.shift.siteId);
+  const codeOf = (id: string) => codes.find((c) => c.id === id);
+  // Entries overlapping each other or the timesheet: shown, never changed.
+  const overlaps = loading
+    ? []
+    : findOverlaps(timedEntries(report.timesheet, report.downtime)).map(overlapMessage);
+
+  const onAdd = (values: DowntimeValues): boolean => {
+    try {
+      add(toInput(values, codeOf(values.codeId)));
+      return true;
+    } catch {
+      failed('Failed to add downtime');
+      return false;
+    }
+  };
+  const onEdit = (entry: DowntimeEntry, values: DowntimeValues): boolean => {
+    const patch = changedFields(downtimeValues(entry), values, EDITABLE);
+    const code = patch.codeId === undefined ? undefined : codeOf(patch.codeId);
+    try {
+      if (!isEmptyPatch(patch))
+        update(entry.id, { ...patch, ...(code ? downtimeCodeCopy(code) : {}) });
+      return true;
+    } catch {
+      failed('Failed to save the downtime');
+      return false;
+    }
+  };
+  const actions: RowActions<DowntimeEntry> | undefined = readOnly
+    ? undefined
+    : {
+        noun: 'downtime',
+        describe: describeEntry,
+        onEdit: setEditing,
+        onDelete: (d) => void remove(d.id),
+      };
+  // An edited entry's own code stays offered when the site's list no longer holds it.
+  const editCodes =
+    editing && !codeOf(editing.codeId)
+      ? [
+          ...codes,
+          {
+            id: editing.codeId,
+            name: editing.codeName,
+            group: editing.codeGroup,
+            chargeable: editing.chargeable,
+          },
+        ]
+      : codes;
+
+  return (
+    <>
+      <ScreenHeader
+        title="Downtime"
+        backTo={path()}
+        subtitle={
+          loading ? undefined : (
+            <Text fw={600} data-testid="shift-hours-line">
+              {shiftHoursLine(report.totals.shiftHours)}
+            </Text>
+          )
+        }
+      />
+      <PlodBar />
+      {overlaps.map((message) => (
+        <Alert
+          key={message}
+          color="red"
+          variant="light"
+          title="Check the times"
+          mb="md"
+          data-testid="downtime-overlap"
+        >
+          {message}
+        </Alert>
+      ))}
+      {!readOnly && (
+        <Group mb="md">
+          <Button onClick={() => setAdding(true)} style={{ flex: 1 }}>
+            Add Downtime
+          </Button>
+        </Group>
+      )}
+      <DataTable
+        columns={COLUMNS}
+        rows={report.downtime}
+        rowKey={(d) => d.id}
+        actions={actions}
+        cardOrder={['Start', 'End', 'Hours']}
+        testId="downtime-table"
+        empty={
+          <EmptyText
+            title="No downtime recorded"
+            hint="Record why the rig stood: waiting, breakdown, weather, client standby"
+          />
+        }
+      />
+      <DowntimeEntryModal
+        opened={adding}
+        codes={codes}
+        onClose={() => setAdding(false)}
+        onSave={onAdd}
+        defaultHoleId={activeHole(report)?.holeId}
+      />
+      {editing && (
+        <DowntimeEntryModal
+          key={editing.id}
+          opened
+          codes={editCodes}
+          entry={downtimeValues(editing)}
+          onClose={() => setEditing(null)}
+          onSave={(values) => onEdit(editing, values)}
+        />
+      )}
+    </>
+  );
+}
