@@ -209,7 +209,7 @@ async function supervisorScreens(page: Page, size: string): Promise<void> {
     if (size === 'phone') await expectThumbSized(page, `${path}, ${size}`);
   }
   await page.goto('/site-setup');
-  for (const tab of ['Sites', 'Rigs', 'Crew', 'Hire Tools', 'Devices']) {
+  for (const tab of ['Sites', 'Rigs', 'Crew', 'Hire Tools', 'Downtime', 'Devices']) {
     await page.getByRole('tab', { name: tab }).click();
     await expectAccessible(page, `site setup, ${tab} tab, ${size}`);
     if (size === 'phone') await expectThumbSized(page, `site setup, ${tab} tab, ${size}`);
@@ -218,6 +218,12 @@ async function supervisorScreens(page: Page, size: string): Promise<void> {
   await checkDialog(page, page.getByRole('button', { name: 'Add Site' }), `add site, ${size}`);
   await page.getByRole('tab', { name: 'Rigs' }).click();
   await checkDialog(page, page.getByRole('button', { name: 'Add Rig' }), `add rig, ${size}`);
+  await page.getByRole('tab', { name: 'Downtime' }).click();
+  await checkDialog(
+    page,
+    page.getByRole('button', { name: 'Add Downtime Code' }),
+    `add downtime code, ${size}`,
+  );
   await page.goto('/site-config');
   await checkDialog(
     page,
