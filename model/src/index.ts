@@ -390,6 +390,20 @@ export {
   setPrimaryDriller,
   updateCrewAssignment,
 } from './crew-assignment/crew-assignment-doc.ts';
+export type {
+  PersonHours,
+  PersonHoursField,
+  PersonHoursPatch,
+  ShiftTimes,
+  StoredPersonHours,
+} from './crew-assignment/people-hours.ts';
+export {
+  PEOPLE_HOURS_MESSAGES,
+  firstPersonHoursIssue,
+  personHours,
+  personHoursIssues,
+  spanHours,
+} from './crew-assignment/people-hours.ts';
 
 // Holes and runs
 export type {

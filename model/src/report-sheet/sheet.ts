@@ -131,6 +131,13 @@ function table(
   return { title, columns, rows, totals: rows.length > 0 ? totals : null, empty };
 }
 
+/** The crew table's totals line: hours worked, travel and paid hours of everyone on the shift. */
+function crewHoursTotals(crew: ReportSnapshot['crew']): string {
+  const sum = (pick: (c: ReportSnapshot['crew'][number]) => number) =>
+    crew.reduce((total, c) => total + pick(c), 0);
+  return `Worked ${formatHours(sum((c) => c.hours))} h · Travel ${formatHours(sum((c) => c.travelHours))} h · Paid ${formatHours(sum((c) => c.paidHours))} h`;
+}
+
 function statusOf(snapshot: ReportSnapshot, time: (iso: string) => string): SheetStatus {
   const label = STATUS_WORDS[snapshot.status];
   const by = snapshot.statusSetBy ? ` by ${snapshot.statusSetBy}` : '';
@@ -218,9 +225,30 @@ export function plodSheet(snapshot: ReportSnapshot, options: SheetOptions = {}):
     summary: summaryFacts(snapshot),
     crew: table(
       'Crew',
-      ['Name', 'Role', 'Primary'],
-      crew.map((c) => [c.crewMemberName, roles[c.role], c.isPrimary ? 'Primary driller' : '']),
+      [
+        'Name',
+        'Role',
+        'Primary',
+        'Start',
+        'Finish',
+        ['Break (h)', 'numeric'],
+        ['Hours', 'numeric'],
+        ['Travel (h)', 'numeric'],
+        'Notes',
+      ],
+      crew.map((c) => [
+        c.crewMemberName,
+        roles[c.role],
+        c.isPrimary ? 'Primary driller' : '',
+        c.startTime ? timeLabel(c.startTime) : '—',
+        c.finishTime ? timeLabel(c.finishTime) : '—',
+        formatHours(c.breakHours),
+        formatHours(c.hours),
+        formatHours(c.travelHours),
+        dash(c.hoursNotes),
+      ]),
       'No crew members assigned',
+      crewHoursTotals(crew),
     ),
     holes: snapshot.holes.map(holeOf),
     timesheet: table(
