@@ -104,7 +104,13 @@ export type { ModelErrorReason } from './errors/errors.ts';
 export { ModelError, isModelError } from './errors/errors.ts';
 
 // Formatting and time
-export { formatCurrency, formatDepth, formatHours, formatPercent } from './format/format.ts';
+export {
+  formatCurrency,
+  formatDepth,
+  formatHours,
+  formatPercent,
+  formatPersonHours,
+} from './format/format.ts';
 export { roundTo, toNumberOr } from './format/round.ts';
 // Shift-type helpers come from their zod-free module so a bundle using only them drops zod.
 export type { ShiftSlot, ShiftType } from './shift/shift-type.ts';

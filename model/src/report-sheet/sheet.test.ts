@@ -63,14 +63,24 @@ describe('the plod sheet', () => {
         'Primary driller',
         '6:00 AM',
         '6:00 PM',
-        '0.0',
-        '12.0',
-        '0.0',
+        '0.00',
+        '12.00',
+        '0.00',
         '—',
       ],
-      ['Jordan Offsider', 'Offsider', '', '6:00 AM', '6:00 PM', '0.5', '11.5', '1.5', 'Drove in'],
+      [
+        'Jordan Offsider',
+        'Offsider',
+        '',
+        '6:00 AM',
+        '6:00 PM',
+        '0.50',
+        '11.50',
+        '1.50',
+        'Drove in',
+      ],
     ]);
-    expect(sheet.crew.totals).toBe('Worked 23.5 h · Travel 1.5 h · Paid 25.0 h');
+    expect(sheet.crew.totals).toBe('Worked 23.50 h · Travel 1.50 h · Paid 25.00 h');
     const [hole] = sheet.holes;
     expect(hole?.holeId).toBe(DH1);
     expect(hole?.runs.rows.map((r) => r.slice(0, 4))).toEqual([

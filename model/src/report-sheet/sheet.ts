@@ -1,4 +1,10 @@
-import { formatCurrency, formatDepth, formatHours, formatPercent } from '../format/format.ts';
+import {
+  formatCurrency,
+  formatDepth,
+  formatHours,
+  formatPercent,
+  formatPersonHours,
+} from '../format/format.ts';
 import type { ReportHole } from '../hole/report-hole-doc.ts';
 import type { ReportSnapshot } from '../report-doc/snapshot.ts';
 import type { NameLookup } from '../report-doc/summary.ts';
@@ -135,7 +141,7 @@ function table(
 function crewHoursTotals(crew: ReportSnapshot['crew']): string {
   const sum = (pick: (c: ReportSnapshot['crew'][number]) => number) =>
     crew.reduce((total, c) => total + pick(c), 0);
-  return `Worked ${formatHours(sum((c) => c.hours))} h · Travel ${formatHours(sum((c) => c.travelHours))} h · Paid ${formatHours(sum((c) => c.paidHours))} h`;
+  return `Worked ${formatPersonHours(sum((c) => c.hours))} h · Travel ${formatPersonHours(sum((c) => c.travelHours))} h · Paid ${formatPersonHours(sum((c) => c.paidHours))} h`;
 }
 
 function statusOf(snapshot: ReportSnapshot, time: (iso: string) => string): SheetStatus {
@@ -242,9 +248,9 @@ export function plodSheet(snapshot: ReportSnapshot, options: SheetOptions = {}):
         c.isPrimary ? 'Primary driller' : '',
         c.startTime ? timeLabel(c.startTime) : '—',
         c.finishTime ? timeLabel(c.finishTime) : '—',
-        formatHours(c.breakHours),
-        formatHours(c.hours),
-        formatHours(c.travelHours),
+        formatPersonHours(c.breakHours),
+        formatPersonHours(c.hours),
+        formatPersonHours(c.travelHours),
         dash(c.hoursNotes),
       ]),
       'No crew members assigned',
