@@ -408,6 +408,7 @@ export {
   firstPersonHoursIssue,
   personHours,
   personHoursIssues,
+  personHoursText,
   spanHours,
 } from './crew-assignment/people-hours.ts';
 

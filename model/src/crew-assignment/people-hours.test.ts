@@ -10,7 +10,12 @@ import {
   updateCrewAssignment,
 } from './crew-assignment-doc.ts';
 import { crewAssignmentUpdateSchema } from './crew-assignment.ts';
-import { PEOPLE_HOURS_MESSAGES, personHours, personHoursIssues } from './people-hours.ts';
+import {
+  PEOPLE_HOURS_MESSAGES,
+  personHours,
+  personHoursIssues,
+  personHoursText,
+} from './people-hours.ts';
 
 const NOTHING_SET = {
   startTime: null,
@@ -42,6 +47,9 @@ describe("a person's hours", () => {
     expect(hours).toMatchObject({ startTime: '18:00', finishTime: '02:30', ownTimes: true });
     expect(hours.hours).toBe(8);
     expect(hours.paidHours).toBe(9.5);
+    expect(personHoursText(hours)).toBe(
+      '6:00 PM - 2:30 AM · 8.00 h worked · break 0.50 h · travel 1.50 h',
+    );
   });
 
   it('say beside the field when the break is longer than start to finish, or travel is negative', () => {

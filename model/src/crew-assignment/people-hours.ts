@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { formatPersonHours } from '../format/format.ts';
 import { optionalText, roundTo } from '../format/numbers.ts';
+import { timeLabel } from '../shift/time.ts';
 import { timeOfDaySchema } from '../shift/time-schemas.ts';
 import { entryHours } from '../timesheet/timesheet.ts';
 
@@ -70,6 +72,23 @@ export function personHours(stored: StoredPersonHours, shift: ShiftTimes): Perso
     hours,
     paidHours: roundTo(hours + travelHours, 2),
   };
+}
+
+/**
+ * A person's hours in one line, as Crew and Shift Completion show them:
+ * "6:00 PM - 4:30 AM · 10.00 h worked · break 0.50 h · travel 1.00 h".
+ */
+export function personHoursText(hours: PersonHours): string {
+  const span =
+    hours.startTime && hours.finishTime
+      ? `${timeLabel(hours.startTime)} - ${timeLabel(hours.finishTime)}`
+      : 'No shift times';
+  return [
+    span,
+    `${formatPersonHours(hours.hours)} h worked`,
+    `break ${formatPersonHours(hours.breakHours)} h`,
+    ...(hours.travelHours !== 0 ? [`travel ${formatPersonHours(hours.travelHours)} h`] : []),
+  ].join(' · ');
 }
 
 export type PersonHoursField = 'breakHours' | 'travelHours';

@@ -47,7 +47,7 @@ export function timeEntryValues(entry: TimesheetEntry): TimeEntryValues {
 }
 
 /** The half-hour list, plus an entry's own time when it is off the list (typed through the API). */
-function timeChoices(...own: string[]) {
+export function timeChoices(...own: string[]) {
   const extra = own.filter((t) => t !== '' && !TIMES.some((o) => o.value === t));
   return [...TIMES, ...extra.map((value) => ({ value, label: timeLabel(value) }))].sort((a, b) =>
     a.value.localeCompare(b.value),
