@@ -41,15 +41,18 @@ export function AssignedCrewList({
               aria-label={a.crewMemberName}
             >
               <Group justify="space-between" wrap="wrap" gap="xs">
-                <Group gap="xs">
-                  <Text fw={700} size="md">
-                    {a.crewMemberName}
-                  </Text>
-                  <Badge color={a.role === 'driller' ? 'orange' : 'gray'} variant="light">
-                    {ROLE_LABEL[a.role]}
-                  </Badge>
-                  {a.isPrimary && <Badge color="green">Primary</Badge>}
-                </Group>
+                <Stack gap={2}>
+                  <Group gap="xs">
+                    <Text fw={700} size="md">
+                      {a.crewMemberName}
+                    </Text>
+                    <Badge color={a.role === 'driller' ? 'orange' : 'gray'} variant="light">
+                      {ROLE_LABEL[a.role]}
+                    </Badge>
+                    {a.isPrimary && <Badge color="green">Primary</Badge>}
+                  </Group>
+                  <PersonHoursLine assignment={a} />
+                </Stack>
                 {!readOnly && (
                   <Group gap="xs">
                     <Button
@@ -70,7 +73,6 @@ export function AssignedCrewList({
                   </Group>
                 )}
               </Group>
-              <PersonHoursLine assignment={a} />
             </Card>
           ))}
         </Stack>
@@ -84,7 +86,7 @@ function PersonHoursLine({ assignment }: { assignment: CrewAssignment }) {
   const issue = firstPersonHoursIssue(assignment);
   return (
     <>
-      <Text size="md" mt={4} data-testid="crew-hours">
+      <Text size="md" data-testid="crew-hours">
         {personHoursText(assignment)}
       </Text>
       {assignment.hoursNotes && (
