@@ -132,5 +132,14 @@ test("a night shift's crew hours on Crew and Shift Completion, exported for the 
     ['Jordan Offsider', 'Offsider', '18:00', '02:00', '0.50', '7.50', '1.00', '8.50'],
   ]);
   expect(csv).toContain('\r\nTOTALS PER PERSON\r\nPerson,Shifts,Hours,Travel (h),Paid hours\r\n');
+
+  // The plod's report view on the desk: each person's hours in the crew table, and the totals.
+  await boss.goto(`/plods/${plodId}/report`);
+  const crewRows = boss.getByTestId('report-crew').getByTestId('report-crew-table-row');
+  await expect(crewRows).toHaveCount(3);
+  await expect(crewRows.filter({ hasText: 'Jordan Offsider' })).toContainText('2:00 AM');
+  await expect(boss.getByTestId('report-crew-table-totals')).toHaveText(
+    'Worked 29.00 h · Travel 1.00 h · Paid 30.00 h',
+  );
   await desk.close();
 });

@@ -38,6 +38,7 @@ export function PeopleHoursExport({ filter }: { filter: PlodFilter }) {
         onClose={() => setOpened(false)}
         title="People’s hours for a pay period"
         centered
+        size="lg"
       >
         <Stack gap="md" data-testid="people-hours-export">
           <Text size="md">
