@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { v1ReportDoc } from '../docs/schema-fixtures.ts';
+import { describeHistory } from '../history/describe.ts';
+import { readHistory } from '../history/read.ts';
+import { describeReportChanges } from '../report-doc/changes.ts';
 import { ReportIds } from '../ids/ids.ts';
 import { readReport } from '../report-doc/snapshot.ts';
 import { expectModelError, newReportDoc } from '../report-doc/testing.ts';
@@ -124,5 +127,24 @@ describe("people's hours on crew assignments", () => {
         paidHours: 12,
       });
     }
+  });
+
+  it('are recorded in the history with their labels, and in the late-edit change lines', () => {
+    const doc = newReportDoc();
+    const cy = assignCrewMember(doc, { crewMemberName: 'Cy', role: 'offsider' });
+    const before = readReport(doc);
+    updateCrewAssignment(doc, cy, { finishTime: '16:00', breakHours: 0.5, travelHours: 1 });
+    // The row's name comes from when it was added: describe the whole history, show the last three.
+    const described = describeHistory(readHistory(doc)).slice(-3);
+    expect(described.map((d) => [d.group, d.text])).toEqual([
+      ['Crew', 'Cy (offsider) · Break set to 0.5 h'],
+      ['Crew', 'Cy (offsider) · Finish set to 16:00'],
+      ['Crew', 'Cy (offsider) · Travel set to 1 h'],
+    ]);
+    expect(describeReportChanges(before, readReport(doc)).map((c) => c.text)).toEqual([
+      'Cy finish 18:00 -> 16:00',
+      'Cy break 0 -> 0.5 h',
+      'Cy travel 0 -> 1 h',
+    ]);
   });
 });
