@@ -113,7 +113,13 @@ export type { ModelErrorReason } from './errors/errors.ts';
 export { ModelError, isModelError } from './errors/errors.ts';
 
 // Formatting and time
-export { formatCurrency, formatDepth, formatHours, formatPercent } from './format/format.ts';
+export {
+  formatCurrency,
+  formatDepth,
+  formatHours,
+  formatPercent,
+  formatPersonHours,
+} from './format/format.ts';
 export { roundTo, toNumberOr } from './format/round.ts';
 // Shift-type helpers come from their zod-free module so a bundle using only them drops zod.
 export type { ShiftSlot, ShiftType } from './shift/shift-type.ts';
@@ -401,6 +407,21 @@ export {
   setPrimaryDriller,
   updateCrewAssignment,
 } from './crew-assignment/crew-assignment-doc.ts';
+export type {
+  PersonHours,
+  PersonHoursField,
+  PersonHoursPatch,
+  ShiftTimes,
+  StoredPersonHours,
+} from './crew-assignment/people-hours.ts';
+export {
+  PEOPLE_HOURS_MESSAGES,
+  firstPersonHoursIssue,
+  personHours,
+  personHoursIssues,
+  personHoursText,
+  spanHours,
+} from './crew-assignment/people-hours.ts';
 
 // Holes and runs
 export type {

@@ -27,6 +27,7 @@ import {
   dip,
   hours,
   label,
+  MAX_SHIFT_HOURS,
   rate,
   strictBody,
   strictName,
@@ -83,7 +84,14 @@ const runRules = {
   recoveredLength: optionalDepth,
 };
 const siteRules = { siteName: name, autoCleanupDays: cleanupDays.optional() };
-const assignmentRules = { crewMemberName: name };
+/** A person's break or travel: a JSON number (the model says when it is negative or too long). */
+const personHours = strictNumber({ min: -MAX_SHIFT_HOURS, max: MAX_SHIFT_HOURS }).nullish();
+const assignmentRules = {
+  crewMemberName: name,
+  breakHours: personHours,
+  travelHours: personHours,
+  hoursNotes: name,
+};
 
 /**
  * The request body schema of every SPEC section 7 call that takes one, keyed by method and path, so the

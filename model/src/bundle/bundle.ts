@@ -59,6 +59,16 @@ export interface BundleCrewAssignment {
   role: 'driller' | 'offsider';
   /** The SPEC's `isPrimary`; the CSV reads it as isPrimaryDriller. */
   isPrimary: boolean;
+  /** The person's start and finish (HH:MM; the shift's where none was set). */
+  startTime: string | null;
+  finishTime: string | null;
+  breakHours: number;
+  /** Finish - start (crossing midnight) - break. */
+  hours: number;
+  travelHours: number;
+  /** Hours plus travel. */
+  paidHours: number;
+  hoursNotes: string | null;
 }
 
 export interface BundleRunSheetEntry {

@@ -59,6 +59,13 @@ export function toBundle(
       crewMemberName: a.crewMemberName,
       role: a.role,
       isPrimary: a.isPrimary,
+      startTime: a.startTime,
+      finishTime: a.finishTime,
+      breakHours: a.breakHours,
+      hours: a.hours,
+      travelHours: a.travelHours,
+      paidHours: a.paidHours,
+      hoursNotes: a.hoursNotes,
     })),
     runSheetEntries: snapshot.holes.flatMap((hole) =>
       hole.runs.map((run) => ({

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { AssignmentId, CrewMemberId } from '../ids/ids.ts';
 import { crewMemberIdSchema, reportIdSchema } from '../ids/schemas.ts';
 import { requiredText } from '../format/numbers.ts';
+import type { PersonHours } from './people-hours.ts';
+import { personHoursPatchShape } from './people-hours.ts';
 
 export const ASSIGNMENT_ROLES = ['driller', 'offsider'] as const;
 export const assignmentRoleSchema = z.enum(ASSIGNMENT_ROLES);
@@ -37,8 +39,11 @@ export function resolveRoleChoice(choice: AssignRoleChoice): {
     : { role: choice, isPrimary: false };
 }
 
-/** A crew assignment as a snapshot shows it; isPrimary is derived from the report's primary register. */
-export interface CrewAssignment {
+/**
+ * A crew assignment as a snapshot shows it; isPrimary is derived from the report's primary register,
+ * and the person's hours (start, finish, break, travel, notes) from what is stored and the shift.
+ */
+export interface CrewAssignment extends PersonHours {
   id: AssignmentId;
   crewMemberId: CrewMemberId | null;
   crewMemberName: string;
@@ -55,6 +60,7 @@ export const crewAssignmentInputSchema = z
     crewMemberName: requiredText(CREW_MESSAGES.memberRequired),
     role: assignmentRoleSchema.default('driller'),
     isPrimary: z.boolean().default(false),
+    ...personHoursPatchShape,
   })
   .refine((a) => !a.isPrimary || a.role === 'driller', {
     message: CREW_MESSAGES.onlyDrillersPrimary,
@@ -63,12 +69,13 @@ export const crewAssignmentInputSchema = z
 export type CrewAssignmentInput = z.infer<typeof crewAssignmentInputSchema>;
 export type CrewAssignmentDraft = z.input<typeof crewAssignmentInputSchema>;
 
-/** PUT /api/crew-assignments/{id}: the full assignment plus isPrimary. */
+/** PUT /api/crew-assignments/{id}: the full assignment plus isPrimary and the person's hours. */
 export const crewAssignmentUpdateSchema = z
   .object({
     crewMemberName: requiredText(CREW_MESSAGES.memberRequired).optional(),
     role: assignmentRoleSchema.optional(),
     isPrimary: z.boolean().optional(),
+    ...personHoursPatchShape,
   })
   .refine((a) => !(a.isPrimary === true && a.role === 'offsider'), {
     message: CREW_MESSAGES.onlyDrillersPrimary,

@@ -55,6 +55,18 @@ describe('bundleToCsv round trip through a standard CSV parser', () => {
     });
   });
 
+  it("gives the crew section each person's start, finish, break, hours, travel and paid hours", () => {
+    expect(sectionRows(csv, 'CREW ASSIGNMENTS')[1]).toMatchObject({
+      startTime: '05:30',
+      finishTime: '18:00',
+      breakHours: '0.50',
+      hours: '12.00',
+      travelHours: '1.25',
+      paidHours: '13.25',
+      hoursNotes: 'Drove the water truck',
+    });
+  });
+
   it('prints booleans as Yes and No under the CSV names', () => {
     expect(sectionRows(csv, 'CREW ASSIGNMENTS').map((r) => r.isPrimaryDriller)).toEqual([
       'Yes',

@@ -63,6 +63,13 @@ export const CREW_ASSIGNMENT_COLUMNS: readonly CsvColumn<BundleCrewAssignment>[]
   { header: 'crewMemberName', cell: (c) => textCell(c.crewMemberName) },
   { header: 'role', cell: (c) => textCell(c.role) },
   { header: 'isPrimaryDriller', cell: (c) => booleanCell(c.isPrimary) },
+  { header: 'startTime', cell: (c) => textCell(c.startTime) },
+  { header: 'finishTime', cell: (c) => textCell(c.finishTime) },
+  { header: 'breakHours', cell: (c) => hours(c.breakHours) },
+  { header: 'hours', cell: (c) => hours(c.hours) },
+  { header: 'travelHours', cell: (c) => hours(c.travelHours) },
+  { header: 'paidHours', cell: (c) => hours(c.paidHours) },
+  { header: 'hoursNotes', cell: (c) => textCell(c.hoursNotes) },
 ];
 
 export const RUN_SHEET_COLUMNS: readonly CsvColumn<BundleRunSheetEntry>[] = [

@@ -20,3 +20,15 @@ export {
   summaryToCsv,
 } from './summary-csv';
 export type { PlodSummaryRow, SummaryValue } from './summary-csv';
+export type { TableColumn } from './summary-csv';
+export {
+  PEOPLE_HOURS_COLUMNS,
+  PEOPLE_HOURS_TITLE,
+  PERSON_TOTALS_COLUMNS,
+  PERSON_TOTALS_TITLE,
+  peopleHoursFilename,
+  peopleHoursRows,
+  peopleHoursToCsv,
+  personTotals,
+} from './people-hours-csv';
+export type { PeopleHoursRow, PersonTotalsRow } from './people-hours-csv';

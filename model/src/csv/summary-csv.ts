@@ -28,16 +28,17 @@ export interface PlodSummaryRow {
 /** A summary cell as the XLSX writes it: numbers stay numbers, so a pivot can add them. */
 export type SummaryValue = string | number | null;
 
-interface SummaryColumn {
+/** A column of a table written both as CSV and as an XLSX sheet (the summary, people's hours). */
+export interface TableColumn<Row> {
   header: string;
-  value: (row: PlodSummaryRow) => SummaryValue;
+  value: (row: Row) => SummaryValue;
   /** How the CSV prints it. */
-  cell: (row: PlodSummaryRow) => string;
+  cell: (row: Row) => string;
   /** Spreadsheet number format for numeric columns. */
   numberFormat?: string;
 }
 
-const SHIFT_LABEL = { day: 'Day', night: 'Night' } as const;
+export const SHIFT_LABEL = { day: 'Day', night: 'Night' } as const;
 const STATUS_LABEL: Record<ReportStatus, string> = {
   active: 'Active',
   completed: 'Completed',
@@ -50,7 +51,7 @@ const STATUS_LABEL: Record<ReportStatus, string> = {
 const holesText = (row: PlodSummaryRow) => (row.holes.length > 0 ? row.holes.join(', ') : null);
 
 /** The columns, in order: date, shift, site, rig, driller, metres, hours, holes, status, approved by. */
-export const SUMMARY_COLUMNS: readonly SummaryColumn[] = [
+export const SUMMARY_COLUMNS: readonly TableColumn<PlodSummaryRow>[] = [
   { header: 'Date', value: (r) => r.date, cell: (r) => textCell(r.date) },
   {
     header: 'Shift',
@@ -88,12 +89,22 @@ export function summaryToCsv(rows: readonly PlodSummaryRow[]): string {
 
 /** The summary CSV's header line (with its line end): a file streamed line by line starts with it. */
 export function summaryCsvHeader(): string {
-  return csvRecord(SUMMARY_COLUMNS.map((column) => column.header)) + CSV_LINE_END;
+  return tableCsvHeader(SUMMARY_COLUMNS);
 }
 
 /** One plod's line of the summary CSV (with its line end). */
 export function summaryCsvLine(row: PlodSummaryRow): string {
-  return csvRecord(SUMMARY_COLUMNS.map((column) => column.cell(row))) + CSV_LINE_END;
+  return tableCsvLine(SUMMARY_COLUMNS, row);
+}
+
+/** A table's CSV header line (with its line end). */
+export function tableCsvHeader<Row>(columns: readonly TableColumn<Row>[]): string {
+  return csvRecord(columns.map((column) => column.header)) + CSV_LINE_END;
+}
+
+/** One row's CSV line of a table (with its line end). */
+export function tableCsvLine<Row>(columns: readonly TableColumn<Row>[], row: Row): string {
+  return csvRecord(columns.map((column) => column.cell(row))) + CSV_LINE_END;
 }
 
 /** `PLOD_Summary_<YYYY-MM-DD>.csv` (or .xlsx), named for the day it was made. */

@@ -10,6 +10,11 @@ export function formatHours(hours: number): string {
   return roundTo(hours, 1).toFixed(1);
 }
 
+/** A person's hours with two decimals, so a quarter hour of travel or break is exact, e.g. 1.25. */
+export function formatPersonHours(hours: number): string {
+  return roundTo(hours, 2).toFixed(2);
+}
+
 /** Currency in dollars with two decimals and no grouping, e.g. $1234.50. */
 export function formatCurrency(amount: number): string {
   const rounded = roundTo(amount, 2);

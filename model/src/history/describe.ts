@@ -75,6 +75,13 @@ const FIELDS: Partial<Record<HistorySection, Record<string, FieldSpec>>> = {
     holeId: { label: 'Hole' },
     measure: { label: 'Measurement' },
   },
+  crew: {
+    startTime: { label: 'Start' },
+    finishTime: { label: 'Finish' },
+    breakHours: { label: 'Break', unit: 'h' },
+    travelHours: { label: 'Travel', unit: 'h' },
+    hoursNotes: { label: 'Hours notes' },
+  },
   timesheet: { holeId: { label: 'Hole' } },
   survey: { depth: { label: 'Depth', unit: 'm' }, dip: { label: 'Dip', unit: '°' } },
   ...Object.fromEntries(PLOD_PARTS.map((part) => [part.root, part.history.fields])),

@@ -139,6 +139,11 @@ function crewChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
         [
           { key: 'crewMemberName', label: 'name' },
           { key: 'role', label: 'role' },
+          { key: 'startTime', label: 'start' },
+          { key: 'finishTime', label: 'finish' },
+          { key: 'breakHours', label: 'break', unit: 'h' },
+          { key: 'travelHours', label: 'travel', unit: 'h' },
+          { key: 'hoursNotes', label: 'hours notes' },
         ],
         `${was.crewMemberName} `,
       ),

@@ -33,7 +33,13 @@ const run = (notes: string | null = null, recoveredLength: number | null = null)
 function fullPlod() {
   const doc = newReportDoc();
   updateShiftDetails(doc, { level: '1040 RL' });
-  assignCrewMember(doc, { crewMemberName: 'Jordan Offsider', role: 'offsider' });
+  assignCrewMember(doc, {
+    crewMemberName: 'Jordan Offsider',
+    role: 'offsider',
+    breakHours: 0.5,
+    travelHours: 1.5,
+    hoursNotes: 'Drove in',
+  });
   assignCrewMember(doc, { crewMemberName: 'Alex Driller', role: 'driller', isPrimary: true });
   addHoleToReport(doc, { holeId: DH1, targetDepth: 50, constantStickUp: 0.5 });
   addRun(doc, DH1, run());
@@ -58,9 +64,30 @@ describe('the plod sheet', () => {
     expect(sheet.subtitle).toBe('2025-07-14 · Day Shift · 6:00 AM - 6:00 PM');
     expect(sheet.shiftDetails).toContainEqual({ label: 'Level', value: '1040 RL' });
     expect(sheet.crew.rows).toEqual([
-      ['Alex Driller', 'Driller', 'Primary driller'],
-      ['Jordan Offsider', 'Offsider', ''],
+      [
+        'Alex Driller',
+        'Driller',
+        'Primary driller',
+        '6:00 AM',
+        '6:00 PM',
+        '0.00',
+        '12.00',
+        '0.00',
+        '—',
+      ],
+      [
+        'Jordan Offsider',
+        'Offsider',
+        '',
+        '6:00 AM',
+        '6:00 PM',
+        '0.50',
+        '11.50',
+        '1.50',
+        'Drove in',
+      ],
     ]);
+    expect(sheet.crew.totals).toBe('Worked 23.50 h · Travel 1.50 h · Paid 25.00 h');
     const [hole] = sheet.holes;
     expect(hole?.holeId).toBe(DH1);
     expect(hole?.runs.rows.map((r) => r.slice(0, 4))).toEqual([

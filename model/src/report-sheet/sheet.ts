@@ -1,4 +1,10 @@
-import { formatCurrency, formatDepth, formatHours, formatPercent } from '../format/format.ts';
+import {
+  formatCurrency,
+  formatDepth,
+  formatHours,
+  formatPercent,
+  formatPersonHours,
+} from '../format/format.ts';
 import { consumableCost } from '../consumable/consumable.ts';
 import { DOWNTIME_GROUP_LABELS, shiftHoursLine } from '../downtime/downtime.ts';
 import type { ReportHole } from '../hole/report-hole-doc.ts';
@@ -152,6 +158,13 @@ function table(
   return { title, columns, rows, totals: rows.length > 0 ? totals : null, empty };
 }
 
+/** The crew table's totals line: hours worked, travel and paid hours of everyone on the shift. */
+function crewHoursTotals(crew: ReportSnapshot['crew']): string {
+  const sum = (pick: (c: ReportSnapshot['crew'][number]) => number) =>
+    crew.reduce((total, c) => total + pick(c), 0);
+  return `Worked ${formatPersonHours(sum((c) => c.hours))} h · Travel ${formatPersonHours(sum((c) => c.travelHours))} h · Paid ${formatPersonHours(sum((c) => c.paidHours))} h`;
+}
+
 function statusOf(snapshot: ReportSnapshot, time: (iso: string) => string): SheetStatus {
   const label = STATUS_WORDS[snapshot.status];
   const by = snapshot.statusSetBy ? ` by ${snapshot.statusSetBy}` : '';
@@ -248,9 +261,30 @@ export function plodSheet(snapshot: ReportSnapshot, options: SheetOptions = {}):
     ],
     crew: table(
       'Crew',
-      ['Name', 'Role', 'Primary'],
-      crew.map((c) => [c.crewMemberName, roles[c.role], c.isPrimary ? 'Primary driller' : '']),
+      [
+        'Name',
+        'Role',
+        'Primary',
+        'Start',
+        'Finish',
+        ['Break (h)', 'numeric'],
+        ['Hours', 'numeric'],
+        ['Travel (h)', 'numeric'],
+        'Notes',
+      ],
+      crew.map((c) => [
+        c.crewMemberName,
+        roles[c.role],
+        c.isPrimary ? 'Primary driller' : '',
+        c.startTime ? timeLabel(c.startTime) : '—',
+        c.finishTime ? timeLabel(c.finishTime) : '—',
+        formatPersonHours(c.breakHours),
+        formatPersonHours(c.hours),
+        formatPersonHours(c.travelHours),
+        dash(c.hoursNotes),
+      ]),
       'No crew members assigned',
+      crewHoursTotals(crew),
     ),
     holes: snapshot.holes.map(holeOf),
     timesheet: table(

@@ -75,6 +75,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/shift-summaries/export.csv': 'supervisor',
   'GET /api/shift-summaries/export.xlsx': 'supervisor',
   'POST /api/shift-summaries/{id}/restore': 'supervisor',
+  // People's hours for a pay period (payroll): supervisors.
+  'GET /api/people-hours.csv': 'supervisor',
+  'GET /api/people-hours.xlsx': 'supervisor',
   'POST /api/shift-summaries/{id}/reopen': 'supervisor',
   'GET /api/plods': 'crew',
   ...reportEntries('timesheet-entries'),

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type { CsvFile, StreamedFile } from '../services/reports.ts';
 
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /** A CSV download with the SPEC filename. */
 export function attachment(c: Context, file: CsvFile): Response {
   return c.body(file.text, 200, {

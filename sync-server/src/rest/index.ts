@@ -10,6 +10,7 @@ import type { DocumentStore } from '../store/document-store.ts';
 import type { StorageStatus } from '../storage-status.ts';
 import { createClientAccountRoutes } from '../routes/client-accounts.ts';
 import { createCrewAssignmentRoutes } from '../routes/crew-assignments.ts';
+import { createPeopleHoursRoutes } from '../routes/people-hours.ts';
 import {
   createHoleConfigRoutes,
   createHoleNumberRoutes,
@@ -124,6 +125,7 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
   api.route('/run-sheet-entries', createRunSheetRoutes(s));
   api.route('/runs', createRunsRoutes(s));
   api.route('/crew-assignments', createCrewAssignmentRoutes(s));
+  api.route('/', createPeopleHoursRoutes(s));
   api.route('/hole-ids', createHoleIdRoutes(s));
   api.route('/hole-config', createHoleConfigRoutes(s));
   api.route('/hole-numbers', createHoleNumberRoutes(s));

@@ -20,7 +20,7 @@ import {
   resourceApp,
 } from '../rest/openapi.ts';
 import type { RestServices } from '../rest/services.ts';
-import { attachment, streamedAttachment } from '../rest/downloads.ts';
+import { XLSX_TYPE, attachment, streamedAttachment } from '../rest/downloads.ts';
 import { addReportHistoryRoute } from './report-history.ts';
 import {
   PlodFilterParams,
@@ -94,8 +94,6 @@ const listRoute = (tag: string) =>
       400: errors[400],
     },
   });
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const CreateBody = z.intersection(
   REQUEST_BODIES['POST /api/shift-summaries'],

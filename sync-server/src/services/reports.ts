@@ -21,12 +21,15 @@ import type {
 import {
   bundleToCsv,
   csvFilename,
+  peopleHoursFilename,
+  peopleHoursRows,
+  peopleHoursToCsv,
   reportsToCsv,
   siteExportFilename,
   summaryFilename,
 } from '@plod/model/csv';
 import type { PlodSummaryRow } from '@plod/model/csv';
-import { summaryCsvStream, summaryXlsxStream } from './summary-xlsx.ts';
+import { peopleHoursXlsxStream, summaryCsvStream, summaryXlsxStream } from './summary-xlsx.ts';
 import type { SummaryPages } from './summary-xlsx.ts';
 import type * as Y from 'yjs';
 import type { DocumentService } from './documents.ts';
@@ -52,6 +55,9 @@ export interface StreamedFile {
   filename: string;
   stream: ReadableStream<Uint8Array>;
 }
+
+/** The pay period (shift dates, both ends included) and site of a people's hours export. */
+export type PeopleHoursFilter = Pick<ReportFilter, 'from' | 'to' | 'siteId'>;
 
 export interface CsvFile {
   filename: string;
@@ -180,6 +186,29 @@ export class ReportService {
   async summaryXlsx(filter: ReportFilter, today: string): Promise<StreamedFile> {
     const pages = await this.summaryPages(filter);
     return { filename: summaryFilename(today, 'xlsx'), stream: await summaryXlsxStream(pages) };
+  }
+
+  /** People's hours of a pay period as CSV: one row per person per shift, then each person's totals. */
+  async peopleHoursCsv(filter: PeopleHoursFilter): Promise<CsvFile> {
+    const rows = await this.peopleHoursRows(filter);
+    return {
+      filename: peopleHoursFilename(filter.from, filter.to, 'csv'),
+      text: peopleHoursToCsv(rows),
+    };
+  }
+
+  /** The same as XLSX: a sheet of rows and a sheet of totals. */
+  async peopleHoursXlsx(filter: PeopleHoursFilter): Promise<StreamedFile> {
+    const rows = await this.peopleHoursRows(filter);
+    return {
+      filename: peopleHoursFilename(filter.from, filter.to, 'xlsx'),
+      stream: await peopleHoursXlsxStream(rows),
+    };
+  }
+
+  /** Every plod of the period but deleted ones, one row per person per shift. */
+  private async peopleHoursRows(filter: PeopleHoursFilter) {
+    return peopleHoursRows(await this.bundles({ ...filter, statuses: LIVE_STATUSES }));
   }
 
   async bundle(id: ReportId): Promise<ShiftReportBundle> {

@@ -1,13 +1,15 @@
 import { PassThrough } from 'node:stream';
 import { once } from 'node:events';
-import { SUMMARY_COLUMNS, summaryCsvHeader, summaryCsvLine } from '@plod/model/csv';
-import type { PlodSummaryRow } from '@plod/model/csv';
+import type { Workbook, Worksheet } from 'exceljs';
+import { PEOPLE_HOURS_COLUMNS, PERSON_TOTALS_COLUMNS, SUMMARY_COLUMNS } from '@plod/model/csv';
+import { personTotals, summaryCsvHeader, summaryCsvLine } from '@plod/model/csv';
+import type { PeopleHoursRow, PlodSummaryRow, TableColumn } from '@plod/model/csv';
 
 /** Pages of summary rows, newest first, read from the projection as they are written out. */
 export type SummaryPages = AsyncGenerator<PlodSummaryRow[], void, undefined>;
 
 /** A readable byte stream over a Node stream, read as the response is sent (its pace, no faster). */
-function webStream(source: PassThrough, pages: SummaryPages): ReadableStream<Uint8Array> {
+function webStream(source: PassThrough, pages?: SummaryPages): ReadableStream<Uint8Array> {
   const chunks = source[Symbol.asyncIterator]();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -17,7 +19,7 @@ function webStream(source: PassThrough, pages: SummaryPages): ReadableStream<Uin
     },
     async cancel() {
       source.destroy();
-      await pages.return(undefined);
+      await pages?.return(undefined);
     },
   });
 }
@@ -55,22 +57,8 @@ export function summaryCsvStream(pages: SummaryPages): ReadableStream<Uint8Array
  * only: the relay's heap does not carry it otherwise.
  */
 export async function summaryXlsxStream(pages: SummaryPages): Promise<ReadableStream<Uint8Array>> {
-  const { default: ExcelJS } = await import('exceljs');
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  workbook.creator = 'Plod';
-  const sheet = workbook.addWorksheet('Plods', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = SUMMARY_COLUMNS.map((column) => ({
-    header: column.header,
-    width: Math.max(12, column.header.length + 4),
-    ...(column.numberFormat ? { style: { numFmt: column.numberFormat } } : {}),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.autoFilter = {
-    from: { row: 1, column: 1 },
-    to: { row: 1, column: SUMMARY_COLUMNS.length },
-  };
-  const write = async () => {
+  return xlsxStream(async (workbook, out) => {
+    const sheet = addTableSheet(workbook, 'Plods', SUMMARY_COLUMNS);
     for await (const page of pages) {
       for (const row of page) {
         // A cell starting with "=" is text here: exceljs writes strings as strings, never formulas.
@@ -79,6 +67,70 @@ export async function summaryXlsxStream(pages: SummaryPages): Promise<ReadableSt
       if (out.writableNeedDrain) await once(out, 'drain');
     }
     sheet.commit();
+  }, pages);
+}
+
+/**
+ * People's hours for a pay period as an XLSX workbook: a "People hours" sheet (one row per person
+ * per shift) and a "Totals" sheet (one row per person), laid out like the summary's.
+ */
+export async function peopleHoursXlsxStream(
+  rows: readonly PeopleHoursRow[],
+): Promise<ReadableStream<Uint8Array>> {
+  return xlsxStream(async (workbook, out) => {
+    await writeTable(workbook, out, 'People hours', PEOPLE_HOURS_COLUMNS, rows);
+    await writeTable(workbook, out, 'Totals', PERSON_TOTALS_COLUMNS, personTotals(rows));
+  });
+}
+
+/** Writes a sheet's rows, waiting whenever the response has not taken what is waiting. */
+async function writeTable<Row>(
+  workbook: Workbook,
+  out: PassThrough,
+  name: string,
+  columns: readonly TableColumn<Row>[],
+  rows: readonly Row[],
+): Promise<void> {
+  const sheet = addTableSheet(workbook, name, columns);
+  for (const row of rows) {
+    sheet.addRow(columns.map((column) => column.value(row))).commit();
+    if (out.writableNeedDrain) await once(out, 'drain');
+  }
+  sheet.commit();
+}
+
+/** A sheet with a bold header row kept in view and a filter, numbers formatted as numbers. */
+function addTableSheet<Row>(
+  workbook: Workbook,
+  name: string,
+  columns: readonly TableColumn<Row>[],
+): Worksheet {
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((column) => ({
+    header: column.header,
+    width: Math.max(12, column.header.length + 4),
+    ...(column.numberFormat ? { style: { numFmt: column.numberFormat } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  return sheet;
+}
+
+/**
+ * A workbook made with exceljs's streaming writer (WorkbookWriter), its zipped bytes going out as
+ * they are made. exceljs is loaded on the first export only: the relay's heap does not carry it
+ * otherwise.
+ */
+async function xlsxStream(
+  fill: (workbook: Workbook, out: PassThrough) => Promise<void>,
+  pages?: SummaryPages,
+): Promise<ReadableStream<Uint8Array>> {
+  const { default: ExcelJS } = await import('exceljs');
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  workbook.creator = 'Plod';
+  const write = async () => {
+    await fill(workbook, out);
     await workbook.commit();
   };
   write().catch((error: unknown) =>

@@ -330,6 +330,8 @@ const REQUESTS: Record<string, Builder> = {
   }),
   'GET /api/shift-summaries/export.csv': get('/api/shift-summaries/export.csv?status=completed'),
   'GET /api/shift-summaries/export.xlsx': get('/api/shift-summaries/export.xlsx?status=sent'),
+  'GET /api/people-hours.csv': get('/api/people-hours.csv?from=2025-01-01&to=2025-12-31'),
+  'GET /api/people-hours.xlsx': get('/api/people-hours.xlsx?from=2025-01-01&to=2025-12-31'),
   'POST /api/shift-summaries/{id}/restore': async (f) => ({
     method: 'POST',
     path: `/api/shift-summaries/${await f.deleted()}/restore`,

@@ -130,6 +130,10 @@ describe('a plod with every part, as the product shows and exports it', () => {
       crewMemberName: 'Sam Offsider',
       role: 'offsider',
       isPrimary: false,
+      startTime: '05:30',
+      breakHours: 0.5,
+      travelHours: 1.25,
+      hoursNotes: 'Drove the water truck',
     });
     for (const [holeId, targetDepth] of [
       ['DH-G-001', 120],

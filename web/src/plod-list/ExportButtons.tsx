@@ -6,6 +6,7 @@ import { ApiError } from '../auth';
 import { downloadText } from '../screens/csv-editor/download';
 import { SITE_CONFIG_MESSAGES, fetchSiteCsv } from '../screens/site-config/api';
 import { filterQuery } from './filter';
+import { PeopleHoursExport } from './PeopleHoursExport';
 
 /**
  * The site's sectioned CSV (SPEC 2's site export) of the plods the filter shows: fetched, so that
@@ -40,7 +41,7 @@ function SiteCsvButton({ siteId, filter }: { siteId: string; filter: PlodFilter 
 /**
  * The one-row-per-plod summary of the plods the filter shows, as CSV or XLSX, made by the server
  * (supervisors only). Plain links: the browser downloads with the session it has. With a site
- * chosen, the site's sectioned export of the same plods too.
+ * chosen, the site's sectioned export of the same plods too; and people's hours for a pay period.
  */
 export function ExportButtons({ filter }: { filter: PlodFilter }) {
   const query = filterQuery(filter);
@@ -66,6 +67,7 @@ export function ExportButtons({ filter }: { filter: PlodFilter }) {
         Export XLSX
       </Button>
       {filter.siteId !== undefined && <SiteCsvButton siteId={filter.siteId} filter={filter} />}
+      <PeopleHoursExport filter={filter} />
     </Group>
   );
 }

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { CREW_MESSAGES } from '@plod/model';
+import { CREW_MESSAGES, PEOPLE_HOURS_MESSAGES } from '@plod/model';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WAIT, openReport, resetDevice } from './report-common/testing';
 
@@ -84,5 +84,37 @@ describe('Crew Assignment', () => {
     fireEvent.click(within(question).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.getAllByTestId('crew-assignment')).toHaveLength(1));
     expect(screen.getByText(CREW_MESSAGES.noPrimary)).toBeTruthy();
+  }, 30_000);
+
+  it("sets a person's break and travel from the shift's times, and refuses a break past the span", async () => {
+    openReport('/crew');
+    await screen.findByRole('button', { name: 'Assign Crew Member' }, WAIT);
+    assign('Alex Driller', 'Primary Driller');
+    const alex = screen.getByRole('listitem', { name: 'Alex Driller' });
+    expect(within(alex).getByTestId('crew-hours').textContent).toBe(
+      '6:00 AM - 6:00 PM · 12.00 h worked · break 0.00 h',
+    );
+    fireEvent.click(within(alex).getByRole('button', { name: 'Hours of Alex Driller' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hours of Alex Driller' });
+    const breakField = within(dialog).getByLabelText('Break (h)');
+    fireEvent.change(breakField, { target: { value: '13' } });
+    expect(await within(dialog).findByText(PEOPLE_HOURS_MESSAGES.breakTooLong)).toBeTruthy();
+    const save = within(dialog).getByRole('button', { name: 'Save Hours' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(breakField, { target: { value: '0.5' } });
+    fireEvent.change(within(dialog).getByLabelText('Travel (h)'), { target: { value: '1.25' } });
+    fireEvent.change(within(dialog).getByLabelText('Notes (Optional)'), {
+      target: { value: 'Drove the crew bus' },
+    });
+    expect(within(dialog).getByTestId('person-hours-total').textContent).toBe(
+      '11.50 h worked · 12.75 h paid',
+    );
+    fireEvent.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const saved = screen.getByRole('listitem', { name: 'Alex Driller' });
+    expect(within(saved).getByTestId('crew-hours').textContent).toBe(
+      '6:00 AM - 6:00 PM · 11.50 h worked · break 0.50 h · travel 1.25 h',
+    );
+    expect(within(saved).getByText('Drove the crew bus')).toBeTruthy();
   }, 30_000);
 });

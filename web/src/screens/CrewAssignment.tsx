@@ -11,8 +11,10 @@ import {
   removeCrewAssignment,
   resolveRoleChoice,
   setPrimaryDriller,
+  updateCrewAssignment,
   validateCrew,
   type AssignRoleChoice,
+  type AssignmentId,
   type CrewMember,
 } from '@plod/model';
 import { useEffect, useState } from 'react';
@@ -24,6 +26,7 @@ import { useConnection, useMutation } from '../sync';
 import { AssignCrewForm } from './crew/AssignCrewForm';
 import { AssignedCrewList } from './crew/AssignedCrewList';
 import { CrewIssues } from './crew/CrewIssues';
+import { PersonHoursModal } from './crew/PersonHoursModal';
 import { canEditPlod, useEditor } from './plod/access';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { PlodBar } from './plod/PlodBar';
@@ -44,6 +47,9 @@ export default function CrewAssignment() {
   const assign = useMutation(docName, assignCrewMember);
   const setPrimary = useMutation(docName, setPrimaryDriller);
   const remove = useMutation(docName, removeCrewAssignment);
+  const update = useMutation(docName, updateCrewAssignment);
+  const [hoursOf, setHoursOf] = useState<AssignmentId | null>(null);
+  const editingHours = report.crew.find((a) => a.id === hoursOf) ?? null;
   const confirm = useConfirm();
   const shiftReady = isShiftSetUp(report.shift);
 
@@ -55,16 +61,19 @@ export default function CrewAssignment() {
     return () => clearInterval(timer);
   }, [shiftReady, syncNow]);
 
-  const run = (action: () => void) => {
+  /** Runs a change; true when it was made, else the refusal shows above the list. */
+  const run = (action: () => void): boolean => {
     try {
       action();
       setError(null);
+      return true;
     } catch (e) {
       setError(isModelError(e) ? e.message : 'Could not change the crew. Please try again.');
+      return false;
     }
   };
   const onAssign = (member: CrewMember, choice: AssignRoleChoice) =>
-    run(() => {
+    void run(() => {
       assign({
         crewMemberId: member.id,
         crewMemberName: member.memberName,
@@ -112,13 +121,14 @@ export default function CrewAssignment() {
           <AssignedCrewList
             crew={report.crew}
             readOnly={readOnly}
-            onSetPrimary={(id) => run(() => setPrimary(id))}
+            onSetPrimary={(id) => void run(() => setPrimary(id))}
+            onEditHours={setHoursOf}
             onRemove={(id) =>
               confirm.ask({
                 title: 'Remove crew member?',
                 message: `${report.crew.find((a) => a.id === id)?.crewMemberName ?? 'This crew member'} will be removed from this plod's crew. Undo brings them back, on this phone, for a few minutes.`,
                 confirmLabel: 'Remove',
-                onConfirm: () => run(() => void remove(id)),
+                onConfirm: () => void run(() => void remove(id)),
               })
             }
           />
@@ -133,6 +143,17 @@ export default function CrewAssignment() {
                 Go to Shift Details
               </Button>
             </Alert>
+          )}
+          {editingHours && !readOnly && (
+            <PersonHoursModal
+              assignment={editingHours}
+              onCancel={() => setHoursOf(null)}
+              onSave={(patch) => {
+                const saved = run(() => update(editingHours.id, patch));
+                if (saved) setHoursOf(null);
+                return saved;
+              }}
+            />
           )}
           {confirm.modal}
         </>

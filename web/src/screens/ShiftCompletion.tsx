@@ -23,7 +23,7 @@ import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { StatRow } from './plod/StatRow';
 import { useReportView } from './plod/useReport';
-import { crewLines } from './shift-completion/crewLines';
+import { crewLines, peopleHoursLines } from './shift-completion/crewLines';
 import { SignOffForm } from './shift-completion/SignOffForm';
 
 const TITLE = 'Shift Completion';
@@ -116,6 +116,13 @@ export default function ShiftCompletion() {
           ]}
         />
         <FactList title="Crew Assignment" facts={crewLines(report.crew)} testId="crew-lines" />
+        {report.crew.length > 0 && (
+          <FactList
+            title="People's Hours"
+            facts={peopleHoursLines(report.crew)}
+            testId="people-hours"
+          />
+        )}
         <section aria-label="Survey Data Summary">
           <Title order={2} fz={20} mb="sm">
             Survey Data Summary

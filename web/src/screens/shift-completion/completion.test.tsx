@@ -1,8 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { assignCrewMember, readReport, type ReportSnapshot } from '@plod/model';
+import {
+  assignCrewMember,
+  readReport,
+  updateCrewAssignment,
+  type ReportSnapshot,
+} from '@plod/model';
 import { describe, expect, it } from 'vitest';
 import { cleanupReports, openReport } from '../plod/testReport';
-import { crewLines, NOT_ASSIGNED } from './crewLines';
+import { crewLines, NOT_ASSIGNED, peopleHoursLines } from './crewLines';
 
 cleanupReports();
 
@@ -66,5 +71,24 @@ describe('Shift Completion', () => {
       { label: 'Driller', value: NOT_ASSIGNED },
       { label: 'Offsider 1', value: NOT_ASSIGNED },
     ]);
+  });
+
+  it("lists each person's hours under People's Hours", async () => {
+    const { sync, docName } = openReport('/shift-completion');
+    const sam = sync.registry.mutate(docName, assignCrewMember, {
+      crewMemberName: 'Sam Driller',
+      role: 'driller',
+      isPrimary: true,
+    });
+    sync.registry.mutate(docName, updateCrewAssignment, sam, {
+      finishTime: '16:00',
+      breakHours: 0.5,
+      travelHours: 1,
+    });
+    const hours = await screen.findByTestId('people-hours');
+    expect(hours.textContent).toContain(
+      'Sam Driller6:00 AM - 4:00 PM · 9.50 h worked · break 0.50 h · travel 1.00 h',
+    );
+    expect(peopleHoursLines([])).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { personHoursText } from '@plod/model';
 import type { CrewAssignment } from '@plod/model';
 import type { Fact } from '../plod/FactList';
 
@@ -23,4 +24,9 @@ export function crewLines(crew: readonly CrewAssignment[]): Fact[] {
   if (offsiders.length === 0) lines.push({ label: 'Offsider 1', value: NOT_ASSIGNED });
   offsiders.forEach((o, i) => lines.push({ label: `Offsider ${i + 1}`, value: o.crewMemberName }));
   return lines;
+}
+
+/** People's hours on Shift Completion: each person's start, finish, hours, break and travel. */
+export function peopleHoursLines(crew: readonly CrewAssignment[]): Fact[] {
+  return crew.map((c) => ({ label: c.crewMemberName, value: personHoursText(c) }));
 }
