@@ -63,6 +63,7 @@ export type {
   CrewMemberId,
   HireToolId,
   HireToolUsageId,
+  BitChangeId,
   HoleId,
   MaintenanceEntryId,
   ReportId,
@@ -77,6 +78,7 @@ export {
   CrewMemberIds,
   HireToolIds,
   HireToolUsageIds,
+  BitChangeIds,
   InvalidIdError,
   MaintenanceEntryIds,
   ReportIds,
@@ -227,6 +229,7 @@ export { isDigest } from './history/values.ts';
 export type {
   BundleCrewAssignment,
   BundleHireToolUsage,
+  BundleBitChange,
   BundleMaintenanceEntry,
   BundleReportStatus,
   BundleRunSheetEntry,
@@ -562,6 +565,40 @@ export {
   updateMaintenanceEntry,
 } from './maintenance/maintenance-part.ts';
 export { maintenancePart } from './maintenance/maintenance-part.ts';
+
+// Bits (register in the hole register document, changes in the report)
+export type {
+  BitAction,
+  BitChange,
+  BitChangeInput,
+  BitChangePatch,
+  BitInput,
+  BitPatch,
+  BitSize,
+  BitStatus,
+  RegisteredBit,
+} from './bit/bit.ts';
+export {
+  BIT_ACTIONS,
+  BIT_SIZES,
+  BIT_STATUSES,
+  BIT_STATUS_LABELS,
+  bitChangeInputSchema,
+  bitChangePatchSchema,
+  bitInputSchema,
+  bitPatchSchema,
+  normaliseSerial,
+} from './bit/bit.ts';
+export { findBit, readBitRegister, registerBit, removeBit, updateBit } from './bit/bit-register.ts';
+export type { BitMetres, MetresBitChange, MetresRun } from './bit/bit-metres.ts';
+export { bitMetresOfPlod, metresPerBit } from './bit/bit-metres.ts';
+export {
+  addBitChange,
+  bitChangesPart,
+  readBitChanges,
+  removeBitChange,
+  updateBitChange,
+} from './bit/bit-changes-part.ts';
 
 // Hire tools (library in the setup document, usage in the report)
 export type {

@@ -14,6 +14,7 @@ export interface ShiftReportBundle {
   timesheetEntries: BundleTimesheetEntry[];
   maintenanceEntries: BundleMaintenanceEntry[];
   hireToolsUsage: BundleHireToolUsage[];
+  bitChanges: BundleBitChange[];
 }
 
 export type BundleShiftType = 'day' | 'night';
@@ -129,5 +130,16 @@ export interface BundleHireToolUsage {
   ratePerHour: number;
   /** quantity x hours x rate. */
   totalCost: number;
+  notes: string | null;
+}
+
+export interface BundleBitChange {
+  id: string;
+  /** The bit's serial as the register keys it (trimmed, upper case). */
+  bitSerial: string;
+  holeId: string;
+  action: 'in' | 'out';
+  /** Metres down the hole. */
+  depth: number;
   notes: string | null;
 }

@@ -121,5 +121,13 @@ export function toBundle(
       totalCost: h.totalCost,
       notes: h.notes,
     })),
+    bitChanges: snapshot.bitChanges.map((b) => ({
+      id: b.id,
+      bitSerial: b.bitSerial,
+      holeId: b.holeId,
+      action: b.action,
+      depth: b.depth,
+      notes: b.notes,
+    })),
   };
 }

@@ -112,6 +112,16 @@ export function fullBundle(): ShiftReportBundle {
         notes: null,
       },
     ],
+    bitChanges: [
+      {
+        id: 'bit-1',
+        bitSerial: 'NQ-7781',
+        holeId: 'DH-001',
+        action: 'in',
+        depth: 12.5,
+        notes: 'New bit, "7-9" matrix',
+      },
+    ],
   };
 }
 
@@ -125,6 +135,7 @@ export function summaryOnlyBundle(): ShiftReportBundle {
     timesheetEntries: [],
     maintenanceEntries: [],
     hireToolsUsage: [],
+    bitChanges: [],
   };
 }
 

@@ -8,6 +8,8 @@ export const HOLES_ROOTS = {
   holes: 'holes',
   setups: 'setups',
   numbers: 'holeNumbers',
+  /** The bit register (bit/bit-register.ts): one plain value per bit and field. */
+  bits: 'bits',
 } as const;
 
 /** Current schema version of the hole register. */

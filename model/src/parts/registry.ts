@@ -1,3 +1,4 @@
+import { bitChangesPart } from '../bit/bit-changes-part.ts';
 import { hireToolUsagePart } from '../hire-tool/hire-tool-usage-part.ts';
 import { maintenancePart } from '../maintenance/maintenance-part.ts';
 
@@ -7,6 +8,6 @@ import { maintenancePart } from '../maintenance/maintenance-part.ts';
  * overrides, crew, holes and runs, timesheet, survey, sign-off) are still named one by one where
  * the machinery needs them: see docs/architecture.md, "Adding a part to a plod".
  */
-export const PLOD_PARTS = [maintenancePart, hireToolUsagePart] as const;
+export const PLOD_PARTS = [maintenancePart, hireToolUsagePart, bitChangesPart] as const;
 
 export type PlodPartName = (typeof PLOD_PARTS)[number]['root'];

@@ -25,6 +25,7 @@ export type ChangePart =
   | 'Survey'
   | 'Maintenance'
   | 'Hire tools'
+  | 'Bits'
   | 'Sign-off'
   | 'Totals';
 
@@ -288,6 +289,31 @@ function hireToolChanges(before: ReportSnapshot, after: ReportSnapshot): string[
   ];
 }
 
+type Change = ReportSnapshot['bitChanges'][number];
+const bitChange = (c: Change) => `${c.bitSerial} ${c.action} on ${c.holeId} at ${round(c.depth)} m`;
+
+function bitChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
+  const { added, removed, kept } = pair(before.bitChanges, after.bitChanges);
+  return [
+    ...added.map((c) => `Bit change added: ${bitChange(c)}`),
+    ...removed.map((c) => `Bit change removed: ${bitChange(c)}`),
+    ...kept.flatMap(([was, now]) =>
+      fieldChanges(
+        was,
+        now,
+        [
+          { key: 'bitSerial', label: 'bit' },
+          { key: 'holeId', label: 'hole' },
+          { key: 'action', label: 'action' },
+          { key: 'depth', label: 'depth', unit: 'm' },
+          { key: 'notes', label: 'notes' },
+        ],
+        `Bit ${was.bitSerial}: `,
+      ),
+    ),
+  ];
+}
+
 function signOffChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
   return fieldChanges(
     before.signOff,
@@ -324,6 +350,7 @@ const SECTIONS: readonly [ChangePart, (b: ReportSnapshot, a: ReportSnapshot) => 
   ['Survey', surveyChanges],
   ['Maintenance', maintenanceChanges],
   ['Hire tools', hireToolChanges],
+  ['Bits', bitChanges],
   ['Sign-off', signOffChanges],
   // What the plod now bills, last: the effect of everything above.
   ['Totals', totalChanges],

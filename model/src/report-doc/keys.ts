@@ -26,6 +26,8 @@ export const REPORT_ROOTS = {
   survey: 'survey',
   maintenance: 'maintenance',
   hireTools: 'hireTools',
+  /** Bits put in and pulled out of holes (bit/bit-changes-part.ts). */
+  bitChanges: 'bitChanges',
   /** Final notes and sign-off: signedBy, signedAt, certified, finalNotes, signature. */
   signOff: 'signOff',
 } as const;

@@ -1,4 +1,8 @@
 import type * as Y from 'yjs';
+import type { BitChange } from '../bit/bit.ts';
+import { readBitChanges } from '../bit/bit-changes-part.ts';
+import type { BitMetres } from '../bit/bit-metres.ts';
+import { bitMetresOfPlod } from '../bit/bit-metres.ts';
 import type { AssignmentId, ReportId } from '../ids/ids.ts';
 import { roundTo } from '../format/numbers.ts';
 import type { CrewAssignment } from '../crew-assignment/crew-assignment.ts';
@@ -79,6 +83,9 @@ export interface ReportSnapshot {
   survey: SurveyEntry[];
   maintenance: MaintenanceEntry[];
   hireTools: HireToolUsageRow[];
+  bitChanges: BitChange[];
+  /** Metres each bit drilled on each hole in this plod (derived from the runs and bit changes). */
+  bitMetres: BitMetres[];
   signOff: SignOff;
   totals: ReportTotals;
   summary: EffectiveSummary;
@@ -95,6 +102,7 @@ export function readReport(doc: Y.Doc): ReportSnapshot {
   const survey = readSurvey(doc);
   const maintenance = readMaintenance(doc);
   const hireTools = readHireToolUsage(doc);
+  const bitChanges = readBitChanges(doc);
   const hours = timesheetTotals(timesheet);
   const primary = crew.find((a) => a.isPrimary) ?? null;
 
@@ -152,6 +160,11 @@ export function readReport(doc: Y.Doc): ReportSnapshot {
     survey,
     maintenance,
     hireTools,
+    bitChanges,
+    bitMetres: bitMetresOfPlod(
+      holes.flatMap((hole) => hole.runs.map((run) => ({ ...run, holeId: hole.holeId }))),
+      bitChanges,
+    ),
     signOff: readSignOff(doc),
     totals,
     summary,
