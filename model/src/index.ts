@@ -583,6 +583,8 @@ export {
   BIT_SIZES,
   BIT_STATUSES,
   BIT_STATUS_LABELS,
+  bitCreateBody,
+  bitUpdateBody,
   bitChangeInputSchema,
   bitChangePatchSchema,
   bitInputSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DEPTH_METRES } from '../api/strict.ts';
+import { MAX_DEPTH_METRES, strictBody, strictName } from '../api/strict.ts';
 import type { BitChangeId, HoleId } from '../ids/ids.ts';
 import { numericField, optionalText, requiredText } from '../format/numbers.ts';
 
@@ -122,3 +122,11 @@ export const bitChangePatchSchema = z.object({
   notes: optionalText.optional(),
 });
 export type BitChangePatch = z.input<typeof bitChangePatchSchema>;
+
+/** The strict body of POST /api/bits (text stays text; the schema above shapes it). */
+export const bitCreateBody = strictBody(
+  { serial: strictName, matrix: strictName.nullish() },
+  bitInputSchema,
+);
+/** The strict body of PUT /api/bits/{serial}. */
+export const bitUpdateBody = strictBody({ matrix: strictName.nullish() }, bitPatchSchema);

@@ -17,6 +17,7 @@ const ts = { startTime: '06:00', endTime: '08:00', activity: 'drilling' };
 const survey = { holeId: 'DH001', depth: 50, azimuth: 10, dip: -60, method: 'magnetic' };
 const maint = { description: 'Greased rods', timeSpent: 0.5 };
 const tool = { toolName: 'Pump', quantity: 1, hours: 2, ratePerHour: 10 };
+const bitChange = { bitSerial: 'NQ-1', holeId: 'DH001', action: 'in', depth: 3 };
 
 /** Creates what a request needs, as the supervisor, fresh for each call (so a delete has its own). */
 class Fixtures {
@@ -33,6 +34,14 @@ class Fixtures {
     if (res.status !== 201) throw new Error(`fixture ${path}: ${res.status}`);
     return (res.body as { id: string }).id;
   }
+
+  /** A registered bit's serial. */
+  bit = async () => {
+    const serial = this.unique('BIT-');
+    const res = await this.server.call(this.supervisor, 'POST', '/api/bits', { serial });
+    if (res.status !== 201) throw new Error(`fixture bit: ${res.status}`);
+    return serial;
+  };
 
   unique(prefix: string): string {
     this.counter += 1;
@@ -319,6 +328,23 @@ const REQUESTS: Record<string, Builder> = {
   ...entryBuilders('survey-entries', survey),
   ...entryBuilders('maintenance-entries', maint),
   ...entryBuilders('hire-tools-usage', tool),
+  ...entryBuilders('bit-changes', bitChange),
+  'GET /api/bits': get('/api/bits'),
+  'GET /api/bits/{serial}': async (f) => ({ method: 'GET', path: `/api/bits/${await f.bit()}` }),
+  'POST /api/bits': (f) => ({
+    method: 'POST',
+    path: '/api/bits',
+    body: { serial: f.unique('BIT-'), size: 'HQ' },
+  }),
+  'PUT /api/bits/{serial}': async (f) => ({
+    method: 'PUT',
+    path: `/api/bits/${await f.bit()}`,
+    body: { status: 'worn-out' },
+  }),
+  'DELETE /api/bits/{serial}': async (f) => ({
+    method: 'DELETE',
+    path: `/api/bits/${await f.bit()}`,
+  }),
   'GET /api/run-sheet-entries': async (f) => ({
     method: 'GET',
     path: `/api/run-sheet-entries?reportId=${await f.report()}&holeId=DH001`,
