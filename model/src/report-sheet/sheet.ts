@@ -95,6 +95,7 @@ export interface PlodSheet {
   survey: SheetTable;
   maintenance: SheetTable;
   hireTools: SheetTable;
+  bits: SheetTable;
   notes: string | null;
   signOff: SheetSignOff;
 }
@@ -307,6 +308,26 @@ export function plodSheet(snapshot: ReportSnapshot, options: SheetOptions = {}):
       ]),
       'No hire tools recorded yet',
       `Total cost ${formatCurrency(totals.hireToolCost)}`,
+    ),
+    bits: table(
+      'Bits',
+      ['Bit', 'Hole ID', 'Change', ['Depth (m)', 'numeric'], 'Notes'],
+      snapshot.bitChanges
+        .slice()
+        .sort((a, b) => a.holeId.localeCompare(b.holeId) || a.depth - b.depth)
+        .map((c) => [
+          c.bitSerial,
+          c.holeId,
+          c.action === 'in' ? 'Bit in' : 'Bit out',
+          formatDepth(c.depth),
+          dash(c.notes),
+        ]),
+      'No bit changes recorded yet',
+      snapshot.bitMetres.length === 0
+        ? null
+        : `Metres per bit: ${snapshot.bitMetres
+            .map((m) => `${m.bitSerial} on ${m.holeId} ${formatDepth(m.metres)} m`)
+            .join(' · ')}`,
     ),
     notes: snapshot.notes,
     signOff: {

@@ -232,6 +232,7 @@ export function renderPlodPdf(sheet: PlodSheet): Promise<Buffer> {
   table(doc, sheet.survey);
   table(doc, sheet.maintenance);
   table(doc, sheet.hireTools);
+  table(doc, sheet.bits);
   heading(doc, 'Notes');
   doc
     .font('Helvetica')

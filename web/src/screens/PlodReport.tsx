@@ -189,6 +189,9 @@ function PlodBody({
       <Section title="Hire tools" name="hire-tools">
         <SheetTable table={sheet.hireTools} asCards={asCards} testId="report-hire-tools-table" />
       </Section>
+      <Section title="Bits" name="bits">
+        <SheetTable table={sheet.bits} asCards={asCards} testId="report-bits-table" />
+      </Section>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Section title="Notes" name="notes">
           <Text style={{ whiteSpace: 'pre-wrap' }} c={sheet.notes ? undefined : 'dimmed'}>
