@@ -591,7 +591,15 @@ export {
   bitPatchSchema,
   normaliseSerial,
 } from './bit/bit.ts';
-export { findBit, readBitRegister, registerBit, removeBit, updateBit } from './bit/bit-register.ts';
+export {
+  findBit,
+  publishBitMetres,
+  readBitRegister,
+  readPublishedBitMetres,
+  registerBit,
+  removeBit,
+  updateBit,
+} from './bit/bit-register.ts';
 export type { BitMetres, MetresBitChange, MetresRun } from './bit/bit-metres.ts';
 export { bitMetresOfPlod, metresPerBit } from './bit/bit-metres.ts';
 export {

@@ -5,7 +5,15 @@ import { isModelError } from '../errors/errors.ts';
 import { initHolesDoc } from '../holes-doc/holes-doc.ts';
 import { syncAll } from '../report-doc/testing.ts';
 import { SERIAL_INVALID, normaliseSerial } from './bit.ts';
-import { findBit, readBitRegister, registerBit, removeBit, updateBit } from './bit-register.ts';
+import {
+  findBit,
+  publishBitMetres,
+  readBitRegister,
+  readPublishedBitMetres,
+  registerBit,
+  removeBit,
+  updateBit,
+} from './bit-register.ts';
 
 function register(): Y.Doc {
   const doc = new Y.Doc();
@@ -135,5 +143,28 @@ describe('one serial registered on two phones apart', () => {
         expect(shown[0]?.map((bit) => bit.serial)).toEqual([...registered].sort());
       }),
     );
+  });
+});
+
+describe('life-to-date metres on the phone', () => {
+  it('sums what each plod published, and a plod publishing again replaces its own', () => {
+    const doc = register();
+    publishBitMetres(doc, 'plod-1', new Map([['NQ-1', 6]]));
+    publishBitMetres(
+      doc,
+      'plod-2',
+      new Map([
+        ['NQ-1', 4.5],
+        ['HQ-2', 3],
+      ]),
+    );
+    expect(readPublishedBitMetres(doc)).toEqual(
+      new Map([
+        ['NQ-1', 10.5],
+        ['HQ-2', 3],
+      ]),
+    );
+    publishBitMetres(doc, 'plod-2', new Map([['NQ-1', 5]]));
+    expect(readPublishedBitMetres(doc)).toEqual(new Map([['NQ-1', 11]]));
   });
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { nowIso } from '../docs/entries.ts';
 import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
+import { roundTo } from '../format/numbers.ts';
 import { mutateHoles } from '../holes-doc/holes-doc.ts';
 import { HOLES_ROOTS } from '../holes-doc/keys.ts';
 import type { BitInput, BitPatch, RegisteredBit } from './bit.ts';
@@ -105,4 +106,42 @@ export function removeBit(doc: Y.Doc, serial: string): boolean {
     for (const field of FIELDS) bitsMap(doc).delete(key(bit.serial, field));
   });
   return true;
+}
+
+const METRES_ROOT = HOLES_ROOTS.bitMetres;
+
+/**
+ * Record the metres a plod's bits drilled (from bitMetresOfPlod, summed per bit) in the register, so
+ * a phone can show each bit's life-to-date metres over every plod that published there without
+ * opening them. One plain value per (plod, bit): only devices showing that plod write it, each what it
+ * derived from the plod's merged state, so it converges once the plod has. Writes nothing unchanged.
+ */
+export function publishBitMetres(
+  doc: Y.Doc,
+  reportId: string,
+  metres: ReadonlyMap<string, number>,
+): void {
+  const map = doc.getMap<unknown>(METRES_ROOT);
+  const prefix = `${reportId}${SEPARATOR}`;
+  const stale = [...map.keys()].filter(
+    (k) => k.startsWith(prefix) && !metres.has(k.slice(prefix.length)),
+  );
+  const changed = [...metres].filter(([serial, m]) => map.get(`${prefix}${serial}`) !== m);
+  if (stale.length === 0 && changed.length === 0) return;
+  doc.transact(() => {
+    for (const k of stale) map.delete(k);
+    for (const [serial, m] of changed) map.set(`${prefix}${serial}`, m);
+  });
+}
+
+/** Each bit's metres summed over the plods that published them (publishBitMetres). */
+export function readPublishedBitMetres(doc: Y.Doc): Map<string, number> {
+  const totals = new Map<string, number>();
+  doc.getMap<unknown>(METRES_ROOT).forEach((value, k) => {
+    const at = k.indexOf(SEPARATOR);
+    if (at <= 0 || typeof value !== 'number' || !Number.isFinite(value)) return;
+    const serial = k.slice(at + 1);
+    totals.set(serial, roundTo((totals.get(serial) ?? 0) + value, 3));
+  });
+  return totals;
 }
