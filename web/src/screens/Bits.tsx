@@ -88,6 +88,7 @@ export default function Bits() {
   const onRecord = (input: BitChangeInput): boolean => {
     try {
       add(input);
+      setOpen('none');
       return true;
     } catch {
       failed('Failed to record the bit change');
@@ -152,7 +153,6 @@ export default function Bits() {
         columns={METRES_COLUMNS}
         rows={metresRows}
         rowKey={(m) => `${m.bitSerial}/${m.holeId}`}
-        compact
         testId="bit-metres-table"
         empty={<EmptyText title="No bit in a hole on this plod yet" />}
       />
@@ -179,7 +179,6 @@ export default function Bits() {
         ]}
         rows={register}
         rowKey={(b) => b.serial}
-        compact
         testId="bit-register-table"
         empty={<EmptyText title="No bits registered yet" />}
       />
