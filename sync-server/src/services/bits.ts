@@ -31,8 +31,7 @@ export class BitService {
     const register = await this.docs.readHoles(readBitRegister);
     const bundles = await this.reports.bundles({ statuses: LIVE_STATUSES });
     const metres = metresPerBit(
-      // A plod projected before bit changes existed has none.
-      bundles.flatMap((b) => bitMetresOfPlod(b.runSheetEntries, b.bitChanges ?? [])),
+      bundles.flatMap((b) => bitMetresOfPlod(b.runSheetEntries, b.bitChanges)),
     );
     return register.map((bit) => ({ ...bit, lifeToDateMetres: metres.get(bit.serial) ?? 0 }));
   }
