@@ -5,6 +5,7 @@ import type { HoleId } from '../ids/ids.ts';
 import { addHoleToReport } from '../hole/report-hole-doc.ts';
 import { readReport } from '../report-doc/snapshot.ts';
 import { newReportDoc, syncAll } from '../report-doc/testing.ts';
+import { createReportUndo } from '../report-doc/undo.ts';
 import { addRun } from '../run/run-doc.ts';
 import { addBitChange, readBitChanges, removeBitChange } from './bit-changes-part.ts';
 import type { MetresBitChange, MetresRun } from './bit-metres.ts';
@@ -92,6 +93,25 @@ describe('bit changes on a plod', () => {
       addBitChange(doc, { bitSerial: 'A', holeId: DH, action: 'in', depth: 'x' }),
     ).toThrow();
     expect(readBitChanges(doc)).toEqual([]);
+  });
+});
+
+describe('undo of a bit change', () => {
+  it('takes the change off this plod, and its metres with it', () => {
+    const LOCAL = Symbol('local');
+    const doc = newReportDoc();
+    addHoleToReport(doc, { holeId: DH });
+    addRun(doc, DH, { rodAdded: true, stickUp: 0 });
+    const undo = createReportUndo(doc, { localOrigin: LOCAL });
+    doc.transact(
+      () => addBitChange(doc, { bitSerial: 'NQ-9', holeId: DH, action: 'in', depth: 0 }),
+      LOCAL,
+    );
+    expect(readReport(doc).bitMetres).toHaveLength(1);
+    expect(undo.undo()).toEqual({ kind: 'undone', label: 'bit change added' });
+    expect(readReport(doc).bitChanges).toEqual([]);
+    expect(readReport(doc).bitMetres).toEqual([]);
+    undo.destroy();
   });
 });
 
