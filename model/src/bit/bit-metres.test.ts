@@ -4,6 +4,7 @@ import * as Y from 'yjs';
 import type { HoleId } from '../ids/ids.ts';
 import { addHoleToReport } from '../hole/report-hole-doc.ts';
 import { readReport } from '../report-doc/snapshot.ts';
+import { v1ReportDoc } from '../docs/schema-fixtures.ts';
 import { newReportDoc, syncAll } from '../report-doc/testing.ts';
 import { createReportUndo } from '../report-doc/undo.ts';
 import { addRun } from '../run/run-doc.ts';
@@ -93,6 +94,16 @@ describe('bit changes on a plod', () => {
       addBitChange(doc, { bitSerial: 'A', holeId: DH, action: 'in', depth: 'x' }),
     ).toThrow();
     expect(readBitChanges(doc)).toEqual([]);
+  });
+});
+
+describe('a plod made before bit changes', () => {
+  it('reads with none and no metres, the rest as it was', () => {
+    const doc = v1ReportDoc('0190a000-0000-7000-8000-0000000000b1');
+    const before = readReport(doc);
+    expect(before.bitChanges).toEqual([]);
+    expect(before.bitMetres).toEqual([]);
+    expect(before.crew).toHaveLength(3);
   });
 });
 
