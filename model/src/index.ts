@@ -67,6 +67,7 @@ export type {
   DowntimeEntryId,
   ConsumableId,
   ConsumableEntryId,
+  BitChangeId,
   HoleId,
   MaintenanceEntryId,
   ReportId,
@@ -86,6 +87,7 @@ export {
   ConsumableIds,
   ConsumableEntryIds,
   derivedId,
+  BitChangeIds,
   InvalidIdError,
   MaintenanceEntryIds,
   ReportIds,
@@ -244,6 +246,7 @@ export type {
   BundleDowntimeEntry,
   BundleConsumableEntry,
   BundleHireToolUsage,
+  BundleBitChange,
   BundleMaintenanceEntry,
   BundleReportStatus,
   BundleRunSheetEntry,
@@ -608,6 +611,50 @@ export {
   updateMaintenanceEntry,
 } from './maintenance/maintenance-part.ts';
 export { maintenancePart } from './maintenance/maintenance-part.ts';
+
+// Bits (register in the hole register document, changes in the report)
+export type {
+  BitAction,
+  BitChange,
+  BitChangeInput,
+  BitChangePatch,
+  BitInput,
+  BitPatch,
+  BitSize,
+  BitStatus,
+  RegisteredBit,
+} from './bit/bit.ts';
+export {
+  BIT_ACTIONS,
+  BIT_SIZES,
+  BIT_STATUSES,
+  BIT_STATUS_LABELS,
+  bitCreateBody,
+  bitUpdateBody,
+  bitChangeInputSchema,
+  bitChangePatchSchema,
+  bitInputSchema,
+  bitPatchSchema,
+  normaliseSerial,
+} from './bit/bit.ts';
+export {
+  findBit,
+  publishBitMetres,
+  readBitRegister,
+  readPublishedBitMetres,
+  registerBit,
+  removeBit,
+  updateBit,
+} from './bit/bit-register.ts';
+export type { BitMetres, MetresBitChange, MetresRun } from './bit/bit-metres.ts';
+export { bitMetresOfPlod, metresPerBit } from './bit/bit-metres.ts';
+export {
+  addBitChange,
+  bitChangesPart,
+  readBitChanges,
+  removeBitChange,
+  updateBitChange,
+} from './bit/bit-changes-part.ts';
 
 // Hire tools (library in the setup document, usage in the report)
 export type {

@@ -16,6 +16,7 @@ export interface ShiftReportBundle {
   hireToolsUsage: BundleHireToolUsage[];
   downtimeEntries: BundleDowntimeEntry[];
   consumableEntries: BundleConsumableEntry[];
+  bitChanges: BundleBitChange[];
 }
 
 export type BundleShiftType = 'day' | 'night';
@@ -170,5 +171,16 @@ export interface BundleHireToolUsage {
   ratePerHour: number;
   /** quantity x hours x rate. */
   totalCost: number;
+  notes: string | null;
+}
+
+export interface BundleBitChange {
+  id: string;
+  /** The bit's serial as the register keys it (trimmed, upper case). */
+  bitSerial: string;
+  holeId: string;
+  action: 'in' | 'out';
+  /** Metres down the hole. */
+  depth: number;
   notes: string | null;
 }

@@ -151,5 +151,13 @@ export function toBundle(
       holeId: c.holeId,
       notes: c.notes,
     })),
+    bitChanges: snapshot.bitChanges.map((b) => ({
+      id: b.id,
+      bitSerial: b.bitSerial,
+      holeId: b.holeId,
+      action: b.action,
+      depth: b.depth,
+      notes: b.notes,
+    })),
   };
 }

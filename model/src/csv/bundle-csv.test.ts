@@ -207,7 +207,24 @@ describe('bundleToCsv layout', () => {
       'HIRE TOOLS USAGE',
       'DOWNTIME',
       'CONSUMABLES',
+      'BIT CHANGES',
     ]);
+  });
+
+  it('writes the bit changes after the hire tools, quoted like every text cell', () => {
+    const section = parseSections(bundleToCsv(fullBundle())).find((s) => s.title === 'BIT CHANGES');
+    expect(section?.header).toEqual(['id', 'bitSerial', 'holeId', 'action', 'depth', 'notes']);
+    expect(section?.rows).toEqual([
+      {
+        id: 'bit-1',
+        bitSerial: 'NQ-7781',
+        holeId: 'DH-001',
+        action: 'in',
+        depth: '12.50',
+        notes: 'New bit, "7-9" matrix',
+      },
+    ]);
+    expect(bundleToCsv(fullBundle())).toContain('"New bit, ""7-9"" matrix"');
   });
 
   it('ends every record with CRLF and separates sections with one blank line', () => {

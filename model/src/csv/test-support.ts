@@ -153,6 +153,16 @@ export function fullBundle(): ShiftReportBundle {
         notes: null,
       },
     ],
+    bitChanges: [
+      {
+        id: 'bit-1',
+        bitSerial: 'NQ-7781',
+        holeId: 'DH-001',
+        action: 'in',
+        depth: 12.5,
+        notes: 'New bit, "7-9" matrix',
+      },
+    ],
   };
 }
 
@@ -168,6 +178,7 @@ export function summaryOnlyBundle(): ShiftReportBundle {
     hireToolsUsage: [],
     downtimeEntries: [],
     consumableEntries: [],
+    bitChanges: [],
   };
 }
 

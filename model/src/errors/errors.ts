@@ -9,6 +9,7 @@ export type ModelErrorReason =
   | 'invalid-status-transition'
   | 'invalid-input'
   | 'duplicate-hole'
+  | 'duplicate-bit'
   | 'duplicate-site-name'
   | 'unsupported-schema-version';
 

@@ -8,6 +8,10 @@ export const HOLES_ROOTS = {
   holes: 'holes',
   setups: 'setups',
   numbers: 'holeNumbers',
+  /** The bit register (bit/bit-register.ts): one plain value per bit and field. */
+  bits: 'bits',
+  /** Metres each plod's bits drilled, per (plod, serial), for life-to-date on the phone. */
+  bitMetres: 'bitMetres',
 } as const;
 
 /** Current schema version of the hole register. */

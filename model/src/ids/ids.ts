@@ -19,6 +19,7 @@ export type SurveyEntryId = Brand<string, 'SurveyEntryId'>;
 export type MaintenanceEntryId = Brand<string, 'MaintenanceEntryId'>;
 export type HireToolId = Brand<string, 'HireToolId'>;
 export type HireToolUsageId = Brand<string, 'HireToolUsageId'>;
+export type BitChangeId = Brand<string, 'BitChangeId'>;
 export type HoleId = Brand<string, 'HoleId'>;
 export type DowntimeCodeId = Brand<string, 'DowntimeCodeId'>;
 export type DowntimeEntryId = Brand<string, 'DowntimeEntryId'>;
@@ -108,6 +109,7 @@ export function derivedId<T extends string>(name: string): T {
   const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}` as T;
 }
+export const BitChangeIds = uuidKind<BitChangeId>('BitChangeId');
 
 /** True when the value is a usable hole label: non-blank, trimmed, at most 64 characters. */
 export function isHoleId(value: unknown): value is HoleId {

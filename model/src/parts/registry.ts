@@ -1,3 +1,4 @@
+import { bitChangesPart } from '../bit/bit-changes-part.ts';
 import { consumableEntriesPart } from '../consumable/consumable-entries-part.ts';
 import { downtimePart } from '../downtime/downtime-part.ts';
 import { hireToolUsagePart } from '../hire-tool/hire-tool-usage-part.ts';
@@ -14,6 +15,7 @@ export const PLOD_PARTS = [
   hireToolUsagePart,
   downtimePart,
   consumableEntriesPart,
+  bitChangesPart,
 ] as const;
 
 export type PlodPartName = (typeof PLOD_PARTS)[number]['root'];

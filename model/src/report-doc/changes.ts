@@ -27,6 +27,7 @@ export type ChangePart =
   | 'Hire tools'
   | 'Downtime'
   | 'Consumables'
+  | 'Bits'
   | 'Sign-off'
   | 'Totals';
 
@@ -345,6 +346,31 @@ function consumableChanges(before: ReportSnapshot, after: ReportSnapshot): strin
   ];
 }
 
+type Change = ReportSnapshot['bitChanges'][number];
+const bitChange = (c: Change) => `${c.bitSerial} ${c.action} on ${c.holeId} at ${round(c.depth)} m`;
+
+function bitChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
+  const { added, removed, kept } = pair(before.bitChanges, after.bitChanges);
+  return [
+    ...added.map((c) => `Bit change added: ${bitChange(c)}`),
+    ...removed.map((c) => `Bit change removed: ${bitChange(c)}`),
+    ...kept.flatMap(([was, now]) =>
+      fieldChanges(
+        was,
+        now,
+        [
+          { key: 'bitSerial', label: 'bit' },
+          { key: 'holeId', label: 'hole' },
+          { key: 'action', label: 'action' },
+          { key: 'depth', label: 'depth', unit: 'm' },
+          { key: 'notes', label: 'notes' },
+        ],
+        `Bit ${was.bitSerial}: `,
+      ),
+    ),
+  ];
+}
+
 function signOffChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
   return fieldChanges(
     before.signOff,
@@ -383,6 +409,7 @@ const SECTIONS: readonly [ChangePart, (b: ReportSnapshot, a: ReportSnapshot) => 
   ['Hire tools', hireToolChanges],
   ['Downtime', downtimeChanges],
   ['Consumables', consumableChanges],
+  ['Bits', bitChanges],
   ['Sign-off', signOffChanges],
   // What the plod now bills, last: the effect of everything above.
   ['Totals', totalChanges],

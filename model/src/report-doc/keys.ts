@@ -30,6 +30,8 @@ export const REPORT_ROOTS = {
   downtime: 'downtime',
   /** Consumables used (a copy of their item, quantity, hole, notes). */
   consumables: 'consumables',
+  /** Bits put in and pulled out of holes (bit/bit-changes-part.ts). */
+  bitChanges: 'bitChanges',
   /** Final notes and sign-off: signedBy, signedAt, certified, finalNotes, signature. */
   signOff: 'signOff',
 } as const;

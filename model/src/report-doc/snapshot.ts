@@ -1,4 +1,8 @@
 import type * as Y from 'yjs';
+import type { BitChange } from '../bit/bit.ts';
+import { readBitChanges } from '../bit/bit-changes-part.ts';
+import type { BitMetres } from '../bit/bit-metres.ts';
+import { bitMetresOfPlod } from '../bit/bit-metres.ts';
 import type { AssignmentId, ReportId } from '../ids/ids.ts';
 import { roundTo } from '../format/numbers.ts';
 import type { CrewAssignment } from '../crew-assignment/crew-assignment.ts';
@@ -88,6 +92,9 @@ export interface ReportSnapshot {
   hireTools: HireToolUsageRow[];
   downtime: DowntimeEntry[];
   consumables: ConsumableEntry[];
+  bitChanges: BitChange[];
+  /** Metres each bit drilled on each hole in this plod (derived from the runs and bit changes). */
+  bitMetres: BitMetres[];
   signOff: SignOff;
   totals: ReportTotals;
   summary: EffectiveSummary;
@@ -106,6 +113,7 @@ export function readReport(doc: Y.Doc): ReportSnapshot {
   const hireTools = readHireToolUsage(doc);
   const downtime = readDowntime(doc);
   const consumables = readConsumableEntries(doc);
+  const bitChanges = readBitChanges(doc);
   const hours = timesheetTotals(timesheet);
   const primary = crew.find((a) => a.isPrimary) ?? null;
 
@@ -166,6 +174,11 @@ export function readReport(doc: Y.Doc): ReportSnapshot {
     hireTools,
     downtime,
     consumables,
+    bitChanges,
+    bitMetres: bitMetresOfPlod(
+      holes.flatMap((hole) => hole.runs.map((run) => ({ ...run, holeId: hole.holeId }))),
+      bitChanges,
+    ),
     signOff: readSignOff(doc),
     totals,
     summary,

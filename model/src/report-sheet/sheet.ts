@@ -122,6 +122,7 @@ export interface PlodSheet {
   hireTools: SheetTable;
   downtime: SheetTable;
   consumables: SheetTable;
+  bits: SheetTable;
   notes: string | null;
   signOff: SheetSignOff;
 }
@@ -389,6 +390,26 @@ export function plodSheet(snapshot: ReportSnapshot, options: SheetOptions = {}):
       shiftHoursLine(totals.shiftHours),
     ),
     consumables: consumablesTable(snapshot.consumables),
+    bits: table(
+      'Bits',
+      ['Bit', 'Hole ID', 'Change', ['Depth (m)', 'numeric'], 'Notes'],
+      snapshot.bitChanges
+        .slice()
+        .sort((a, b) => a.holeId.localeCompare(b.holeId) || a.depth - b.depth)
+        .map((c) => [
+          c.bitSerial,
+          c.holeId,
+          c.action === 'in' ? 'Bit in' : 'Bit out',
+          formatDepth(c.depth),
+          dash(c.notes),
+        ]),
+      'No bit changes recorded yet',
+      snapshot.bitMetres.length === 0
+        ? null
+        : `Metres per bit: ${snapshot.bitMetres
+            .map((m) => `${m.bitSerial} on ${m.holeId} ${formatDepth(m.metres)} m`)
+            .join(' · ')}`,
+    ),
     notes: snapshot.notes,
     signOff: {
       signed: snapshot.signOff.signedBy !== null && snapshot.signOff.signedAt !== null,

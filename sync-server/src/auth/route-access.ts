@@ -109,6 +109,14 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/holes': 'crew',
   'GET /api/holes/active': 'crew',
 
+  // Bits (the bit register sits in the hole register: crews register and change bits; taking a
+  // bit off the register, which its history across plods names, is a supervisor's).
+  'GET /api/bits': 'crew',
+  'GET /api/bits/{serial}': 'crew',
+  'POST /api/bits': 'crew',
+  'PUT /api/bits/{serial}': 'crew',
+  'DELETE /api/bits/{serial}': 'supervisor',
+
   // Sites, their settings, exports and retention: supervisors.
   'GET /api/sites': 'crew',
   'POST /api/sites': 'supervisor',

@@ -234,6 +234,7 @@ export function renderPlodPdf(sheet: PlodSheet): Promise<Buffer> {
   table(doc, sheet.hireTools);
   table(doc, sheet.downtime);
   table(doc, sheet.consumables);
+  table(doc, sheet.bits);
   heading(doc, 'Notes');
   doc
     .font('Helvetica')

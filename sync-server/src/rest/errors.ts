@@ -27,6 +27,7 @@ const MODEL_STATUS: Readonly<Record<ModelErrorReason, 400 | 404 | 409>> = {
   'invalid-status-transition': 409,
   'invalid-input': 400,
   'duplicate-hole': 409,
+  'duplicate-bit': 409,
   'duplicate-site-name': 409,
   'unsupported-schema-version': 409,
 };

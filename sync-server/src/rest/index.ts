@@ -8,6 +8,7 @@ import type { DocumentManager } from '../docs/document-manager.ts';
 import type { Logger } from '../logger.ts';
 import type { DocumentStore } from '../store/document-store.ts';
 import type { StorageStatus } from '../storage-status.ts';
+import { createBitRoutes } from '../routes/bits.ts';
 import { createClientAccountRoutes } from '../routes/client-accounts.ts';
 import { createCrewAssignmentRoutes } from '../routes/crew-assignments.ts';
 import { createPeopleHoursRoutes } from '../routes/people-hours.ts';
@@ -131,6 +132,7 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
   api.route('/hole-numbers', createHoleNumberRoutes(s));
   api.route('/hole-configs', createHoleListRoutes(s, false));
   api.route('/holes', createHoleListRoutes(s, true));
+  api.route('/bits', createBitRoutes(s));
   api.route('/sites', createSiteRoutes(s));
   api.route('/site-config', createSiteConfigRoutes(s));
   api.route('/site-configs', createSiteConfigsRoutes(s));

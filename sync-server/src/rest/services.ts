@@ -12,6 +12,7 @@ import { CleanupService } from '../services/cleanup.ts';
 import { CrewService } from '../services/crew.ts';
 import { PLOD_PARTS } from '@plod/model';
 import { SURVEY, TIMESHEET, partEntryKind } from '../services/entry-kinds.ts';
+import { BitService } from '../services/bits.ts';
 import { HoleService } from '../services/holes.ts';
 import { ReferenceNames } from '../services/reference.ts';
 import { ReportEntries } from '../services/report-entries.ts';
@@ -56,6 +57,7 @@ export function createServices(
     desk: new SupervisorDeskService(docs, reports),
     crew: new CrewService(docs, reports),
     holes: new HoleService(docs, reports),
+    bits: new BitService(docs, reports),
     timesheet: new ReportEntries(docs, reports, TIMESHEET),
     survey: new ReportEntries(docs, reports, SURVEY),
     /** The rows of each part made with definePart, in PLOD_PARTS order. */

@@ -1,5 +1,6 @@
 import { actorName, type Actor } from '../auth/principal.ts';
 import {
+  PLOD_PARTS,
   REPORT_STATUSES,
   ReportIds,
   applyShiftSummaryUpdate,
@@ -227,7 +228,7 @@ export class ReportService {
     const names = await this.names.names();
     const rows = await this.projector.table.all(filter);
     return rows.map((row) =>
-      this.names.overlay(JSON.parse(row.bundle) as ShiftReportBundle, names),
+      this.names.overlay(withPartLists(JSON.parse(row.bundle) as ShiftReportBundle), names),
     );
   }
 
@@ -346,4 +347,16 @@ function requireRigOfSite(
     const site = reference.sites.find((s) => s.id === siteId)?.siteName ?? siteId;
     throw new InvalidInputError(`Rig ${rig.rigName} is not a rig of site ${site}`);
   }
+}
+
+/**
+ * A projected bundle with a list for every part: a row projected before a part existed (bit
+ * changes, say) has none, and reads as that part's empty list until its plod is projected again.
+ */
+function withPartLists(bundle: ShiftReportBundle): ShiftReportBundle {
+  const lists: Partial<ShiftReportBundle> = bundle;
+  const missing = PLOD_PARTS.filter((part) => lists[part.bundleList] === undefined);
+  return missing.length === 0
+    ? bundle
+    : { ...bundle, ...Object.fromEntries(missing.map((part) => [part.bundleList, []])) };
 }

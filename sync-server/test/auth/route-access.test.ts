@@ -28,6 +28,7 @@ const downtime = (f: Fixtures) => ({
 
 /** Consumables of an item of the site's list. */
 const consumable = async (f: Fixtures) => ({ consumableId: await f.consumable(), quantity: 2 });
+const bitChange = { bitSerial: 'NQ-1', holeId: 'DH001', action: 'in', depth: 3 };
 
 /** Creates what a request needs, as the supervisor, fresh for each call (so a delete has its own). */
 class Fixtures {
@@ -44,6 +45,14 @@ class Fixtures {
     if (res.status !== 201) throw new Error(`fixture ${path}: ${res.status}`);
     return (res.body as { id: string }).id;
   }
+
+  /** A registered bit's serial. */
+  bit = async () => {
+    const serial = this.unique('BIT-');
+    const res = await this.server.call(this.supervisor, 'POST', '/api/bits', { serial });
+    if (res.status !== 201) throw new Error(`fixture bit: ${res.status}`);
+    return serial;
+  };
 
   unique(prefix: string): string {
     this.counter += 1;
@@ -347,6 +356,23 @@ const REQUESTS: Record<string, Builder> = {
   ...entryBuilders('hire-tools-usage', tool),
   ...entryBuilders('downtime-entries', downtime),
   ...entryBuilders('consumable-entries', consumable),
+  ...entryBuilders('bit-changes', bitChange),
+  'GET /api/bits': get('/api/bits'),
+  'GET /api/bits/{serial}': async (f) => ({ method: 'GET', path: `/api/bits/${await f.bit()}` }),
+  'POST /api/bits': (f) => ({
+    method: 'POST',
+    path: '/api/bits',
+    body: { serial: f.unique('BIT-'), size: 'HQ' },
+  }),
+  'PUT /api/bits/{serial}': async (f) => ({
+    method: 'PUT',
+    path: `/api/bits/${await f.bit()}`,
+    body: { status: 'worn-out' },
+  }),
+  'DELETE /api/bits/{serial}': async (f) => ({
+    method: 'DELETE',
+    path: `/api/bits/${await f.bit()}`,
+  }),
   'GET /api/run-sheet-entries': async (f) => ({
     method: 'GET',
     path: `/api/run-sheet-entries?reportId=${await f.report()}&holeId=DH001`,

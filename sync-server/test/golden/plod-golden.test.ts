@@ -223,6 +223,20 @@ describe('a plod with every part, as the product shows and exports it', () => {
       holeId: 'DH-G-001',
       notes: 'lost circulation at 9 m',
     });
+    await ok(phone, 'POST', '/api/bits', { serial: 'nq-g-1', size: 'NQ', matrix: '7-9' });
+    await ok(phone, 'POST', `/api/bit-changes${q}`, {
+      bitSerial: 'NQ-G-1',
+      holeId: 'DH-G-001',
+      action: 'in',
+      depth: 0,
+    });
+    await ok(phone, 'POST', `/api/bit-changes${q}`, {
+      bitSerial: 'NQ-G-1',
+      holeId: 'DH-G-001',
+      action: 'out',
+      depth: 5,
+      notes: 'worn, "glazed"',
+    });
     // A supervisor's override of the derived metres.
     await ok(boss, 'PATCH', `/api/shift-summaries/${id}`, { totalDepthDrilled: 14 });
 
@@ -262,9 +276,11 @@ describe('a plod with every part, as the product shows and exports it', () => {
       'hire-tools-usage',
       'downtime-entries',
       'consumable-entries',
+      'bit-changes',
     ]) {
       parts[part] = await ok(boss, 'GET', `/api/${part}${q}`);
     }
+    parts.bits = await ok(boss, 'GET', '/api/bits');
     golden('parts.json', json(parts));
   });
 

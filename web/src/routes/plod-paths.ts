@@ -14,6 +14,7 @@ export const PLOD_SCREENS = [
   'survey',
   'drill-site-maintenance',
   'hire-tools',
+  'bits',
   'complete-shift',
   'shift-completion',
   'edit',

@@ -124,6 +124,7 @@ export const plodRoutes: readonly PlodRoute[] = [
   { screen: 'survey', title: 'Survey Data', load: survey },
   { screen: 'drill-site-maintenance', title: 'Drill Site Maintenance', load: maintenance },
   { screen: 'hire-tools', title: 'Hire Tools', load: () => import('../screens/HireTools') },
+  { screen: 'bits', title: 'Bits', load: () => import('../screens/Bits') },
   {
     screen: 'complete-shift',
     title: 'Complete Shift Summary',
@@ -178,6 +179,7 @@ export const plainPlodRoutes: readonly PlainPlodRoute[] = [
     toPlod: 'drill-site-maintenance',
   },
   { path: '/hire-tools', title: 'Hire Tools', toPlod: 'hire-tools' },
+  { path: '/bits', title: 'Bits', toPlod: 'bits' },
   { path: '/complete-shift', title: 'Complete Shift Summary', toPlod: 'complete-shift' },
   { path: '/shift-completion', title: 'Shift Completion', toPlod: 'shift-completion' },
   { path: '/edit-report/:id', title: 'Edit Shift Report', toPlod: 'edit' },

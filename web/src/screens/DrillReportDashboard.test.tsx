@@ -25,6 +25,7 @@ describe('Drill Report Dashboard', () => {
       'survey',
       'drill-site-maintenance',
       'hire-tools',
+      'bits',
       'complete-shift',
     ]) {
       expect(hrefs).toContain(`/plods/${reportId}/${to}`);

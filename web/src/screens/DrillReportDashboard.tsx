@@ -19,6 +19,7 @@ const TILES: readonly { to: PlodScreen; label: string; hint: string }[] = [
   { to: 'survey', label: 'Survey Data', hint: 'Survey points' },
   { to: 'drill-site-maintenance', label: 'Maintenance', hint: 'Tasks and time' },
   { to: 'hire-tools', label: 'Hire Tools', hint: 'Tools and cost' },
+  { to: 'bits', label: 'Bits', hint: 'Bit in and out, metres' },
   { to: 'complete-shift', label: 'Complete Shift', hint: 'Summary and sign-off' },
   { to: 'history', label: 'History', hint: 'Who changed what' },
 ];

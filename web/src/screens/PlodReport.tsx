@@ -195,6 +195,9 @@ function PlodBody({
       <Section title="Consumables" name="consumables">
         <SheetTable table={sheet.consumables} asCards={asCards} testId="report-consumables-table" />
       </Section>
+      <Section title="Bits" name="bits">
+        <SheetTable table={sheet.bits} asCards={asCards} testId="report-bits-table" />
+      </Section>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Section title="Notes" name="notes">
           <Text style={{ whiteSpace: 'pre-wrap' }} c={sheet.notes ? undefined : 'dimmed'}>

@@ -10,13 +10,14 @@ export interface Column<T> {
   wide?: boolean;
 }
 
-/** Edit and Delete on every row; Delete asks first. Leave out on a read-only plod. */
+/** Edit (where given) and Delete on every row; Delete asks first. Leave out on a read-only plod. */
 export interface RowActions<T> {
   /** What one row is, in the buttons' names and the question: 'time entry'. */
   noun: string;
   /** Names one row for screen readers and in the delete question: '10:00 PM - 2:00 AM Drilling'. */
   describe: (row: T) => string;
-  onEdit: (row: T) => void;
+  /** Left out where a row is deleted and recorded again rather than edited (bit changes). */
+  onEdit?: (row: T) => void;
   onDelete: (row: T) => void;
 }
 
@@ -127,16 +128,14 @@ function RowButtons<T>({
   onDelete: () => void;
 }) {
   const name = `${actions.noun} ${actions.describe(row)}`;
+  const onEdit = actions.onEdit;
   return (
     <>
-      <Button
-        variant="light"
-        mih={44}
-        onClick={() => actions.onEdit(row)}
-        aria-label={`Edit ${name}`}
-      >
-        Edit
-      </Button>
+      {onEdit && (
+        <Button variant="light" mih={44} onClick={() => onEdit(row)} aria-label={`Edit ${name}`}>
+          Edit
+        </Button>
+      )}
       <Button variant="light" color="red" mih={44} onClick={onDelete} aria-label={`Delete ${name}`}>
         Delete
       </Button>

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   ReportIds,
   RigIds,
@@ -59,4 +59,17 @@ export function openReport(path: string, withShift = true): OpenedReport {
       : {},
   });
   return { sync, router, id, docName };
+}
+
+/** Picks an option of a Mantine Select by the field's label (its options open in a listbox). */
+export async function chooseOption(field: string, option: string | RegExp): Promise<void> {
+  const input = screen.getAllByLabelText(field).find((el) => el.tagName === 'INPUT');
+  if (!input) throw new Error(`no ${field} input`);
+  fireEvent.click(input);
+  const listbox = await waitFor(() => {
+    const el = document.getElementById(input.getAttribute('aria-controls') ?? '');
+    if (!el) throw new Error(`no ${field} options`);
+    return el;
+  });
+  fireEvent.click(within(listbox).getByRole('option', { name: option, hidden: true }));
 }

@@ -7,21 +7,9 @@ import {
   updateTimesheetEntry,
 } from '@plod/model';
 import { describe, expect, it } from 'vitest';
-import { cleanupReports, openReport } from '../plod/testReport';
+import { chooseOption, cleanupReports, openReport } from '../plod/testReport';
 
 cleanupReports();
-
-async function chooseOption(field: string, option: string) {
-  const input = screen.getAllByLabelText(field).find((el) => el.tagName === 'INPUT');
-  if (!input) throw new Error(`no ${field} input`);
-  fireEvent.click(input);
-  const listbox = await waitFor(() => {
-    const el = document.getElementById(input.getAttribute('aria-controls') ?? '');
-    if (!el) throw new Error(`no ${field} options`);
-    return el;
-  });
-  fireEvent.click(within(listbox).getByRole('option', { name: option, hidden: true }));
-}
 
 describe('Timesheets', () => {
   it('shows the empty state, 0 hours and 12 remaining', async () => {

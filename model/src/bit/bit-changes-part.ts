@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { depth, strictName } from '../api/strict.ts';
+import type { BundleBitChange } from '../bundle/bundle.ts';
+import { fixedCell, textCell } from '../csv/cells.ts';
+import { lenient } from '../docs/lenient.ts';
+import type { BitChangeId, HoleId } from '../ids/ids.ts';
+import { BitChangeIds } from '../ids/ids.ts';
+import { definePart } from '../parts/define-part.ts';
+import type { BitChange } from './bit.ts';
+import { BIT_ACTIONS, bitChangeInputSchema, bitChangePatchSchema } from './bit.ts';
+
+const storedSchema = z.object({
+  bitSerial: lenient(z.string(), ''),
+  holeId: lenient(z.string(), ''),
+  action: lenient(z.enum(BIT_ACTIONS), 'in'),
+  depth: lenient(z.number().min(0), 0),
+  notes: lenient(z.string().nullable(), null),
+  createdAt: lenient(z.string().nullable(), null),
+});
+
+/** Bits put in and pulled out of holes on a shift (metres per bit derived): the part's descriptor. */
+export const bitChangesPart = definePart(
+  {
+    root: 'bitChanges',
+    what: 'Bit change',
+    undoNoun: 'bit change',
+    history: {
+      group: 'Bits',
+      fields: {
+        bitSerial: { label: 'Bit' },
+        holeId: { label: 'Hole' },
+        depth: { label: 'Depth', unit: 'm' },
+      },
+      entryName: (text) =>
+        `bit ${text('bitSerial') ?? ''} ${text('action') === 'out' ? 'out' : 'in'}`.trim(),
+    },
+    bundleList: 'bitChanges',
+    csvSection: 'BIT CHANGES',
+    rest: {
+      path: 'bit-changes',
+      tag: 'Bits',
+      rules: {
+        bitSerial: strictName.nullish(),
+        holeId: strictName.nullish(),
+        depth: depth.nullish(),
+      },
+    },
+    lateEditPart: 'bitChanges',
+  },
+  {
+    newId: () => BitChangeIds.create(),
+    read: (id: BitChangeId, raw): BitChange => {
+      const stored = storedSchema.parse(raw);
+      return { id, ...stored, holeId: stored.holeId as HoleId };
+    },
+    inputSchema: bitChangeInputSchema,
+    patchSchema: bitChangePatchSchema,
+    toFields: (input) => input,
+    patchFields: (patch) => patch,
+    bundleRows: (bundle) => bundle.bitChanges,
+    csvColumns: [
+      { header: 'id', cell: (b: BundleBitChange) => textCell(b.id) },
+      { header: 'bitSerial', cell: (b) => textCell(b.bitSerial) },
+      { header: 'holeId', cell: (b) => textCell(b.holeId) },
+      { header: 'action', cell: (b) => textCell(b.action) },
+      { header: 'depth', cell: (b) => fixedCell(b.depth, 2) },
+      { header: 'notes', cell: (b) => textCell(b.notes) },
+    ],
+  },
+);
+
+/** Record a bit going in or coming out of a hole. */
+export const addBitChange = bitChangesPart.add;
+/** Edit a bit change. */
+export const updateBitChange = bitChangesPart.update;
+/** Remove a bit change. */
+export const removeBitChange = bitChangesPart.remove;
+/** The plod's bit changes. */
+export const readBitChanges = bitChangesPart.read;

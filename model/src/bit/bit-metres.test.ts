@@ -1,0 +1,181 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import type { HoleId } from '../ids/ids.ts';
+import { addHoleToReport } from '../hole/report-hole-doc.ts';
+import { readReport } from '../report-doc/snapshot.ts';
+import { v1ReportDoc } from '../docs/schema-fixtures.ts';
+import { newReportDoc, syncAll } from '../report-doc/testing.ts';
+import { createReportUndo } from '../report-doc/undo.ts';
+import { addRun } from '../run/run-doc.ts';
+import { addBitChange, readBitChanges, removeBitChange } from './bit-changes-part.ts';
+import type { MetresBitChange, MetresRun } from './bit-metres.ts';
+import { bitMetresOfPlod, metresPerBit } from './bit-metres.ts';
+
+const DH = 'DH-7' as HoleId;
+const run = (fromDepth: number, toDepth: number, holeId = 'DH-7'): MetresRun => ({
+  holeId,
+  fromDepth,
+  toDepth,
+});
+let next = 0;
+const change = (
+  bitSerial: string,
+  action: 'in' | 'out',
+  depth: number,
+  holeId = 'DH-7',
+): MetresBitChange => ({
+  id: `c${String(next++).padStart(3, '0')}`,
+  bitSerial,
+  holeId,
+  action,
+  depth,
+});
+
+describe('metres per bit on a plod', () => {
+  it('counts the runs between a bit in and its bit out', () => {
+    const runs = [run(0, 3), run(3, 6), run(6, 9), run(9, 12)];
+    expect(
+      bitMetresOfPlod(runs, [change('A', 'in', 0), change('A', 'out', 6), change('B', 'in', 6)]),
+    ).toEqual([
+      { bitSerial: 'A', holeId: 'DH-7', metres: 6 },
+      { bitSerial: 'B', holeId: 'DH-7', metres: 6 },
+    ]);
+  });
+
+  it('splits a run the bit changed in the middle of', () => {
+    expect(
+      bitMetresOfPlod([run(10, 13)], [change('A', 'out', 11.5), change('B', 'in', 11.5)]),
+    ).toEqual([
+      { bitSerial: 'A', holeId: 'DH-7', metres: 1.5 },
+      { bitSerial: 'B', holeId: 'DH-7', metres: 1.5 },
+    ]);
+  });
+
+  it('counts a bit that came in on an earlier plod up to where it came out on this one', () => {
+    const earlier = bitMetresOfPlod([run(0, 3), run(3, 6)], [change('A', 'in', 1)]);
+    const later = bitMetresOfPlod([run(6, 9), run(9, 12)], [change('A', 'out', 10)]);
+    expect(metresPerBit([...earlier, ...later])).toEqual(new Map([['A', 9]]));
+  });
+
+  it('keeps holes apart and adds a bit used on two holes', () => {
+    const runs = [run(0, 3), run(0, 4, 'DH-8')];
+    const rows = bitMetresOfPlod(runs, [change('A', 'in', 0), change('A', 'in', 2, 'DH-8')]);
+    expect(rows.map((r) => r.metres)).toEqual([3, 2]);
+    expect(metresPerBit(rows).get('A')).toBe(5);
+  });
+});
+
+describe('bit changes on a plod', () => {
+  it('are stored with a normalised serial and read into the snapshot with metres', () => {
+    const doc = newReportDoc();
+    addHoleToReport(doc, { holeId: DH });
+    addBitChange(doc, { bitSerial: ' nq-1', holeId: DH, action: 'in', depth: 0 });
+    addRun(doc, DH, { rodAdded: true, stickUp: 0 });
+    addRun(doc, DH, { rodAdded: true, stickUp: 0 });
+    const report = readReport(doc);
+    expect(report.bitChanges).toEqual([
+      expect.objectContaining({ bitSerial: 'NQ-1', holeId: DH, action: 'in', depth: 0 }),
+    ]);
+    const drilled = report.holes[0]?.currentDepth ?? 0;
+    expect(drilled).toBeGreaterThan(0);
+    expect(report.bitMetres).toEqual([{ bitSerial: 'NQ-1', holeId: DH, metres: drilled }]);
+  });
+
+  it('refuses an unknown action or a depth that is not a number from 0', () => {
+    const doc = newReportDoc();
+    expect(() =>
+      addBitChange(doc, { bitSerial: 'A', holeId: DH, action: 'up' as 'in', depth: 1 }),
+    ).toThrow();
+    expect(() =>
+      addBitChange(doc, { bitSerial: 'A', holeId: DH, action: 'in', depth: -1 }),
+    ).toThrow();
+    expect(() =>
+      addBitChange(doc, { bitSerial: 'A', holeId: DH, action: 'in', depth: 'x' }),
+    ).toThrow();
+    expect(readBitChanges(doc)).toEqual([]);
+  });
+});
+
+describe('a plod made before bit changes', () => {
+  it('reads with none and no metres, the rest as it was', () => {
+    const doc = v1ReportDoc('0190a000-0000-7000-8000-0000000000b1');
+    const before = readReport(doc);
+    expect(before.bitChanges).toEqual([]);
+    expect(before.bitMetres).toEqual([]);
+    expect(before.crew).toHaveLength(3);
+  });
+});
+
+describe('undo of a bit change', () => {
+  it('takes the change off this plod, and its metres with it', () => {
+    const LOCAL = Symbol('local');
+    const doc = newReportDoc();
+    addHoleToReport(doc, { holeId: DH });
+    addRun(doc, DH, { rodAdded: true, stickUp: 0 });
+    const undo = createReportUndo(doc, { localOrigin: LOCAL });
+    doc.transact(
+      () => addBitChange(doc, { bitSerial: 'NQ-9', holeId: DH, action: 'in', depth: 0 }),
+      LOCAL,
+    );
+    expect(readReport(doc).bitMetres).toHaveLength(1);
+    expect(undo.undo()).toEqual({ kind: 'undone', label: 'bit change added' });
+    expect(readReport(doc).bitChanges).toEqual([]);
+    expect(readReport(doc).bitMetres).toEqual([]);
+    undo.destroy();
+  });
+});
+
+describe('metres per bit after two phones merge', () => {
+  const op = fc.oneof(
+    fc.record({ kind: fc.constant('run' as const), phone: fc.nat(1) }),
+    fc.record({
+      kind: fc.constant('bit' as const),
+      phone: fc.nat(1),
+      serial: fc.constantFrom('A', 'b', 'C'),
+      action: fc.constantFrom('in' as const, 'out' as const),
+      depth: fc.integer({ min: 0, max: 30 }),
+    }),
+    fc.record({ kind: fc.constant('remove' as const), phone: fc.nat(1), pick: fc.nat(5) }),
+    fc.record({ kind: fc.constant('sync' as const) }),
+  );
+
+  it('any interleaving of runs and bit changes gives both phones the same metres', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 25 }), (ops) => {
+        const a = newReportDoc();
+        addHoleToReport(a, { holeId: DH });
+        const b = new Y.Doc();
+        Y.applyUpdate(b, Y.encodeStateAsUpdate(a));
+        const phones = [a, b];
+        for (const o of ops) {
+          if (o.kind === 'sync') {
+            syncAll(phones);
+            continue;
+          }
+          const phone = phones[o.phone] as Y.Doc;
+          if (o.kind === 'run') addRun(phone, DH, { rodAdded: true, stickUp: 0 });
+          else if (o.kind === 'bit')
+            addBitChange(phone, {
+              bitSerial: o.serial,
+              holeId: DH,
+              action: o.action,
+              depth: o.depth,
+            });
+          else {
+            const rows = readBitChanges(phone);
+            const row = rows[o.pick % Math.max(rows.length, 1)];
+            if (row) removeBitChange(phone, row.id);
+          }
+        }
+        syncAll(phones);
+        const [ra, rb] = phones.map(readReport);
+        expect(rb?.bitMetres).toEqual(ra?.bitMetres);
+        // Each bit's metres never exceed what the hole drilled on the plod.
+        const drilled = ra?.totals.metresDrilled ?? 0;
+        for (const row of ra?.bitMetres ?? [])
+          expect(row.metres).toBeLessThanOrEqual(drilled + 1e-9);
+      }),
+    );
+  });
+});

@@ -1,0 +1,70 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { bitCreateBody, bitUpdateBody } from '@plod/model';
+import { errors, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
+import type { RestServices } from '../rest/services.ts';
+
+const tags = ['Bits'];
+const params = z.object({
+  serial: z.string().openapi({ param: { name: 'serial', in: 'path' }, example: 'NQ-7781' }),
+});
+const bit = jsonOk('The bit with its life-to-date metres');
+
+/** /api/bits: the bit register shared across plods (a root of the hole register document). */
+export function createBitRoutes(s: RestServices) {
+  const app = resourceApp();
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Registered bits with life-to-date metres over the stored plods',
+      responses: { 200: jsonOk('Bits') },
+    }),
+    async (c) => c.json(await s.bits.bits(), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{serial}',
+      tags,
+      summary: 'A registered bit',
+      request: { params },
+      responses: { 200: bit, 404: errors[404] },
+    }),
+    async (c) => c.json(await s.bits.bit(c.req.valid('param').serial), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Register a bit (serial trimmed and upper-cased)',
+      request: jsonBody(bitCreateBody),
+      responses: { 201: bit, ...errors },
+    }),
+    async (c) => c.json(await s.bits.register(c.req.valid('json')), 201),
+  );
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/{serial}',
+      tags,
+      summary: 'Change a bit’s size, matrix or status',
+      request: { params, ...jsonBody(bitUpdateBody) },
+      responses: { 200: bit, ...errors },
+    }),
+    async (c) => c.json(await s.bits.update(c.req.valid('param').serial, c.req.valid('json')), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{serial}',
+      tags,
+      summary: 'Take a bit off the register (supervisors)',
+      request: { params },
+      responses: { 200: jsonOk('Removed'), 404: errors[404] },
+    }),
+    async (c) => c.json(await s.bits.remove(c.req.valid('param').serial), 200),
+  );
+  return app;
+}
