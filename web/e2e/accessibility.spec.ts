@@ -209,7 +209,7 @@ async function supervisorScreens(page: Page, size: string): Promise<void> {
     if (size === 'phone') await expectThumbSized(page, `${path}, ${size}`);
   }
   await page.goto('/site-setup');
-  for (const tab of ['Sites', 'Rigs', 'Crew', 'Hire Tools', 'Downtime', 'Devices']) {
+  for (const tab of ['Sites', 'Rigs', 'Crew', 'Hire Tools', 'Downtime', 'Consumables', 'Devices']) {
     await page.getByRole('tab', { name: tab }).click();
     await expectAccessible(page, `site setup, ${tab} tab, ${size}`);
     if (size === 'phone') await expectThumbSized(page, `site setup, ${tab} tab, ${size}`);
@@ -223,6 +223,12 @@ async function supervisorScreens(page: Page, size: string): Promise<void> {
     page,
     page.getByRole('button', { name: 'Add Downtime Code' }),
     `add downtime code, ${size}`,
+  );
+  await page.getByRole('tab', { name: 'Consumables' }).click();
+  await checkDialog(
+    page,
+    page.getByRole('button', { name: 'Add Consumable' }),
+    `add consumable, ${size}`,
   );
   await page.goto('/site-config');
   await checkDialog(
