@@ -20,6 +20,8 @@ import { SupervisorDeskService } from '../services/supervisor-desk.ts';
 import { CREW_MEMBERS, HIRE_TOOLS, RIGS, SITES, SetupCollection } from '../services/setup.ts';
 import { SiteService } from '../services/sites.ts';
 import { DocumentService } from '../services/documents.ts';
+import { AttachmentService } from '../services/attachments.ts';
+import { SqlAttachmentStore } from '../attachments/attachment-store.ts';
 
 /** Everything the REST routes call; built once per server. */
 export function createServices(
@@ -64,6 +66,7 @@ export function createServices(
     autoCleanup: new AutoCleanup(cleanup, docs, logger, { db: appDb.sql }),
     lateEdits,
     lateEditDecisions: new LateEditDecisions(lateEdits, manager, logger),
+    attachments: new AttachmentService(docs, new SqlAttachmentStore(appDb.sql)),
   };
 }
 

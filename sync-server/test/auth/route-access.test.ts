@@ -392,6 +392,27 @@ const REQUESTS: Record<string, Builder> = {
     path: '/api/hole-numbers',
     body: { year: 2026 },
   }),
+  // A JSON body is no photo (415): the access is what is checked here; test/rest/attachments.test.ts uploads.
+  'POST /api/attachments': () => ({
+    method: 'POST',
+    path: '/api/attachments',
+    body: {},
+    anyStatus: true,
+  }),
+  'GET /api/attachments': async (f) => ({
+    method: 'GET',
+    path: `/api/attachments?shiftSummaryId=${await f.report()}`,
+  }),
+  'GET /api/attachments/{id}': () => ({
+    method: 'GET',
+    path: `/api/attachments/${UNKNOWN}`,
+    anyStatus: true,
+  }),
+  'DELETE /api/attachments/{id}': () => ({
+    method: 'DELETE',
+    path: `/api/attachments/${UNKNOWN}`,
+    anyStatus: true,
+  }),
   'GET /api/hole-configs': get('/api/hole-configs'),
   'GET /api/holes': get('/api/holes'),
   'GET /api/holes/active': get('/api/holes/active'),
