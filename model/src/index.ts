@@ -63,6 +63,7 @@ export type {
   CrewMemberId,
   HireToolId,
   HireToolUsageId,
+  PhotoId,
   HoleId,
   MaintenanceEntryId,
   ReportId,
@@ -77,6 +78,7 @@ export {
   CrewMemberIds,
   HireToolIds,
   HireToolUsageIds,
+  PhotoIds,
   InvalidIdError,
   MaintenanceEntryIds,
   ReportIds,
@@ -227,6 +229,7 @@ export { isDigest } from './history/values.ts';
 export type {
   BundleCrewAssignment,
   BundleHireToolUsage,
+  BundlePhoto,
   BundleMaintenanceEntry,
   BundleReportStatus,
   BundleRunSheetEntry,
@@ -562,6 +565,17 @@ export {
   updateMaintenanceEntry,
 } from './maintenance/maintenance-part.ts';
 export { maintenancePart } from './maintenance/maintenance-part.ts';
+
+// Core tray photos (references in the report; the bytes are attachments)
+export type { Photo, PhotoInput, PhotoPatch, PhotoType } from './photos/photos.ts';
+export { PHOTO_TYPES, photoInputSchema, photoPatchSchema } from './photos/photos.ts';
+export {
+  addPhoto,
+  photosPart,
+  readPhotos,
+  removePhoto,
+  updatePhoto,
+} from './photos/photos-part.ts';
 
 // Hire tools (library in the setup document, usage in the report)
 export type {

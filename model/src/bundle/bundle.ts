@@ -14,6 +14,7 @@ export interface ShiftReportBundle {
   timesheetEntries: BundleTimesheetEntry[];
   maintenanceEntries: BundleMaintenanceEntry[];
   hireToolsUsage: BundleHireToolUsage[];
+  photos: BundlePhoto[];
 }
 
 export type BundleShiftType = 'day' | 'night';
@@ -130,4 +131,19 @@ export interface BundleHireToolUsage {
   /** quantity x hours x rate. */
   totalCost: number;
   notes: string | null;
+}
+
+/** A photo's reference (its bytes: GET /api/attachments/{attachmentId}). */
+export interface BundlePhoto {
+  id: string;
+  attachmentId: string;
+  holeId: string | null;
+  fromDepth: number | null;
+  toDepth: number | null;
+  caption: string | null;
+  contentType: string;
+  bytes: number;
+  width: number;
+  height: number;
+  takenAt: string | null;
 }

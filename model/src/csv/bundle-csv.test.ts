@@ -179,6 +179,7 @@ describe('bundleToCsv layout', () => {
       'SURVEY ENTRIES',
       'TIMESHEET ENTRIES',
       'HIRE TOOLS USAGE',
+      'PHOTOS',
     ]);
   });
 

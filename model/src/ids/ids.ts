@@ -19,6 +19,7 @@ export type SurveyEntryId = Brand<string, 'SurveyEntryId'>;
 export type MaintenanceEntryId = Brand<string, 'MaintenanceEntryId'>;
 export type HireToolId = Brand<string, 'HireToolId'>;
 export type HireToolUsageId = Brand<string, 'HireToolUsageId'>;
+export type PhotoId = Brand<string, 'PhotoId'>;
 export type HoleId = Brand<string, 'HoleId'>;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -79,6 +80,7 @@ export const SurveyEntryIds = uuidKind<SurveyEntryId>('SurveyEntryId');
 export const MaintenanceEntryIds = uuidKind<MaintenanceEntryId>('MaintenanceEntryId');
 export const HireToolIds = uuidKind<HireToolId>('HireToolId');
 export const HireToolUsageIds = uuidKind<HireToolUsageId>('HireToolUsageId');
+export const PhotoIds = uuidKind<PhotoId>('PhotoId');
 
 /** True when the value is a usable hole label: non-blank, trimmed, at most 64 characters. */
 export function isHoleId(value: unknown): value is HoleId {

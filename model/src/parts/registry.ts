@@ -1,5 +1,6 @@
 import { hireToolUsagePart } from '../hire-tool/hire-tool-usage-part.ts';
 import { maintenancePart } from '../maintenance/maintenance-part.ts';
+import { photosPart } from '../photos/photos-part.ts';
 
 /**
  * The parts of a plod that are made with definePart, in the order a plod reads them (undo, history,
@@ -7,6 +8,6 @@ import { maintenancePart } from '../maintenance/maintenance-part.ts';
  * overrides, crew, holes and runs, timesheet, survey, sign-off) are still named one by one where
  * the machinery needs them: see docs/architecture.md, "Adding a part to a plod".
  */
-export const PLOD_PARTS = [maintenancePart, hireToolUsagePart] as const;
+export const PLOD_PARTS = [maintenancePart, hireToolUsagePart, photosPart] as const;
 
 export type PlodPartName = (typeof PLOD_PARTS)[number]['root'];

@@ -25,6 +25,7 @@ export type ChangePart =
   | 'Survey'
   | 'Maintenance'
   | 'Hire tools'
+  | 'Photos'
   | 'Sign-off'
   | 'Totals';
 
@@ -288,6 +289,33 @@ function hireToolChanges(before: ReportSnapshot, after: ReportSnapshot): string[
   ];
 }
 
+type PhotoRow = ReportSnapshot['photos'][number];
+const photo = (p: PhotoRow) =>
+  [p.caption ?? 'photo', p.holeId, p.fromDepth === null ? null : `from ${round(p.fromDepth)} m`]
+    .filter((part) => part !== null)
+    .join(', ');
+
+function photoChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
+  const { added, removed, kept } = pair(before.photos, after.photos);
+  return [
+    ...added.map((p) => `Photo added: ${photo(p)}`),
+    ...removed.map((p) => `Photo deleted: ${photo(p)}`),
+    ...kept.flatMap(([was, now]) =>
+      fieldChanges(
+        was,
+        now,
+        [
+          { key: 'caption', label: 'caption' },
+          { key: 'holeId', label: 'hole' },
+          { key: 'fromDepth', label: 'from', unit: 'm' },
+          { key: 'toDepth', label: 'to', unit: 'm' },
+        ],
+        `Photo ${photo(was)}: `,
+      ),
+    ),
+  ];
+}
+
 function signOffChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
   return fieldChanges(
     before.signOff,
@@ -324,6 +352,7 @@ const SECTIONS: readonly [ChangePart, (b: ReportSnapshot, a: ReportSnapshot) => 
   ['Survey', surveyChanges],
   ['Maintenance', maintenanceChanges],
   ['Hire tools', hireToolChanges],
+  ['Photos', photoChanges],
   ['Sign-off', signOffChanges],
   // What the plod now bills, last: the effect of everything above.
   ['Totals', totalChanges],

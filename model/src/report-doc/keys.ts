@@ -26,6 +26,8 @@ export const REPORT_ROOTS = {
   survey: 'survey',
   maintenance: 'maintenance',
   hireTools: 'hireTools',
+  /** Core tray photos: references only, the bytes are attachments (photos/photos.ts). */
+  photos: 'photos',
   /** Final notes and sign-off: signedBy, signedAt, certified, finalNotes, signature. */
   signOff: 'signOff',
 } as const;

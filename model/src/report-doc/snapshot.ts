@@ -7,6 +7,8 @@ import type { ReportHole } from '../hole/report-hole-doc.ts';
 import { readReportHoles } from '../hole/report-hole-doc.ts';
 import type { HireToolUsageRow } from '../hire-tool/hire-tool-usage-part.ts';
 import { readHireToolUsage } from '../hire-tool/hire-tool-usage-part.ts';
+import type { Photo } from '../photos/photos.ts';
+import { readPhotos } from '../photos/photos-part.ts';
 import { totalHireToolCost } from '../hire-tool/hire-tool.ts';
 import type { MaintenanceEntry } from '../maintenance/maintenance.ts';
 import { totalMaintenanceHours } from '../maintenance/maintenance.ts';
@@ -79,6 +81,7 @@ export interface ReportSnapshot {
   survey: SurveyEntry[];
   maintenance: MaintenanceEntry[];
   hireTools: HireToolUsageRow[];
+  photos: Photo[];
   signOff: SignOff;
   totals: ReportTotals;
   summary: EffectiveSummary;
@@ -152,6 +155,7 @@ export function readReport(doc: Y.Doc): ReportSnapshot {
     survey,
     maintenance,
     hireTools,
+    photos: readPhotos(doc),
     signOff: readSignOff(doc),
     totals,
     summary,

@@ -17,6 +17,13 @@ const ts = { startTime: '06:00', endTime: '08:00', activity: 'drilling' };
 const survey = { holeId: 'DH001', depth: 50, azimuth: 10, dip: -60, method: 'magnetic' };
 const maint = { description: 'Greased rods', timeSpent: 0.5 };
 const tool = { toolName: 'Pump', quantity: 1, hours: 2, ratePerHour: 10 };
+const photo = {
+  attachmentId: '01936b2c-0000-7000-8000-00000000a001',
+  contentType: 'image/jpeg',
+  bytes: 400_000,
+  width: 1600,
+  height: 1200,
+};
 
 /** Creates what a request needs, as the supervisor, fresh for each call (so a delete has its own). */
 class Fixtures {
@@ -319,6 +326,7 @@ const REQUESTS: Record<string, Builder> = {
   ...entryBuilders('survey-entries', survey),
   ...entryBuilders('maintenance-entries', maint),
   ...entryBuilders('hire-tools-usage', tool),
+  ...entryBuilders('photos', photo),
   'GET /api/run-sheet-entries': async (f) => ({
     method: 'GET',
     path: `/api/run-sheet-entries?reportId=${await f.report()}&holeId=DH001`,
