@@ -68,6 +68,7 @@ export type {
   ConsumableId,
   ConsumableEntryId,
   BitChangeId,
+  PhotoId,
   HoleId,
   MaintenanceEntryId,
   ReportId,
@@ -88,6 +89,7 @@ export {
   ConsumableEntryIds,
   derivedId,
   BitChangeIds,
+  PhotoIds,
   InvalidIdError,
   MaintenanceEntryIds,
   ReportIds,
@@ -247,6 +249,7 @@ export type {
   BundleConsumableEntry,
   BundleHireToolUsage,
   BundleBitChange,
+  BundlePhoto,
   BundleMaintenanceEntry,
   BundleReportStatus,
   BundleRunSheetEntry,
@@ -655,6 +658,16 @@ export {
   removeBitChange,
   updateBitChange,
 } from './bit/bit-changes-part.ts';
+// Core tray photos (references in the report; the bytes are attachments)
+export type { Photo, PhotoInput, PhotoPatch, PhotoType } from './photos/photos.ts';
+export { PHOTO_TYPES, photoInputSchema, photoPatchSchema } from './photos/photos.ts';
+export {
+  addPhoto,
+  photosPart,
+  readPhotos,
+  removePhoto,
+  updatePhoto,
+} from './photos/photos-part.ts';
 
 // Hire tools (library in the setup document, usage in the report)
 export type {

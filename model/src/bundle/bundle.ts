@@ -17,6 +17,7 @@ export interface ShiftReportBundle {
   downtimeEntries: BundleDowntimeEntry[];
   consumableEntries: BundleConsumableEntry[];
   bitChanges: BundleBitChange[];
+  photos: BundlePhoto[];
 }
 
 export type BundleShiftType = 'day' | 'night';
@@ -183,4 +184,19 @@ export interface BundleBitChange {
   /** Metres down the hole. */
   depth: number;
   notes: string | null;
+}
+
+/** A photo's reference (its bytes: GET /api/attachments/{attachmentId}). */
+export interface BundlePhoto {
+  id: string;
+  attachmentId: string;
+  holeId: string | null;
+  fromDepth: number | null;
+  toDepth: number | null;
+  caption: string | null;
+  contentType: string;
+  bytes: number;
+  width: number;
+  height: number;
+  takenAt: string | null;
 }

@@ -159,5 +159,18 @@ export function toBundle(
       depth: b.depth,
       notes: b.notes,
     })),
+    photos: snapshot.photos.map((p) => ({
+      id: p.id,
+      attachmentId: p.attachmentId,
+      holeId: p.holeId,
+      fromDepth: p.fromDepth,
+      toDepth: p.toDepth,
+      caption: p.caption,
+      contentType: p.contentType,
+      bytes: p.bytes,
+      width: p.width,
+      height: p.height,
+      takenAt: p.takenAt,
+    })),
   };
 }

@@ -208,6 +208,7 @@ describe('bundleToCsv layout', () => {
       'DOWNTIME',
       'CONSUMABLES',
       'BIT CHANGES',
+      'PHOTOS',
     ]);
   });
 

@@ -163,6 +163,21 @@ export function fullBundle(): ShiftReportBundle {
         notes: 'New bit, "7-9" matrix',
       },
     ],
+    photos: [
+      {
+        id: 'photo-1',
+        attachmentId: '01936b2c-0000-7000-8000-00000000a001',
+        holeId: 'DH001',
+        fromDepth: 12.5,
+        toDepth: 15,
+        caption: 'Tray 3, broken ground',
+        contentType: 'image/jpeg',
+        bytes: 412345,
+        width: 1600,
+        height: 1200,
+        takenAt: '2025-03-01T09:15:00.000Z',
+      },
+    ],
   };
 }
 
@@ -179,6 +194,7 @@ export function summaryOnlyBundle(): ShiftReportBundle {
     downtimeEntries: [],
     consumableEntries: [],
     bitChanges: [],
+    photos: [],
   };
 }
 

@@ -20,6 +20,7 @@ export type MaintenanceEntryId = Brand<string, 'MaintenanceEntryId'>;
 export type HireToolId = Brand<string, 'HireToolId'>;
 export type HireToolUsageId = Brand<string, 'HireToolUsageId'>;
 export type BitChangeId = Brand<string, 'BitChangeId'>;
+export type PhotoId = Brand<string, 'PhotoId'>;
 export type HoleId = Brand<string, 'HoleId'>;
 export type DowntimeCodeId = Brand<string, 'DowntimeCodeId'>;
 export type DowntimeEntryId = Brand<string, 'DowntimeEntryId'>;
@@ -110,6 +111,7 @@ export function derivedId<T extends string>(name: string): T {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}` as T;
 }
 export const BitChangeIds = uuidKind<BitChangeId>('BitChangeId');
+export const PhotoIds = uuidKind<PhotoId>('PhotoId');
 
 /** True when the value is a usable hole label: non-blank, trimmed, at most 64 characters. */
 export function isHoleId(value: unknown): value is HoleId {

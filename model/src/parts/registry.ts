@@ -3,6 +3,7 @@ import { consumableEntriesPart } from '../consumable/consumable-entries-part.ts'
 import { downtimePart } from '../downtime/downtime-part.ts';
 import { hireToolUsagePart } from '../hire-tool/hire-tool-usage-part.ts';
 import { maintenancePart } from '../maintenance/maintenance-part.ts';
+import { photosPart } from '../photos/photos-part.ts';
 
 /**
  * The parts of a plod that are made with definePart, in the order a plod reads them (undo, history,
@@ -16,6 +17,7 @@ export const PLOD_PARTS = [
   downtimePart,
   consumableEntriesPart,
   bitChangesPart,
+  photosPart,
 ] as const;
 
 export type PlodPartName = (typeof PLOD_PARTS)[number]['root'];

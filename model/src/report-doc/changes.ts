@@ -28,6 +28,7 @@ export type ChangePart =
   | 'Downtime'
   | 'Consumables'
   | 'Bits'
+  | 'Photos'
   | 'Sign-off'
   | 'Totals';
 
@@ -371,6 +372,33 @@ function bitChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
   ];
 }
 
+type PhotoRow = ReportSnapshot['photos'][number];
+const photo = (p: PhotoRow) =>
+  [p.caption ?? 'photo', p.holeId, p.fromDepth === null ? null : `from ${round(p.fromDepth)} m`]
+    .filter((part) => part !== null)
+    .join(', ');
+
+function photoChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
+  const { added, removed, kept } = pair(before.photos, after.photos);
+  return [
+    ...added.map((p) => `Photo added: ${photo(p)}`),
+    ...removed.map((p) => `Photo deleted: ${photo(p)}`),
+    ...kept.flatMap(([was, now]) =>
+      fieldChanges(
+        was,
+        now,
+        [
+          { key: 'caption', label: 'caption' },
+          { key: 'holeId', label: 'hole' },
+          { key: 'fromDepth', label: 'from', unit: 'm' },
+          { key: 'toDepth', label: 'to', unit: 'm' },
+        ],
+        `Photo ${photo(was)}: `,
+      ),
+    ),
+  ];
+}
+
 function signOffChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
   return fieldChanges(
     before.signOff,
@@ -410,6 +438,7 @@ const SECTIONS: readonly [ChangePart, (b: ReportSnapshot, a: ReportSnapshot) => 
   ['Downtime', downtimeChanges],
   ['Consumables', consumableChanges],
   ['Bits', bitChanges],
+  ['Photos', photoChanges],
   ['Sign-off', signOffChanges],
   // What the plod now bills, last: the effect of everything above.
   ['Totals', totalChanges],

@@ -32,6 +32,8 @@ export const REPORT_ROOTS = {
   consumables: 'consumables',
   /** Bits put in and pulled out of holes (bit/bit-changes-part.ts). */
   bitChanges: 'bitChanges',
+  /** Core tray photos: references only, the bytes are attachments (photos/photos.ts). */
+  photos: 'photos',
   /** Final notes and sign-off: signedBy, signedAt, certified, finalNotes, signature. */
   signOff: 'signOff',
 } as const;

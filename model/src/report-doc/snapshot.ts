@@ -11,6 +11,8 @@ import type { ReportHole } from '../hole/report-hole-doc.ts';
 import { readReportHoles } from '../hole/report-hole-doc.ts';
 import type { HireToolUsageRow } from '../hire-tool/hire-tool-usage-part.ts';
 import { readHireToolUsage } from '../hire-tool/hire-tool-usage-part.ts';
+import type { Photo } from '../photos/photos.ts';
+import { readPhotos } from '../photos/photos-part.ts';
 import { totalHireToolCost } from '../hire-tool/hire-tool.ts';
 import type { ConsumableEntry } from '../consumable/consumable.ts';
 import { readConsumableEntries } from '../consumable/consumable-entries-part.ts';
@@ -95,6 +97,7 @@ export interface ReportSnapshot {
   bitChanges: BitChange[];
   /** Metres each bit drilled on each hole in this plod (derived from the runs and bit changes). */
   bitMetres: BitMetres[];
+  photos: Photo[];
   signOff: SignOff;
   totals: ReportTotals;
   summary: EffectiveSummary;
@@ -179,6 +182,7 @@ export function readReport(doc: Y.Doc): ReportSnapshot {
       holes.flatMap((hole) => hole.runs.map((run) => ({ ...run, holeId: hole.holeId }))),
       bitChanges,
     ),
+    photos: readPhotos(doc),
     signOff: readSignOff(doc),
     totals,
     summary,

@@ -99,6 +99,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'PUT /api/crew-assignments/{id}/primary': 'crew',
   'DELETE /api/crew-assignments/{id}': 'crew',
 
+  // Photos of a plod: read by whoever reads the plod, added and deleted by whoever may change it.
+  'POST /api/attachments': 'crew',
+  'GET /api/attachments': 'reader',
+  'GET /api/attachments/{id}': 'reader',
+  'DELETE /api/attachments/{id}': 'crew',
+
   // Holes (the hole register is crew-writable).
   'GET /api/hole-ids': 'crew',
   'POST /api/hole-ids': 'crew',

@@ -19,6 +19,7 @@ import {
   createHoleListRoutes,
 } from '../routes/holes.ts';
 import { createLateEditRoutes } from '../routes/late-edits.ts';
+import { createAttachmentRoutes } from '../routes/attachments.ts';
 import { createReportEntryRoutes, createTimesheetsRoutes } from '../routes/report-entries.ts';
 import { createRunSheetRoutes, createRunsRoutes } from '../routes/runs.ts';
 import { createSetupRoutes } from '../routes/setup.ts';
@@ -77,12 +78,13 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
   const maxSize = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const api = resourceApp().basePath(API);
   api.onError(restErrorHandler(options.logger, options.storage));
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize,
-      onError: (c) => c.json({ message: `Request body larger than ${maxSize} bytes` }, 413),
-    }),
+  const limit = bodyLimit({
+    maxSize,
+    onError: (c) => c.json({ message: `Request body larger than ${maxSize} bytes` }, 413),
+  });
+  // A photo upload has a limit of its own (routes/attachments.ts).
+  api.use('*', (c, next) =>
+    c.req.method === 'POST' && c.req.path === `${API}/attachments` ? next() : limit(c, next),
   );
   // A read answered from the last saved state (the store cannot write now) says so.
   api.use('*', async (c, next) => {
@@ -138,6 +140,7 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
   api.route('/site-configs', createSiteConfigsRoutes(s));
   api.route('/cleanup-deleted-reports', createCleanupRoutes(s));
   api.route('/late-edits', createLateEditRoutes(s));
+  api.route('/attachments', createAttachmentRoutes(s.attachments));
   api.route(
     '/rigs',
     createSetupRoutes({

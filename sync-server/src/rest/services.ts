@@ -29,6 +29,8 @@ import {
 } from '../services/setup.ts';
 import { SiteService } from '../services/sites.ts';
 import { DocumentService } from '../services/documents.ts';
+import { AttachmentService } from '../services/attachments.ts';
+import { SqlAttachmentStore } from '../attachments/attachment-store.ts';
 
 /** Everything the REST routes call; built once per server. */
 export function createServices(
@@ -76,6 +78,7 @@ export function createServices(
     autoCleanup: new AutoCleanup(cleanup, docs, logger, { db: appDb.sql }),
     lateEdits,
     lateEditDecisions: new LateEditDecisions(lateEdits, manager, logger),
+    attachments: new AttachmentService(docs, new SqlAttachmentStore(appDb.sql)),
   };
 }
 

@@ -82,6 +82,16 @@ export function historyActorOf(by: Actor): HistoryActor {
   }
 }
 
+/**
+ * An approved plod is read-only to everyone (only a Reopen, `reopen`, changes it); a submitted one
+ * to crew devices.
+ */
+function refuseWrite(doc: Y.Doc, device: boolean, reopen: boolean): void {
+  const { status } = readReportMeta(doc);
+  if (!reopen && isLockedStatus(status)) throw new ConflictError(APPROVED_READ_ONLY);
+  if (device && isSubmittedStatus(status)) throw new ForbiddenError(SUBMITTED_READ_ONLY);
+}
+
 /** Runs a REST change to a report as its principal, recorded as one history record. */
 function asPrincipal<T>(by: Actor, doc: Y.Doc, change: (doc: Y.Doc) => T): T {
   return withActor(doc, historyActorOf(by), () => recordReportChanges(doc, () => change(doc)));
@@ -128,13 +138,17 @@ export class DocumentService {
     return this.manager.transact(reportDocName(id), (doc) => {
       this.prepareWrite(reportDocName(id), doc, migrateReportDoc);
       if (!exists(doc)) throw NotFoundError.of('Shift summary', id);
-      // An approved plod is read-only to everyone; only a Reopen (`options.reopen`) changes it.
-      if (!options.reopen && isLockedStatus(readReportMeta(doc).status))
-        throw new ConflictError(APPROVED_READ_ONLY);
-      if (device && isSubmittedStatus(readReportMeta(doc).status))
-        throw new ForbiddenError(SUBMITTED_READ_ONLY);
+      refuseWrite(doc, device, options.reopen === true);
       return asPrincipal(by, doc, change);
     });
+  }
+
+  /**
+   * Resolves when `by` may change the report now (as `writeReport` decides), without changing it:
+   * for what a plod names but keeps outside its document (attachments' bytes).
+   */
+  checkWritable(by: Actor, id: ReportId): Promise<void> {
+    return this.readReport(id, (doc) => refuseWrite(doc, isDevice(by), false));
   }
 
   /** Creates a report document; ConflictError when the id is taken. */

@@ -29,6 +29,13 @@ const downtime = (f: Fixtures) => ({
 /** Consumables of an item of the site's list. */
 const consumable = async (f: Fixtures) => ({ consumableId: await f.consumable(), quantity: 2 });
 const bitChange = { bitSerial: 'NQ-1', holeId: 'DH001', action: 'in', depth: 3 };
+const photo = {
+  attachmentId: '01936b2c-0000-7000-8000-00000000a001',
+  contentType: 'image/jpeg',
+  bytes: 400_000,
+  width: 1600,
+  height: 1200,
+};
 
 /** Creates what a request needs, as the supervisor, fresh for each call (so a delete has its own). */
 class Fixtures {
@@ -373,6 +380,7 @@ const REQUESTS: Record<string, Builder> = {
     method: 'DELETE',
     path: `/api/bits/${await f.bit()}`,
   }),
+  ...entryBuilders('photos', photo),
   'GET /api/run-sheet-entries': async (f) => ({
     method: 'GET',
     path: `/api/run-sheet-entries?reportId=${await f.report()}&holeId=DH001`,
@@ -445,6 +453,27 @@ const REQUESTS: Record<string, Builder> = {
     method: 'POST',
     path: '/api/hole-numbers',
     body: { year: 2026 },
+  }),
+  // A JSON body is no photo (415): the access is what is checked here; test/rest/attachments.test.ts uploads.
+  'POST /api/attachments': () => ({
+    method: 'POST',
+    path: '/api/attachments',
+    body: {},
+    anyStatus: true,
+  }),
+  'GET /api/attachments': async (f) => ({
+    method: 'GET',
+    path: `/api/attachments?shiftSummaryId=${await f.report()}`,
+  }),
+  'GET /api/attachments/{id}': () => ({
+    method: 'GET',
+    path: `/api/attachments/${UNKNOWN}`,
+    anyStatus: true,
+  }),
+  'DELETE /api/attachments/{id}': () => ({
+    method: 'DELETE',
+    path: `/api/attachments/${UNKNOWN}`,
+    anyStatus: true,
   }),
   'GET /api/hole-configs': get('/api/hole-configs'),
   'GET /api/holes': get('/api/holes'),

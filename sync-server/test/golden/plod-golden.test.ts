@@ -237,6 +237,19 @@ describe('a plod with every part, as the product shows and exports it', () => {
       depth: 5,
       notes: 'worn, "glazed"',
     });
+    // A core tray photo's reference (its bytes are an attachment, never in the plod).
+    await ok(phone, 'POST', `/api/photos${q}`, {
+      attachmentId: '01936b2c-0000-7000-8000-00000000a001',
+      holeId: 'DH-G-001',
+      fromDepth: 0,
+      toDepth: 6,
+      caption: 'Tray 1',
+      contentType: 'image/jpeg',
+      bytes: 412345,
+      width: 1600,
+      height: 1200,
+      takenAt: '2025-03-01T09:15:00.000Z',
+    });
     // A supervisor's override of the derived metres.
     await ok(boss, 'PATCH', `/api/shift-summaries/${id}`, { totalDepthDrilled: 14 });
 
@@ -277,6 +290,7 @@ describe('a plod with every part, as the product shows and exports it', () => {
       'downtime-entries',
       'consumable-entries',
       'bit-changes',
+      'photos',
     ]) {
       parts[part] = await ok(boss, 'GET', `/api/${part}${q}`);
     }

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { depth, strictName, strictNumber } from '../api/strict.ts';
+import type { BundlePhoto } from '../bundle/bundle.ts';
+import { plainNumberCell, textCell } from '../csv/cells.ts';
+import { lenient } from '../docs/lenient.ts';
+import { ModelError } from '../errors/errors.ts';
+import type { PhotoId } from '../ids/ids.ts';
+import { PhotoIds } from '../ids/ids.ts';
+import { definePart } from '../parts/define-part.ts';
+import type { Photo } from './photos.ts';
+import {
+  PHOTO_DEPTHS_ORDER,
+  PHOTO_TYPES,
+  photoDepthsInOrder,
+  photoInputSchema,
+  photoPatchSchema,
+} from './photos.ts';
+
+const storedSchema = z.object({
+  attachmentId: lenient(z.string(), ''),
+  holeId: lenient(z.string().nullable(), null),
+  fromDepth: lenient(z.number().nullable(), null),
+  toDepth: lenient(z.number().nullable(), null),
+  caption: lenient(z.string().nullable(), null),
+  contentType: lenient(z.enum(PHOTO_TYPES), 'image/jpeg'),
+  bytes: lenient(z.number(), 0),
+  width: lenient(z.number(), 0),
+  height: lenient(z.number(), 0),
+  takenAt: lenient(z.string().nullable(), null),
+  createdAt: lenient(z.string().nullable(), null),
+});
+
+/** Core tray photos of a shift (references only; the bytes are attachments): the part's descriptor. */
+export const photosPart = definePart(
+  {
+    root: 'photos',
+    what: 'Photo',
+    undoNoun: 'photo',
+    history: {
+      group: 'Photos',
+      fields: {
+        holeId: { label: 'Hole' },
+        fromDepth: { label: 'From', unit: 'm' },
+        toDepth: { label: 'To', unit: 'm' },
+      },
+      entryName: (text) => `photo${text('caption') ? `: ${text('caption')}` : ''}`,
+    },
+    bundleList: 'photos',
+    csvSection: 'PHOTOS',
+    rest: {
+      path: 'photos',
+      tag: 'Photos',
+      rules: {
+        holeId: strictName.nullish(),
+        fromDepth: depth.nullish(),
+        toDepth: depth.nullish(),
+        caption: strictName.nullish(),
+        bytes: strictNumber({ min: 1, max: Number.MAX_SAFE_INTEGER, int: true }).nullish(),
+        width: strictNumber({ min: 1, max: 100_000, int: true }).nullish(),
+        height: strictNumber({ min: 1, max: 100_000, int: true }).nullish(),
+      },
+    },
+    lateEditPart: 'photos',
+  },
+  {
+    newId: () => PhotoIds.create(),
+    read: (id: PhotoId, raw): Photo => ({ id, ...storedSchema.parse(raw) }),
+    inputSchema: photoInputSchema,
+    patchSchema: photoPatchSchema,
+    toFields: (input) => input,
+    patchFields: (patch) => patch,
+    check: (merged) => {
+      if (!photoDepthsInOrder(merged)) throw new ModelError('invalid-input', PHOTO_DEPTHS_ORDER);
+    },
+    bundleRows: (bundle) => bundle.photos,
+    csvColumns: [
+      { header: 'id', cell: (p: BundlePhoto) => textCell(p.id) },
+      { header: 'attachmentId', cell: (p) => textCell(p.attachmentId) },
+      { header: 'holeId', cell: (p) => textCell(p.holeId) },
+      { header: 'fromDepth', cell: (p) => plainNumberCell(p.fromDepth) },
+      { header: 'toDepth', cell: (p) => plainNumberCell(p.toDepth) },
+      { header: 'caption', cell: (p) => textCell(p.caption) },
+      { header: 'contentType', cell: (p) => textCell(p.contentType) },
+      { header: 'bytes', cell: (p) => plainNumberCell(p.bytes) },
+      { header: 'width', cell: (p) => plainNumberCell(p.width) },
+      { header: 'height', cell: (p) => plainNumberCell(p.height) },
+      { header: 'takenAt', cell: (p) => textCell(p.takenAt) },
+    ],
+  },
+);
+
+/** Add a photo's reference (its bytes are uploaded separately under its attachmentId). */
+export const addPhoto = photosPart.add;
+/** Change where a photo belongs, or its caption. */
+export const updatePhoto = photosPart.update;
+/** Delete a photo (the history records it). */
+export const removePhoto = photosPart.remove;
+/** The photos of a plod. */
+export const readPhotos = photosPart.read;

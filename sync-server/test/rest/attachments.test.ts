@@ -1,0 +1,4 @@
+import { sqliteTables } from '../support/app-tables.ts';
+import { attachmentsSuite } from './attachments-suite.ts';
+
+attachmentsSuite(sqliteTables);
