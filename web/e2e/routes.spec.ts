@@ -5,29 +5,35 @@ import { E2E_ADMIN } from './server';
 // The worker is offline.spec.ts's subject; here it would only re-download the precache per test.
 test.use({ serviceWorkers: 'block' });
 
-test('every route of the route table renders its screen without a console error', async ({
-  page,
-  errors,
-}) => {
-  test.setTimeout(120_000); // about 40 page loads in one test
-  // A joined crew phone with a supervisor signed in on it: every screen, the supervisor's too, opens.
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(heading(page, 'Live Reports')).toBeVisible();
-  for (const route of screenRoutes) {
-    const url = sampleUrl(route.path);
-    await page.goto(url);
-    // SPEC: the CSV editor with no report selected goes back to the list.
-    const landing =
-      route.path === '/csv-editor'
-        ? heading(page, route.title).or(heading(page, 'Plods'))
-        : heading(page, route.title);
-    await expect.soft(landing.first(), url).toBeVisible();
-    await expect.soft(page.getByTestId('not-found'), url).toHaveCount(0);
-  }
-  expect(errors).toEqual([]);
+// The route table in two halves, one test each, so the two browsers share the sweep.
+const half = Math.ceil(screenRoutes.length / 2);
+const HALVES = [screenRoutes.slice(0, half), screenRoutes.slice(half)];
+
+HALVES.forEach((routes, index) => {
+  test(`every route of the route table renders its screen without a console error (part ${index + 1} of 2)`, async ({
+    page,
+    errors,
+  }) => {
+    test.setTimeout(120_000); // about 25 page loads in one test
+    // A joined crew phone with a supervisor signed in on it: every screen, the supervisor's too, opens.
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(heading(page, 'Live Reports')).toBeVisible();
+    for (const route of routes) {
+      const url = sampleUrl(route.path);
+      await page.goto(url);
+      // SPEC: the CSV editor with no report selected goes back to the list.
+      const landing =
+        route.path === '/csv-editor'
+          ? heading(page, route.title).or(heading(page, 'Plods'))
+          : heading(page, route.title);
+      await expect.soft(landing.first(), url).toBeVisible();
+      await expect.soft(page.getByTestId('not-found'), url).toHaveCount(0);
+    }
+    expect(errors).toEqual([]);
+  });
 });
 
 test('an unknown path shows the 404 card, and its button leads home', async ({ page, errors }) => {

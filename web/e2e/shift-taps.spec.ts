@@ -168,7 +168,14 @@ test('a whole shift from Start from last shift to Submit, its taps and keystroke
   await expect(page.getByTestId('total-hours')).toHaveText('11.0');
   thumb.step('timesheet, two entries');
 
-  // 5. A survey point.
+  // 5. No downtime on this shift: the hours line says so, and Next goes on.
+  await next('Downtime');
+  await expect(page.getByTestId('shift-hours-line')).toHaveText(
+    'Drilling 6.0 h, Downtime 0.0 h (client standby 0.0 h)',
+  );
+  thumb.step('downtime, none');
+
+  // 6. A survey point.
   await next('Survey Data');
   await thumb.tap(page.getByRole('button', { name: 'Add Survey Point' }));
   const surveyHole = page.getByLabel('Hole ID', { exact: true }).and(page.locator('input'));
@@ -179,7 +186,7 @@ test('a whole shift from Start from last shift to Submit, its taps and keystroke
   await expect(page.getByTestId('survey-table')).toContainText('12.5 m');
   thumb.step('survey point');
 
-  // 6. A maintenance task.
+  // 7. A maintenance task.
   await next('Drill Site Maintenance');
   await thumb.tap(page.getByRole('button', { name: 'Add Maintenance Task' }));
   await thumb.type(page.getByLabel('Description'), 'Replaced hydraulic hose');
@@ -188,7 +195,7 @@ test('a whole shift from Start from last shift to Submit, its taps and keystroke
   await expect(page.getByTestId('maintenance-hours')).toHaveText('1.5');
   thumb.step('maintenance task');
 
-  // 7. A hire tool from the site's list.
+  // 8. A hire tool from the site's list.
   await next('Hire Tools');
   await thumb.tap(page.getByRole('button', { name: 'Add Hire Tool' }));
   await thumb.choose('Tool', 'Survey camera');
@@ -197,7 +204,7 @@ test('a whole shift from Start from last shift to Submit, its taps and keystroke
   await expect(page.getByTestId('hire-total-cost')).toHaveText('$80.00');
   thumb.step('hire tool');
 
-  // 8. Complete the shift, then sign off and submit.
+  // 9. Complete the shift, then sign off and submit.
   await next('Complete Shift Summary');
   await thumb.type(page.getByLabel('Shift Notes'), 'Good ground');
   await thumb.tap(page.getByRole('button', { name: 'Complete Shift & Save' }));
