@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import {
   QUANTITY_POSITIVE,
   SETUP_DOC_NAME,
@@ -7,21 +7,9 @@ import {
   type SiteId,
 } from '@plod/model';
 import { describe, expect, it } from 'vitest';
-import { cleanupReports, openReport } from '../plod/testReport';
+import { chooseOption, cleanupReports, openReport } from '../plod/testReport';
 
 cleanupReports();
-
-async function chooseItem(option: string | RegExp) {
-  const input = screen.getAllByLabelText('Item').find((el) => el.tagName === 'INPUT');
-  if (!input) throw new Error('no Item input');
-  fireEvent.click(input);
-  const listbox = await waitFor(() => {
-    const el = document.getElementById(input.getAttribute('aria-controls') ?? '');
-    if (!el) throw new Error('no Item options');
-    return el;
-  });
-  fireEvent.click(within(listbox).getByRole('option', { name: option, hidden: true }));
-}
 
 describe('Consumables', () => {
   it('says plainly when the site has no list, and offers no Add', async () => {
@@ -43,7 +31,7 @@ describe('Consumables', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Add Consumable' }));
     const dialog = await screen.findByRole('dialog');
-    await chooseItem('Drilling mud (bag, $24.50)');
+    await chooseOption('Item', 'Drilling mud (bag, $24.50)');
     const quantity = within(dialog).getByLabelText('Quantity (bag)');
     fireEvent.change(quantity, { target: { value: '0' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Consumable' }));

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import {
   SETUP_DOC_NAME,
   addDowntimeEntry,
@@ -9,21 +9,9 @@ import {
   type SiteId,
 } from '@plod/model';
 import { describe, expect, it } from 'vitest';
-import { cleanupReports, openReport } from '../plod/testReport';
+import { chooseOption, cleanupReports, openReport } from '../plod/testReport';
 
 cleanupReports();
-
-async function chooseOption(field: string, option: string | RegExp) {
-  const input = screen.getAllByLabelText(field).find((el) => el.tagName === 'INPUT');
-  if (!input) throw new Error(`no ${field} input`);
-  fireEvent.click(input);
-  const listbox = await waitFor(() => {
-    const el = document.getElementById(input.getAttribute('aria-controls') ?? '');
-    if (!el) throw new Error(`no ${field} options`);
-    return el;
-  });
-  fireEvent.click(within(listbox).getByRole('option', { name: option, hidden: true }));
-}
 
 /** A plod whose site has the default downtime codes. */
 function openDowntime() {
