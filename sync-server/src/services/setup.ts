@@ -151,16 +151,22 @@ export const HIRE_TOOLS: SetupKind<
   remove: (doc, id) => deleteHireTool(doc, id as HireToolId),
 };
 
+/**
+ * A site list's entry (a downtime code, a consumable) stays on the site it was added to: only an
+ * added one names a site, which must exist.
+ */
+function addedSiteMustExist(doc: Y.Doc, body: object): void {
+  if ('siteId' in body && typeof body.siteId === 'string')
+    siteMustExist(doc, { siteId: body.siteId });
+}
+
 export const DOWNTIME_CODES: SetupKind<
   ReturnType<typeof readDowntimeCodes>[number],
   DowntimeCodeCreate,
   DowntimeCodeUpdate
 > = {
   what: 'Downtime code',
-  // A code stays on the site it was added to: only an added one names a site.
-  check: (doc, body) => {
-    if ('siteId' in body) siteMustExist(doc, body);
-  },
+  check: addedSiteMustExist,
   read: readDowntimeCodes,
   add: addDowntimeCode,
   update: (doc, id, patch) => updateDowntimeCode(doc, id as DowntimeCodeId, patch),
@@ -173,10 +179,7 @@ export const CONSUMABLES: SetupKind<
   ConsumableUpdate
 > = {
   what: 'Consumable',
-  // An item stays on the site it was added to: only an added one names a site.
-  check: (doc, body) => {
-    if ('siteId' in body) siteMustExist(doc, body);
-  },
+  check: addedSiteMustExist,
   read: readConsumables,
   add: addConsumable,
   update: (doc, id, patch) => updateConsumable(doc, id as ConsumableId, patch),
