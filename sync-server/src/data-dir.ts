@@ -1,5 +1,5 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { packageDir } from './rest/config.ts';
 
 /**
  * The data folder when PLOD_DATA_DIR is unset: `data/` in the project's root, beside the server's
@@ -17,4 +17,15 @@ export function resolveDataDir(env: NodeJS.ProcessEnv = process.env): string {
   const dir = env.PLOD_DATA_DIR;
   if (!dir) return DEFAULT_DATA_DIR;
   return path.resolve(env.INIT_CWD || process.cwd(), dir);
+}
+
+/**
+ * The server package's folder: the nearest one holding a package.json. Callers run from
+ * src/ (sources) or from dist/ (the bundle), so their own path alone does not say.
+ */
+export function packageDir(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return from;
+  }
 }

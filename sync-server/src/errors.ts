@@ -1,6 +1,6 @@
 /**
  * Errors the server's services throw, each with a `reason`. They know nothing of HTTP: the REST
- * layer maps them to statuses in one place (rest/errors.ts), and other callers (the relay, the
+ * layer maps them to statuses in one place (http/errors.ts), and other callers (the relay, the
  * command-line tools) read the reason.
  */
 export type ServiceErrorReason = 'not-found' | 'conflict' | 'invalid-input' | 'forbidden';

@@ -5,11 +5,9 @@ import { serve } from '@hono/node-server';
 import type { ServerType } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
 import { SYNC_SUBPROTOCOL } from '@plod/model/sync';
-import { createAccessControl, principalOf } from './auth/index.ts';
-import { CloseCode } from './close-codes.ts';
+import { principalOf } from './auth/index.ts';
 import { Cluster } from './cluster/cluster.ts';
 import type { ClusterSettings } from './cluster/cluster.ts';
-import type { ClusterDocumentManager } from './cluster/cluster-manager.ts';
 import { Ownership } from './cluster/ownership.ts';
 import { createLogger } from './logger.ts';
 import { ServerMetrics } from './metrics/metrics.ts';
@@ -19,10 +17,10 @@ import { DEFAULT_HTTP_LIMITS, HttpConnections, httpServerOptions } from './http-
 import type { HttpLimits } from './http-limits.ts';
 import { createHealthRoutes } from './routes/health.ts';
 import { DEFAULT_MAX_BODY_BYTES, mountRest } from './rest/index.ts';
-import { restErrorHandler } from './rest/errors.ts';
+import { restErrorHandler } from './http/errors.ts';
 import { WriteGuard } from './rest/write-guard.ts';
 import { StorageStatus } from './storage-status.ts';
-import type { RestServices } from './rest/services.ts';
+import type { RestServices } from './product/services.ts';
 import { mountWeb, rejectMalformedUrls } from './rest/web.ts';
 import type { DocumentStore } from './store/document-store.ts';
 import { openStorage } from './storage.ts';
@@ -30,13 +28,9 @@ import type { StorageOptions } from './storage.ts';
 import type { AuthorizeHook } from './sync/grant.ts';
 import type { Accounts } from './auth/index.ts';
 import type { ScryptParams } from './auth/passwords.ts';
-import { accessExtension, serverWrittenExtension } from './extensions/access.ts';
-import { lateEditsExtension } from './extensions/late-edits.ts';
-import { lifecycleExtension } from './extensions/lifecycle.ts';
-import { DEFAULT_SYNC_QUOTA, quotaExtension } from './extensions/quota.ts';
+import { DEFAULT_SYNC_QUOTA } from './extensions/quota.ts';
+import { createProduct } from './product/product.ts';
 import type { HoldFactory } from './extensions/late-edits.ts';
-import { migrationsExtension } from './extensions/migrations.ts';
-import { projectionsExtension } from './extensions/projections.ts';
 import type { DocumentManager } from './docs/document-manager.ts';
 import type { ConnectionRegistry } from './sync/connection-registry.ts';
 import { Relay } from './relay/relay.ts';
@@ -235,47 +229,36 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     createManager: cluster ? (managerOptions) => cluster.createManager(managerOptions) : undefined,
   });
   const { manager, registry } = relay;
-  // Every document is migrated as it loads, before anyone is served (a newer one is left alone).
-  relay.use(migrationsExtension(logger));
   const allowAll = options.insecureAllowAll ?? false;
-  const access = createAccessControl({
-    db: storage.appDb,
+  // The product (access, services, the extensions that read and guard plods), built once.
+  const product = createProduct({
+    manager,
+    registry,
+    store,
+    appDb: storage.appDb,
     logger,
-    now: options.now,
-    sessionHours: options.sessionHours,
-    ...(options.passwordCost ? { passwordCost: options.passwordCost } : {}),
-    insecureAllowAll: allowAll,
-    admin: options.admin,
-    crewCode: options.crewCode,
-    allowedOrigins: options.allowedOrigins,
-    corsOrigins: options.corsOrigins,
-    trustProxy: options.trustProxy,
-    credentialsDir: storage.credentialsDir,
-    // A client account's socket opens only its sites' reports (the REST layer reads the site).
-    siteOfReport: (docName) => rest.services.desk.siteOfDoc(docName),
-    endSubject: (subject, reason) => {
-      const closed = registry.closeSubject(subject, CloseCode.Unauthorized, reason);
-      if (closed > 0) logger.info('sockets closed', { subject, reason, closed });
+    access: {
+      now: options.now,
+      sessionHours: options.sessionHours,
+      ...(options.passwordCost ? { passwordCost: options.passwordCost } : {}),
+      insecureAllowAll: allowAll,
+      admin: options.admin,
+      crewCode: options.crewCode,
+      allowedOrigins: options.allowedOrigins,
+      corsOrigins: options.corsOrigins,
+      trustProxy: options.trustProxy,
+      credentialsDir: storage.credentialsDir,
     },
-  });
-  relay.use(accessExtension(options.authorize ?? access.syncPolicy));
-  relay.use(serverWrittenExtension());
-  // Before anything keeps an update: what a device sends is counted whatever becomes of it.
-  relay.use(
-    quotaExtension({
+    lateEditsPerDevice: options.lateEditsPerDevice,
+    quota: {
       updatesPerHour: options.updatesPerDeviceHour ?? DEFAULT_SYNC_QUOTA.updatesPerHour,
       bytesPerDay: options.bytesPerDeviceDay ?? DEFAULT_SYNC_QUOTA.bytesPerDay,
-    }),
-  );
-  // Late edits to submitted reports are kept aside in the REST layer's store (built below).
-  relay.use(
-    lateEditsExtension(
-      options.holdFor ?? ((docName, device) => rest.services.lateEdits.holdFor(docName, device)),
-      logger,
-    ),
-  );
-  // The lifecycle's rules for supervisors' sockets (crew devices' are kept aside just above).
-  relay.use(lifecycleExtension());
+    },
+    ...(options.authorize ? { authorize: options.authorize } : {}),
+    ...(options.holdFor ? { holdFor: options.holdFor } : {}),
+  });
+  const { access, services } = product;
+  for (const extension of product.extensions) relay.use(extension);
   if (allowAll) {
     logger.warn(
       'PLOD_INSECURE_ALLOW_ALL is on: every request without credentials acts as a supervisor (development only; loopback only)',
@@ -284,7 +267,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   const startedAt = Date.now();
 
   const app = new Hono();
-  // The same mapping as /api's (rest/errors.ts), for what fails outside it.
+  // The same mapping as /api's (http/errors.ts), for what fails outside it.
   app.onError(restErrorHandler(logger, storeHealth));
   app.notFound((c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
   // Before every route: headers on every answer, malformed paths refused, then CORS (if
@@ -308,28 +291,23 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   if (cluster) {
     cluster.mount(
       app,
-      manager as ClusterDocumentManager,
       (request, docName) => relay.authorize(request, docName),
       options.maxBufferedBytes ?? DEFAULTS.maxBufferedBytes,
     );
   }
   app.route('/sync', relay.routes);
-  const rest = mountRest(app, {
-    manager,
-    store,
-    appDb: storage.appDb,
+  mountRest(app, {
+    services,
     logger,
     version: VERSION,
     maxBodyBytes: options.maxBodyBytes,
-    lateEditsPerDevice: options.lateEditsPerDevice,
     storage: storeHealth,
     access,
   });
-  relay.use(projectionsExtension(rest.services.projector));
   mountMetrics(app, metrics, options.metricsToken, async () => ({
     documentsOpen: manager.openDocuments,
     sockets: registry.size,
-    lateEditsWaiting: await rest.services.lateEdits.waitingCount(),
+    lateEditsWaiting: await services.lateEdits.waitingCount(),
     cluster: cluster?.metrics(),
   }));
   const writes = new WriteGuard({
@@ -365,9 +343,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       await registry.whenEmpty(options.closeTimeoutMs ?? DEFAULTS.closeTimeoutMs);
       await connections?.drain(options.drainGraceMs ?? DEFAULTS.drainGraceMs);
       await stopped;
-      await rest.services.autoCleanup.stop();
-      await rest.close();
-      access.close();
+      await product.close();
       await manager.close();
       await store.close();
       // Answers kept for Idempotency-Key retries are saved before their database closes.
@@ -415,7 +391,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
             closeAfterMs: options.silentCloseMs ?? DEFAULTS.silentCloseMs,
             idlePingMs: options.idlePingMs ?? DEFAULTS.idlePingMs,
           });
-          rest.services.autoCleanup.start();
+          services.autoCleanup.start();
           const listening = () => {
             logger.info('server listening', { port: info.port });
             resolve({ port: info.port, close });
@@ -438,7 +414,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     store,
     registry,
     logger,
-    rest: rest.services,
+    rest: services,
     accounts: access.accounts,
     cluster,
     ownership,

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { stripBidiControls } from '@plod/model';
-import { IdParams, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
+import { IdParams, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
 import type { Gate } from './gate.ts';
 import { SESSION_COOKIE } from './gate.ts';
 import { describePrincipal, principalOf } from './principal.ts';

@@ -69,12 +69,9 @@ export class Cluster {
   }
 
   /** Mounts the socket proxy before `/sync` and the routes the other processes call. */
-  mount(
-    app: Hono,
-    manager: ClusterDocumentManager,
-    authorize: AuthorizeHook,
-    maxBufferedBytes: number,
-  ): void {
+  mount(app: Hono, authorize: AuthorizeHook, maxBufferedBytes: number): void {
+    const manager = this.manager;
+    if (!manager) throw new Error('the cluster mounts after it made the document manager');
     this.proxy = new SocketProxy({
       ownership: this.ownership,
       authorize,

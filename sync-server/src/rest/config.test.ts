@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRestConfig, packageDir } from './config.ts';
+import { packageDir } from '../data-dir.ts';
+import { loadRestConfig } from './config.ts';
 
 const serverPackage = path.resolve(import.meta.dirname, '../..');
 

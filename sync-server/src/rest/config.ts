@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { packageDir } from '../data-dir.ts';
 
 const EnvSchema = z.object({
   PLOD_DEMO: z.enum(['0', '1', 'true', 'false']).default('1'),
@@ -26,15 +26,4 @@ export function loadRestConfig(env: NodeJS.ProcessEnv = process.env): RestConfig
     ),
     maxBodyBytes: e.PLOD_MAX_BODY_BYTES,
   };
-}
-
-/**
- * The server package's folder: the nearest one holding a package.json. This module runs from
- * src/rest/ (sources) or from dist/ (the bundle), so its own path alone does not say.
- */
-export function packageDir(from: string): string {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
-    if (path.dirname(dir) === dir) return from;
-  }
 }

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { PLOD_PARTS } from '@plod/model';
 import { forwardedBindings } from '../auth/principal.ts';
 import { NotFoundError } from '../errors.ts';
-import { errors, resourceApp } from './openapi.ts';
+import { errors, resourceApp } from '../http/openapi.ts';
 
 /** Tables the offline queue replays (its names use underscores where the routes use dashes). */
 export const SYNC_TABLES = new Set([

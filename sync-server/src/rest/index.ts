@@ -1,12 +1,9 @@
-import type { AppDatabase } from '../app-db/app-database.ts';
 import { bodyLimit } from 'hono/body-limit';
 import type { Hono } from 'hono';
 import type { AccessControl } from '../auth/index.ts';
 import { cspWithInlineScript } from '../auth/security-headers.ts';
 import { REQUEST_BODIES } from '@plod/model';
-import type { DocumentManager } from '../docs/document-manager.ts';
 import type { Logger } from '../logger.ts';
-import type { DocumentStore } from '../store/document-store.ts';
 import type { StorageStatus } from '../storage-status.ts';
 import { createBitRoutes } from '../routes/bits.ts';
 import { createClientAccountRoutes } from '../routes/client-accounts.ts';
@@ -31,28 +28,23 @@ import {
   createSiteRoutes,
 } from '../routes/sites.ts';
 import { LAST_SAVED, READ_STATE_HEADER, trackReadState } from '../read-state.ts';
-import { restErrorHandler } from './errors.ts';
+import { restErrorHandler } from '../http/errors.ts';
 import { createGenericSyncRoutes } from './generic-sync.ts';
-import { jsonOk, resourceApp } from './openapi.ts';
+import { jsonOk, resourceApp } from '../http/openapi.ts';
 import { withLayerAnswers } from './openapi-answers.ts';
 import { REFERENCE_PAGE } from './reference-page.ts';
-import { createServices } from './services.ts';
-import type { RestServices } from './services.ts';
+import type { RestServices } from '../product/services.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const API = '/api';
 
 export interface RestOptions {
-  manager: DocumentManager;
-  store: DocumentStore;
-  /** The app's own tables: projections, late edits, cleanup results (see storage.ts). */
-  appDb: AppDatabase;
+  /** What the routes call (built once with the product: product/product.ts). */
+  services: RestServices;
   logger: Logger;
   version: string;
   /** Request bodies above this get 413 (default 1 MiB). */
   maxBodyBytes?: number;
-  /** See LateEditsOptions.maxPerDevice. */
-  lateEditsPerDevice?: number;
   /** Told of storage errors met by REST handlers (answered 503). */
   storage?: StorageStatus;
   /** Sign-in and device routes (the access middleware itself runs on the server's app). */
@@ -64,17 +56,9 @@ const REFERENCE_PAGE_CSP = cspWithInlineScript(
   /<script>([\s\S]*?)<\/script>/.exec(REFERENCE_PAGE)?.[1] ?? '',
 );
 
-export interface RestApi {
-  services: RestServices;
-  /** Finishes projection work; call before the store closes. */
-  close(): Promise<void>;
-}
-
 /** Mounts every REST resource under /api on the server's app, with one error handler for all of them. */
-export function mountRest(app: Hono, options: RestOptions): RestApi {
-  const s = createServices(options.manager, options.store, options.appDb, options.logger, {
-    lateEditsPerDevice: options.lateEditsPerDevice,
-  });
+export function mountRest(app: Hono, options: RestOptions): void {
+  const s = options.services;
   const maxSize = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const api = resourceApp().basePath(API);
   api.onError(restErrorHandler(options.logger, options.storage));
@@ -233,5 +217,4 @@ export function mountRest(app: Hono, options: RestOptions): RestApi {
     createGenericSyncRoutes(() => api, API),
   );
   app.route('/', api);
-  return { services: s, close: () => s.projector.stop() };
 }

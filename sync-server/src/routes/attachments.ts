@@ -13,7 +13,7 @@ import {
   errors,
   jsonOk,
   resourceApp,
-} from '../rest/openapi.ts';
+} from '../http/openapi.ts';
 
 const tags = ['Attachments'];
 

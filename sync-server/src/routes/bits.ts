@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bitCreateBody, bitUpdateBody } from '@plod/model';
-import { errors, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
-import type { RestServices } from '../rest/services.ts';
+import { errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
+import type { RestServices } from '../product/services.ts';
 
 const tags = ['Bits'];
 const params = z.object({

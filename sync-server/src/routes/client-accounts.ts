@@ -5,8 +5,8 @@ import { PasswordPolicyError } from '../auth/accounts.ts';
 import { UsernameTakenError } from '../auth/client-accounts.ts';
 import { actorOf } from '../auth/principal.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
-import { IdParams, errors, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
-import type { RestServices } from '../rest/services.ts';
+import { IdParams, errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
+import type { RestServices } from '../product/services.ts';
 
 export const CLIENT_MESSAGES = {
   usernameRequired: 'Username is required',

@@ -11,8 +11,8 @@ import {
   jsonOk,
   resourceApp,
   withReportId,
-} from '../rest/openapi.ts';
-import type { RestServices } from '../rest/services.ts';
+} from '../http/openapi.ts';
+import type { RestServices } from '../product/services.ts';
 
 const tags = ['Crew assignments'];
 const assignment = jsonOk('The assignment');

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { actorOf } from '../auth/principal.ts';
 import { REQUEST_BODIES, siteIdSchema } from '@plod/model';
-import { errors, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
-import type { RestServices } from '../rest/services.ts';
+import { errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
+import type { RestServices } from '../product/services.ts';
 
 const tags = ['Holes'];
 const withSite = <S extends z.ZodType>(schema: S) =>

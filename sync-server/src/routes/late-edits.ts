@@ -2,8 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { reportIdSchema } from '@plod/model';
 import { actorOf } from '../auth/principal.ts';
 import { REPORT_PARTS } from '../late-edits/parts.ts';
-import { IdParams, errors, jsonOk, resourceApp } from '../rest/openapi.ts';
-import type { RestServices } from '../rest/services.ts';
+import { IdParams, errors, jsonOk, resourceApp } from '../http/openapi.ts';
+import type { RestServices } from '../product/services.ts';
 
 const tags = ['Late edits'];
 const parts = z

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { PlodFilterParams, checkPlodFilter, plodFilterOf } from '../rest/plod-filter-query.ts';
-import { errors, resourceApp } from '../rest/openapi.ts';
-import type { RestServices } from '../rest/services.ts';
-import { XLSX_TYPE, attachment, streamedAttachment } from '../rest/downloads.ts';
+import { PlodFilterParams, checkPlodFilter, plodFilterOf } from '../http/plod-filter-query.ts';
+import { errors, resourceApp } from '../http/openapi.ts';
+import type { RestServices } from '../product/services.ts';
+import { XLSX_TYPE, attachment, streamedAttachment } from '../http/downloads.ts';
 
 const tags = ['People hours'];
 

@@ -11,8 +11,8 @@ import {
   jsonOk,
   resourceApp,
   withReportId,
-} from '../rest/openapi.ts';
-import type { RestServices } from '../rest/services.ts';
+} from '../http/openapi.ts';
+import type { RestServices } from '../product/services.ts';
 import type { ReportEntries } from '../services/report-entries.ts';
 
 interface EntryRoutesSpec<In, Patch> {

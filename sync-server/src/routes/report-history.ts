@@ -3,8 +3,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ACTOR_KINDS, HISTORY_GROUPS, HISTORY_SECTIONS } from '@plod/model';
 import { principalOf } from '../auth/principal.ts';
 import { reportIdOf } from '../services/documents.ts';
-import { IdParams, errors, jsonOk } from '../rest/openapi.ts';
-import type { RestServices } from '../rest/services.ts';
+import { IdParams, errors, jsonOk } from '../http/openapi.ts';
+import type { RestServices } from '../product/services.ts';
 import { reportHistory } from '../services/history.ts';
 
 const Digest = z

@@ -10,8 +10,8 @@ import {
   jsonOk,
   resourceApp,
   withReportId,
-} from '../rest/openapi.ts';
-import type { RestServices } from '../rest/services.ts';
+} from '../http/openapi.ts';
+import type { RestServices } from '../product/services.ts';
 
 const RunSheetQuery = z.object({
   shiftSummaryId: z.string().optional(),

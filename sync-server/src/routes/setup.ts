@@ -1,7 +1,7 @@
 import { actorOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ZodType } from 'zod';
-import { IdParams, errors, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
+import { IdParams, errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
 import type { SetupCollection } from '../services/setup.ts';
 
 interface SetupRoutesSpec<T extends { id: string }, In, Patch> {

@@ -18,16 +18,16 @@ import {
   jsonBody,
   jsonOk,
   resourceApp,
-} from '../rest/openapi.ts';
-import type { RestServices } from '../rest/services.ts';
-import { XLSX_TYPE, attachment, streamedAttachment } from '../rest/downloads.ts';
+} from '../http/openapi.ts';
+import type { RestServices } from '../product/services.ts';
+import { XLSX_TYPE, attachment, streamedAttachment } from '../http/downloads.ts';
 import { addReportHistoryRoute } from './report-history.ts';
 import {
   PlodFilterParams,
   PlodFilterQuery,
   checkPlodFilter,
   plodFilterOf,
-} from '../rest/plod-filter-query.ts';
+} from '../http/plod-filter-query.ts';
 
 export const ListQuery = z
   .object({

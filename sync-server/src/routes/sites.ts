@@ -1,11 +1,11 @@
 import { actorOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { REQUEST_BODIES, localIsoDay } from '@plod/model';
-import { PlodFilterQuery, plodFilterOf } from '../rest/plod-filter-query.ts';
-import { IdParams, csvOk, errors, jsonBody, jsonOk, resourceApp } from '../rest/openapi.ts';
-import type { RestServices } from '../rest/services.ts';
+import { PlodFilterQuery, plodFilterOf } from '../http/plod-filter-query.ts';
+import { IdParams, csvOk, errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
+import type { RestServices } from '../product/services.ts';
 import { sitesWithHoleIds } from '../services/setup.ts';
-import { attachment } from '../rest/downloads.ts';
+import { attachment } from '../http/downloads.ts';
 
 const tags = ['Sites'];
 const site = jsonOk('The site with its settings');
