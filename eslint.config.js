@@ -18,9 +18,9 @@ const nodeBuiltins = [
 
 /** Below the HTTP layer of sync-server: no REST layer, no routes, no Hono. */
 const belowHttp = {
-  group: ['**/rest/*', '**/routes/*', 'hono', 'hono/*', '@hono/*'],
+  group: ['**/rest/*', '**/routes/*', '**/http/*', '**/product/*', 'hono', 'hono/*', '@hono/*'],
   message:
-    'Below the HTTP layer: throw the errors of src/errors.ts; rest/errors.ts maps them to statuses.',
+    'Below the HTTP layer: throw the errors of src/errors.ts; http/errors.ts maps them to statuses.',
 };
 
 /** The relay core of sync-server imports none of the product's folders, nor model/ but its wire protocol. */

@@ -162,7 +162,7 @@ export {
   MAX_RATE,
   MAX_SHIFT_HOURS,
   strictName,
-} from './api/strict.ts';
+} from './strict/strict.ts';
 export { stripBidiControls } from './format/bidi.ts';
 
 // Document names
@@ -188,8 +188,8 @@ export {
   schemaVersionOf,
   storedSchemaVersion,
 } from './docs/schema-versions.ts';
-export type { LoadMigration } from './docs/on-load.ts';
-export { migrateOnLoad } from './docs/on-load.ts';
+export type { LoadMigration } from './doc-load/on-load.ts';
+export { migrateOnLoad } from './doc-load/on-load.ts';
 
 // Report document: snapshot, validation, list summary, bundle, migrations
 export type { EffectiveSummary, ReportSnapshot, ReportTotals } from './report-doc/snapshot.ts';
@@ -201,7 +201,7 @@ export { reportSummary } from './report-doc/summary.ts';
 export { brokenInvariants } from './report-doc/invariants.ts';
 export type { ChangePart, ReportChange } from './report-doc/changes.ts';
 export { describeReportChanges } from './report-doc/changes.ts';
-export { REPORT_SCHEMA_VERSION } from './report-doc/keys.ts';
+export { REPORT_SCHEMA_VERSION } from './kernel/report-keys.ts';
 export { REPORT_MIGRATIONS, migrateReportDoc } from './report-doc/migrations.ts';
 export type { ReportUndo, ReportUndoOptions, UndoOutcome, UndoStep } from './report-doc/undo.ts';
 export { createReportUndo } from './report-doc/undo.ts';
@@ -229,7 +229,7 @@ export {
   reassertMergedValues,
   restoreRemovedEntry,
   restoredFields,
-} from './history/settle.ts';
+} from './history-view/settle.ts';
 export {
   concurrentChanges,
   conflictOf,
@@ -237,8 +237,13 @@ export {
   findRemovalConflicts,
   readReportHistory,
 } from './history/conflicts.ts';
-export type { DescribedChange, HistoryGroup, HistoryNames } from './history/describe.ts';
-export { HISTORY_GROUPS, describeHistory, fieldLabel, historyGroup } from './history/describe.ts';
+export type { DescribedChange, HistoryGroup, HistoryNames } from './history-view/describe.ts';
+export {
+  HISTORY_GROUPS,
+  describeHistory,
+  fieldLabel,
+  historyGroup,
+} from './history-view/describe.ts';
 export type { HistorySection } from './history/stored.ts';
 export { HISTORY_ROOTS, HISTORY_SECTIONS } from './history/stored.ts';
 export type { DigestValue, HistoryFields, HistoryValue } from './history/values.ts';
@@ -259,12 +264,12 @@ export type {
   BundleTimesheetEntry,
   ShiftReportBundle,
 } from './bundle/bundle.ts';
-export type { BundleReference } from './bundle/to-bundle.ts';
-export { toBundle } from './bundle/to-bundle.ts';
+export type { BundleReference } from './report-doc/to-bundle.ts';
+export { toBundle } from './report-doc/to-bundle.ts';
 
 // Shift summary (the report itself): status, details, overrides, sign-off
-export type { ReportStatus } from './shift-summary/status.ts';
-export { REPORT_STATUSES, isSubmittedStatus, reportTab } from './shift-summary/status.ts';
+export type { ReportStatus } from './kernel/status.ts';
+export { REPORT_STATUSES, isSubmittedStatus, reportTab } from './kernel/status.ts';
 export type {
   SavedReportsPreview,
   ShiftDetailsDraft,
@@ -792,7 +797,7 @@ export {
 // Setup document: sites, rigs, crew members
 export type { SetupSnapshot } from './setup-doc/setup-doc.ts';
 export { SETUP_MIGRATIONS, migrateSetupDoc, readSetup } from './setup-doc/setup-doc.ts';
-export { SETUP_SCHEMA_VERSION, initSetupDoc } from './setup-doc/keys.ts';
+export { SETUP_SCHEMA_VERSION, initSetupDoc } from './kernel/setup-keys.ts';
 export type { Site, SiteCreate, SiteUpdate, SiteWithHoles } from './site/site.ts';
 export {
   SITE_NAME_REQUIRED,
@@ -915,7 +920,7 @@ export type { NextShiftPlan } from './shift-summary/next-shift.ts';
 export { canStartFrom, createReportFromPlan, nextShiftPlan } from './shift-summary/next-shift.ts';
 
 // Parts of a plod made with definePart (docs/architecture.md, "Adding a part to a plod")
-export { definePart } from './parts/define-part.ts';
+export { definePart } from './part-kit/define-part.ts';
 export type {
   CsvTable,
   FieldLabel,
@@ -923,6 +928,6 @@ export type {
   PartRows,
   PlodPart,
   PlodPartRows,
-} from './parts/define-part.ts';
+} from './part-kit/define-part.ts';
 export { PLOD_PARTS } from './parts/registry.ts';
 export type { PlodPartName } from './parts/registry.ts';

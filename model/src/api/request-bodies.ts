@@ -32,7 +32,7 @@ import {
   strictBody,
   strictName,
   strictNumber,
-} from './strict.ts';
+} from '../strict/strict.ts';
 
 const name = strictName.nullish();
 const optionalDepth = depth.nullish();

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { depth, strictName } from '../api/strict.ts';
+import { depth, strictName } from '../strict/strict.ts';
 import type { BundleBitChange } from '../bundle/bundle.ts';
-import { fixedCell, textCell } from '../csv/cells.ts';
+import { fixedCell, textCell } from '../csv-cells/cells.ts';
 import { lenient } from '../docs/lenient.ts';
 import type { BitChangeId, HoleId } from '../ids/ids.ts';
 import { BitChangeIds } from '../ids/ids.ts';
-import { definePart } from '../parts/define-part.ts';
+import { definePart } from '../part-kit/define-part.ts';
 import type { BitChange } from './bit.ts';
 import { BIT_ACTIONS, bitChangeInputSchema, bitChangePatchSchema } from './bit.ts';
 

@@ -5,7 +5,7 @@ import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
 import { roundTo } from '../format/numbers.ts';
 import { mutateHoles } from '../holes-doc/holes-doc.ts';
-import { HOLES_ROOTS } from '../holes-doc/keys.ts';
+import { HOLES_ROOTS } from '../kernel/holes-keys.ts';
 import type { BitInput, BitPatch, RegisteredBit } from './bit.ts';
 import { BIT_SIZES, BIT_STATUSES, bitInputSchema, bitPatchSchema, bitSerialSchema } from './bit.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DEPTH_METRES, strictBody, strictName } from '../api/strict.ts';
+import { MAX_DEPTH_METRES, strictBody, strictName } from '../strict/strict.ts';
 import type { BitChangeId, HoleId } from '../ids/ids.ts';
 import { numericField, optionalText, requiredText } from '../format/numbers.ts';
 

@@ -1,4 +1,4 @@
-import type { ReportStatus } from '../shift-summary/status.ts';
+import type { ReportStatus } from '../kernel/status.ts';
 
 /**
  * The shift report bundle: one report's data in the shape SPEC section 3 names it, with every derived

@@ -1,13 +1,13 @@
 import type * as Y from 'yjs';
 import { z } from 'zod';
 import type { BundleConsumableEntry } from '../bundle/bundle.ts';
-import { plainNumberCell, textCell } from '../csv/cells.ts';
-import { moneyCell } from '../csv/columns.ts';
+import { plainNumberCell, textCell } from '../csv-cells/cells.ts';
+import { moneyCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
 import type { ConsumableEntryId, ConsumableId, HoleId } from '../ids/ids.ts';
 import { ConsumableEntryIds } from '../ids/ids.ts';
-import { definePart } from '../parts/define-part.ts';
+import { definePart } from '../part-kit/define-part.ts';
 import { readConsumables } from './consumable-library-doc.ts';
 import type { ConsumableEntry } from './consumable.ts';
 import {

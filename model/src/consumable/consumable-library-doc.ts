@@ -3,7 +3,7 @@ import type { ConsumableId, SiteId } from '../ids/ids.ts';
 import { ConsumableIds } from '../ids/ids.ts';
 import { entryCollection } from '../docs/collection.ts';
 import { lenient } from '../docs/lenient.ts';
-import { mutateSetup, setupMap } from '../setup-doc/keys.ts';
+import { mutateSetup, setupMap } from '../kernel/setup-keys.ts';
 import type { Consumable } from './consumable.ts';
 import { consumableCreateSchema, consumableUpdateSchema } from './consumable.ts';
 

@@ -3,14 +3,14 @@ import * as Y from 'yjs';
 import type { ConsumableId, SiteId } from '../ids/ids.ts';
 import { insertEntry } from '../docs/entries.ts';
 import { describeReportChanges } from '../report-doc/changes.ts';
-import { reportMap } from '../report-doc/keys.ts';
+import { reportMap } from '../kernel/report-keys.ts';
 import { readReport } from '../report-doc/snapshot.ts';
 import { newReportDoc, replicasOf, syncAll } from '../report-doc/testing.ts';
 import { createReportUndo, type ReportUndo } from '../report-doc/undo.ts';
-import { initSetupDoc } from '../setup-doc/keys.ts';
+import { initSetupDoc } from '../kernel/setup-keys.ts';
 import { readSetup } from '../setup-doc/setup-doc.ts';
 import { addSite, deleteSite } from '../site/site-doc.ts';
-import { toBundle } from '../bundle/to-bundle.ts';
+import { toBundle } from '../report-doc/to-bundle.ts';
 import { bundleToCsv } from '../csv/bundle-csv.ts';
 import {
   ITEM_NAME_REQUIRED,

@@ -11,8 +11,8 @@ import {
   requireEntry,
   setFields,
 } from '../docs/entries.ts';
-import { META, reportMap } from '../report-doc/keys.ts';
-import { mutateReport } from '../report-doc/mutate.ts';
+import { META, reportMap } from '../kernel/report-keys.ts';
+import { mutateReport } from '../kernel/mutate.ts';
 import { isShiftSetUp, readShiftDetails } from '../shift-summary/report-meta-doc.ts';
 import type {
   CrewAssignment,

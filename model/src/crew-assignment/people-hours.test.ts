@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { v1ReportDoc } from '../docs/schema-fixtures.ts';
-import { describeHistory } from '../history/describe.ts';
+import { describeHistory } from '../history-view/describe.ts';
 import { readHistory } from '../history/read.ts';
 import { describeReportChanges } from '../report-doc/changes.ts';
 import { ReportIds } from '../ids/ids.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CrewMemberId, SiteId } from '../ids/ids.ts';
 import { CrewMemberIds } from '../ids/ids.ts';
 import { entryCollection } from '../docs/collection.ts';
-import { mutateSetup, setupMap } from '../setup-doc/keys.ts';
+import { mutateSetup, setupMap } from '../kernel/setup-keys.ts';
 import { requireSite } from '../site/site-doc.ts';
 import type { CrewMember } from './crew-member.ts';
 import { crewMemberCreateSchema, crewMemberUpdateSchema, crewRoleSchema } from './crew-member.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toBundle } from '../bundle/to-bundle.ts';
+import { toBundle } from '../report-doc/to-bundle.ts';
 import { bundleToCsv, csvFilename } from '../csv/index.ts';
 import { newReportDoc, TEST_RIG_ID, TEST_SITE_ID } from '../report-doc/testing.ts';
 import { addHireToolUsage } from '../hire-tool/hire-tool-usage-part.ts';

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { ShiftReportBundle } from '../bundle/bundle.ts';
 import { setFields } from '../docs/entries.ts';
 import { roundTo } from '../format/numbers.ts';
-import { META, reportMap } from '../report-doc/keys.ts';
-import { mutateReport } from '../report-doc/mutate.ts';
+import { META, reportMap } from '../kernel/report-keys.ts';
+import { mutateReport } from '../kernel/mutate.ts';
 
 /** The CSV editor's edit card: the summary fields a person may correct before exporting. */
 export interface CsvEdits {

@@ -8,8 +8,8 @@
  * a download that wants one must add it on every path (web and server) to stay byte-identical.
  */
 import type { ShiftReportBundle } from '../bundle/bundle';
-import { CSV_LINE_END, csvRecord } from './cells';
-import type { CsvTable } from '../parts/define-part';
+import { CSV_LINE_END, csvRecord } from '../csv-cells/cells.ts';
+import type { CsvTable } from '../part-kit/define-part.ts';
 import { PLOD_PARTS } from '../parts/registry';
 import {
   CREW_ASSIGNMENT_COLUMNS,
@@ -17,8 +17,8 @@ import {
   SHIFT_SUMMARY_FIELDS,
   SURVEY_COLUMNS,
   TIMESHEET_COLUMNS,
-} from './columns';
-import type { CsvColumn } from './columns';
+} from '../csv-cells/columns.ts';
+import type { CsvColumn } from '../csv-cells/columns.ts';
 
 /** Section titles in the order SPEC lists them. */
 export const CSV_SECTION_TITLES = [

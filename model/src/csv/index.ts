@@ -11,7 +11,7 @@ export {
   UNKNOWN_DATE,
 } from './filename';
 export type { CsvFilenameSource } from './filename';
-export { neutraliseFormula, CSV_LINE_END, MISSING_TEXT } from './cells';
+export { neutraliseFormula, CSV_LINE_END, MISSING_TEXT } from '../csv-cells/cells.ts';
 export {
   SUMMARY_COLUMNS,
   summaryCsvHeader,

@@ -6,7 +6,13 @@ import type { BundleCrewAssignment, ShiftReportBundle } from '../bundle/bundle';
 import { crewNameKey } from '../crew-assignment/crew-assignment.ts';
 import { personHours } from '../crew-assignment/people-hours.ts';
 import { roundTo } from '../format/round.ts';
-import { CSV_LINE_END, csvRecord, fixedCell, plainNumberCell, textCell } from './cells';
+import {
+  CSV_LINE_END,
+  csvRecord,
+  fixedCell,
+  plainNumberCell,
+  textCell,
+} from '../csv-cells/cells.ts';
 import { CSV_FILENAME_PREFIX } from './filename';
 import { SHIFT_LABEL, tableCsvHeader, tableCsvLine } from './summary-csv';
 import type { TableColumn } from './summary-csv';

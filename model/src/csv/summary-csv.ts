@@ -3,8 +3,8 @@
  * driller, date), next to the SPEC's sectioned CSV. The same columns feed the CSV here and the
  * server's XLSX, so both files say the same thing.
  */
-import type { ReportStatus } from '../shift-summary/status';
-import { CSV_LINE_END, csvRecord, fixedCell, textCell } from './cells';
+import type { ReportStatus } from '../kernel/status.ts';
+import { CSV_LINE_END, csvRecord, fixedCell, textCell } from '../csv-cells/cells.ts';
 import { CSV_FILENAME_PREFIX } from './filename';
 
 /** One plod in the summary. */

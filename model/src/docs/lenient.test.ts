@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { REPORT_ROOTS } from '../report-doc/keys.ts';
+import { REPORT_ROOTS } from '../kernel/report-keys.ts';
 import { readReport } from '../report-doc/snapshot.ts';
 import { newReportDoc } from '../report-doc/testing.ts';
 import { lenient } from './lenient.ts';

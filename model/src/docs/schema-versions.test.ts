@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { isModelError } from '../errors/errors.ts';
 import { ReportIds } from '../ids/ids.ts';
-import { REPORT_SCHEMA_VERSION } from '../report-doc/keys.ts';
+import { REPORT_SCHEMA_VERSION } from '../kernel/report-keys.ts';
 import { migrateReportDoc } from '../report-doc/migrations.ts';
 import { readReport } from '../report-doc/snapshot.ts';
 import { newReportDoc, replicasOf, syncAll } from '../report-doc/testing.ts';

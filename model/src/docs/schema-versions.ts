@@ -1,8 +1,8 @@
 import type * as Y from 'yjs';
 import { ModelError } from '../errors/errors.ts';
-import { HOLES_ROOTS, HOLES_SCHEMA_VERSION } from '../holes-doc/keys.ts';
-import { REPORT_MAP_ROOTS, REPORT_ROOTS, REPORT_SCHEMA_VERSION } from '../report-doc/keys.ts';
-import { SETUP_ROOTS, SETUP_SCHEMA_VERSION } from '../setup-doc/keys.ts';
+import { HOLES_ROOTS, HOLES_SCHEMA_VERSION } from '../kernel/holes-keys.ts';
+import { REPORT_MAP_ROOTS, REPORT_ROOTS, REPORT_SCHEMA_VERSION } from '../kernel/report-keys.ts';
+import { SETUP_ROOTS, SETUP_SCHEMA_VERSION } from '../kernel/setup-keys.ts';
 import { classifyDocName } from './doc-names.ts';
 
 // Zod-free on purpose: the web app's sync layer (in its first bundle) checks every document's version

@@ -5,7 +5,7 @@ import { DowntimeCodeIds, derivedId } from '../ids/ids.ts';
 import { entryCollection } from '../docs/collection.ts';
 import { insertEntry } from '../docs/entries.ts';
 import { lenient } from '../docs/lenient.ts';
-import { mutateSetup, setupMap } from '../setup-doc/keys.ts';
+import { mutateSetup, setupMap } from '../kernel/setup-keys.ts';
 import type { DowntimeCode } from './downtime.ts';
 import {
   DEFAULT_DOWNTIME_CODES,

@@ -1,13 +1,13 @@
 import type * as Y from 'yjs';
 import { z } from 'zod';
 import type { BundleDowntimeEntry } from '../bundle/bundle.ts';
-import { booleanCell, textCell } from '../csv/cells.ts';
-import { hoursCell } from '../csv/columns.ts';
+import { booleanCell, textCell } from '../csv-cells/cells.ts';
+import { hoursCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
 import type { DowntimeCodeId, DowntimeEntryId, HoleId } from '../ids/ids.ts';
 import { DowntimeEntryIds } from '../ids/ids.ts';
-import { definePart } from '../parts/define-part.ts';
+import { definePart } from '../part-kit/define-part.ts';
 import { readDowntimeCodes } from './downtime-codes-doc.ts';
 import type { DowntimeEntry } from './downtime.ts';
 import {

@@ -3,7 +3,7 @@ import type { HireToolId, SiteId } from '../ids/ids.ts';
 import { HireToolIds } from '../ids/ids.ts';
 import { DEFAULT_HIRE_TOOL_RATE } from '../constants/constants.ts';
 import { entryCollection } from '../docs/collection.ts';
-import { mutateSetup, setupMap } from '../setup-doc/keys.ts';
+import { mutateSetup, setupMap } from '../kernel/setup-keys.ts';
 import { requireSite } from '../site/site-doc.ts';
 import type { HireTool } from './hire-tool.ts';
 import { hireToolCreateSchema, hireToolUpdateSchema } from './hire-tool.ts';

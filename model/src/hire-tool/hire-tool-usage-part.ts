@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import { count, hours, rate, strictName } from '../api/strict.ts';
+import { count, hours, rate, strictName } from '../strict/strict.ts';
 import type { BundleHireToolUsage } from '../bundle/bundle.ts';
 import {
   DEFAULT_HIRE_TOOL_HOURS,
   DEFAULT_HIRE_TOOL_QUANTITY,
   DEFAULT_HIRE_TOOL_RATE,
 } from '../constants/constants.ts';
-import { plainNumberCell, textCell } from '../csv/cells.ts';
-import { hoursCell, moneyCell } from '../csv/columns.ts';
+import { plainNumberCell, textCell } from '../csv-cells/cells.ts';
+import { hoursCell, moneyCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
 import type { HireToolUsageId } from '../ids/ids.ts';
 import { HireToolUsageIds } from '../ids/ids.ts';
-import { definePart } from '../parts/define-part.ts';
+import { definePart } from '../part-kit/define-part.ts';
 import type { HireToolUsage } from './hire-tool.ts';
 import { hireToolCost, hireToolUsageInputSchema, hireToolUsagePatchSchema } from './hire-tool.ts';
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { AssignmentId, SurveyEntryId } from '../ids/ids.ts';
 import { assignCrewMember, setPrimaryDriller } from '../crew-assignment/crew-assignment-doc.ts';
-import { reportMap } from '../report-doc/keys.ts';
-import { mutateReport } from '../report-doc/mutate.ts';
+import { reportMap } from '../kernel/report-keys.ts';
+import { mutateReport } from '../kernel/mutate.ts';
 import {
   mergeUpdates,
   newReportDoc,

@@ -9,9 +9,9 @@ import {
 import { addHireToolUsage, updateHireToolUsage } from '../hire-tool/hire-tool-usage-part.ts';
 import { addHoleToReport, updateReportHole } from '../hole/report-hole-doc.ts';
 import { addMaintenanceEntry, removeMaintenanceEntry } from '../maintenance/maintenance-part.ts';
-import { META, reportMap } from '../report-doc/keys.ts';
+import { META, reportMap } from '../kernel/report-keys.ts';
 import { migrateReportDoc } from '../report-doc/migrations.ts';
-import { mutateReport } from '../report-doc/mutate.ts';
+import { mutateReport } from '../kernel/mutate.ts';
 import { newReportDoc, replicasOf, syncInto } from '../report-doc/testing.ts';
 import { addRun, removeRun, updateRun } from '../run/run-doc.ts';
 import {

@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { META, reportMap, reportRuns } from '../report-doc/keys.ts';
+import { META, reportMap, reportRuns } from '../kernel/report-keys.ts';
 import type { Actor } from './actor.ts';
 import { currentActor } from './actor.ts';
 import type { HistorySection, StoredChange, StoredRecord } from './stored.ts';

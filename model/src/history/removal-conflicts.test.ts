@@ -10,7 +10,7 @@ import {
 import type { Actor } from './actor.ts';
 import { setDocActor } from './actor.ts';
 import { readReportHistory } from './conflicts.ts';
-import { keepRemovedEntry, restoreRemovedEntry } from './settle.ts';
+import { keepRemovedEntry, restoreRemovedEntry } from '../history-view/settle.ts';
 
 const phone = (name: string): Actor => ({
   kind: 'crew',

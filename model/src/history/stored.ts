@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import { REPORT_ROOTS } from '../report-doc/keys.ts';
+import { REPORT_ROOTS } from '../kernel/report-keys.ts';
 import type { Actor } from './actor.ts';
 import { isActor } from './actor.ts';
 import type { HistoryFields, HistoryValue } from './values.ts';

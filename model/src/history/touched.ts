@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { reportMap, reportRuns } from '../report-doc/keys.ts';
+import { reportMap, reportRuns } from '../kernel/report-keys.ts';
 import type { HistorySection } from './stored.ts';
 import { HISTORY_SECTIONS, fieldKey } from './stored.ts';
 

@@ -12,8 +12,8 @@ import {
   replicasOf,
   syncAll,
 } from '../report-doc/testing.ts';
-import { reportMap } from '../report-doc/keys.ts';
-import { mutateReport } from '../report-doc/mutate.ts';
+import { reportMap } from '../kernel/report-keys.ts';
+import { mutateReport } from '../kernel/mutate.ts';
 import {
   addHoleToReport,
   chooseHoleSetting,

@@ -28,7 +28,7 @@ import {
   readSetupWrites,
   settingConflicts,
 } from '../hole/setup-writes.ts';
-import { HOLES_ROOTS, HOLES_SCHEMA_VERSION } from './keys.ts';
+import { HOLES_ROOTS, HOLES_SCHEMA_VERSION } from '../kernel/holes-keys.ts';
 
 /**
  * The hole register ('holes'): every hole of the deployment by its label, with its site and setup,

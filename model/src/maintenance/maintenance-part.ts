@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { hours as hoursRule } from '../api/strict.ts';
+import { hours as hoursRule } from '../strict/strict.ts';
 import type { BundleMaintenanceEntry } from '../bundle/bundle.ts';
-import { textCell } from '../csv/cells.ts';
-import { hoursCell } from '../csv/columns.ts';
+import { textCell } from '../csv-cells/cells.ts';
+import { hoursCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
 import type { MaintenanceEntryId } from '../ids/ids.ts';
 import { MaintenanceEntryIds } from '../ids/ids.ts';
-import { definePart } from '../parts/define-part.ts';
+import { definePart } from '../part-kit/define-part.ts';
 import type { MaintenanceEntry } from './maintenance.ts';
 import {
   COMPONENT_MISMATCH,

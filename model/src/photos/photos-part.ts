@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { depth, strictName, strictNumber } from '../api/strict.ts';
+import { depth, strictName, strictNumber } from '../strict/strict.ts';
 import type { BundlePhoto } from '../bundle/bundle.ts';
-import { plainNumberCell, textCell } from '../csv/cells.ts';
+import { plainNumberCell, textCell } from '../csv-cells/cells.ts';
 import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
 import type { PhotoId } from '../ids/ids.ts';
 import { PhotoIds } from '../ids/ids.ts';
-import { definePart } from '../parts/define-part.ts';
+import { definePart } from '../part-kit/define-part.ts';
 import type { Photo } from './photos.ts';
 import {
   PHOTO_DEPTHS_ORDER,

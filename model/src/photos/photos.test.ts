@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bundleToCsv } from '../csv/bundle-csv.ts';
 import { sectionRows } from '../csv/test-support.ts';
-import { toBundle } from '../bundle/to-bundle.ts';
-import { describeHistory } from '../history/describe.ts';
+import { toBundle } from '../report-doc/to-bundle.ts';
+import { describeHistory } from '../history-view/describe.ts';
 import { readHistory } from '../history/read.ts';
 import { readReport } from '../report-doc/snapshot.ts';
 import { newReportDoc } from '../report-doc/testing.ts';

@@ -1,4 +1,4 @@
-import { REPORT_STATUSES, type ReportStatus } from '../shift-summary/status.ts';
+import { REPORT_STATUSES, type ReportStatus } from '../kernel/status.ts';
 
 /**
  * Which plods a list, an export or a REST call is about: a shift-date range, a site, a rig, a

@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
-import { REPORT_STATUSES, type ReportStatus } from '../shift-summary/status.ts';
+import { REPORT_STATUSES, type ReportStatus } from '../kernel/status.ts';
 import { HISTORY_ROOTS } from '../history/stored.ts';
-import { META, REPORT_ROOTS, reportMap } from './keys.ts';
+import { META, REPORT_ROOTS, reportMap } from '../kernel/report-keys.ts';
 
 // Zod-free on purpose: the web app's sync layer, in its first chunk, watches every open report with
 // these, and must not pull zod into the first paint.

@@ -3,7 +3,7 @@ import * as Y from 'yjs';
 import { isModelError } from '../errors/errors.ts';
 import { ReportIds } from '../ids/ids.ts';
 import { RUN_MEASURE_KEY } from '../run/run-store.ts';
-import { META, REPORT_SCHEMA_VERSION, reportMap, reportRuns } from './keys.ts';
+import { META, REPORT_SCHEMA_VERSION, reportMap, reportRuns } from '../kernel/report-keys.ts';
 import { V1_IS_PRIMARY_KEY, migrateReportDoc } from './migrations.ts';
 import type { ReportSnapshot } from './snapshot.ts';
 import { readReport } from './snapshot.ts';

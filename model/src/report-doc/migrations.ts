@@ -11,7 +11,7 @@ import {
   REPORT_SCHEMA_VERSION,
   reportMap,
   reportRuns,
-} from './keys.ts';
+} from '../kernel/report-keys.ts';
 
 /** The v1 flag on each crew entry that version 2 replaced with one register. */
 export const V1_IS_PRIMARY_KEY = 'isPrimary';

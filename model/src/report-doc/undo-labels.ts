@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
-import type { REPORT_ROOTS } from './keys.ts';
-import { META, reportMap, reportRuns } from './keys.ts';
+import type { REPORT_ROOTS } from '../kernel/report-keys.ts';
+import { META, reportMap, reportRuns } from '../kernel/report-keys.ts';
 import { PLOD_PARTS } from '../parts/registry.ts';
 
 /**

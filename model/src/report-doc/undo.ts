@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import { nowIso } from '../docs/entries.ts';
 import { recordReportChanges } from '../history/record.ts';
-import { META, reportMap } from './keys.ts';
+import { META, reportMap } from '../kernel/report-keys.ts';
 import { UNDO_ROOTS, changesStatus, describeReportChange, undoRootType } from './undo-labels.ts';
 
 /** One change this device can take back: what it did, in words, and when (ms since the epoch). */

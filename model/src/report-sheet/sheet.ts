@@ -11,7 +11,7 @@ import type { ReportHole } from '../hole/report-hole-doc.ts';
 import type { ReportSnapshot } from '../report-doc/snapshot.ts';
 import type { NameLookup } from '../report-doc/summary.ts';
 import { reportSummary } from '../report-doc/summary.ts';
-import type { ReportStatus } from '../shift-summary/status.ts';
+import type { ReportStatus } from '../kernel/status.ts';
 import { formatClock, formatUsDate, shiftTypeLabel, timeLabel } from '../shift/time.ts';
 import { summaryFacts } from './overrides.ts';
 import { roundTo } from '../format/round.ts';

@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
 import { SHIFT_TYPES, type ShiftType } from '../shift/shift-type.ts';
-import { REPORT_STATUSES, type ReportStatus } from '../shift-summary/status.ts';
+import { REPORT_STATUSES, type ReportStatus } from '../kernel/status.ts';
 
 // Zod-free on purpose: reading the index is the reports list's hot path (the web app's first
 // screen), and zod is most of that bundle otherwise. reports-index.ts holds the schema the server

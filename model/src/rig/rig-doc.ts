@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RigId, SiteId } from '../ids/ids.ts';
 import { RigIds } from '../ids/ids.ts';
 import { entryCollection } from '../docs/collection.ts';
-import { mutateSetup, setupMap } from '../setup-doc/keys.ts';
+import { mutateSetup, setupMap } from '../kernel/setup-keys.ts';
 import { requireSite } from '../site/site-doc.ts';
 import type { Rig } from './rig.ts';
 import { rigCreateSchema, rigUpdateSchema } from './rig.ts';

@@ -3,10 +3,10 @@ import * as Y from 'yjs';
 import type { HoleId, RunId } from '../ids/ids.ts';
 import { ModelError } from '../errors/errors.ts';
 import { addHoleToReport, readReportHoles } from '../hole/report-hole-doc.ts';
-import { describeHistory } from '../history/describe.ts';
+import { describeHistory } from '../history-view/describe.ts';
 import { readHistory } from '../history/read.ts';
 import { describeReportChanges } from '../report-doc/changes.ts';
-import { reportRuns } from '../report-doc/keys.ts';
+import { reportRuns } from '../kernel/report-keys.ts';
 import { readReport } from '../report-doc/snapshot.ts';
 import { newReportDoc } from '../report-doc/testing.ts';
 import {

@@ -3,7 +3,7 @@ import type * as Y from 'yjs';
 import type { HoleId } from '../ids/ids.ts';
 import { addHoleToReport, readReportHoles } from '../hole/report-hole-doc.ts';
 import { readHistory } from '../history/read.ts';
-import { reportRuns } from '../report-doc/keys.ts';
+import { reportRuns } from '../kernel/report-keys.ts';
 import { newReportDoc, replicasOf, syncInto } from '../report-doc/testing.ts';
 import { addRun, removeRun, updateRun } from './run-doc.ts';
 import { readStoredRuns } from './run-store.ts';

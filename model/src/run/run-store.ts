@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import { z } from 'zod';
 import type { HoleId, RunId } from '../ids/ids.ts';
 import { DEFAULT_BARREL_TYPE } from '../constants/constants.ts';
-import { reportRuns } from '../report-doc/keys.ts';
+import { reportRuns } from '../kernel/report-keys.ts';
 import type { RecordedRun, RunContext, RunMeasureInput, StoredRun } from './run.ts';
 import { ownStickUp, runStyleSchema } from './run.ts';
 import { lenient } from '../docs/lenient.ts';

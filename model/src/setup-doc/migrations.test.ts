@@ -3,7 +3,7 @@ import * as Y from 'yjs';
 import { initHolesDoc, migrateHolesDoc, registerHole } from '../holes-doc/holes-doc.ts';
 import type { SiteId } from '../ids/ids.ts';
 import { replicasOf, syncAll } from '../report-doc/testing.ts';
-import { SETUP_SCHEMA_VERSION, setupMap } from './keys.ts';
+import { SETUP_SCHEMA_VERSION, setupMap } from '../kernel/setup-keys.ts';
 import { migrateSetupDoc, readSetup } from './setup-doc.ts';
 
 const SITE = '0190a000-0000-7000-8000-0000000000a1';

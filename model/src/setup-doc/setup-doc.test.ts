@@ -8,7 +8,7 @@ import { addRig, deleteRig, updateRig } from '../rig/rig-doc.ts';
 import { addSite, deleteSite, updateSite } from '../site/site-doc.ts';
 import { SITE_NAME_REQUIRED } from '../site/site.ts';
 import { syncAll } from '../report-doc/testing.ts';
-import { SETUP_SCHEMA_VERSION, initSetupDoc } from './keys.ts';
+import { SETUP_SCHEMA_VERSION, initSetupDoc } from '../kernel/setup-keys.ts';
 import { readSetup } from './setup-doc.ts';
 
 function setup(): Y.Doc {

@@ -13,7 +13,7 @@ import type { Rig } from '../rig/rig.ts';
 import { readRigs } from '../rig/rig-doc.ts';
 import type { Site } from '../site/site.ts';
 import { readSites } from '../site/site-doc.ts';
-import { SETUP_ROOTS, SETUP_SCHEMA_VERSION, setupMap } from './keys.ts';
+import { SETUP_ROOTS, SETUP_SCHEMA_VERSION, setupMap } from '../kernel/setup-keys.ts';
 
 /** Everything in the setup document as plain, checked values. */
 export interface SetupSnapshot {

@@ -1,10 +1,10 @@
 import type * as Y from 'yjs';
 import { readRecord } from '../docs/entries.ts';
 import type { Actor } from '../history/actor.ts';
-import { META, REPORT_ROOTS, reportMap } from '../report-doc/keys.ts';
+import { META, REPORT_ROOTS, reportMap } from '../kernel/report-keys.ts';
 import { readReportMeta } from './report-meta-doc.ts';
 import { canTransition } from './shift-summary.ts';
-import type { ReportStatus } from './status.ts';
+import type { ReportStatus } from '../kernel/status.ts';
 
 /**
  * Who changes a plod's lifecycle: a crew device, a supervisor, a client account, or the server

@@ -8,7 +8,7 @@ import type { HoleProgressMark } from '../holes-doc/hole-progress.ts';
 import { holeContinuation, holeProgressMark } from '../holes-doc/hole-progress.ts';
 import type { CrewMemberId, ReportId } from '../ids/ids.ts';
 import type { ReportSnapshot } from '../report-doc/snapshot.ts';
-import { mutateReport } from '../report-doc/mutate.ts';
+import { mutateReport } from '../kernel/mutate.ts';
 import type { ShiftType } from '../shift/time.ts';
 import { defaultShiftTimes } from '../shift/time.ts';
 import { createReport, isShiftSetUp } from './report-meta-doc.ts';

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { RigId, ReportId, SiteId } from '../ids/ids.ts';
 import { ModelError } from '../errors/errors.ts';
 import { nowIso, readRecord, setFields } from '../docs/entries.ts';
-import { META, REPORT_SCHEMA_VERSION, reportMap } from '../report-doc/keys.ts';
-import { mutateReport } from '../report-doc/mutate.ts';
+import { META, REPORT_SCHEMA_VERSION, reportMap } from '../kernel/report-keys.ts';
+import { mutateReport } from '../kernel/mutate.ts';
 import { isoDaySchema, shiftTypeSchema, timeOfDaySchema } from '../shift/time-schemas.ts';
 import type {
   ReportStatus,

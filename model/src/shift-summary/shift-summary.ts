@@ -3,10 +3,10 @@ import { SAVED_REPORTS_PREVIEW_LIMIT } from '../constants/constants.ts';
 import { numericField, optionalText } from '../format/numbers.ts';
 import { rigIdSchema, siteIdSchema } from '../ids/schemas.ts';
 import { isoDaySchema, shiftTypeSchema, timeOfDaySchema } from '../shift/time-schemas.ts';
-import { REPORT_STATUSES, type ReportStatus } from './status.ts';
+import { REPORT_STATUSES, type ReportStatus } from '../kernel/status.ts';
 
-export type { ReportStatus } from './status.ts';
-export { REPORT_STATUSES, isSubmittedStatus, reportTab } from './status.ts';
+export type { ReportStatus } from '../kernel/status.ts';
+export { REPORT_STATUSES, isSubmittedStatus, reportTab } from '../kernel/status.ts';
 
 export const reportStatusSchema = z.enum(REPORT_STATUSES);
 

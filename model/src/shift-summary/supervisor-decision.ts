@@ -2,8 +2,8 @@ import type * as Y from 'yjs';
 import { z } from 'zod';
 import { nowIso } from '../docs/entries.ts';
 import { ModelError } from '../errors/errors.ts';
-import { META, reportMap } from '../report-doc/keys.ts';
-import { mutateReport } from '../report-doc/mutate.ts';
+import { META, reportMap } from '../kernel/report-keys.ts';
+import { mutateReport } from '../kernel/mutate.ts';
 import { readReportMeta, setStatus } from './report-meta-doc.ts';
 
 export const RETURN_COMMENT_REQUIRED = 'Say what the crew must fix: a comment is required';

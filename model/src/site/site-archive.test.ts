@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import { describe, expect, it } from 'vitest';
 import { isModelError } from '../errors/errors.ts';
-import { initSetupDoc } from '../setup-doc/keys.ts';
+import { initSetupDoc } from '../kernel/setup-keys.ts';
 import { addRig, readRigs } from '../rig/rig-doc.ts';
 import { activeSites, siteNameKey } from './site.ts';
 import { addSite, archiveSite, readSites, unarchiveSite, updateSite } from './site-doc.ts';

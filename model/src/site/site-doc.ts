@@ -7,7 +7,7 @@ import { entryCollection } from '../docs/collection.ts';
 import { getEntry, nowIso } from '../docs/entries.ts';
 import { ModelError } from '../errors/errors.ts';
 import { seedDefaultDowntimeCodes } from '../downtime/downtime-codes-doc.ts';
-import { mutateSetup, setupMap } from '../setup-doc/keys.ts';
+import { mutateSetup, setupMap } from '../kernel/setup-keys.ts';
 import type { Site } from './site.ts';
 import {
   duplicateSiteNameMessage,

@@ -7,8 +7,8 @@ import {
 import type { HoleId, SurveyEntryId } from '../ids/ids.ts';
 import { SurveyEntryIds } from '../ids/ids.ts';
 import { entryCollection } from '../docs/collection.ts';
-import { reportMap } from '../report-doc/keys.ts';
-import { mutateReport } from '../report-doc/mutate.ts';
+import { reportMap } from '../kernel/report-keys.ts';
+import { mutateReport } from '../kernel/mutate.ts';
 import type { SurveyEntry } from './survey.ts';
 import { surveyEntryInputSchema, surveyEntryPatchSchema, surveyMethodSchema } from './survey.ts';
 import { lenient } from '../docs/lenient.ts';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { HoleId, TimesheetEntryId } from '../ids/ids.ts';
 import { TimesheetEntryIds } from '../ids/ids.ts';
 import { entryCollection } from '../docs/collection.ts';
-import { reportMap } from '../report-doc/keys.ts';
-import { mutateReport } from '../report-doc/mutate.ts';
+import { reportMap } from '../kernel/report-keys.ts';
+import { mutateReport } from '../kernel/mutate.ts';
 import type { TimesheetEntry } from './timesheet.ts';
 import {
   entryHours,

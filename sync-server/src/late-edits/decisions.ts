@@ -21,7 +21,7 @@ import type { BulkResult, MergeResult, ReviewedSession } from './session-view.ts
 import { PLOD_GONE, REFUSALS, reviewedSession } from './session-view.ts';
 import type { EditSession } from './sessions.ts';
 
-/** The report's last-updated key in its meta root (model report-doc/keys.ts). */
+/** The report's last-updated key in its meta root (model kernel/report-keys.ts). */
 const UPDATED_AT = 'updatedAt';
 
 /** The history's note for a merge: "Merged a late edit from Rig 7 phone" (or "3 late edits"). */

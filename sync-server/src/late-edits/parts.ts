@@ -18,11 +18,11 @@ export const REPORT_PARTS = [
 ] as const;
 export type ReportPart = (typeof REPORT_PARTS)[number];
 
-/** The report document's root holding status, notes and the primary driller (model report-doc/keys.ts). */
+/** The report document's root holding status, notes and the primary driller (model kernel/report-keys.ts). */
 export const META_ROOT = 'meta';
 export const STATUS_KEY = 'status';
 
-/** Root types of a report document (model report-doc/keys.ts REPORT_ROOTS) and the part each holds. */
+/** Root types of a report document (model kernel/report-keys.ts REPORT_ROOTS) and the part each holds. */
 const ROOT_PARTS: Readonly<Record<string, ReportPart>> = {
   shift: 'shiftDetails',
   summaryOverrides: 'summary',

@@ -8,8 +8,8 @@ import { addRun } from '../run/run-doc.ts';
 import { setReportNotes, updateShiftDetails } from '../shift-summary/report-meta-doc.ts';
 import { addSurveyEntry } from '../survey/survey-doc.ts';
 import { addTimesheetEntry } from '../timesheet/timesheet-doc.ts';
-import { readReport } from '../report-doc/snapshot.ts';
-import { TEST_RIG_ID, TEST_SITE_ID, newReportDoc } from '../report-doc/testing.ts';
+import { readReport } from './snapshot.ts';
+import { TEST_RIG_ID, TEST_SITE_ID, newReportDoc } from './testing.ts';
 import { toBundle } from './to-bundle.ts';
 
 const DH1 = 'DH-2025-001' as HoleId;

@@ -11,7 +11,7 @@ import {
   updateShiftDetails,
 } from '../shift-summary/report-meta-doc.ts';
 import { describeHistory, historyGroup } from './describe.ts';
-import { readHistory } from './read.ts';
+import { readHistory } from '../history/read.ts';
 
 const DH1 = 'DH-1' as HoleId;
 

@@ -1,9 +1,9 @@
 import * as Y from 'yjs';
-import type { ReportSnapshot } from '../report-doc/snapshot.ts';
-import { readReport } from '../report-doc/snapshot.ts';
-import type { NameLookup } from '../report-doc/summary.ts';
-import { reportSummary } from '../report-doc/summary.ts';
-import type { ShiftReportBundle } from './bundle.ts';
+import type { ReportSnapshot } from './snapshot.ts';
+import { readReport } from './snapshot.ts';
+import type { NameLookup } from './summary.ts';
+import { reportSummary } from './summary.ts';
+import type { ShiftReportBundle } from '../bundle/bundle.ts';
 import { effectiveStickUp } from '../run/run.ts';
 
 /** Where site and rig names come from: the setup document's snapshot (or any id -> name lookup). */

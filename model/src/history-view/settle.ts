@@ -1,15 +1,15 @@
 import * as Y from 'yjs';
 import { insertEntry, nowIso } from '../docs/entries.ts';
 import { ModelError } from '../errors/errors.ts';
-import { reportMap } from '../report-doc/keys.ts';
-import { mutateReport } from '../report-doc/mutate.ts';
-import type { RemovalConflict } from './conflicts.ts';
-import { readHistory } from './read.ts';
-import { REPORT_ROOTS } from '../report-doc/keys.ts';
-import { recordKeptRemoved } from './record.ts';
+import { reportMap } from '../kernel/report-keys.ts';
+import { mutateReport } from '../kernel/mutate.ts';
+import type { RemovalConflict } from '../history/conflicts.ts';
+import { readHistory } from '../history/read.ts';
+import { REPORT_ROOTS } from '../kernel/report-keys.ts';
+import { recordKeptRemoved } from '../history/record.ts';
 import { PLOD_PARTS } from '../parts/registry.ts';
-import type { HistoryFields, HistoryValue } from './values.ts';
-import { isDigest, sameHistoryValue, toHistoryValue } from './values.ts';
+import type { HistoryFields, HistoryValue } from '../history/values.ts';
+import { isDigest, sameHistoryValue, toHistoryValue } from '../history/values.ts';
 
 /** Sections whose rows are plain fields, so a removed one can be brought back from its history. */
 export const RESTORABLE_SECTIONS = [

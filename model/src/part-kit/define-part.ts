@@ -1,14 +1,14 @@
 import type * as Y from 'yjs';
 import type { z } from 'zod';
-import { strictBody } from '../api/strict.ts';
+import { strictBody } from '../strict/strict.ts';
 import type { ShiftReportBundle } from '../bundle/bundle.ts';
-import type { CsvCell } from '../csv/cells.ts';
-import type { CsvColumn } from '../csv/columns.ts';
+import type { CsvCell } from '../csv-cells/cells.ts';
+import type { CsvColumn } from '../csv-cells/columns.ts';
 import type { CollectionSpec, EntryCollection } from '../docs/collection.ts';
 import { entryCollection } from '../docs/collection.ts';
-import type { ReportMapRoot } from '../report-doc/keys.ts';
-import { REPORT_ROOTS, reportMap } from '../report-doc/keys.ts';
-import { mutateReport } from '../report-doc/mutate.ts';
+import type { ReportMapRoot } from '../kernel/report-keys.ts';
+import { REPORT_ROOTS, reportMap } from '../kernel/report-keys.ts';
+import { mutateReport } from '../kernel/mutate.ts';
 
 /** How the change history names one field of a part (and formats its values). */
 export interface FieldLabel {
@@ -48,7 +48,7 @@ export interface PartInfo {
     path: string;
     /** The OpenAPI tag of its routes. */
     tag: string;
-    /** What the request body must hold as sent, before the model's schema shapes it (api/strict.ts). */
+    /** What the request body must hold as sent, before the model's schema shapes it (strict/strict.ts). */
     rules: z.ZodRawShape;
     /**
      * Fills what a checked body refers to from the setup document before it is added or changed

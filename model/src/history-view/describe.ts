@@ -1,8 +1,8 @@
-import type { HistoryEntry } from './read.ts';
-import type { HistorySection } from './stored.ts';
-import type { HistoryFields, HistoryValue } from './values.ts';
-import { isDigest, sameHistoryValue } from './values.ts';
-import type { FieldLabel } from '../parts/define-part.ts';
+import type { HistoryEntry } from '../history/read.ts';
+import type { HistorySection } from '../history/stored.ts';
+import type { HistoryFields, HistoryValue } from '../history/values.ts';
+import { isDigest, sameHistoryValue } from '../history/values.ts';
+import type { FieldLabel } from '../part-kit/define-part.ts';
 import { PLOD_PARTS } from '../parts/registry.ts';
 import type { PlodPartName } from '../parts/registry.ts';
 

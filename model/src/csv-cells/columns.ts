@@ -19,9 +19,9 @@ import type {
   BundleShiftSummary,
   BundleSurveyEntry,
   BundleTimesheetEntry,
-} from '../bundle/bundle';
-import { booleanCell, fixedCell, plainNumberCell, textCell } from './cells';
-import type { CsvCell } from './cells';
+} from '../bundle/bundle.ts';
+import { booleanCell, fixedCell, plainNumberCell, textCell } from './cells.ts';
+import type { CsvCell } from './cells.ts';
 
 /** One column of a section: its header and how a row's cell is formatted. */
 export interface CsvColumn<Row> {

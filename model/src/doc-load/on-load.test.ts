@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { ReportIds } from '../ids/ids.ts';
-import { REPORT_SCHEMA_VERSION } from '../report-doc/keys.ts';
+import { REPORT_SCHEMA_VERSION } from '../kernel/report-keys.ts';
 import { REPORT_MIGRATIONS } from '../report-doc/migrations.ts';
 import { readReport } from '../report-doc/snapshot.ts';
 import { newReportDoc, replicasOf, syncAll } from '../report-doc/testing.ts';
-import { SETUP_SCHEMA_VERSION } from '../setup-doc/keys.ts';
+import { SETUP_SCHEMA_VERSION } from '../kernel/setup-keys.ts';
 import { readSetup } from '../setup-doc/setup-doc.ts';
-import { reportDocName } from './doc-names.ts';
+import { reportDocName } from '../docs/doc-names.ts';
 import { migrateOnLoad } from './on-load.ts';
-import { V1_CREW, newerReportDoc, v1ReportDoc, v1SetupDoc } from './schema-fixtures.ts';
-import { SCHEMA_MARKS_ROOT } from './schema-versions.ts';
+import { V1_CREW, newerReportDoc, v1ReportDoc, v1SetupDoc } from '../docs/schema-fixtures.ts';
+import { SCHEMA_MARKS_ROOT } from '../docs/schema-versions.ts';
 
 const id = ReportIds.create();
 const name = reportDocName(id);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bundleToCsv } from './bundle-csv';
-import { booleanCell, csvRecord, fixedCell, plainNumberCell, quoteCell, textCell } from './cells';
-import { fullBundle, sectionRows, summaryValues } from './test-support';
+import { bundleToCsv } from '../csv/bundle-csv.ts';
+import {
+  booleanCell,
+  csvRecord,
+  fixedCell,
+  plainNumberCell,
+  quoteCell,
+  textCell,
+} from './cells.ts';
+import { fullBundle, sectionRows, summaryValues } from '../csv/test-support.ts';
 
 const TRIGGERS = ['=', '+', '-', '@', '\t', '\r', '＝', '＋', '－', '＠'] as const;
 

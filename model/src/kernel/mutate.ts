@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
 import { nowIso } from '../docs/entries.ts';
 import { recordReportChanges } from '../history/record.ts';
-import { META, reportMap } from './keys.ts';
+import { META, reportMap } from './report-keys.ts';
 
 /**
  * Run a named mutation as one transaction, stamp the report's updatedAt, and record what it changed

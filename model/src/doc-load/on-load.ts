@@ -1,12 +1,12 @@
 import type * as Y from 'yjs';
 import { migrateHolesDoc } from '../holes-doc/holes-doc.ts';
-import { META, REPORT_ROOTS } from '../report-doc/keys.ts';
+import { META, REPORT_ROOTS } from '../kernel/report-keys.ts';
 import { migrateReportDoc } from '../report-doc/migrations.ts';
 import { migrateSetupDoc } from '../setup-doc/setup-doc.ts';
-import { REPORT_STATUSES, isSubmittedStatus, type ReportStatus } from '../shift-summary/status.ts';
-import type { MigrationResult } from './migrations.ts';
-import type { VersionedDocKind } from './schema-versions.ts';
-import { docSchemaOf, schemaVersionOf } from './schema-versions.ts';
+import { REPORT_STATUSES, isSubmittedStatus, type ReportStatus } from '../kernel/status.ts';
+import type { MigrationResult } from '../docs/migrations.ts';
+import type { VersionedDocKind } from '../docs/schema-versions.ts';
+import { docSchemaOf, schemaVersionOf } from '../docs/schema-versions.ts';
 
 const MIGRATE: Readonly<Record<VersionedDocKind, (doc: Y.Doc) => MigrationResult>> = {
   report: migrateReportDoc,
