@@ -931,3 +931,28 @@ export type {
 } from './part-kit/define-part.ts';
 export { PLOD_PARTS } from './parts/registry.ts';
 export type { PlodPartName } from './parts/registry.ts';
+
+// Rosters (expected rig-shifts per site) and missing or late shifts
+export type {
+  GapPlod,
+  LatePlod,
+  RigShift,
+  RosterShift,
+  RosterWeekday,
+  ShiftGaps,
+} from './roster/roster.ts';
+export {
+  LATE_SUBMISSION_HOURS,
+  ROSTER_WEEKDAYS,
+  WEEKDAY_LABELS,
+  datesBetween,
+  shiftEndMs,
+  shiftGaps,
+  weekdayOf,
+} from './roster/roster.ts';
+export type { RosterCell } from './roster/roster-doc.ts';
+export { readRoster, rosterCellSchema, setRosterCells } from './roster/roster-doc.ts';
+
+// KPI facts of a plod (projected once per plod, aggregated by the server)
+export type { BitFact, DowntimeFact, HoleFact, PlodKpiFacts } from './kpi/kpi-facts.ts';
+export { firstSubmittedAt, plodKpiFacts } from './kpi/kpi-facts.ts';

@@ -1,7 +1,7 @@
 /**
  * Sync relay benchmark (issue 3). Prints figures; asserts nothing about timing.
  *
- *   pnpm --filter @plod/sync-server bench [latency|blocks|cost|ingest|ingest-pg|cluster|idle|cold|sigkill|projection|store|store-pg|year ...] [--duration=20] ...
+ *   pnpm --filter @plod/sync-server bench [latency|blocks|cost|ingest|ingest-pg|cluster|idle|cold|sigkill|projection|store|store-pg|year|kpis ...] [--duration=20] ...
  *
  * With no part named, runs them all. See docs/benchmarks.md for what each figure means.
  */
@@ -18,6 +18,7 @@ import { projectionBench } from './projection.ts';
 import { sigkillBench } from './sigkill.ts';
 import { storeBench, storePgBench } from './store.ts';
 import { yearBench } from './year.ts';
+import { kpiBench } from './kpis.ts';
 
 const PARTS = [
   'latency',
@@ -33,6 +34,7 @@ const PARTS = [
   'store',
   'store-pg',
   'year',
+  'kpis',
 ] as const;
 type Part = (typeof PARTS)[number];
 const isPart = (value: string): value is Part => (PARTS as readonly string[]).includes(value);
@@ -60,6 +62,8 @@ const { values, positionals } = parseArgs({
     'cold-runs': { type: 'string', default: '20' },
     commits: { type: 'string', default: '300' },
     'year-plods': { type: 'string', default: '10,10000' },
+    'kpi-plods': { type: 'string', default: '10000' },
+    'kpi-requests': { type: 'string', default: '100' },
     'year-adds': { type: 'string', default: '100' },
     'year-pages': { type: 'string', default: '100' },
     'pdf-runs': { type: 'string', default: '1000' },
@@ -169,6 +173,11 @@ for (const part of parts) {
       adds: num(values['year-adds'], 'year-adds'),
       pages: num(values['year-pages'], 'year-pages'),
       pdfRuns: num(values['pdf-runs'], 'pdf-runs'),
+    });
+  } else if (part === 'kpis') {
+    await kpiBench({
+      plods: num(values['kpi-plods'], 'kpi-plods'),
+      requests: num(values['kpi-requests'], 'kpi-requests'),
     });
   } else if (part === 'projection') {
     await projectionBench(num(values.docs, 'docs'));

@@ -15,6 +15,8 @@ export const SETUP_ROOTS = {
   downtimeCodes: 'downtimeCodes',
   /** Each site's consumables list (name, unit, optional price). */
   consumables: 'consumables',
+  /** Each site's roster: key `siteId|rigId|weekday|shift` -> true while that rig-shift is expected. */
+  rosters: 'rosters',
 } as const;
 
 export type SetupRoot = keyof typeof SETUP_ROOTS;

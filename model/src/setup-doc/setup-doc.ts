@@ -13,6 +13,8 @@ import type { Rig } from '../rig/rig.ts';
 import { readRigs } from '../rig/rig-doc.ts';
 import type { Site } from '../site/site.ts';
 import { readSites } from '../site/site-doc.ts';
+import type { RosterShift } from '../roster/roster.ts';
+import { readRoster } from '../roster/roster-doc.ts';
 import { SETUP_ROOTS, SETUP_SCHEMA_VERSION, setupMap } from '../kernel/setup-keys.ts';
 
 /** Everything in the setup document as plain, checked values. */
@@ -24,6 +26,8 @@ export interface SetupSnapshot {
   hireTools: HireTool[];
   downtimeCodes: DowntimeCode[];
   consumables: Consumable[];
+  /** Every site's expected rig-shifts. */
+  roster: RosterShift[];
 }
 
 /** Read the setup document. */
@@ -36,6 +40,7 @@ export function readSetup(doc: Y.Doc): SetupSnapshot {
     hireTools: readHireTools(doc),
     downtimeCodes: readDowntimeCodes(doc),
     consumables: readConsumables(doc),
+    roster: readRoster(doc),
   };
 }
 

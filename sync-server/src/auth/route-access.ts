@@ -78,6 +78,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // People's hours for a pay period (payroll): supervisors.
   'GET /api/people-hours.csv': 'supervisor',
   'GET /api/people-hours.xlsx': 'supervisor',
+  // KPIs and missing shifts: supervisors, and client accounts for their own sites (the routes
+  // narrow them); rosters are set up by supervisors.
+  'GET /api/kpis': 'approver',
+  'GET /api/shift-gaps': 'approver',
+  'GET /api/rosters': 'supervisor',
+  'PUT /api/rosters': 'supervisor',
   'POST /api/shift-summaries/{id}/reopen': 'supervisor',
   'GET /api/plods': 'crew',
   ...reportEntries('timesheet-entries'),

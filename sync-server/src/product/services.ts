@@ -18,6 +18,7 @@ import { ReferenceNames } from '../services/reference.ts';
 import { ReportEntries } from '../services/report-entries.ts';
 import { ReportService } from '../services/reports.ts';
 import { SupervisorDeskService } from '../services/supervisor-desk.ts';
+import { KpiService } from '../services/kpis.ts';
 import {
   CONSUMABLES,
   CREW_MEMBERS,
@@ -57,6 +58,7 @@ export function createServices(
     projector,
     reports,
     desk: new SupervisorDeskService(docs, reports),
+    kpis: new KpiService(docs, projector),
     crew: new CrewService(docs, reports),
     holes: new HoleService(docs, reports),
     bits: new BitService(docs, reports),

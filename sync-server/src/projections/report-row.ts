@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
-import { readReport, toBundle } from '@plod/model';
-import type { ReportStatus, ShiftReportBundle } from '@plod/model';
+import { plodKpiFacts, readHistory, readReport, toBundle } from '@plod/model';
+import type { PlodKpiFacts, ReportStatus, ShiftReportBundle } from '@plod/model';
 
 /** One report as projected into its table: the list columns plus the bundle used for CSV and entry lists. */
 export interface ReportRow {
@@ -35,6 +35,12 @@ export interface ReportRow {
    * the reports table has none.
    */
   holeEnds?: HoleEnd[];
+  /**
+   * What the KPIs and the missing-shifts list read of the plod, computed when it is projected: the
+   * hours, first submission and revenue as columns of its row, downtime per code, metres per bit
+   * and recovery per hole as rows of a table of its own. A row read back from the table has none.
+   */
+  kpi?: PlodKpiFacts;
 }
 
 /** A hole's deepest run in one plod (the first of equally deep ones, in the plod's run order). */
@@ -97,5 +103,6 @@ export function projectReport(doc: Y.Doc): ReportRow | null {
     holes: snapshot.holes.map((hole) => String(hole.holeId)),
     approvedBy: snapshot.status === 'approved' ? statusSetBy(doc) : null,
     holeEnds: holeEndsOf(bundle.runSheetEntries),
+    kpi: plodKpiFacts(snapshot, readHistory(doc)),
   };
 }

@@ -1,6 +1,6 @@
 import type { AppSql, SqlStatement, SqlValue } from '../app-db/app-sql.ts';
 import { REPORT_DOC_PREFIX, drillerKey } from '@plod/model';
-import type { PlodFilter, ReportStatus } from '@plod/model';
+import type { GapPlod, PlodFilter, PlodKpiFacts, ReportStatus } from '@plod/model';
 import type { HoleEnd, ReportRow } from './report-row.ts';
 
 const TABLE = 'report_projection';
@@ -10,6 +10,14 @@ const TABLE = 'report_projection';
  * a run needs to continue a hole from earlier shifts, read by hole without opening every plod.
  */
 const HOLE_TABLE = 'report_hole_projection';
+
+/**
+ * Each plod's KPI items (model plodKpiFacts): `downtime` (item: code name, group: code group,
+ * amount: hours), `bit` (item: serial, amount: metres) and `hole` (item: hole, amount: core
+ * recovered, amount2: metres drilled over the runs that recorded it). The KPI query sums them
+ * over the plods its filter lets through, so it never opens a plod.
+ */
+const KPI_TABLE = 'report_kpi_item';
 
 /**
  * Columns added after the table's first layout (the summary export and the driller filter): a
@@ -22,6 +30,12 @@ const ADDED_COLUMNS: readonly (readonly [string, string])[] = [
   // JSON array of hole labels.
   ['holes', "TEXT NOT NULL DEFAULT '[]'"],
   ['approved_by', 'TEXT'],
+  // The KPI facts of the plod (model plodKpiFacts); revenue stays null until pricing fills it.
+  ['drilling_hours', 'DOUBLE PRECISION NOT NULL DEFAULT 0'],
+  ['shift_hours', 'DOUBLE PRECISION NOT NULL DEFAULT 0'],
+  ['revenue_cents', 'DOUBLE PRECISION'],
+  // When the plod was first submitted (ISO): what the missing-shifts list calls late.
+  ['submitted_at', 'TEXT'],
 ];
 
 /**
@@ -62,6 +76,17 @@ CREATE TABLE IF NOT EXISTS ${HOLE_TABLE} (
   PRIMARY KEY (report_id, hole_id)
 );
 CREATE INDEX IF NOT EXISTS ${HOLE_TABLE}_hole ON ${HOLE_TABLE} (hole_id, sort_key);
+CREATE TABLE IF NOT EXISTS ${KPI_TABLE} (
+  report_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  item TEXT${bytewise} NOT NULL,
+  item_group TEXT NOT NULL,
+  amount ${real} NOT NULL,
+  amount2 ${real} NOT NULL,
+  seq ${seq} NOT NULL,
+  PRIMARY KEY (report_id, kind, item, item_group)
+);
+CREATE INDEX IF NOT EXISTS ${TABLE}_date ON ${TABLE} (date);
 `;
 
 interface DbRow {
@@ -104,6 +129,31 @@ export interface StatusTotals {
 /** A plod's deepest run of a hole (HoleEnd), with the plod's id. */
 export interface PlodHoleEnd extends HoleEnd {
   reportId: string;
+}
+
+/** The KPI columns of the plods of one shift date and rig, summed. */
+export interface KpiRigDay {
+  date: string | null;
+  rigId: string | null;
+  rigName: string | null;
+  shifts: number;
+  metres: number;
+  drillingHours: number;
+  shiftHours: number;
+  /** Summed over the priced plods alone; null when none is priced. */
+  revenueCents: number | null;
+  pricedShifts: number;
+  pricedMetres: number;
+}
+
+export type KpiItemKind = 'downtime' | 'bit' | 'hole';
+
+/** One KPI item (a downtime code, a bit, a hole) summed over plods. */
+export interface KpiItemTotal {
+  item: string;
+  group: string;
+  amount: number;
+  amount2: number;
 }
 
 export interface Page {
@@ -224,9 +274,13 @@ const COLUMNS = [
   'driller_key',
   'holes',
   'approved_by',
+  'drilling_hours',
+  'shift_hours',
+  'revenue_cents',
+  'submitted_at',
 ] as const;
 
-/** Rows per INSERT (21 values each: well under either database's limit on placeholders). */
+/** Rows per INSERT (25 values each: well under either database's limit on placeholders). */
 const ROWS_PER_STATEMENT = 200;
 
 /** Ids per DELETE. */
@@ -265,6 +319,54 @@ function valuesOf({ row, seq }: { row: ReportRow; seq: number }): SqlValue[] {
     row.operator === null ? null : drillerKey(row.operator),
     JSON.stringify(row.holes),
     row.approvedBy,
+    row.kpi?.drillingHours ?? 0,
+    row.kpi?.shiftHours ?? 0,
+    row.kpi?.revenueCents ?? null,
+    row.kpi?.submittedAt ?? null,
+  ];
+}
+
+/** A plod's KPI items as rows of the KPI table: [kind, item, group, amount, amount2]. */
+function kpiItems(kpi: PlodKpiFacts | undefined): [string, string, string, number, number][] {
+  if (!kpi) return [];
+  return [
+    ...kpi.downtime.map((d): [string, string, string, number, number] => [
+      'downtime',
+      d.codeName,
+      d.codeGroup,
+      d.hours,
+      0,
+    ]),
+    ...kpi.bits.map((b): [string, string, string, number, number] => [
+      'bit',
+      b.bitSerial,
+      '',
+      b.metres,
+      0,
+    ]),
+    ...kpi.holes.map((h): [string, string, string, number, number] => [
+      'hole',
+      h.holeId,
+      '',
+      h.recovered,
+      h.drilled,
+    ]),
+  ];
+}
+
+/** As holeEndStatements: a plod's KPI items, written only by a projection at least as new. */
+function kpiStatements({ row, seq }: { row: ReportRow; seq: number }): SqlStatement[] {
+  return [
+    ...kpiItems(row.kpi).map(([kind, item, group, amount, amount2]) => ({
+      sql: `INSERT INTO ${KPI_TABLE} (report_id, kind, item, item_group, amount, amount2, seq)
+        SELECT ?, ?, ?, ?, ?, ?, ?
+        WHERE NOT EXISTS (SELECT 1 FROM ${TABLE} WHERE id = ? AND seq > ?)
+        ON CONFLICT (report_id, kind, item, item_group) DO UPDATE SET amount = excluded.amount,
+          amount2 = excluded.amount2, seq = excluded.seq
+        WHERE ${KPI_TABLE}.seq <= excluded.seq`,
+      params: [row.id, kind, item, group, amount, amount2, seq, row.id, seq],
+    })),
+    { sql: `DELETE FROM ${KPI_TABLE} WHERE report_id = ? AND seq < ?`, params: [row.id, seq] },
   ];
 }
 
@@ -283,6 +385,7 @@ function upserts(rows: readonly { row: ReportRow; seq: number }[]): SqlStatement
       params: chunk.flatMap(valuesOf),
     })),
     ...rows.flatMap(holeEndStatements),
+    ...rows.flatMap(kpiStatements),
   ];
 }
 
@@ -337,13 +440,13 @@ export class ReportTable {
     this.table ??= (async () => {
       await addMissingColumns(this.sql);
       const holesBehind = (await tableExists(this.sql, TABLE))
-        ? !(await tableExists(this.sql, HOLE_TABLE))
+        ? !(await tableExists(this.sql, HOLE_TABLE)) || !(await tableExists(this.sql, KPI_TABLE))
         : false;
       await this.sql.define(
         schema('REAL', 'INTEGER', ''),
         schema('DOUBLE PRECISION', 'BIGINT', ' COLLATE "C"'),
       );
-      // The hole rows are new beside an existing table: every plod is projected again to fill them.
+      // The hole or KPI rows are new beside an existing table: every plod is projected again to fill them.
       if (holesBehind) await this.sql.run(`UPDATE ${TABLE} SET seq = -1`);
     })().catch((error: unknown) => {
       this.table = null;
@@ -379,7 +482,12 @@ export class ReportTable {
   async replaceAll(rows: readonly { row: ReportRow; seq: number }[]): Promise<void> {
     await this.ready();
     await this.sql.batch(
-      [{ sql: `DELETE FROM ${TABLE}` }, { sql: `DELETE FROM ${HOLE_TABLE}` }, ...upserts(rows)],
+      [
+        { sql: `DELETE FROM ${TABLE}` },
+        { sql: `DELETE FROM ${HOLE_TABLE}` },
+        { sql: `DELETE FROM ${KPI_TABLE}` },
+        ...upserts(rows),
+      ],
       { relaxed: true },
     );
   }
@@ -395,6 +503,10 @@ export class ReportTable {
         },
         {
           sql: `DELETE FROM ${HOLE_TABLE} WHERE report_id IN (${chunk.map(() => '?').join(', ')})`,
+          params: chunk,
+        },
+        {
+          sql: `DELETE FROM ${KPI_TABLE} WHERE report_id IN (${chunk.map(() => '?').join(', ')})`,
           params: chunk,
         },
       ]),
@@ -519,6 +631,83 @@ export class ReportTable {
        WHERE status <> 'deleted' GROUP BY hole_id`,
     );
     return new Map(rows.map((row) => [row.holeId, row.depth]));
+  }
+
+  /**
+   * The KPI columns of the plods the filter lets through, summed per shift date and rig (one
+   * query over the date index; the service sums these groups further).
+   */
+  async kpiRigDays(filter: ReportFilter): Promise<KpiRigDay[]> {
+    await this.ready();
+    const { sql, params } = where(filter);
+    return this.sql.all<KpiRigDay>(
+      `SELECT date, rig_id AS "rigId", MAX(rig_name) AS "rigName",
+         CAST(COUNT(*) AS INTEGER) AS shifts, COALESCE(SUM(metres), 0) AS metres,
+         COALESCE(SUM(drilling_hours), 0) AS "drillingHours",
+         COALESCE(SUM(shift_hours), 0) AS "shiftHours",
+         SUM(revenue_cents) AS "revenueCents",
+         CAST(COUNT(revenue_cents) AS INTEGER) AS "pricedShifts",
+         COALESCE(SUM(CASE WHEN revenue_cents IS NULL THEN 0 ELSE metres END), 0) AS "pricedMetres"
+       FROM ${TABLE} ${sql} GROUP BY date, rig_id ORDER BY date, MAX(rig_name), rig_id`,
+      params,
+    );
+  }
+
+  /** One kind of KPI item summed per item and group over the plods the filter lets through. */
+  async kpiItemTotals(filter: ReportFilter, kind: KpiItemKind): Promise<KpiItemTotal[]> {
+    await this.ready();
+    const { sql, params } = where(filter);
+    return this.sql.all<KpiItemTotal>(
+      `SELECT item, item_group AS "group", SUM(amount) AS amount, SUM(amount2) AS amount2
+       FROM ${KPI_TABLE}
+       WHERE kind = ? AND report_id IN (SELECT id FROM ${TABLE} ${sql})
+       GROUP BY item, item_group ORDER BY item, item_group`,
+      [kind, ...params],
+    );
+  }
+
+  /** Site, rig, date, shift and first submission of the plods the filter lets through. */
+  async gapPlods(filter: ReportFilter): Promise<GapPlod[]> {
+    await this.ready();
+    const { sql, params } = where(filter);
+    const rows = await this.sql.all<{
+      id: string;
+      siteId: string | null;
+      rigId: string | null;
+      date: string | null;
+      shiftType: string | null;
+      submittedAt: string | null;
+    }>(
+      `SELECT id, site_id AS "siteId", rig_id AS "rigId", date, shift_type AS "shiftType",
+         submitted_at AS "submittedAt"
+       FROM ${TABLE} ${sql} ORDER BY sort_key`,
+      params,
+    );
+    return rows.flatMap((row) =>
+      row.siteId !== null &&
+      row.rigId !== null &&
+      row.date !== null &&
+      (row.shiftType === 'day' || row.shiftType === 'night')
+        ? [
+            {
+              ...row,
+              siteId: row.siteId,
+              rigId: row.rigId,
+              date: row.date,
+              shiftType: row.shiftType,
+            },
+          ]
+        : [],
+    );
+  }
+
+  /** Every KPI item row, for comparing a kept-in-step table with a rebuilt one. */
+  async dumpKpiItems(): Promise<Record<string, unknown>[]> {
+    await this.ready();
+    return this.sql.all(
+      `SELECT report_id, kind, item, item_group, amount, amount2 FROM ${KPI_TABLE}
+       ORDER BY report_id, kind, item, item_group`,
+    );
   }
 
   /** Every hole row, by plod and hole, for comparing a kept-in-step table with a rebuilt one. */

@@ -9,6 +9,7 @@ import { createBitRoutes } from '../routes/bits.ts';
 import { createClientAccountRoutes } from '../routes/client-accounts.ts';
 import { createCrewAssignmentRoutes } from '../routes/crew-assignments.ts';
 import { createPeopleHoursRoutes } from '../routes/people-hours.ts';
+import { createKpiRoutes } from '../routes/kpis.ts';
 import {
   createHoleConfigRoutes,
   createHoleNumberRoutes,
@@ -113,6 +114,7 @@ export function mountRest(app: Hono, options: RestOptions): void {
   api.route('/runs', createRunsRoutes(s));
   api.route('/crew-assignments', createCrewAssignmentRoutes(s));
   api.route('/', createPeopleHoursRoutes(s));
+  api.route('/', createKpiRoutes(s));
   api.route('/hole-ids', createHoleIdRoutes(s));
   api.route('/hole-config', createHoleConfigRoutes(s));
   api.route('/hole-numbers', createHoleNumberRoutes(s));

@@ -348,6 +348,16 @@ const REQUESTS: Record<string, Builder> = {
   'GET /api/shift-summaries/export.xlsx': get('/api/shift-summaries/export.xlsx?status=sent'),
   'GET /api/people-hours.csv': get('/api/people-hours.csv?from=2025-01-01&to=2025-12-31'),
   'GET /api/people-hours.xlsx': get('/api/people-hours.xlsx?from=2025-01-01&to=2025-12-31'),
+  'GET /api/kpis': get('/api/kpis?from=2025-01-01&to=2025-12-31'),
+  'GET /api/shift-gaps': get('/api/shift-gaps?from=2025-01-01&to=2025-01-31'),
+  'GET /api/rosters': get('/api/rosters'),
+  'PUT /api/rosters': (f) => ({
+    method: 'PUT',
+    path: '/api/rosters',
+    body: {
+      cells: [{ siteId: f.siteId, rigId: f.rigId, weekday: 1, shiftType: 'day', expected: true }],
+    },
+  }),
   'POST /api/shift-summaries/{id}/restore': async (f) => ({
     method: 'POST',
     path: `/api/shift-summaries/${await f.deleted()}/restore`,

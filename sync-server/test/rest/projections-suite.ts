@@ -64,7 +64,10 @@ export function projectionsSuite(backend: AppTablesBackend): void {
         const body = { siteId, date: `2025-05-0${i + 1}`, shiftType: i % 2 ? 'night' : 'day' };
         ids.push((await t.call('POST', '/api/shift-summaries', body)).body.id);
       }
-      await t.call('POST', `/api/run-sheet-entries?shiftSummaryId=${ids[0]}`, { holeId: 'DH001' });
+      await t.call('POST', `/api/run-sheet-entries?shiftSummaryId=${ids[0]}`, {
+        holeId: 'DH001',
+        recoveredLength: 1,
+      });
       await t.call('POST', `/api/run-sheet-entries?shiftSummaryId=${ids[5]}`, { holeId: 'DH001' });
       await t.call('POST', `/api/run-sheet-entries?shiftSummaryId=${ids[4]}`, { holeId: 'DH002' });
       await t.call('POST', `/api/timesheet-entries?shiftSummaryId=${ids[1]}`, {
@@ -80,6 +83,14 @@ export function projectionsSuite(backend: AppTablesBackend): void {
       await t.server.rest.projector.flush();
       const kept = await t.server.rest.projector.table.dump();
       const keptEnds = await t.server.rest.projector.table.dumpHoleEnds();
+      const keptKpis = {
+        items: await t.server.rest.projector.table.dumpKpiItems(),
+        rigDays: await t.server.rest.projector.table.kpiRigDays({}),
+      };
+      // The KPI items follow the plods: the recovery of the first plod's run on DH001.
+      expect(keptKpis.items).toEqual([
+        expect.objectContaining({ report_id: ids[0], kind: 'hole', item: 'DH001', amount: 1 }),
+      ]);
       expect(kept.find((row) => row.id === ids[4])?.deletedAt).not.toBeNull();
       // The second plod on DH001 continued it from the first; the deleted plod's hole is not deep.
       expect(keptEnds.map((end) => [end.reportId, end.holeId, end.runNumber])).toEqual(
@@ -96,9 +107,13 @@ export function projectionsSuite(backend: AppTablesBackend): void {
       const rebuilt = await backend.withTables(t.dataDir, async (sql) => {
         const table = new ReportTable(sql);
         expect(await rebuildProjection(t.server.store, table)).toBe(6);
-        return { rows: await table.dump(), ends: await table.dumpHoleEnds() };
+        return {
+          rows: await table.dump(),
+          ends: await table.dumpHoleEnds(),
+          kpis: { items: await table.dumpKpiItems(), rigDays: await table.kpiRigDays({}) },
+        };
       });
-      expect(rebuilt).toEqual({ rows: kept, ends: keptEnds });
+      expect(rebuilt).toEqual({ rows: kept, ends: keptEnds, kpis: keptKpis });
       expect(await t.server.rest.projector.table.dump()).toEqual(kept);
     });
 

@@ -7,6 +7,8 @@ import { useWide } from '../lib/useWide';
 export const SUPERVISOR_PLACES = [
   { label: 'Live', to: '/live' },
   { label: 'Plods', to: '/plods' },
+  { label: 'Missing shifts', to: '/missing-shifts' },
+  { label: 'KPIs', to: '/kpis' },
   { label: 'Site Setup', to: '/site-setup' },
   { label: 'Site Configuration', to: '/site-config' },
   { label: 'Devices', to: '/site-setup?tab=devices' },
@@ -22,8 +24,8 @@ function isCurrent(to: string, pathname: string, search: string): boolean {
 }
 
 /**
- * The supervisor menu on every screen a signed-in supervisor opens: Live, Plods, Site Setup, Site
- * Configuration, Devices and Sign out. A bar of links at desk width; one Menu button on a phone.
+ * The supervisor menu on every screen a signed-in supervisor opens: Live, Plods, Missing shifts,
+ * KPIs, Site Setup, Site Configuration, Devices and Sign out. A bar of links at desk width; one Menu button on a phone.
  */
 export default function SupervisorMenu({ username }: { username: string }) {
   const wide = useWide();

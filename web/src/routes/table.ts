@@ -67,6 +67,20 @@ export const pageRoutes: readonly ScreenRoute[] = [
     wide: true,
   },
   {
+    path: '/kpis',
+    title: 'KPIs',
+    load: () => import('../screens/Kpis'),
+    supervisor: true,
+    wide: true,
+  },
+  {
+    path: '/missing-shifts',
+    title: 'Missing shifts',
+    load: () => import('../screens/MissingShifts'),
+    supervisor: true,
+    wide: true,
+  },
+  {
     path: '/plods/:id/report',
     title: 'Plod Report',
     load: () => import('../screens/PlodReport'),

@@ -15,6 +15,7 @@ import {
   HIRE_TOOL_KIND,
   RIG_KIND,
 } from './site-setup/kinds';
+import { RosterTab } from './site-setup/RosterTab';
 import { SiteItemsTab } from './site-setup/SiteItemsTab';
 import { SitesTab } from './site-setup/SitesTab';
 
@@ -25,7 +26,7 @@ export default function SiteSetup({ title = 'Site Setup' }: { title?: string }) 
   return <SiteSetupScreen title={title} />;
 }
 
-const TABS = ['sites', 'rigs', 'crew', 'tools', 'downtime', 'consumables', 'devices'];
+const TABS = ['sites', 'rigs', 'crew', 'tools', 'downtime', 'consumables', 'roster', 'devices'];
 
 const ofSite = <T extends { siteId: SiteId }>(items: readonly T[], site: Site | null): T[] =>
   site ? items.filter((item) => item.siteId === site.id) : [];
@@ -71,7 +72,7 @@ function SiteSetupScreen({ title }: { title: string }) {
               }))
         }
       />
-      {/* Narrow padding: the seven tabs take two rows on a phone, not three. */}
+      {/* Narrow padding: the eight tabs take two rows on a phone, not three. */}
       <Tabs
         value={tab}
         onChange={(next) => setParams(next && next !== 'sites' ? { tab: next } : {})}
@@ -85,6 +86,7 @@ function SiteSetupScreen({ title }: { title: string }) {
           <Tabs.Tab value="tools">Hire Tools</Tabs.Tab>
           <Tabs.Tab value="downtime">Downtime</Tabs.Tab>
           <Tabs.Tab value="consumables">Consumables</Tabs.Tab>
+          <Tabs.Tab value="roster">Roster</Tabs.Tab>
           <Tabs.Tab value="devices">Devices</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="sites">
@@ -130,6 +132,14 @@ function SiteSetupScreen({ title }: { title: string }) {
             site={site}
             items={ofSite(setup.consumables, site)}
             edit={edit}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="roster">
+          <RosterTab
+            site={site}
+            rigs={ofSite(setup.rigs, site)}
+            roster={site ? setup.roster.filter((r) => r.siteId === site.id) : []}
+            onSet={edit.setRosterCells}
           />
         </Tabs.Panel>
         <Tabs.Panel value="devices">

@@ -21,6 +21,7 @@ import { AfterPaint, pageFrom, serverPlods, sumStatuses, usePlodSource } from '.
 import { useConnection } from '../sync';
 import { StatRow } from './plod/StatRow';
 import { LateEdits } from './supervisor-live/LateEdits';
+import { MissingShiftsCount } from './supervisor-live/MissingShiftsCount';
 import { useLateEditSessions } from './supervisor-live/late-edits';
 import { LiveReportCards, LiveReportTable } from './supervisor-live/LiveReports';
 import { totalsOf } from './supervisor-live/live-rows';
@@ -71,6 +72,7 @@ function LiveBody() {
         title="Live Reports"
         subtitle="Every plod across sites, changing as crews work"
       />
+      <MissingShiftsCount online={online} />
       <LateEdits
         state={lateEdits}
         online={online}

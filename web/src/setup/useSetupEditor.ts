@@ -2,6 +2,7 @@ import {
   HOLES_DOC_NAME,
   SETUP_DOC_NAME,
   addConsumable,
+  setRosterCells,
   addCrewMember,
   deleteConsumable,
   updateConsumable,
@@ -66,6 +67,7 @@ export function useSetupEditor() {
     updateDowntimeCode: useMutation(doc, updateDowntimeCode),
     deleteDowntimeCode: useMutation(doc, deleteDowntimeCode),
     addConsumable: useMutation(doc, addConsumable),
+    setRosterCells: useMutation(doc, setRosterCells),
     updateConsumable: useMutation(doc, updateConsumable),
     deleteConsumable: useMutation(doc, deleteConsumable),
   };

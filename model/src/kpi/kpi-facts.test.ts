@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { HoleId } from '../ids/ids.ts';
+import { addBitChange } from '../bit/bit-changes-part.ts';
+import { addDowntimeEntry } from '../downtime/downtime-part.ts';
+import { defaultDowntimeCodeId } from '../downtime/downtime-codes-doc.ts';
+import { addHoleToReport } from '../hole/report-hole-doc.ts';
+import { readHistory } from '../history/read.ts';
+import { readReport } from '../report-doc/snapshot.ts';
+import { TEST_SITE_ID, newReportDoc } from '../report-doc/testing.ts';
+import { addRun } from '../run/run-doc.ts';
+import { setStatus } from '../shift-summary/report-meta-doc.ts';
+import { addTimesheetEntry } from '../timesheet/timesheet-doc.ts';
+import { firstSubmittedAt, plodKpiFacts } from './kpi-facts.ts';
+
+const DH = 'DH-K1' as HoleId;
+const WATER = {
+  codeId: defaultDowntimeCodeId(TEST_SITE_ID, 'waiting-water'),
+  codeName: 'Waiting on water',
+  codeGroup: 'operational' as const,
+  chargeable: false,
+};
+
+describe('a plod’s KPI facts', () => {
+  it('are the model’s own hours, downtime, metres per bit and recovery of the plod', () => {
+    const doc = newReportDoc();
+    addHoleToReport(doc, { holeId: DH, targetDepth: 900 });
+    addBitChange(doc, { bitSerial: 'nq-7', holeId: DH, action: 'in', depth: 0 });
+    addRun(doc, DH, { rodAdded: true, stickUp: 0 });
+    addRun(doc, DH, { rodAdded: true, stickUp: 0, recoveredLength: 2.5 });
+    addTimesheetEntry(doc, { activity: 'drilling', startTime: '06:00', endTime: '14:00' });
+    addTimesheetEntry(doc, { activity: 'travel', startTime: '14:00', endTime: '15:00' });
+    addDowntimeEntry(doc, { ...WATER, startTime: '15:00', endTime: '16:30' });
+    addDowntimeEntry(doc, { ...WATER, startTime: '16:30', endTime: '17:00' });
+    const snapshot = readReport(doc);
+    const facts = plodKpiFacts(snapshot, readHistory(doc));
+    const secondRun = snapshot.holes[0]?.runs[1];
+    expect(facts).toEqual({
+      drillingHours: 8,
+      shiftHours: 11,
+      downtime: [{ codeName: 'Waiting on water', codeGroup: WATER.codeGroup, hours: 2 }],
+      bits: [{ bitSerial: 'NQ-7', metres: snapshot.totals.metresDrilled }],
+      holes: [{ holeId: DH, recovered: 2.5, drilled: secondRun?.length }],
+      submittedAt: null,
+      revenueCents: null,
+    });
+    expect(snapshot.totals.metresDrilled).toBeGreaterThan(0);
+  });
+
+  it('take the first submission’s time, not a later approval’s', () => {
+    const history = [
+      { section: 'meta' as const, field: 'status', new: 'sent', at: '2026-11-20T08:00:00.000Z' },
+      {
+        section: 'meta' as const,
+        field: 'status',
+        new: 'returned',
+        at: '2026-11-20T09:00:00.000Z',
+      },
+      { section: 'meta' as const, field: 'status', new: 'sent', at: '2026-11-21T08:00:00.000Z' },
+    ];
+    const approved = { status: 'approved' as const, statusSetAt: '2026-11-22T08:00:00.000Z' };
+    expect(firstSubmittedAt(approved, history)).toBe('2026-11-20T08:00:00.000Z');
+    expect(firstSubmittedAt(approved, [])).toBe('2026-11-22T08:00:00.000Z');
+    expect(firstSubmittedAt({ status: 'active', statusSetAt: null }, [])).toBeNull();
+  });
+
+  it('name a submission through setStatus: the time its history recorded', () => {
+    const doc = newReportDoc();
+    setStatus(doc, 'completed');
+    expect(plodKpiFacts(readReport(doc), readHistory(doc)).submittedAt).toBeNull();
+    setStatus(doc, 'sent');
+    const recorded = readHistory(doc).find((e) => e.field === 'status' && e.new === 'sent');
+    expect(recorded).toBeDefined();
+    expect(plodKpiFacts(readReport(doc), readHistory(doc)).submittedAt).toBe(recorded?.at);
+  });
+});
