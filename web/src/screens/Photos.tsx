@@ -68,7 +68,7 @@ function checkWhere(where: Where): FieldErrors {
 }
 
 const STATE_BADGE: Record<PhotoUploadStatus['state'], { label: string; color: string }> = {
-  'on-phone': { label: 'On phone', color: 'yellow.9' },
+  'on-phone': { label: 'On phone', color: 'orange.9' },
   uploading: { label: 'Uploading', color: 'blue.8' },
   saved: { label: 'Saved', color: 'green.9' },
   refused: { label: 'Not accepted', color: 'red.9' },
@@ -107,7 +107,7 @@ function PhotoCard({
           {label}
         </Text>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Badge color={badge.color} variant="light" data-testid="photo-state">
+          <Badge color={badge.color} data-testid="photo-state">
             {badge.label}
           </Badge>
           {onDelete && (
