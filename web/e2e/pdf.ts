@@ -68,7 +68,7 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
     figuresOf((await page.getStructTree()) as StructNode | null, figures);
     const ops = await page.getOperatorList();
     images += ops.fnArray.filter(
-      (fn) => fn === OPS.paintImageXObject || fn === OPS.paintJpegXObject,
+      (fn) => fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject,
     ).length;
   }
   await pdf.destroy();

@@ -1,5 +1,5 @@
 import { Center, Image, Loader, Paper, Text } from '@mantine/core';
-import { usePhotoUrl } from './usePhotos';
+import { usePhotoUrl, type PhotoUrl } from './usePhotos';
 
 export interface PhotoThumbProps {
   attachmentId: string;
@@ -10,9 +10,16 @@ export interface PhotoThumbProps {
   height?: number;
 }
 
-/** A photo's thumbnail, 4:3, from this phone's copy or the server's; a box saying why if neither. */
-export function PhotoThumb({ attachmentId, label, retryKey, height = 150 }: PhotoThumbProps) {
-  const photo = usePhotoUrl(attachmentId, retryKey);
+/** A photo's thumbnail from what `usePhotoUrl` found; a box saying why when neither copy is there. */
+export function PhotoImage({
+  photo,
+  label,
+  height = 150,
+}: {
+  photo: PhotoUrl;
+  label: string;
+  height?: number;
+}) {
   if (photo.kind === 'ready') {
     return (
       <Image
@@ -38,4 +45,9 @@ export function PhotoThumb({ attachmentId, label, retryKey, height = 150 }: Phot
       </Center>
     </Paper>
   );
+}
+
+/** A photo's thumbnail, read from this phone's copy or the server's. */
+export function PhotoThumb({ attachmentId, label, retryKey, height }: PhotoThumbProps) {
+  return <PhotoImage photo={usePhotoUrl(attachmentId, retryKey)} label={label} height={height} />;
 }

@@ -26,10 +26,10 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useConfirm } from '../components/ConfirmModal';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { photoOutbox } from '../photos/outbox';
-import { PhotoThumb } from '../photos/PhotoThumb';
+import { PhotoImage } from '../photos/PhotoThumb';
 import { resizePhoto } from '../photos/resize';
 import type { PhotoUploadStatus } from '../photos/uploader';
-import { usePhotoStatuses } from '../photos/usePhotos';
+import { usePhotoStatuses, usePhotoUrl } from '../photos/usePhotos';
 import { activeHole } from '../reports/active-hole';
 import { useConnection, useMutation } from '../sync';
 import { NumberField } from './plod/NumberField';
@@ -74,8 +74,8 @@ const STATE_BADGE: Record<PhotoUploadStatus['state'], { label: string; color: st
   refused: { label: 'Not accepted', color: 'red.9' },
 };
 
-/** A photo this phone never held is the server's (or another phone's, still to upload). */
-const SAVED: PhotoUploadStatus = { state: 'saved', message: null };
+/** A photo this phone does not hold: the server's, or another phone's still to upload. */
+const NOT_HERE = { label: 'On another phone', color: 'gray.7' };
 
 const failed = (message: string) =>
   notifications.show({ color: 'red', title: 'Photo not taken', message });
@@ -87,20 +87,21 @@ function PhotoCard({
   onDelete,
 }: {
   photo: Photo;
-  status: PhotoUploadStatus;
+  status: PhotoUploadStatus | undefined;
   online: boolean;
   onDelete?: () => void;
 }) {
   const label = photoLabel(photo);
-  const badge = STATE_BADGE[status.state];
+  const image = usePhotoUrl(photo.attachmentId, `${status?.state ?? ''}-${online}`);
+  const badge = status
+    ? STATE_BADGE[status.state]
+    : image.kind === 'missing'
+      ? NOT_HERE
+      : STATE_BADGE.saved;
   return (
     <Card withBorder padding="xs" radius="md" data-testid="photo-card">
       <Card.Section>
-        <PhotoThumb
-          attachmentId={photo.attachmentId}
-          label={label}
-          retryKey={`${status.state}-${online}`}
-        />
+        <PhotoImage photo={image} label={label} />
       </Card.Section>
       <Stack gap={6} mt="xs">
         <Text size="sm" fw={600} lineClamp={2}>
@@ -127,7 +128,7 @@ function PhotoCard({
             </ActionIcon>
           )}
         </Group>
-        {status.state === 'refused' && (
+        {status?.state === 'refused' && (
           <Alert color="red" variant="light" p="xs" data-testid="photo-refused">
             <Stack gap={6}>
               <Text size="sm" c="red.9">
@@ -177,12 +178,14 @@ export default function Photos() {
 
   const change = (patch: Partial<Where>) => {
     setWhere((w) => ({ ...w, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(patch) as (keyof Where)[]) delete next[key];
-      if ('fromDepth' in patch) delete next.toDepth;
-      return next;
-    });
+    // A field changed is checked again when the next photo is taken; To goes with From.
+    setErrors((e) =>
+      Object.fromEntries(
+        Object.entries(e).filter(
+          ([key]) => !(key in patch) && !(key === 'toDepth' && 'fromDepth' in patch),
+        ),
+      ),
+    );
   };
 
   const take = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -349,7 +352,7 @@ export default function Photos() {
             <PhotoCard
               key={photo.id}
               photo={photo}
-              status={statuses.get(photo.attachmentId) ?? SAVED}
+              status={statuses.get(photo.attachmentId)}
               online={online}
               onDelete={readOnly ? undefined : () => askDelete(photo)}
             />
