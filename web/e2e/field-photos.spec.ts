@@ -59,7 +59,7 @@ test('a photo taken offline is kept through a reload, saved once online, and rea
   await expect(page.getByTestId('photos-count')).toHaveText('1 photo · 1 to upload');
   await expectAccessible(page, 'photos, one on the phone');
   await shot(page, testInfo, 'photos-offline-390');
-  await page.screenshot({ path: `${DOCS_SCREENSHOTS}guide-photos.png` });
+  await page.screenshot({ path: `${DOCS_SCREENSHOTS}guide-photos.png`, fullPage: true });
 
   // A reload with no signal: the photo and its bytes are still on the phone.
   await page.reload();
