@@ -68,7 +68,7 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
       } else if (fn === OPS.constructPath && depth > 0) {
         paths += 1;
       }
-      if (fn === OPS.paintImageXObject || fn === OPS.paintJpegXObject) images += 1;
+      if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject) images += 1;
     });
   }
   await pdf.destroy();

@@ -229,6 +229,27 @@ export function attachmentsSuite(backend: AppTablesBackend): void {
       expect((await upload(supervisor, { shiftSummaryId: minePlod })).status).toBe(201);
     });
 
+    it('takes the bytes of a photo the plod named before it was submitted', async () => {
+      const { device, supervisor, minePlod } = await start();
+      // Taken on the phone while the plod was open: its reference synced, its bytes not yet.
+      const added = await server.call(device, 'POST', `/api/photos?shiftSummaryId=${minePlod}`, {
+        attachmentId: PHOTO_ID,
+        contentType: 'image/jpeg',
+        bytes: JPEG.byteLength,
+        width: 8,
+        height: 6,
+      });
+      expect(added.status).toBe(201);
+      const sent = await server.call(supervisor, 'PATCH', `/api/shift-summaries/${minePlod}`, {
+        status: 'sent',
+      });
+      expect(sent.status).toBe(200);
+      expect((await upload(device, { shiftSummaryId: minePlod })).status).toBe(201);
+      // A photo the plod does not name is still refused.
+      const other = '01936b2c-0000-7000-8000-00000000a009';
+      expect((await upload(device, { shiftSummaryId: minePlod, id: other })).status).toBe(403);
+    });
+
     it('deletes a photo: its bytes are gone and the list no longer names it', async () => {
       const { device, minePlod } = await start();
       expect((await upload(device, { shiftSummaryId: minePlod })).status).toBe(201);
