@@ -144,6 +144,8 @@ export default defineConfig({
         // desktop they ran again exactly, for nothing but the time.
         'field-*.spec.ts',
         'kpis.spec.ts',
+        // One shift of every billed piece, on a phone and a desk of its own sizes.
+        'billing-shift.spec.ts',
         // Three or two phones of their own (openPhone, 390 x 844) and a desk: one run says it all.
         'late-edits-three-phones.spec.ts',
         'reopen.spec.ts',

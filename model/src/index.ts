@@ -354,6 +354,7 @@ export type {
   SheetFact,
   SheetHole,
   SheetOptions,
+  SheetPhoto,
   SheetSignOff,
   SheetStatus,
   SheetTable,
@@ -665,7 +666,7 @@ export {
 } from './bit/bit-changes-part.ts';
 // Core tray photos (references in the report; the bytes are attachments)
 export type { Photo, PhotoInput, PhotoPatch, PhotoType } from './photos/photos.ts';
-export { PHOTO_TYPES, photoInputSchema, photoPatchSchema } from './photos/photos.ts';
+export { PHOTO_TYPES, photoInputSchema, photoLabel, photoPatchSchema } from './photos/photos.ts';
 export {
   addPhoto,
   photosPart,

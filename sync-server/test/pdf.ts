@@ -17,6 +17,8 @@ export interface ReadPdf {
   figures: string[];
   /** Path-drawing operations inside each tagged figure's marked content, in page order. */
   figurePaths: number[];
+  /** Images painted, over all pages. */
+  images: number;
 }
 
 interface StructNode {
@@ -42,6 +44,7 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
   const text: string[] = [];
   const figures: string[] = [];
   const figurePaths: number[] = [];
+  let images = 0;
   for (let n = 1; n <= pdf.numPages; n += 1) {
     const page = await pdf.getPage(n);
     const content = await page.getTextContent();
@@ -65,8 +68,9 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
       } else if (fn === OPS.constructPath && depth > 0) {
         paths += 1;
       }
+      if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject) images += 1;
     });
   }
   await pdf.destroy();
-  return { pages: pdf.numPages, text, figures, figurePaths };
+  return { pages: pdf.numPages, text, figures, figurePaths, images };
 }

@@ -3,39 +3,9 @@ import { expectAccessible, expectThumbSized } from './accessibility';
 import { expect, test } from './fixtures';
 import { openFromList, openPhone, startHole, uniqueHoleId } from './collab-helpers';
 import { addRun, newPlod, runSheetsOf, setSignal } from './runs-helpers';
+import { bitChange, holeDepth, registerBit } from './shift-helpers';
 
 const bitsOf = (id: string) => `/plods/${id}/bits`;
-
-/** Registers a bit on the Bits screen. */
-async function registerBit(page: Page, serial: string, matrix: string): Promise<void> {
-  await page.getByRole('button', { name: 'Register Bit' }).click();
-  const form = page.getByRole('region', { name: 'Register a Bit' });
-  await form.getByLabel('Serial').fill(serial);
-  await form.getByLabel('Matrix').fill(matrix);
-  await form.getByRole('button', { name: 'Register Bit' }).click();
-  await expect(form).toBeHidden();
-}
-
-/** Bit in or out on the Bits screen, at the depth it offers (the hole's current depth). */
-async function bitChange(page: Page, action: 'in' | 'out', serial: string): Promise<string> {
-  await page.getByRole('button', { name: 'Bit In / Out' }).click();
-  const form = page.getByRole('region', { name: 'Bit In / Out' });
-  if (action === 'out') await form.getByText('Bit out', { exact: true }).click();
-  await form.getByLabel('Bit', { exact: true }).click();
-  await page.getByRole('option', { name: new RegExp(`^${serial}`) }).click();
-  const depth = await form.getByLabel('Depth (m)').inputValue();
-  await form
-    .getByRole('button', { name: action === 'in' ? 'Record Bit In' : 'Record Bit Out' })
-    .click();
-  await expect(form).toBeHidden();
-  return depth;
-}
-
-/** The hole's depth on Run Sheets ("5.5 m / 60.0 m" reads 5.5). */
-async function holeDepth(page: Page): Promise<number> {
-  const text = (await page.getByTestId('hole-depth').textContent()) ?? '';
-  return Number(/([\d.]+) m \//.exec(text)?.[1]);
-}
 
 /** The card of one bit's metres on one hole (a phone shows each row as a card). */
 const metresCard = (page: Page, serial: string) =>

@@ -4,6 +4,7 @@ import { newReport } from './collab-helpers';
 import { addTimeEntry, choose } from './entry-helpers';
 import { expect, heading, test } from './fixtures';
 import { openDesk } from './plod-report-helpers';
+import { addDowntime } from './shift-helpers';
 
 // Issue 24, downtime and standby: a driller on a night shift records why the rig stood, one entry a
 // client standby across midnight, and sees the shift's hours add up and overlapping times named.
@@ -12,21 +13,6 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 
 const shot = (page: Page, info: TestInfo, name: string) =>
   page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
-
-/** Fills Add Downtime and saves it. */
-async function addDowntime(
-  page: Page,
-  entry: { code: string; start: string; end: string; notes?: string },
-): Promise<void> {
-  await page.getByRole('button', { name: 'Add Downtime' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Downtime' });
-  await choose(page, dialog, 'Downtime Code', entry.code);
-  await choose(page, dialog, 'Start Time', entry.start);
-  await choose(page, dialog, 'End Time', entry.end);
-  if (entry.notes) await dialog.getByLabel('Notes (Optional)').fill(entry.notes);
-  await dialog.getByRole('button', { name: 'Add Downtime' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test('a night shift records client standby across midnight, sees the hours line and an overlap', async ({
   page,

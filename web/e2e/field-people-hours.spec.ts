@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { newReport, plodIdOf } from './collab-helpers';
 import { choose } from './entry-helpers';
 import { expect, heading, test } from './fixtures';
+import { assign, crewCard, setHours } from './shift-helpers';
 import { signInAsSupervisor } from './supervisor-helpers';
 
 // A driller on a night shift records three crew members' hours on Crew (one finishing early, after
@@ -11,31 +11,6 @@ import { signInAsSupervisor } from './supervisor-helpers';
 // people's hours for the pay period from the desk.
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-const crewCard = (page: Page, name: string) => page.getByRole('listitem', { name });
-
-async function assign(page: Page, member: string, role: string): Promise<void> {
-  await page.getByLabel('Crew member').selectOption({ label: member });
-  await page.getByLabel('Role').selectOption({ label: role });
-  await page.getByRole('button', { name: 'Assign Crew Member' }).click();
-}
-
-async function setHours(
-  page: Page,
-  name: string,
-  hours: { start?: string; finish?: string; break?: string; travel?: string },
-): Promise<void> {
-  await crewCard(page, name)
-    .getByRole('button', { name: `Hours of ${name}` })
-    .click();
-  const dialog = page.getByRole('dialog', { name: `Hours of ${name}` });
-  if (hours.start) await choose(page, dialog, 'Start', hours.start);
-  if (hours.finish) await choose(page, dialog, 'Finish', hours.finish);
-  if (hours.break) await dialog.getByLabel('Break (h)').fill(hours.break);
-  if (hours.travel) await dialog.getByLabel('Travel (h)').fill(hours.travel);
-  await dialog.getByRole('button', { name: 'Save Hours' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 const EXPECTED = {
   'Alex Driller': '6:00 PM - 6:00 AM · 11.50 h worked · break 0.50 h',

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 // pdf.js reads the standard fonts' metrics from its package; in Node it is told where.
 const standardFontDataUrl = `${path.join(
@@ -26,6 +26,8 @@ export interface ReadPdf {
   figures: string[];
   /** Page sizes in points. */
   sizes: { width: number; height: number }[];
+  /** Images painted, over all pages. */
+  images: number;
 }
 
 interface StructNode {
@@ -52,6 +54,7 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
   const items: PdfText[] = [];
   const figures: string[] = [];
   const sizes: { width: number; height: number }[] = [];
+  let images = 0;
   for (let n = 1; n <= pdf.numPages; n += 1) {
     const page = await pdf.getPage(n);
     const viewport = page.getViewport({ scale: 1 });
@@ -63,6 +66,10 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
       items.push({ str: item.str, x, width: item.width, pageWidth: viewport.width, page: n });
     }
     figuresOf((await page.getStructTree()) as StructNode | null, figures);
+    const ops = await page.getOperatorList();
+    images += ops.fnArray.filter(
+      (fn) => fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject,
+    ).length;
   }
   await pdf.destroy();
   return {
@@ -71,5 +78,6 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
     items,
     figures,
     sizes,
+    images,
   };
 }

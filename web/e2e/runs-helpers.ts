@@ -22,11 +22,13 @@ export async function newPlod(page: Page): Promise<string> {
 /** A plod's Run Sheets address: the link a crewmate sends. */
 export const runSheetsOf = (id: string) => `/plods/${id}/run-sheets`;
 
-/** Adds a run on the Add Run modal with the given stick-up text. */
-export async function addRun(page: Page, stickUp = '0.5'): Promise<void> {
+/** Adds a run on the Add Run modal with the given stick-up text (and recovered core, if given). */
+export async function addRun(page: Page, stickUp = '0.5', recoveredCore?: string): Promise<void> {
   await page.getByRole('button', { name: 'Add New Run' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Variable Stick-up (m)').fill(stickUp);
+  if (recoveredCore !== undefined)
+    await dialog.getByLabel('Recovered Core (m)').fill(recoveredCore);
   await dialog.getByRole('button', { name: 'Add Run' }).click();
   await expect(dialog).toBeHidden();
 }

@@ -7,7 +7,7 @@ import { readHistory } from '../history/read.ts';
 import { readReport } from '../report-doc/snapshot.ts';
 import { newReportDoc } from '../report-doc/testing.ts';
 import { addPhoto, readPhotos, removePhoto, updatePhoto } from './photos-part.ts';
-import { PHOTO_DEPTHS_ORDER, photoInputSchema } from './photos.ts';
+import { PHOTO_DEPTHS_ORDER, photoInputSchema, photoLabel } from './photos.ts';
 
 const ATTACHMENT = '01936B2C-0000-7000-8000-00000000A001';
 const taken = {
@@ -92,5 +92,17 @@ describe('photos of a plod (references only)', () => {
         takenAt: '2025-03-01T09:15:00.000Z',
       },
     ]);
+  });
+});
+
+describe('photoLabel (a photo in words, on the phone, the report view and the PDF)', () => {
+  const none = { holeId: null, fromDepth: null, toDepth: null, caption: null };
+  it('names the hole, the depths and the caption', () => {
+    expect(photoLabel({ holeId: 'DH001', fromDepth: 12.5, toDepth: 15, caption: 'Tray 3' })).toBe(
+      'DH001 12.5–15.0 m · Tray 3',
+    );
+    expect(photoLabel({ ...none, fromDepth: 40 })).toBe('from 40.0 m');
+    expect(photoLabel({ ...none, caption: 'Broken ground' })).toBe('Broken ground');
+    expect(photoLabel(none)).toBe('Core photo');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PhotoId } from '../ids/ids.ts';
 import { isUuid } from '../ids/ids.ts';
+import { formatDepth } from '../format/format.ts';
 import { optionalNumericField, optionalText } from '../format/numbers.ts';
 
 /** The image types a photo may be (the server refuses others). */
@@ -66,3 +67,21 @@ export const photoPatchSchema = z.object({
   caption: optionalText.optional(),
 });
 export type PhotoPatch = z.input<typeof photoPatchSchema>;
+
+/**
+ * What a photo shows, in words: its hole and depths, then its caption ("DH001 12.5-15.0 m · Tray 3");
+ * "Core photo" when it names neither. The phone's list, the report view and the PDF say the same.
+ */
+export function photoLabel(p: Pick<Photo, 'holeId' | 'fromDepth' | 'toDepth' | 'caption'>): string {
+  const depths =
+    p.fromDepth !== null && p.toDepth !== null
+      ? `${formatDepth(p.fromDepth)}–${formatDepth(p.toDepth)} m`
+      : p.fromDepth !== null
+        ? `from ${formatDepth(p.fromDepth)} m`
+        : p.toDepth !== null
+          ? `to ${formatDepth(p.toDepth)} m`
+          : null;
+  const where = [p.holeId, depths].filter((part): part is string => part !== null).join(' ');
+  const parts = [where, p.caption ?? ''].filter((part) => part !== '');
+  return parts.length === 0 ? 'Core photo' : parts.join(' · ');
+}

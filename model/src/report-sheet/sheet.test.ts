@@ -4,6 +4,7 @@ import { addHireToolUsage } from '../hire-tool/hire-tool-usage-part.ts';
 import { addHoleToReport } from '../hole/report-hole-doc.ts';
 import type { HoleId } from '../ids/ids.ts';
 import { addMaintenanceEntry } from '../maintenance/maintenance-part.ts';
+import { addPhoto } from '../photos/photos-part.ts';
 import { readReport } from '../report-doc/snapshot.ts';
 import { newReportDoc } from '../report-doc/testing.ts';
 import { addRun } from '../run/run-doc.ts';
@@ -54,6 +55,18 @@ function fullPlod() {
   addMaintenanceEntry(doc, { description: 'Replaced hose', timeSpent: 1.5, partsUsed: 'Hose' });
   addHireToolUsage(doc, { toolName: 'Survey camera', quantity: 1, hours: 2, ratePerHour: 40 });
   setReportNotes(doc, 'Good ground');
+  addPhoto(doc, {
+    attachmentId: '01936B2C-0000-7000-8000-00000000A001',
+    holeId: DH1,
+    fromDepth: 3,
+    toDepth: 5.5,
+    caption: 'Tray 1',
+    contentType: 'image/jpeg',
+    bytes: 400_000,
+    width: 1600,
+    height: 1200,
+    takenAt: null,
+  });
   return doc;
 }
 
@@ -111,6 +124,14 @@ describe('the plod sheet', () => {
     expect(sheet.hireTools.rows[0]).toEqual(['Survey camera', '1', '2', '$40.00', '$80.00', '—']);
     expect(sheet.hireTools.totals).toBe('Total cost $80.00');
     expect(sheet.notes).toBe('Good ground');
+    expect(sheet.photos).toEqual([
+      {
+        attachmentId: '01936b2c-0000-7000-8000-00000000a001',
+        contentType: 'image/jpeg',
+        label: `${DH1} 3.0–5.5 m · Tray 1`,
+        takenAt: null,
+      },
+    ]);
     expect(sheet.signOff.certifications).toEqual(SIGN_OFF_CERTIFICATIONS);
   });
 

@@ -8,6 +8,7 @@ import {
 import { consumableCost } from '../consumable/consumable.ts';
 import { DOWNTIME_GROUP_LABELS, shiftHoursLine } from '../downtime/downtime.ts';
 import type { ReportHole } from '../hole/report-hole-doc.ts';
+import { photoLabel } from '../photos/photos.ts';
 import type { ReportSnapshot } from '../report-doc/snapshot.ts';
 import type { NameLookup } from '../report-doc/summary.ts';
 import { reportSummary } from '../report-doc/summary.ts';
@@ -107,6 +108,15 @@ export interface SheetSignOff {
   signature: string | null;
 }
 
+/** A core tray photo of the plod: its bytes are the attachment `attachmentId`. */
+export interface SheetPhoto {
+  attachmentId: string;
+  contentType: string;
+  /** Hole, depths and caption in words (`photoLabel`). */
+  label: string;
+  takenAt: string | null;
+}
+
 export interface PlodSheet {
   id: string | null;
   title: string;
@@ -123,6 +133,8 @@ export interface PlodSheet {
   downtime: SheetTable;
   consumables: SheetTable;
   bits: SheetTable;
+  /** Core tray photos: the report view and the PDF draw each one's thumbnail above its label. */
+  photos: SheetPhoto[];
   notes: string | null;
   signOff: SheetSignOff;
 }
@@ -410,6 +422,12 @@ export function plodSheet(snapshot: ReportSnapshot, options: SheetOptions = {}):
             .map((m) => `${m.bitSerial} on ${m.holeId} ${formatDepth(m.metres)} m`)
             .join(' · ')}`,
     ),
+    photos: snapshot.photos.map((p) => ({
+      attachmentId: p.attachmentId,
+      contentType: p.contentType,
+      label: photoLabel(p),
+      takenAt: p.takenAt ? time(p.takenAt) : null,
+    })),
     notes: snapshot.notes,
     signOff: {
       signed: snapshot.signOff.signedBy !== null && snapshot.signOff.signedAt !== null,

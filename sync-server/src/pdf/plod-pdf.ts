@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { SIGNATURE_BOX } from '@plod/model';
-import type { PlodSheet, SheetFact, SheetTable } from '@plod/model';
+import type { PlodSheet, SheetFact, SheetPhoto, SheetTable } from '@plod/model';
 
 /**
  * The plod as an A4 PDF, drawn from the same `plodSheet` the report view shows, so both say the same
@@ -17,6 +17,16 @@ const HEAD_FILL = '#f1f3f5';
 const SIGNATURE_WIDTH = 240;
 
 type Doc = PDFKit.PDFDocument;
+
+/** The bytes of the plod's photos, by attachment id (a photo not uploaded yet is absent). */
+export type PdfImages = ReadonlyMap<string, { data: Uint8Array; contentType: string }>;
+
+/** Photos drawn three to a row, each fitted into a thumbnail box. */
+const PHOTOS_PER_ROW = 3;
+const PHOTO_GAP = 12;
+const PHOTO_BOX_HEIGHT = 120;
+/** The image types pdfkit embeds (a JPEG is copied in as it is, without decoding it). */
+const PDF_IMAGE_TYPES = new Set(['image/jpeg', 'image/png']);
 
 function contentWidth(doc: Doc): number {
   return doc.page.width - doc.page.margins.left - doc.page.margins.right;
@@ -106,6 +116,84 @@ function table(doc: Doc, sheetTable: SheetTable, title = sheetTable.title): void
   }
 }
 
+/**
+ * The photos pdfkit can read, as Buffers: drawn first on a scratch document, so a stored file it
+ * cannot read (a WebP, a damaged JPEG) is named in words and never breaks the PDF.
+ */
+function readableImages(images: PdfImages): Map<string, Buffer> {
+  const readable = new Map<string, Buffer>();
+  if (images.size === 0) return readable;
+  const scratch = new PDFDocument({ size: 'A7' });
+  for (const [id, stored] of images) {
+    if (!PDF_IMAGE_TYPES.has(stored.contentType)) continue;
+    const data = Buffer.from(stored.data);
+    try {
+      scratch.image(data, 0, 0, { fit: [10, 10] });
+      readable.set(id, data);
+    } catch {
+      // Not an image pdfkit reads: left out.
+    }
+  }
+  scratch.end();
+  return readable;
+}
+
+/**
+ * The plod's core tray photos as thumbnails with their labels. A photo the server does not hold
+ * yet, or of a type the PDF cannot carry (WebP), is named in words instead.
+ */
+function photos(doc: Doc, list: readonly SheetPhoto[], images: PdfImages): void {
+  const readable = readableImages(images);
+  heading(doc, 'Photos');
+  if (list.length === 0) {
+    doc.font('Helvetica').fontSize(9.5).fillColor(DIM).text('No photos taken', MARGIN);
+    return;
+  }
+  const width = (contentWidth(doc) - PHOTO_GAP * (PHOTOS_PER_ROW - 1)) / PHOTOS_PER_ROW;
+  const labelHeight = 26;
+  for (let start = 0; start < list.length; start += PHOTOS_PER_ROW) {
+    keepTogether(doc, PHOTO_BOX_HEIGHT + labelHeight + PHOTO_GAP);
+    const top = doc.y;
+    list.slice(start, start + PHOTOS_PER_ROW).forEach((photo, i) => {
+      const x = MARGIN + i * (width + PHOTO_GAP);
+      const image = readable.get(photo.attachmentId);
+      if (image) {
+        const figure = doc.struct('Figure', { alt: `Core photo: ${photo.label}` }, () => {
+          doc.image(image, x, top, {
+            fit: [width, PHOTO_BOX_HEIGHT],
+            align: 'center',
+            valign: 'center',
+          });
+        });
+        doc.addStructure(figure);
+      } else {
+        doc.rect(x, top, width, PHOTO_BOX_HEIGHT).lineWidth(0.5).strokeColor(RULE).stroke();
+        doc
+          .font('Helvetica')
+          .fontSize(8.5)
+          .fillColor(DIM)
+          .text(
+            images.has(photo.attachmentId) ? 'Photo not shown in the PDF' : 'Not uploaded yet',
+            x,
+            top + PHOTO_BOX_HEIGHT / 2 - 5,
+            { width, align: 'center' },
+          );
+      }
+      doc
+        .font('Helvetica')
+        .fontSize(8.5)
+        .fillColor(INK)
+        .text(photo.label, x, top + PHOTO_BOX_HEIGHT + 3, {
+          width,
+          height: labelHeight - 3,
+          ellipsis: true,
+        });
+    });
+    doc.x = MARGIN;
+    doc.y = top + PHOTO_BOX_HEIGHT + labelHeight + PHOTO_GAP / 2;
+  }
+}
+
 function statusBlock(doc: Doc, sheet: PlodSheet): void {
   doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(`Status: ${sheet.status.line}`);
   if (sheet.status.returnComment) {
@@ -192,8 +280,8 @@ function footers(doc: Doc, sheet: PlodSheet): void {
   }
 }
 
-/** Draws the whole plod; resolves with the PDF's bytes. */
-export function renderPlodPdf(sheet: PlodSheet): Promise<Buffer> {
+/** Draws the whole plod (with the bytes of its photos, where given); resolves with the PDF's bytes. */
+export function renderPlodPdf(sheet: PlodSheet, images: PdfImages = new Map()): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -235,6 +323,7 @@ export function renderPlodPdf(sheet: PlodSheet): Promise<Buffer> {
   table(doc, sheet.downtime);
   table(doc, sheet.consumables);
   table(doc, sheet.bits);
+  photos(doc, sheet.photos, images);
   heading(doc, 'Notes');
   doc
     .font('Helvetica')

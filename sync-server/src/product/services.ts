@@ -52,12 +52,13 @@ export function createServices(
   const lateEdits = new LateEdits(appDb.sql, manager, logger, {
     maxPerDevice: options.lateEditsPerDevice,
   });
+  const attachmentStore = new SqlAttachmentStore(appDb.sql);
   return {
     docs,
     store,
     projector,
     reports,
-    desk: new SupervisorDeskService(docs, reports),
+    desk: new SupervisorDeskService(docs, reports, attachmentStore),
     kpis: new KpiService(docs, projector),
     crew: new CrewService(docs, reports),
     holes: new HoleService(docs, reports),
@@ -80,7 +81,7 @@ export function createServices(
     autoCleanup: new AutoCleanup(cleanup, docs, logger, { db: appDb.sql }),
     lateEdits,
     lateEditDecisions: new LateEditDecisions(lateEdits, manager, logger),
-    attachments: new AttachmentService(docs, new SqlAttachmentStore(appDb.sql)),
+    attachments: new AttachmentService(docs, attachmentStore),
   };
 }
 

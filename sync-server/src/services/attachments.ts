@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readPhotos } from '@plod/model';
 import type { ReportId } from '@plod/model';
 import type { Principal } from '../auth/principal.ts';
 import { actorName } from '../auth/principal.ts';
@@ -24,7 +25,9 @@ const NOT_FOUND = (id: string) => NotFoundError.of('Attachment', id);
 /**
  * Photos of a plod, kept outside its document (which names them only). Whoever may read the plod
  * may read its photos (a client account only its own sites'); whoever may change the plod may add
- * and delete them (a crew device not once it is submitted, nobody once approved).
+ * and delete them (a crew device not once it is submitted, nobody once approved). The bytes of a
+ * photo the plod already names are taken whatever its status: the phone took it while it could
+ * change the plod, and uploads it when it next has signal, perhaps after the plod was submitted.
  */
 export class AttachmentService {
   constructor(
@@ -42,7 +45,10 @@ export class AttachmentService {
     by: Principal,
     upload: NewAttachment,
   ): Promise<{ attachment: AttachmentMeta; created: boolean }> {
-    await this.docs.checkWritable(by, upload.reportId);
+    const named = await this.docs.readReport(upload.reportId, (doc) =>
+      readPhotos(doc).some((photo) => photo.attachmentId === upload.id),
+    );
+    if (!named) await this.docs.checkWritable(by, upload.reportId);
     const sha256 = createHash('sha256').update(upload.data).digest('hex');
     const existing = await this.store.meta(upload.id);
     const stored =

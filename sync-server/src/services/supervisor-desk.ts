@@ -11,6 +11,8 @@ import {
 } from '@plod/model';
 import { csvFilename } from '@plod/model/csv';
 import { renderPlodPdf } from '../pdf/plod-pdf.ts';
+import type { PdfImages } from '../pdf/plod-pdf.ts';
+import type { AttachmentStore } from '../attachments/attachment-store.ts';
 import type { ReportId, ReportSnapshot } from '@plod/model';
 import type { Principal } from '../auth/principal.ts';
 import { actorName } from '../auth/principal.ts';
@@ -47,6 +49,8 @@ export class SupervisorDeskService {
   constructor(
     private readonly docs: DocumentService,
     private readonly reports: ReportService,
+    /** Where the plod's photos are read from for the PDF (none: the PDF lists them without images). */
+    private readonly attachments: Pick<AttachmentStore, 'get'> | null = null,
   ) {}
 
   /** The site of a report document, or null (no site yet, or no such report). */
@@ -108,7 +112,18 @@ export class SupervisorDeskService {
     const names = await this.reports.names.names();
     const lookup = (key: string) => names.get(key) ?? null;
     const sheet = plodSheet(snapshot, { names: { siteName: lookup, rigName: lookup } });
-    return { filename, bytes: await renderPlodPdf(sheet) };
+    return { filename, bytes: await renderPlodPdf(sheet, await this.photoImages(sheet.photos)) };
+  }
+
+  /** The stored bytes of each photo the plod names (one not uploaded yet is left out). */
+  private async photoImages(photos: readonly { attachmentId: string }[]): Promise<PdfImages> {
+    const images = new Map<string, { data: Uint8Array; contentType: string }>();
+    if (!this.attachments) return images;
+    for (const { attachmentId } of photos) {
+      const found = await this.attachments.get(attachmentId);
+      if (found) images.set(attachmentId, { data: found.data, contentType: found.contentType });
+    }
+    return images;
   }
 
   async approve(principal: Principal, id: ReportId) {

@@ -3,12 +3,20 @@ import type { ServerOptions } from '../../src/server.ts';
 import { NOBODY, startSecureServer as startSecure } from '../auth/helpers.ts';
 import type { As, SecureServer } from '../auth/helpers.ts';
 import type { AppTablesBackend } from '../support/app-tables.ts';
+import { readPdf } from '../pdf.ts';
 
 /** The start of a JPEG (SOI and a JFIF APP0 marker): what the server checks of the bytes. */
 const JPEG = Uint8Array.from([
   0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01,
   0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
 ]);
+/** An 8 x 6 px JPEG a browser encoded: a whole image, which the PDF can draw. */
+const WHOLE_JPEG = Uint8Array.from(
+  Buffer.from(
+    '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9Pjv/2wBDAQoLCw4NDhwQEBw7KCIoOzs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozv/wAARCAAGAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAX/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCMBOPf/9k=',
+    'base64',
+  ),
+);
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 const PHOTO_ID = '01936b2c-0000-7000-8000-00000000a001';
 
@@ -221,6 +229,27 @@ export function attachmentsSuite(backend: AppTablesBackend): void {
       expect((await upload(supervisor, { shiftSummaryId: minePlod })).status).toBe(201);
     });
 
+    it('takes the bytes of a photo the plod named before it was submitted', async () => {
+      const { device, supervisor, minePlod } = await start();
+      // Taken on the phone while the plod was open: its reference synced, its bytes not yet.
+      const added = await server.call(device, 'POST', `/api/photos?shiftSummaryId=${minePlod}`, {
+        attachmentId: PHOTO_ID,
+        contentType: 'image/jpeg',
+        bytes: JPEG.byteLength,
+        width: 8,
+        height: 6,
+      });
+      expect(added.status).toBe(201);
+      const sent = await server.call(supervisor, 'PATCH', `/api/shift-summaries/${minePlod}`, {
+        status: 'sent',
+      });
+      expect(sent.status).toBe(200);
+      expect((await upload(device, { shiftSummaryId: minePlod })).status).toBe(201);
+      // A photo the plod does not name is still refused.
+      const other = '01936b2c-0000-7000-8000-00000000a009';
+      expect((await upload(device, { shiftSummaryId: minePlod, id: other })).status).toBe(403);
+    });
+
     it('deletes a photo: its bytes are gone and the list no longer names it', async () => {
       const { device, minePlod } = await start();
       expect((await upload(device, { shiftSummaryId: minePlod })).status).toBe(201);
@@ -232,6 +261,65 @@ export function attachmentsSuite(backend: AppTablesBackend): void {
       expect((await server.call(device, 'DELETE', `/api/attachments/${PHOTO_ID}`)).status).toBe(
         404,
       );
+    });
+
+    it('draws each stored photo of the plod in its PDF, and names one not uploaded yet', async () => {
+      const { device, supervisor, minePlod } = await start();
+      const reference = (attachmentId: string, caption: string) => ({
+        attachmentId,
+        holeId: 'DH001',
+        fromDepth: 12,
+        toDepth: 15,
+        caption,
+        contentType: 'image/jpeg',
+        bytes: WHOLE_JPEG.byteLength,
+        width: 8,
+        height: 6,
+      });
+      const q = `?shiftSummaryId=${minePlod}`;
+      const waiting = '01936b2c-0000-7000-8000-00000000a003';
+      for (const [id, caption] of [
+        [PHOTO_ID, 'Tray 1'],
+        [waiting, 'Tray 2'],
+      ] as const) {
+        const added = await server.call(device, 'POST', `/api/photos${q}`, reference(id, caption));
+        expect(added.status).toBe(201);
+      }
+      expect((await upload(device, { shiftSummaryId: minePlod, bytes: WHOLE_JPEG })).status).toBe(
+        201,
+      );
+      const res = await fetch(`${server.http}/api/shift-summaries/${minePlod}/pdf`, {
+        headers: headersOf(supervisor),
+      });
+      expect(res.status).toBe(200);
+      const pdf = await readPdf(new Uint8Array(await res.arrayBuffer()));
+      expect(pdf.figures).toContain('Core photo: DH001 12.0–15.0 m · Tray 1');
+      expect(pdf.images).toBe(1);
+      const text = pdf.text.join('\n');
+      expect(text).toContain('Photos');
+      expect(text).toContain('DH001 12.0–15.0 m · Tray 2');
+      expect(text).toContain('Not uploaded yet');
+    });
+
+    it('names a stored photo the PDF cannot draw instead of failing the PDF', async () => {
+      const { device, supervisor, minePlod } = await start();
+      const added = await server.call(device, 'POST', `/api/photos?shiftSummaryId=${minePlod}`, {
+        attachmentId: PHOTO_ID,
+        contentType: 'image/jpeg',
+        bytes: JPEG.byteLength,
+        width: 8,
+        height: 6,
+      });
+      expect(added.status).toBe(201);
+      // The server's check reads only the start of the bytes: this JPEG has no image in it.
+      expect((await upload(device, { shiftSummaryId: minePlod })).status).toBe(201);
+      const res = await fetch(`${server.http}/api/shift-summaries/${minePlod}/pdf`, {
+        headers: headersOf(supervisor),
+      });
+      expect(res.status).toBe(200);
+      const pdf = await readPdf(new Uint8Array(await res.arrayBuffer()));
+      expect(pdf.images).toBe(0);
+      expect(pdf.text.join('\n')).toContain('Photo not shown in the PDF');
     });
   });
 }

@@ -4,6 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { Suspense, lazy } from 'react';
 import { RouterProvider } from 'react-router';
 import type { createAppRouter } from '../routes/router';
+import { usePhotoUploads } from '../photos/usePhotos';
 import { useAutoSyncTimer } from '../reports/settings';
 import { SyncProvider, type SyncRuntime } from '../sync';
 import { cssVariablesResolver, theme } from './theme';
@@ -36,8 +37,9 @@ export function App({ router, sync }: AppProps) {
   );
 }
 
-/** The Settings modal's auto-sync, running whichever screen is open. */
+/** The Settings modal's auto-sync and the photo uploader, running whichever screen is open. */
 function AutoSync() {
   useAutoSyncTimer();
+  usePhotoUploads();
   return null;
 }

@@ -6,8 +6,11 @@
 const DB_NAME = 'plod-photos';
 const STORE = 'photos';
 
-/** Where a photo's bytes are: only on this phone, or saved on the server too. */
-export type LocalPhotoState = 'on-phone' | 'saved';
+/**
+ * Where a photo's bytes are: only on this phone (to upload), saved on the server too, or refused
+ * by the server (kept here, with its reason, until the person asks to try again).
+ */
+export type LocalPhotoState = 'on-phone' | 'saved' | 'refused';
 
 export interface LocalPhoto {
   /** The attachment id (the upload's id, and the plod's photo row's attachmentId). */
@@ -22,6 +25,8 @@ export interface LocalPhoto {
   state: LocalPhotoState;
   /** Failed upload attempts so far (the uploader backs off by it). */
   attempts: number;
+  /** Why the server refused the upload (state refused), in its words. */
+  error?: string | null;
 }
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
@@ -65,6 +70,11 @@ export class LocalPhotos {
     return row ?? null;
   }
 
+  /** Every photo kept on this phone, in any state. */
+  async all(): Promise<LocalPhoto[]> {
+    return (await request((await this.store('readonly')).getAll())) as LocalPhoto[];
+  }
+
   /** The photos the server does not have yet, to upload. */
   async pending(): Promise<LocalPhoto[]> {
     const index = (await this.store('readonly')).index('state');
@@ -78,7 +88,19 @@ export class LocalPhotos {
 
   /** The server has the photo: its bytes stay here to show it, marked saved. */
   async saved(id: string): Promise<void> {
-    await this.update(id, (row) => ({ ...row, state: 'saved' }));
+    await this.update(id, (row) => ({ ...row, state: 'saved', error: null }));
+  }
+
+  /** The server refused the photo (too large, not an image...): kept, no longer uploaded. */
+  async refused(id: string, error: string): Promise<void> {
+    await this.update(id, (row) => ({ ...row, state: 'refused', error }));
+  }
+
+  /** A refused photo is to be uploaded again, from a fresh start. */
+  async retry(id: string): Promise<void> {
+    await this.update(id, (row) =>
+      row.state === 'refused' ? { ...row, state: 'on-phone', attempts: 0, error: null } : row,
+    );
   }
 
   async remove(id: string): Promise<void> {

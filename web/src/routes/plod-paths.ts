@@ -15,6 +15,7 @@ export const PLOD_SCREENS = [
   'drill-site-maintenance',
   'hire-tools',
   'bits',
+  'photos',
   'complete-shift',
   'shift-completion',
   'edit',

@@ -139,6 +139,7 @@ export const plodRoutes: readonly PlodRoute[] = [
   { screen: 'drill-site-maintenance', title: 'Drill Site Maintenance', load: maintenance },
   { screen: 'hire-tools', title: 'Hire Tools', load: () => import('../screens/HireTools') },
   { screen: 'bits', title: 'Bits', load: () => import('../screens/Bits') },
+  { screen: 'photos', title: 'Photos', load: () => import('../screens/Photos') },
   {
     screen: 'complete-shift',
     title: 'Complete Shift Summary',
@@ -194,6 +195,7 @@ export const plainPlodRoutes: readonly PlainPlodRoute[] = [
   },
   { path: '/hire-tools', title: 'Hire Tools', toPlod: 'hire-tools' },
   { path: '/bits', title: 'Bits', toPlod: 'bits' },
+  { path: '/photos', title: 'Photos', toPlod: 'photos' },
   { path: '/complete-shift', title: 'Complete Shift Summary', toPlod: 'complete-shift' },
   { path: '/shift-completion', title: 'Shift Completion', toPlod: 'shift-completion' },
   { path: '/edit-report/:id', title: 'Edit Shift Report', toPlod: 'edit' },

@@ -26,6 +26,7 @@ describe('Drill Report Dashboard', () => {
       'drill-site-maintenance',
       'hire-tools',
       'bits',
+      'photos',
       'complete-shift',
     ]) {
       expect(hrefs).toContain(`/plods/${reportId}/${to}`);

@@ -20,6 +20,7 @@ const TILES: readonly { to: PlodScreen; label: string; hint: string }[] = [
   { to: 'drill-site-maintenance', label: 'Maintenance', hint: 'Tasks and time' },
   { to: 'hire-tools', label: 'Hire Tools', hint: 'Tools and cost' },
   { to: 'bits', label: 'Bits', hint: 'Bit in and out, metres' },
+  { to: 'photos', label: 'Photos', hint: 'Core trays, kept offline' },
   { to: 'complete-shift', label: 'Complete Shift', hint: 'Summary and sign-off' },
   { to: 'history', label: 'History', hint: 'Who changed what' },
 ];

@@ -13,6 +13,7 @@ import { downloadPlodPdf } from './plod-report/api';
 import { Facts } from './plod-report/Facts';
 import { HistorySection } from './plod-report/HistorySection';
 import { HoleSection } from './plod-report/HoleSection';
+import { PhotosSection } from './plod-report/PhotosSection';
 import { ReopenAction, ReviewActions } from './plod-report/ReviewActions';
 import { Section } from './plod-report/Section';
 import { SheetTable } from './plod-report/SheetTable';
@@ -197,6 +198,9 @@ function PlodBody({
       </Section>
       <Section title="Bits" name="bits">
         <SheetTable table={sheet.bits} asCards={asCards} testId="report-bits-table" />
+      </Section>
+      <Section title="Photos" name="photos">
+        <PhotosSection photos={sheet.photos} />
       </Section>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Section title="Notes" name="notes">
