@@ -57,7 +57,8 @@ test('a roster of two rigs, one plod submitted: the other rig’s shift is missi
   const id = await newReport(page);
   await page.goto(`/plods/${id}/shift-details`);
   await page.getByLabel('Date').fill(day.date);
-  await page.getByRole('radio', { name: 'Day' }).check();
+  await page.getByText('Day', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Day' })).toBeChecked();
   await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
   await page.getByLabel('Rig').selectOption({ label: worked });
   await page.getByRole('button', { name: 'Save & Continue' }).click();
