@@ -86,7 +86,10 @@ CREATE TABLE IF NOT EXISTS ${KPI_TABLE} (
   seq ${seq} NOT NULL,
   PRIMARY KEY (report_id, kind, item, item_group)
 );
-CREATE INDEX IF NOT EXISTS ${TABLE}_date ON ${TABLE} (date);
+-- Covers the KPI and missing-shift queries: SQLite keeps the added KPI columns after the bundle,
+-- whose overflow pages a read of them from the table would walk, row by row.
+CREATE INDEX IF NOT EXISTS ${TABLE}_kpi ON ${TABLE} (date, status, site_id, rig_id, rig_name,
+  driller_key, metres, drilling_hours, shift_hours, revenue_cents, shift_type, submitted_at, id);
 `;
 
 interface DbRow {
