@@ -64,6 +64,7 @@ const { values, positionals } = parseArgs({
     'year-plods': { type: 'string', default: '10,10000' },
     'kpi-plods': { type: 'string', default: '10000' },
     'kpi-requests': { type: 'string', default: '100' },
+    'kpi-data-dir': { type: 'string' },
     'year-adds': { type: 'string', default: '100' },
     'year-pages': { type: 'string', default: '100' },
     'pdf-runs': { type: 'string', default: '1000' },
@@ -178,6 +179,7 @@ for (const part of parts) {
     await kpiBench({
       plods: num(values['kpi-plods'], 'kpi-plods'),
       requests: num(values['kpi-requests'], 'kpi-requests'),
+      dataDir: values['kpi-data-dir'],
     });
   } else if (part === 'projection') {
     await projectionBench(num(values.docs, 'docs'));

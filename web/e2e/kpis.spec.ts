@@ -57,7 +57,8 @@ test('a roster of two rigs, one plod submitted: the other rig’s shift is missi
   const id = await newReport(page);
   await page.goto(`/plods/${id}/shift-details`);
   await page.getByLabel('Date').fill(day.date);
-  await page.getByRole('radio', { name: 'Day' }).check();
+  await page.getByText('Day', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Day' })).toBeChecked();
   await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
   await page.getByLabel('Rig').selectOption({ label: worked });
   await page.getByRole('button', { name: 'Save & Continue' }).click();
@@ -96,10 +97,10 @@ test('a roster of two rigs, one plod submitted: the other rig’s shift is missi
   // KPIs, filtered through the page's own fields: the worked rig's 3.0 m in the table.
   await desk.getByRole('link', { name: 'KPIs', exact: true }).click();
   await expect(heading(desk, 'KPIs')).toBeVisible();
-  await desk.getByLabel('Site').selectOption({ label: 'Demo Site' });
-  await desk.getByLabel('Rig').selectOption({ label: worked });
-  await desk.getByLabel('From').fill(day.date);
-  await desk.getByLabel('To').fill(day.date);
+  await desk.getByLabel('Site', { exact: true }).selectOption({ label: 'Demo Site' });
+  await desk.getByLabel('Rig', { exact: true }).selectOption({ label: worked });
+  await desk.getByLabel('From', { exact: true }).fill(day.date);
+  await desk.getByLabel('To', { exact: true }).fill(day.date);
   await expect(desk).toHaveURL(new RegExp(`from=${day.date}`));
   const table = desk.getByTestId('kpi-rig-days');
   const row = table.getByRole('row', { name: new RegExp(worked) });

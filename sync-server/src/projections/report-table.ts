@@ -86,7 +86,10 @@ CREATE TABLE IF NOT EXISTS ${KPI_TABLE} (
   seq ${seq} NOT NULL,
   PRIMARY KEY (report_id, kind, item, item_group)
 );
-CREATE INDEX IF NOT EXISTS ${TABLE}_date ON ${TABLE} (date);
+-- Covers the KPI and missing-shift queries: SQLite keeps the added KPI columns after the bundle,
+-- whose overflow pages a read of them from the table would walk, row by row.
+CREATE INDEX IF NOT EXISTS ${TABLE}_kpi_cover ON ${TABLE} (status, date, site_id, rig_id, rig_name,
+  driller_key, metres, drilling_hours, shift_hours, revenue_cents, shift_type, submitted_at, id);
 `;
 
 interface DbRow {
@@ -634,6 +637,14 @@ export class ReportTable {
   }
 
   /**
+   * The table as the KPI queries read it: on SQLite through the covering index (its planner would
+   * otherwise take the site index and read each row past its bundle).
+   */
+  private kpiSource(): string {
+    return this.sql.dialect === 'sqlite' ? `${TABLE} INDEXED BY ${TABLE}_kpi_cover` : TABLE;
+  }
+
+  /**
    * The KPI columns of the plods the filter lets through, summed per shift date and rig (one
    * query over the date index; the service sums these groups further).
    */
@@ -648,7 +659,7 @@ export class ReportTable {
          SUM(revenue_cents) AS "revenueCents",
          CAST(COUNT(revenue_cents) AS INTEGER) AS "pricedShifts",
          COALESCE(SUM(CASE WHEN revenue_cents IS NULL THEN 0 ELSE metres END), 0) AS "pricedMetres"
-       FROM ${TABLE} ${sql} GROUP BY date, rig_id ORDER BY date, MAX(rig_name), rig_id`,
+       FROM ${this.kpiSource()} ${sql} GROUP BY date, rig_id ORDER BY date, MAX(rig_name), rig_id`,
       params,
     );
   }
@@ -660,7 +671,7 @@ export class ReportTable {
     return this.sql.all<KpiItemTotal>(
       `SELECT item, item_group AS "group", SUM(amount) AS amount, SUM(amount2) AS amount2
        FROM ${KPI_TABLE}
-       WHERE kind = ? AND report_id IN (SELECT id FROM ${TABLE} ${sql})
+       WHERE kind = ? AND report_id IN (SELECT id FROM ${this.kpiSource()} ${sql})
        GROUP BY item, item_group ORDER BY item, item_group`,
       [kind, ...params],
     );
@@ -680,7 +691,7 @@ export class ReportTable {
     }>(
       `SELECT id, site_id AS "siteId", rig_id AS "rigId", date, shift_type AS "shiftType",
          submitted_at AS "submittedAt"
-       FROM ${TABLE} ${sql} ORDER BY sort_key`,
+       FROM ${this.kpiSource()} ${sql} ORDER BY date, id`,
       params,
     );
     return rows.flatMap((row) =>

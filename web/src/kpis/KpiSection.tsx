@@ -39,7 +39,7 @@ export function KpiSection<T>({
       {rows.length === 0 ? (
         <Text c="dimmed">{empty}</Text>
       ) : (
-        <SimpleGrid cols={chart ? 2 : 1} spacing="lg">
+        <SimpleGrid cols={chart ? { base: 1, md: 2 } : 1} spacing="lg">
           {chart && (
             <Box aria-hidden="true">
               <BarChart
