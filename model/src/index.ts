@@ -926,3 +926,40 @@ export type {
 } from './parts/define-part.ts';
 export { PLOD_PARTS } from './parts/registry.ts';
 export type { PlodPartName } from './parts/registry.ts';
+
+// Money: contracts and the charges of a plod (DESIGN.md "Money")
+export type {
+  Contract,
+  ContractCreate,
+  ContractRates,
+  ContractUpdate,
+  ContractVersion,
+  ContractVersionInput,
+  FixedLine,
+  FixedLineBasis,
+  HourlyRate,
+  MetreRate,
+  StandbyRate,
+} from './charges/contract.ts';
+export {
+  BAND_OVERLAP,
+  CLIENT_NAME_REQUIRED,
+  CONTRACT_NUMBER_REQUIRED,
+  EFFECTIVE_DATE_INVALID,
+  FIXED_LINE_BASES,
+  FIXED_LINE_BASIS_LABELS,
+  contractCreateSchema,
+  contractRatesSchema,
+  contractUpdateSchema,
+  contractVersionInputSchema,
+  formatCents,
+  versionInForce,
+} from './charges/contract.ts';
+export type {
+  ChargeKind,
+  ChargeLine,
+  ChargeOptions,
+  ChargeableBundle,
+  PlodCharges,
+} from './charges/charges.ts';
+export { chargesOfPlod } from './charges/charges.ts';
