@@ -473,9 +473,11 @@ function History({ changes }: { changes: ContractChange[] }) {
 function InvoiceExport({ siteId }: { siteId: string }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [plods, setPlods] = useState('approved');
   const [failure, setFailure] = useState<string | null>(null);
   const query = () => {
-    const params = new URLSearchParams({ siteId, status: 'approved' });
+    const params = new URLSearchParams({ siteId });
+    if (plods === 'approved') params.set('status', 'approved');
     if (from) params.set('from', from);
     if (to) params.set('to', to);
     return `?${params.toString()}`;
@@ -491,7 +493,7 @@ function InvoiceExport({ siteId }: { siteId: string }) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Invoice lines">
       <Title order={2} fz={18} mb="sm">
-        Invoice lines (approved plods)
+        Invoice lines
       </Title>
       <Group align="flex-end" wrap="wrap">
         <TextInput
@@ -505,6 +507,15 @@ function InvoiceExport({ siteId }: { siteId: string }) {
           type="date"
           value={to}
           onChange={(e) => setTo(e.currentTarget.value)}
+        />
+        <NativeSelect
+          label="Plods"
+          value={plods}
+          data={[
+            { value: 'approved', label: 'Approved' },
+            { value: 'all', label: 'All but deleted' },
+          ]}
+          onChange={(e) => setPlods(e.currentTarget.value)}
         />
         <Button variant="light" onClick={() => void download('csv')}>
           Download CSV
