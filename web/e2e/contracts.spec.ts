@@ -27,7 +27,7 @@ test('a contract set up on the desk prices a phone’s runs live, and invoice li
   const holeId = uniqueHoleId('DH-MONEY');
   const number = `C-${Date.now().toString(36).toUpperCase()}`;
 
-  // The desk: a contract for the demo site, one version from today: NQ at $100 a metre to 300 m.
+  // The desk: a contract for the demo site, one version from 2020: NQ at $100 a metre to 300 m.
   const desk = await openDesk(browser);
   await desk.goto('/contracts');
   await expect(heading(desk, 'Contracts')).toBeVisible();
@@ -38,6 +38,7 @@ test('a contract set up on the desk prices a phone’s runs live, and invoice li
   await desk.getByLabel('Contract number').fill(number);
   await desk.getByRole('button', { name: 'Create contract' }).click();
   await desk.getByRole('button', { name: `Open contract ${number}` }).click();
+  await desk.getByLabel('Effective from').fill('2020-01-01');
   await desk.getByLabel('Band 1 hole size').fill('NQ');
   await desk.getByLabel('Band 1 from').fill('0');
   await desk.getByLabel('Band 1 to').fill('300');
