@@ -93,9 +93,10 @@ test('a contract set up on the desk prices a phone’s runs live, and invoice li
     const rows: Record<string, unknown>[] = [];
     sheet?.eachRow((row, n) => {
       if (n === 1) return;
-      rows.push(
-        Object.fromEntries(headers.map((h, i) => [String(h), row.getCell(i).value] as const)),
-      );
+      const cells: Record<string, unknown> = {};
+      // Row values start at 1 (index 0 is empty).
+      for (let i = 1; i < headers.length; i += 1) cells[String(headers[i])] = row.getCell(i).value;
+      rows.push(cells);
     });
     return rows;
   };
