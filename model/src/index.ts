@@ -957,3 +957,39 @@ export { readRoster, rosterCellSchema, setRosterCells } from './roster/roster-do
 // KPI facts of a plod (projected once per plod, aggregated by the server)
 export type { BitFact, DowntimeFact, HoleFact, PlodKpiFacts } from './kpi/kpi-facts.ts';
 export { firstSubmittedAt, plodKpiFacts } from './kpi/kpi-facts.ts';
+// Money: contracts and the charges of a plod (DESIGN.md "Money")
+export type {
+  Contract,
+  ContractCreate,
+  ContractRates,
+  ContractUpdate,
+  ContractVersion,
+  ContractVersionInput,
+  FixedLine,
+  FixedLineBasis,
+  HourlyRate,
+  MetreRate,
+  StandbyRate,
+} from './charges/contract.ts';
+export {
+  BAND_OVERLAP,
+  CLIENT_NAME_REQUIRED,
+  CONTRACT_NUMBER_REQUIRED,
+  EFFECTIVE_DATE_INVALID,
+  FIXED_LINE_BASES,
+  FIXED_LINE_BASIS_LABELS,
+  contractCreateSchema,
+  contractRatesSchema,
+  contractUpdateSchema,
+  contractVersionInputSchema,
+  formatCents,
+  versionInForce,
+} from './charges/contract.ts';
+export type {
+  ChargeKind,
+  ChargeLine,
+  ChargeOptions,
+  ChargeableBundle,
+  PlodCharges,
+} from './charges/charges.ts';
+export { chargesOfPlod } from './charges/charges.ts';

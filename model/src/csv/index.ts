@@ -32,3 +32,15 @@ export {
   personTotals,
 } from './people-hours-csv';
 export type { PeopleHoursRow, PersonTotalsRow } from './people-hours-csv';
+export type { InvoiceLineRow, InvoicePlod, PlodChargeRow, RigChargeRow } from './invoice-csv';
+export {
+  INVOICE_LINE_COLUMNS,
+  INVOICE_SECTION_TITLES,
+  MONEY_FORMAT,
+  PLOD_CHARGE_COLUMNS,
+  RIG_CHARGE_COLUMNS,
+  RigTotals,
+  invoiceFilename,
+  invoicePlod,
+} from './invoice-csv';
+export { tableCsvHeader, tableCsvLine } from './summary-csv';

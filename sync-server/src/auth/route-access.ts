@@ -105,6 +105,24 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'PUT /api/crew-assignments/{id}/primary': 'crew',
   'DELETE /api/crew-assignments/{id}': 'crew',
 
+  // Money: contracts hold prices. Supervisors write them; client accounts read their sites' (the
+  // service narrows); crew devices read a plod's charges only where the site allows it (checked
+  // by the service), never contracts.
+  'GET /api/contracts': 'approver',
+  'GET /api/contracts/history': 'approver',
+  'GET /api/contracts/{id}': 'approver',
+  'GET /api/contracts/{id}/history': 'approver',
+  'POST /api/contracts': 'supervisor',
+  'PUT /api/contracts/{id}': 'supervisor',
+  'DELETE /api/contracts/{id}': 'supervisor',
+  'POST /api/contracts/{id}/versions': 'supervisor',
+  'DELETE /api/contracts/{id}/versions/{versionId}': 'supervisor',
+  'GET /api/contracts/site-settings/{siteId}': 'reader',
+  'PUT /api/contracts/site-settings/{siteId}': 'supervisor',
+  'GET /api/shift-summaries/{id}/charges': 'reader',
+  'GET /api/charges.csv': 'approver',
+  'GET /api/charges.xlsx': 'approver',
+
   // Photos of a plod: read by whoever reads the plod, added and deleted by whoever may change it.
   'POST /api/attachments': 'crew',
   'GET /api/attachments': 'reader',

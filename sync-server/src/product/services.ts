@@ -32,6 +32,8 @@ import { SiteService } from '../services/sites.ts';
 import { DocumentService } from '../services/documents.ts';
 import { AttachmentService } from '../services/attachments.ts';
 import { SqlAttachmentStore } from '../attachments/attachment-store.ts';
+import { ContractStore } from '../money/contract-store.ts';
+import { ContractService } from '../money/contracts.ts';
 
 /** Everything the REST routes call; built once per server. */
 export function createServices(
@@ -82,6 +84,7 @@ export function createServices(
     lateEdits,
     lateEditDecisions: new LateEditDecisions(lateEdits, manager, logger),
     attachments: new AttachmentService(docs, attachmentStore),
+    contracts: new ContractService(new ContractStore(appDb.sql), docs, reports),
   };
 }
 

@@ -589,6 +589,30 @@ export class ReportTable {
     }
   }
 
+  /**
+   * Every matching row with its bundle, newest first, `size` at a time (the invoice-line export):
+   * keyset pages as `summaryPages`, so an export of any length holds one page of bundles.
+   */
+  async *bundlePages(filter: ReportFilter, size = 200): AsyncGenerator<ReportRow[]> {
+    await this.ready();
+    const { sql, params } = where(filter);
+    let after: string | null = null;
+    for (;;) {
+      const keyset: string = after === null ? '' : `${sql ? 'AND' : 'WHERE'} sort_key < ?`;
+      const rows: (DbRow & { sort_key: string })[] = await this.sql.all<
+        DbRow & { sort_key: string }
+      >(`SELECT * FROM ${TABLE} ${sql} ${keyset} ORDER BY sort_key DESC LIMIT ?`, [
+        ...params,
+        ...(after === null ? [] : [after]),
+        size,
+      ]);
+      if (rows.length === 0) return;
+      yield rows.map(fromDb);
+      if (rows.length < size) return;
+      after = rows[rows.length - 1]?.sort_key ?? null;
+    }
+  }
+
   /** Ids of deleted reports soft-deleted before `cutoff` (ISO), optionally of one site. */
   async deletedBefore(cutoff: string, siteId?: string | null): Promise<string[]> {
     await this.ready();

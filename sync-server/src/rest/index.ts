@@ -21,6 +21,11 @@ import { createAttachmentRoutes } from '../routes/attachments.ts';
 import { createReportEntryRoutes, createTimesheetsRoutes } from '../routes/report-entries.ts';
 import { createRunSheetRoutes, createRunsRoutes } from '../routes/runs.ts';
 import { createSetupRoutes } from '../routes/setup.ts';
+import {
+  createContractRoutes,
+  createInvoiceRoutes,
+  createPlodChargeRoutes,
+} from '../routes/contracts.ts';
 import { createPlodsRoutes, createShiftSummaryRoutes } from '../routes/shift-summaries.ts';
 import {
   createCleanupRoutes,
@@ -79,7 +84,10 @@ export function mountRest(app: Hono, options: RestOptions): void {
   api.route('/devices', options.access.deviceRoutes);
   api.route('/client-accounts', createClientAccountRoutes(options.access.accounts, s));
   api.route('/shift-summaries', createShiftSummaryRoutes(s));
+  api.route('/shift-summaries', createPlodChargeRoutes(s));
   api.route('/plods', createPlodsRoutes(s));
+  api.route('/contracts', createContractRoutes(s));
+  api.route('/', createInvoiceRoutes(s));
   api.route(
     '/timesheet-entries',
     createReportEntryRoutes({

@@ -232,6 +232,18 @@ export class ReportService {
     );
   }
 
+  /** The bundles of every plod the filter lets through, newest first, a page at a time. */
+  async bundlePages(filter: ReportFilter): Promise<AsyncGenerator<ShiftReportBundle[], void>> {
+    await this.projected();
+    const names = await this.names.names();
+    const pages = this.projector.table.bundlePages(filter);
+    const overlay = (row: { bundle: string }) =>
+      this.names.overlay(withPartLists(JSON.parse(row.bundle) as ShiftReportBundle), names);
+    return (async function* () {
+      for await (const page of pages) yield page.map(overlay);
+    })();
+  }
+
   /** The site's completed plods, narrowed by `filter` (its statuses, if any, replace completed ones). */
   async completedOfSite(siteId: string, filter: ReportFilter = {}) {
     await this.requireSite(siteId);

@@ -8,8 +8,13 @@ import type { PeopleHoursRow, PlodSummaryRow, TableColumn } from '@plod/model/cs
 /** Pages of summary rows, newest first, read from the projection as they are written out. */
 export type SummaryPages = AsyncGenerator<PlodSummaryRow[], void, undefined>;
 
+/** Pages read as a download is written: closed when the download is cancelled. */
+export interface Closable {
+  return(value: undefined): Promise<unknown>;
+}
+
 /** A readable byte stream over a Node stream, read as the response is sent (its pace, no faster). */
-function webStream(source: PassThrough, pages?: SummaryPages): ReadableStream<Uint8Array> {
+function webStream(source: PassThrough, pages?: Closable): ReadableStream<Uint8Array> {
   const chunks = source[Symbol.asyncIterator]();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -100,7 +105,7 @@ async function writeTable<Row>(
 }
 
 /** A sheet with a bold header row kept in view and a filter, numbers formatted as numbers. */
-function addTableSheet<Row>(
+export function addTableSheet<Row>(
   workbook: Workbook,
   name: string,
   columns: readonly TableColumn<Row>[],
@@ -121,9 +126,9 @@ function addTableSheet<Row>(
  * they are made. exceljs is loaded on the first export only: the relay's heap does not carry it
  * otherwise.
  */
-async function xlsxStream(
+export async function xlsxStream(
   fill: (workbook: Workbook, out: PassThrough) => Promise<void>,
-  pages?: SummaryPages,
+  pages?: Closable,
 ): Promise<ReadableStream<Uint8Array>> {
   const { default: ExcelJS } = await import('exceljs');
   const out = new PassThrough();

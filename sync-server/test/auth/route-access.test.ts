@@ -152,6 +152,32 @@ class Fixtures {
     });
   consumable = () =>
     this.make('/api/consumables', { name: this.unique('Item '), unit: 'bag', siteId: this.siteId });
+  contract = () =>
+    this.make('/api/contracts', {
+      siteId: this.siteId,
+      clientName: 'Client',
+      contractNumber: this.unique('C-'),
+    });
+  /** A contract with one version: [contract id, version id]. */
+  contractVersion = async (): Promise<[string, string]> => {
+    const id = await this.contract();
+    return [
+      id,
+      await this.make(`/api/contracts/${id}/versions`, { effectiveFrom: '2025-01-01', rates: {} }),
+    ];
+  };
+  /** Lets crews see prices on the fixture site (charges answer a device then). */
+  allowPrices = async () => {
+    const res = await this.server.call(
+      this.supervisor,
+      'PUT',
+      `/api/contracts/site-settings/${this.siteId}`,
+      {
+        crewMaySeePrices: true,
+      },
+    );
+    if (res.status !== 200) throw new Error(`fixture price setting: ${res.status}`);
+  };
   device = async () => (await this.server.join(this.unique('Spare phone '))).deviceId;
   code = async () =>
     ((await this.server.call(this.supervisor, 'GET', '/api/devices/code')).body as { code: string })
@@ -485,6 +511,48 @@ const REQUESTS: Record<string, Builder> = {
     path: `/api/attachments/${UNKNOWN}`,
     anyStatus: true,
   }),
+  'GET /api/contracts': get('/api/contracts'),
+  'GET /api/contracts/history': (f) => get(`/api/contracts/history?siteId=${f.siteId}`)(f),
+  'GET /api/contracts/{id}': async (f) => get(`/api/contracts/${await f.contract()}`)(f),
+  'GET /api/contracts/{id}/history': async (f) =>
+    get(`/api/contracts/${await f.contract()}/history`)(f),
+  'POST /api/contracts': (f) => ({
+    method: 'POST',
+    path: '/api/contracts',
+    body: { siteId: f.siteId, clientName: 'Client', contractNumber: f.unique('N-') },
+  }),
+  'PUT /api/contracts/{id}': async (f) => ({
+    method: 'PUT',
+    path: `/api/contracts/${await f.contract()}`,
+    body: { clientName: 'Renamed' },
+  }),
+  'DELETE /api/contracts/{id}': async (f) => ({
+    method: 'DELETE',
+    path: `/api/contracts/${await f.contract()}`,
+  }),
+  'POST /api/contracts/{id}/versions': async (f) => ({
+    method: 'POST',
+    path: `/api/contracts/${await f.contract()}/versions`,
+    body: { effectiveFrom: '2025-02-01', rates: {} },
+  }),
+  'DELETE /api/contracts/{id}/versions/{versionId}': async (f) => {
+    const [id, versionId] = await f.contractVersion();
+    return { method: 'DELETE', path: `/api/contracts/${id}/versions/${versionId}` };
+  },
+  'GET /api/contracts/site-settings/{siteId}': (f) =>
+    get(`/api/contracts/site-settings/${f.siteId}`)(f),
+  'PUT /api/contracts/site-settings/{siteId}': (f) => ({
+    method: 'PUT',
+    path: `/api/contracts/site-settings/${f.siteId}`,
+    body: { crewMaySeePrices: true },
+  }),
+  // Crews read charges only where the site allows it (test/rest/charges.test.ts refuses them).
+  'GET /api/shift-summaries/{id}/charges': async (f) => {
+    await f.allowPrices();
+    return get(`/api/shift-summaries/${await f.report()}/charges`)(f);
+  },
+  'GET /api/charges.csv': get('/api/charges.csv'),
+  'GET /api/charges.xlsx': get('/api/charges.xlsx'),
   'GET /api/hole-configs': get('/api/hole-configs'),
   'GET /api/holes': get('/api/holes'),
   'GET /api/holes/active': get('/api/holes/active'),

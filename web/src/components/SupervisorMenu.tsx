@@ -11,6 +11,7 @@ export const SUPERVISOR_PLACES = [
   { label: 'KPIs', to: '/kpis' },
   { label: 'Site Setup', to: '/site-setup' },
   { label: 'Site Configuration', to: '/site-config' },
+  { label: 'Contracts', to: '/contracts' },
   { label: 'Devices', to: '/site-setup?tab=devices' },
 ] as const;
 

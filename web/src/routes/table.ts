@@ -60,6 +60,13 @@ export const pageRoutes: readonly ScreenRoute[] = [
     wide: true,
   },
   {
+    path: '/contracts',
+    title: 'Contracts',
+    load: () => import('../screens/Contracts'),
+    supervisor: true,
+    wide: true,
+  },
+  {
     path: '/live',
     title: 'Live Reports',
     load: () => import('../screens/SupervisorLive'),

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { PlodSheet, ReportStatus } from '@plod/model';
+import type { PlodSheet, ReportSnapshot, ReportStatus } from '@plod/model';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, useAuth } from '../auth';
@@ -10,6 +10,7 @@ import { plodPath } from '../routes/plod-paths';
 import { useConnection, useDocument } from '../sync';
 import { NewerPlodNotice } from './plod/NewerPlodNotice';
 import { downloadPlodPdf } from './plod-report/api';
+import { ChargesSection } from './plod-report/ChargesSection';
 import { Facts } from './plod-report/Facts';
 import { HistorySection } from './plod-report/HistorySection';
 import { HoleSection } from './plod-report/HoleSection';
@@ -140,10 +141,12 @@ function PlodHeader({ sheet, reportId }: { sheet: PlodSheet; reportId: string })
 
 function PlodBody({
   sheet,
+  report,
   reportId,
   docName,
 }: {
   sheet: PlodSheet;
+  report: ReportSnapshot;
   reportId: string;
   docName: string;
 }) {
@@ -202,6 +205,7 @@ function PlodBody({
       <Section title="Photos" name="photos">
         <PhotosSection photos={sheet.photos} />
       </Section>
+      <ChargesSection report={report} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Section title="Notes" name="notes">
           <Text style={{ whiteSpace: 'pre-wrap' }} c={sheet.notes ? undefined : 'dimmed'}>
@@ -244,7 +248,9 @@ function PlodOf({ docName, reportId }: { docName: string; reportId: string }) {
         </Message>
       );
     case 'ready':
-      return <PlodBody sheet={state.sheet} reportId={reportId} docName={docName} />;
+      return (
+        <PlodBody sheet={state.sheet} report={state.report} reportId={reportId} docName={docName} />
+      );
   }
 }
 

@@ -1,0 +1,254 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  contractCreateSchema,
+  contractUpdateSchema,
+  contractVersionInputSchema,
+  localIsoDay,
+} from '@plod/model';
+import { invoiceFilename } from '@plod/model/csv';
+import { actorOf, principalOf } from '../auth/principal.ts';
+import { XLSX_TYPE, streamedAttachment } from '../http/downloads.ts';
+import { IdParams, ShiftIdParams, errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
+import { PlodFilterQuery, plodFilterOf } from '../http/plod-filter-query.ts';
+import type { RestServices } from '../product/services.ts';
+import { reportIdOf } from '../services/documents.ts';
+import { LIVE_STATUSES } from '../services/reports.ts';
+import { invoiceCsvStream, invoiceXlsxStream } from '../money/invoice-export.ts';
+
+const tags = ['Contracts'];
+const VersionParams = z.object({
+  id: IdParams.shape.id,
+  versionId: z.string().openapi({ param: { name: 'versionId', in: 'path' } }),
+});
+const SiteQuery = z.object({
+  siteId: z.string().optional().openapi({ description: 'Contracts of this site' }),
+});
+const SiteParams = z.object({
+  siteId: z.string().openapi({ param: { name: 'siteId', in: 'path' } }),
+});
+const contract = jsonOk('The contract with its versions, oldest first');
+
+/**
+ * /api/contracts: a site's contracts, their dated versions (rates) and their history. Supervisors
+ * write; client accounts read their sites'; crew devices are refused (the route table).
+ */
+export function createContractRoutes(s: RestServices) {
+  const app = resourceApp();
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Contracts with their versions (a client account: its sites only)',
+      request: { query: SiteQuery },
+      responses: { 200: jsonOk('Contracts') },
+    }),
+    async (c) => c.json(await s.contracts.list(principalOf(c), c.req.valid('query').siteId), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/history',
+      tags,
+      summary: 'Every change of a site’s contracts and price setting, oldest first',
+      request: { query: z.object({ siteId: z.string().min(1, 'Choose a site') }) },
+      responses: { 200: jsonOk('Changes: who, when, what changed'), 400: errors[400] },
+    }),
+    async (c) =>
+      c.json(await s.contracts.siteHistory(principalOf(c), c.req.valid('query').siteId), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/site-settings/{siteId}',
+      tags,
+      summary: 'A site’s price setting: may crews see prices (default no)',
+      request: { params: SiteParams },
+      responses: { 200: jsonOk('The setting') },
+    }),
+    async (c) => c.json(await s.contracts.siteSetting(c.req.valid('param').siteId), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/site-settings/{siteId}',
+      tags,
+      summary: 'Let crews see prices on a site, or not (supervisors)',
+      request: {
+        params: SiteParams,
+        ...jsonBody(z.object({ crewMaySeePrices: z.boolean() })),
+      },
+      responses: { 200: jsonOk('The setting'), ...errors },
+    }),
+    async (c) =>
+      c.json(
+        await s.contracts.setSiteSetting(
+          actorOf(c),
+          c.req.valid('param').siteId,
+          c.req.valid('json').crewMaySeePrices,
+        ),
+        200,
+      ),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      tags,
+      summary: 'A contract with its versions',
+      request: { params: IdParams },
+      responses: { 200: contract, 404: errors[404] },
+    }),
+    async (c) => c.json(await s.contracts.get(principalOf(c), c.req.valid('param').id), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Create a contract for a site (client name, contract number)',
+      request: jsonBody(contractCreateSchema),
+      responses: { 201: contract, ...errors },
+    }),
+    async (c) => c.json(await s.contracts.create(actorOf(c), c.req.valid('json')), 201),
+  );
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}',
+      tags,
+      summary: 'Change a contract’s client name or number (only what changed is written)',
+      request: { params: IdParams, ...jsonBody(contractUpdateSchema) },
+      responses: { 200: contract, ...errors },
+    }),
+    async (c) =>
+      c.json(
+        await s.contracts.update(actorOf(c), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
+  );
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      tags,
+      summary: 'Delete a contract and its versions (its history stays)',
+      request: { params: IdParams },
+      responses: { 200: jsonOk('Deleted'), 404: errors[404] },
+    }),
+    async (c) => c.json(await s.contracts.remove(actorOf(c), c.req.valid('param').id), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/versions',
+      tags,
+      summary: 'Add a version: rates in force from its effective date',
+      description:
+        'Rates in integer cents: metres by hole size and depth band, hours by timesheet activity, standby per chargeable downtime code (and a default), fixed lines, and whether hire tools and consumables are charged. One version per effective date (409).',
+      request: { params: IdParams, ...jsonBody(contractVersionInputSchema) },
+      responses: { 201: jsonOk('The version'), ...errors },
+    }),
+    async (c) =>
+      c.json(
+        await s.contracts.addVersion(actorOf(c), c.req.valid('param').id, c.req.valid('json')),
+        201,
+      ),
+  );
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}/versions/{versionId}',
+      tags,
+      summary: 'Delete a version',
+      request: { params: VersionParams },
+      responses: { 200: jsonOk('Deleted'), 404: errors[404] },
+    }),
+    async (c) => {
+      const { id, versionId } = c.req.valid('param');
+      return c.json(await s.contracts.removeVersion(actorOf(c), id, versionId), 200);
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/history',
+      tags,
+      summary: 'A contract’s changes, oldest first: who, when, what changed',
+      request: { params: IdParams },
+      responses: { 200: jsonOk('Changes'), 404: errors[404] },
+    }),
+    async (c) => c.json(await s.contracts.history(principalOf(c), c.req.valid('param').id), 200),
+  );
+  return app;
+}
+
+/** GET /api/shift-summaries/{id}/charges. */
+export function createPlodChargeRoutes(s: RestServices) {
+  const app = resourceApp();
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/charges',
+      tags,
+      summary: 'A plod’s charges, priced with the contract version in force on its date',
+      description:
+        'Lines (description, quantity, unit, rate and amount in cents) and their total. Derived, never stored. A crew device is refused (403) unless its site lets crews see prices; a client account reads its sites’ plods only.',
+      request: { params: ShiftIdParams },
+      responses: { 200: jsonOk('{ lines, totalCents, version }'), 404: errors[404] },
+    }),
+    async (c) => {
+      const { charges } = await s.contracts.charges(
+        principalOf(c),
+        reportIdOf(c.req.valid('param').id),
+      );
+      return c.json(charges, 200);
+    },
+  );
+  return app;
+}
+
+/** GET /api/charges.csv and .xlsx: invoice lines for the list's filter. */
+export function createInvoiceRoutes(s: RestServices) {
+  const app = resourceApp();
+  for (const format of ['csv', 'xlsx'] as const) {
+    app.openapi(
+      createRoute({
+        method: 'get',
+        path: `/charges.${format}`,
+        tags,
+        summary: `Invoice lines for the list’s filter as ${format.toUpperCase()}`,
+        description:
+          format === 'csv'
+            ? 'CHARGE LINES (one row per charge line of each plod), then TOTALS PER PLOD and TOTALS PER RIG. The list’s filter; every plod but deleted ones when no status is given. A client account: its sites only.'
+            : 'Sheets "Charge lines" (one row per charge line), "Per plod" and "Per rig" (totals). Money in dollars with cents. The list’s filter; every plod but deleted ones when no status is given. A client account: its sites only.',
+        request: { query: PlodFilterQuery },
+        responses: {
+          200: {
+            description: `${format.toUpperCase()} download`,
+            content: {
+              [format === 'csv' ? 'text/csv' : XLSX_TYPE]: {
+                schema: z.string().openapi({ format: 'binary' }),
+              },
+            },
+          },
+          400: errors[400],
+        },
+      }),
+      async (c) => {
+        const filter = plodFilterOf(c.req.valid('query'));
+        const statuses = filter.statuses?.length ? filter.statuses : LIVE_STATUSES;
+        const pages = await s.contracts.pricedPages(principalOf(c), { ...filter, statuses });
+        const filename = invoiceFilename(localIsoDay(new Date()), format);
+        return format === 'csv'
+          ? streamedAttachment(
+              c,
+              { filename, stream: invoiceCsvStream(pages) },
+              'text/csv; charset=utf-8',
+            )
+          : streamedAttachment(c, { filename, stream: await invoiceXlsxStream(pages) }, XLSX_TYPE);
+      },
+    );
+  }
+  return app;
+}

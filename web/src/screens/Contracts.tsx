@@ -1,0 +1,736 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  FIXED_LINE_BASES,
+  FIXED_LINE_BASIS_LABELS,
+  SETUP_DOC_NAME,
+  TIMESHEET_ACTIVITIES,
+  contractCreateSchema,
+  contractVersionInputSchema,
+  formatCents,
+  readSetup,
+  versionInForce,
+} from '@plod/model';
+import type { ContractVersionInput, FixedLineBasis } from '@plod/model';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../auth';
+import { ScreenHeader } from '../components/ScreenHeader';
+import { useOptionalDocSnapshot } from '../sync';
+import {
+  addVersion,
+  createContract,
+  downloadInvoiceLines,
+  fetchContracts,
+  fetchHistory,
+  fetchSiteSetting,
+  saveSiteSetting,
+} from './contracts/api';
+import type { ContractChange, ContractWithVersions } from './contracts/api';
+
+const TITLE = 'Contracts';
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Dollars typed as text ("120", "120.50") as whole cents; NaN when not a number. */
+function centsOf(text: string): number {
+  const trimmed = text.trim();
+  if (trimmed === '') return Number.NaN;
+  return Math.round(Number(trimmed) * 100);
+}
+
+interface BandRow {
+  holeSize: string;
+  fromDepth: string;
+  toDepth: string;
+  rate: string;
+}
+interface FixedRow {
+  description: string;
+  basis: FixedLineBasis;
+  amount: string;
+}
+
+/** Issues of the model's schema by path ("rates.metreRates.1.toDepth"), shown beside the fields. */
+type Issues = Record<string, string>;
+
+function errorAt(issues: Issues, ...paths: string[]): string | undefined {
+  for (const path of paths) if (issues[path]) return issues[path];
+  return undefined;
+}
+
+function NewContract({ siteId, onMade }: { siteId: string; onMade: (id: string) => void }) {
+  const [clientName, setClientName] = useState('');
+  const [contractNumber, setContractNumber] = useState('');
+  const [issues, setIssues] = useState<Issues>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const submit = async () => {
+    const parsed = contractCreateSchema.safeParse({ siteId, clientName, contractNumber });
+    if (!parsed.success) {
+      setIssues(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
+      return;
+    }
+    setIssues({});
+    try {
+      const made = await createContract(parsed.data);
+      setClientName('');
+      setContractNumber('');
+      setFailure(null);
+      onMade(made.id);
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.serverMessage : 'Could not save the contract');
+    }
+  };
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label="New contract">
+      <Title order={2} fz={18} mb="sm">
+        New contract
+      </Title>
+      <Group align="flex-start" wrap="wrap">
+        <TextInput
+          label="Client name"
+          value={clientName}
+          onChange={(e) => setClientName(e.currentTarget.value)}
+          error={issues.clientName}
+        />
+        <TextInput
+          label="Contract number"
+          value={contractNumber}
+          onChange={(e) => setContractNumber(e.currentTarget.value)}
+          error={issues.contractNumber}
+        />
+        <Button mt={25} onClick={() => void submit()}>
+          Create contract
+        </Button>
+      </Group>
+      {failure && (
+        <Text c="red.8" mt="xs" role="alert">
+          {failure}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+const emptyBand = (): BandRow => ({ holeSize: 'NQ', fromDepth: '', toDepth: '', rate: '' });
+
+function NewVersion({
+  contract,
+  chargeableCodes,
+  onAdded,
+}: {
+  contract: ContractWithVersions;
+  chargeableCodes: { id: string; name: string }[];
+  onAdded: () => void;
+}) {
+  const [effectiveFrom, setEffectiveFrom] = useState(today());
+  const [bands, setBands] = useState<BandRow[]>([emptyBand()]);
+  const [hourly, setHourly] = useState<Record<string, string>>({});
+  const [standbyDefault, setStandbyDefault] = useState('');
+  const [standby, setStandby] = useState<Record<string, string>>({});
+  const [fixed, setFixed] = useState<FixedRow[]>([]);
+  const [hireTools, setHireTools] = useState(true);
+  const [consumables, setConsumables] = useState(true);
+  const [issues, setIssues] = useState<Issues>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const rated = TIMESHEET_ACTIVITIES.filter((a) => (hourly[a] ?? '').trim() !== '');
+  const setBand = (i: number, patch: Partial<BandRow>) =>
+    setBands((rows) => rows.map((row, j) => (j === i ? { ...row, ...patch } : row)));
+  const setFixedRow = (i: number, patch: Partial<FixedRow>) =>
+    setFixed((rows) => rows.map((row, j) => (j === i ? { ...row, ...patch } : row)));
+
+  const input = (): ContractVersionInput => ({
+    effectiveFrom,
+    rates: {
+      metreRates: bands
+        .filter((b) => b.fromDepth !== '' || b.toDepth !== '' || b.rate !== '')
+        .map((b) => ({
+          holeSize: b.holeSize,
+          fromDepth: Number(b.fromDepth),
+          toDepth: Number(b.toDepth),
+          rateCents: centsOf(b.rate),
+        })),
+      hourlyRates: rated.map((a) => ({
+        activity: a,
+        rateCents: centsOf(hourly[a] ?? ''),
+      })),
+      standbyRates: chargeableCodes
+        .filter((code) => (standby[code.id] ?? '').trim() !== '')
+        .map((code) => ({
+          codeId: code.id,
+          codeName: code.name,
+          rateCents: centsOf(standby[code.id] ?? ''),
+        })),
+      standbyDefaultRateCents: standbyDefault.trim() === '' ? null : centsOf(standbyDefault),
+      fixedLines: fixed.map((f) => ({
+        description: f.description,
+        basis: f.basis,
+        amountCents: centsOf(f.amount),
+      })),
+      chargeHireTools: hireTools,
+      chargeConsumables: consumables,
+    },
+  });
+
+  const submit = async () => {
+    const body = input();
+    const parsed = contractVersionInputSchema.safeParse(body);
+    if (!parsed.success) {
+      setIssues(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
+      return;
+    }
+    setIssues({});
+    setSaving(true);
+    try {
+      await addVersion(contract.id, body);
+      setFailure(null);
+      onAdded();
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.serverMessage : 'Could not save the version');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label="New version">
+      <Title order={3} fz={18} mb="sm">
+        New version of {contract.contractNumber}
+      </Title>
+      <Stack gap="md">
+        <TextInput
+          label="Effective from"
+          type="date"
+          w={200}
+          value={effectiveFrom}
+          onChange={(e) => setEffectiveFrom(e.currentTarget.value)}
+          error={issues.effectiveFrom}
+        />
+        <div>
+          <Text fw={600} mb={4}>
+            Metre rates by depth band and hole size
+          </Text>
+          <Table withTableBorder aria-label="Metre rates">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Hole size</Table.Th>
+                <Table.Th>From (m)</Table.Th>
+                <Table.Th>To (m)</Table.Th>
+                <Table.Th>Rate ($/m)</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {bands.map((band, i) => {
+                const at = `rates.metreRates.${i}`;
+                const row = i + 1;
+                return (
+                  <Table.Tr key={i}>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={`Band ${row} hole size`}
+                        value={band.holeSize}
+                        onChange={(e) => setBand(i, { holeSize: e.currentTarget.value })}
+                        error={errorAt(issues, `${at}.holeSize`, at)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={`Band ${row} from`}
+                        inputMode="decimal"
+                        value={band.fromDepth}
+                        onChange={(e) => setBand(i, { fromDepth: e.currentTarget.value })}
+                        error={errorAt(issues, `${at}.fromDepth`)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={`Band ${row} to`}
+                        inputMode="decimal"
+                        value={band.toDepth}
+                        onChange={(e) => setBand(i, { toDepth: e.currentTarget.value })}
+                        error={errorAt(issues, `${at}.toDepth`)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={`Band ${row} rate`}
+                        inputMode="decimal"
+                        value={band.rate}
+                        onChange={(e) => setBand(i, { rate: e.currentTarget.value })}
+                        error={errorAt(issues, `${at}.rateCents`)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove band ${row}`}
+                        onClick={() => setBands((rows) => rows.filter((_, j) => j !== i))}
+                      >
+                        ×
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+          <Button
+            variant="light"
+            mt="xs"
+            onClick={() => setBands((rows) => [...rows, emptyBand()])}
+          >
+            Add band
+          </Button>
+        </div>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <div>
+            <Text fw={600} mb={4}>
+              Hourly rates by activity ($/h, blank: not charged)
+            </Text>
+            <SimpleGrid cols={{ base: 2, md: 3 }} spacing="xs">
+              {TIMESHEET_ACTIVITIES.map((activity) => (
+                <TextInput
+                  key={activity}
+                  label={activity[0]?.toUpperCase() + activity.slice(1)}
+                  inputMode="decimal"
+                  value={hourly[activity] ?? ''}
+                  onChange={(e) => {
+                    const value = e.currentTarget.value;
+                    setHourly((rates) => ({ ...rates, [activity]: value }));
+                  }}
+                  error={
+                    rated.includes(activity)
+                      ? issues[`rates.hourlyRates.${rated.indexOf(activity)}.rateCents`]
+                      : undefined
+                  }
+                />
+              ))}
+            </SimpleGrid>
+          </div>
+          <div>
+            <Text fw={600} mb={4}>
+              Standby for chargeable downtime ($/h)
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+              <TextInput
+                label="Any chargeable code"
+                inputMode="decimal"
+                value={standbyDefault}
+                onChange={(e) => setStandbyDefault(e.currentTarget.value)}
+                error={issues['rates.standbyDefaultRateCents']}
+              />
+              {chargeableCodes.map((code) => (
+                <TextInput
+                  key={code.id}
+                  label={code.name}
+                  inputMode="decimal"
+                  value={standby[code.id] ?? ''}
+                  onChange={(e) => {
+                    const value = e.currentTarget.value;
+                    setStandby((rates) => ({ ...rates, [code.id]: value }));
+                  }}
+                />
+              ))}
+            </SimpleGrid>
+          </div>
+        </SimpleGrid>
+        <div>
+          <Text fw={600} mb={4}>
+            Fixed lines
+          </Text>
+          {fixed.map((row, i) => (
+            <Group key={i} align="flex-start" mb="xs" wrap="wrap">
+              <TextInput
+                label="Description"
+                value={row.description}
+                onChange={(e) => setFixedRow(i, { description: e.currentTarget.value })}
+                error={issues[`rates.fixedLines.${i}.description`]}
+              />
+              <NativeSelect
+                label="Charged"
+                value={row.basis}
+                data={FIXED_LINE_BASES.map((b) => ({
+                  value: b,
+                  label: FIXED_LINE_BASIS_LABELS[b],
+                }))}
+                onChange={(e) => setFixedRow(i, { basis: e.currentTarget.value as FixedLineBasis })}
+              />
+              <TextInput
+                label="Amount ($)"
+                inputMode="decimal"
+                value={row.amount}
+                onChange={(e) => setFixedRow(i, { amount: e.currentTarget.value })}
+                error={issues[`rates.fixedLines.${i}.amountCents`]}
+              />
+            </Group>
+          ))}
+          <Button
+            variant="light"
+            onClick={() =>
+              setFixed((rows) => [...rows, { description: '', basis: 'per-plod', amount: '' }])
+            }
+          >
+            Add fixed line
+          </Button>
+        </div>
+        <Group>
+          <Checkbox
+            label="Charge hire tools at their rates"
+            checked={hireTools}
+            onChange={(e) => setHireTools(e.currentTarget.checked)}
+          />
+          <Checkbox
+            label="Charge consumables at their list prices"
+            checked={consumables}
+            onChange={(e) => setConsumables(e.currentTarget.checked)}
+          />
+        </Group>
+        {failure && (
+          <Text c="red.8" role="alert">
+            {failure}
+          </Text>
+        )}
+        <Group>
+          <Button loading={saving} onClick={() => void submit()}>
+            Save version
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  'contract-created': 'Contract created',
+  'contract-changed': 'Contract changed',
+  'contract-deleted': 'Contract deleted',
+  'version-added': 'Version added',
+  'version-deleted': 'Version deleted',
+  'site-setting-changed': 'Site setting changed',
+};
+
+function changeText(change: ContractChange): string {
+  return change.changes
+    .filter((c) => c.field !== 'rates')
+    .map(
+      (c) =>
+        `${c.field}: ${c.before === null ? '-' : String(c.before)} → ${c.after === null ? '-' : String(c.after)}`,
+    )
+    .join('; ');
+}
+
+function History({ changes }: { changes: ContractChange[] }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label="History">
+      <Title order={2} fz={18} mb="sm">
+        History
+      </Title>
+      {changes.length === 0 ? (
+        <Text c="dimmed">No changes yet</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={360}>
+          <Table striped data-testid="contracts-history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Who</Table.Th>
+                <Table.Th>What</Table.Th>
+                <Table.Th>Changes</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {[...changes].reverse().map((change) => (
+                <Table.Tr key={change.id}>
+                  <Table.Td>{new Date(change.at).toLocaleString()}</Table.Td>
+                  <Table.Td>{change.by ?? '-'}</Table.Td>
+                  <Table.Td>{ACTION_LABELS[change.action] ?? change.action}</Table.Td>
+                  <Table.Td>{changeText(change)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}
+
+function InvoiceExport({ siteId }: { siteId: string }) {
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [plods, setPlods] = useState('approved');
+  const [failure, setFailure] = useState<string | null>(null);
+  const query = () => {
+    const params = new URLSearchParams({ siteId });
+    if (plods === 'approved') params.set('status', 'approved');
+    if (from) params.set('from', from);
+    if (to) params.set('to', to);
+    return `?${params.toString()}`;
+  };
+  const download = async (format: 'csv' | 'xlsx') => {
+    try {
+      await downloadInvoiceLines(format, query());
+      setFailure(null);
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.serverMessage : 'Download failed');
+    }
+  };
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label="Invoice lines">
+      <Title order={2} fz={18} mb="sm">
+        Invoice lines
+      </Title>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label="From"
+          type="date"
+          value={from}
+          onChange={(e) => setFrom(e.currentTarget.value)}
+        />
+        <TextInput
+          label="To"
+          type="date"
+          value={to}
+          onChange={(e) => setTo(e.currentTarget.value)}
+        />
+        <NativeSelect
+          label="Plods"
+          value={plods}
+          data={[
+            { value: 'approved', label: 'Approved' },
+            { value: 'all', label: 'All but deleted' },
+          ]}
+          onChange={(e) => setPlods(e.currentTarget.value)}
+        />
+        <Button variant="light" onClick={() => void download('csv')}>
+          Download CSV
+        </Button>
+        <Button onClick={() => void download('xlsx')}>Download XLSX</Button>
+      </Group>
+      {failure && (
+        <Text c="red.8" mt="xs" role="alert">
+          {failure}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * Contracts of a site (supervisors): create one, add versions with an effective date and rate
+ * tables, let crews see prices or not, download invoice lines, and read every change.
+ */
+export default function Contracts() {
+  const setup = useOptionalDocSnapshot(SETUP_DOC_NAME, readSetup);
+  const sites = (setup?.sites ?? []).filter((s) => !s.archivedAt);
+  const [siteId, setSiteId] = useState<string>('');
+  const [contracts, setContracts] = useState<ContractWithVersions[]>([]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [history, setHistory] = useState<ContractChange[]>([]);
+  const [crewMaySee, setCrewMaySee] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const site = siteId || sites[0]?.id || '';
+
+  // Each save asks for the site's contracts, history and setting again.
+  const [asked, setAsked] = useState(0);
+  const reload = () => setAsked((n) => n + 1);
+  useEffect(() => {
+    if (!site) return;
+    let live = true;
+    Promise.all([fetchContracts(site), fetchHistory(site), fetchSiteSetting(site)]).then(
+      ([list, changes, setting]) => {
+        if (!live) return;
+        setContracts(list);
+        setHistory(changes);
+        setCrewMaySee(setting.crewMaySeePrices);
+        setFailure(null);
+      },
+      (error: unknown) => {
+        if (live) {
+          setFailure(error instanceof ApiError ? error.serverMessage : 'Could not load contracts');
+        }
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [site, asked]);
+
+  const contract = contracts.find((c) => c.id === selected) ?? contracts[0] ?? null;
+  const chargeableCodes = (setup?.downtimeCodes ?? [])
+    .filter((code) => code.siteId === site && code.chargeable)
+    .map((code) => ({ id: code.id, name: code.name }));
+
+  return (
+    <>
+      <ScreenHeader title={TITLE} backTo="/live" backLabel="Live Reports" />
+      <Stack gap="md">
+        <Group align="flex-end" wrap="wrap">
+          <NativeSelect
+            label="Site"
+            value={site}
+            data={sites.map((s) => ({ value: s.id, label: s.siteName }))}
+            onChange={(e) => {
+              setSiteId(e.currentTarget.value);
+              setSelected(null);
+            }}
+          />
+          <Checkbox
+            mb={8}
+            label="Crews may see prices on this site"
+            checked={crewMaySee}
+            onChange={(e) => {
+              const next = e.currentTarget.checked;
+              void saveSiteSetting(site, next).then((s) => {
+                setCrewMaySee(s.crewMaySeePrices);
+                reload();
+              });
+            }}
+          />
+        </Group>
+        {failure && (
+          <Alert color="red" variant="light">
+            {failure}
+          </Alert>
+        )}
+        <Paper withBorder p="md" radius="md" component="section" aria-label="Site contracts">
+          <Title order={2} fz={18} mb="sm">
+            Contracts of this site
+          </Title>
+          {contracts.length === 0 ? (
+            <Text c="dimmed">No contracts yet</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={360}>
+              <Table striped highlightOnHover data-testid="contracts-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Client</Table.Th>
+                    <Table.Th>Contract</Table.Th>
+                    <Table.Th>Versions</Table.Th>
+                    <Table.Th>In force today</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {contracts.map((c) => (
+                    <Table.Tr key={c.id}>
+                      <Table.Td>{c.clientName}</Table.Td>
+                      <Table.Td>{c.contractNumber}</Table.Td>
+                      <Table.Td>{c.versions.length}</Table.Td>
+                      <Table.Td>
+                        {versionInForce(c.versions, today())?.effectiveFrom ?? '-'}
+                      </Table.Td>
+                      <Table.Td>
+                        <Button
+                          size="xs"
+                          variant={contract?.id === c.id ? 'filled' : 'light'}
+                          onClick={() => setSelected(c.id)}
+                          aria-label={`Open contract ${c.contractNumber}`}
+                        >
+                          Open
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Paper>
+        {site && (
+          <NewContract
+            siteId={site}
+            onMade={(id) => {
+              setSelected(id);
+              reload();
+            }}
+          />
+        )}
+        {contract && (
+          <Paper withBorder p="md" radius="md" component="section" aria-label="Versions">
+            <Title order={2} fz={18} mb="sm">
+              Versions of {contract.contractNumber} ({contract.clientName})
+            </Title>
+            {contract.versions.length === 0 ? (
+              <Text c="dimmed">No versions yet: add the rates below</Text>
+            ) : (
+              <Table.ScrollContainer minWidth={360}>
+                <Table striped data-testid="contract-versions">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Effective from</Table.Th>
+                      <Table.Th>Metre rates</Table.Th>
+                      <Table.Th>Hourly</Table.Th>
+                      <Table.Th>Standby</Table.Th>
+                      <Table.Th>Fixed lines</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {contract.versions.map((v) => (
+                      <Table.Tr key={v.id}>
+                        <Table.Td>{v.effectiveFrom}</Table.Td>
+                        <Table.Td>
+                          {v.rates.metreRates
+                            .map(
+                              (b) =>
+                                `${b.holeSize} ${b.fromDepth}-${b.toDepth} m ${formatCents(b.rateCents)}`,
+                            )
+                            .join(', ') || '-'}
+                        </Table.Td>
+                        <Table.Td>
+                          {v.rates.hourlyRates
+                            .map((h) => `${h.activity} ${formatCents(h.rateCents)}`)
+                            .join(', ') || '-'}
+                        </Table.Td>
+                        <Table.Td>
+                          {[
+                            ...v.rates.standbyRates.map(
+                              (s) => `${s.codeName} ${formatCents(s.rateCents)}`,
+                            ),
+                            ...(v.rates.standbyDefaultRateCents === null
+                              ? []
+                              : [`any ${formatCents(v.rates.standbyDefaultRateCents)}`]),
+                          ].join(', ') || '-'}
+                        </Table.Td>
+                        <Table.Td>
+                          {v.rates.fixedLines
+                            .map((f) => `${f.description} ${formatCents(f.amountCents)}`)
+                            .join(', ') || '-'}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Paper>
+        )}
+        {contract && (
+          <NewVersion
+            key={contract.id}
+            contract={contract}
+            chargeableCodes={chargeableCodes}
+            onAdded={() => void reload()}
+          />
+        )}
+        {site && <InvoiceExport siteId={site} />}
+        <History changes={history} />
+      </Stack>
+    </>
+  );
+}
