@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import type { ServerType } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
 import { SYNC_SUBPROTOCOL } from '@plod/model/sync';
+import { readSites } from '@plod/model';
 import { createAccessControl, principalOf } from './auth/index.ts';
 import { CloseCode } from './close-codes.ts';
 import { Cluster } from './cluster/cluster.ts';
@@ -253,6 +254,8 @@ export function createServer(options: ServerOptions = {}): PlodServer {
     credentialsDir: storage.credentialsDir,
     // A client account's socket opens only its sites' reports (the REST layer reads the site).
     siteOfReport: (docName) => rest.services.desk.siteOfDoc(docName),
+    siteExists: (siteId) =>
+      rest.services.docs.readSetup((doc) => readSites(doc).some((site) => site.id === siteId)),
     endSubject: (subject, reason) => {
       const closed = registry.closeSubject(subject, CloseCode.Unauthorized, reason);
       if (closed > 0) logger.info('sockets closed', { subject, reason, closed });
