@@ -178,7 +178,7 @@ test('a site’s crew code: the desk makes it, a phone joins with it, works a pl
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // The supervisor's desk, 1366 x 800, makes Demo Site's code in Site Setup's Devices tab.
   const desk = await browser.newContext({ baseURL, viewport: { width: 1366, height: 800 } });
   const deskPage = await desk.newPage();
