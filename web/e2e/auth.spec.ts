@@ -172,3 +172,72 @@ test('the app the server serves holds no credential', async ({ request }) => {
   const index = await request.get('/');
   expect(await index.text()).toBe(await readFile(joinPath(webDir, 'index.html'), 'utf8'));
 });
+
+test('a site’s crew code: the desk makes it, a phone joins with it, works a plod there and is listed with that site', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  // The supervisor's desk, 1366 x 800, makes Demo Site's code in Site Setup's Devices tab.
+  const desk = await browser.newContext({ baseURL, viewport: { width: 1366, height: 800 } });
+  const deskPage = await desk.newPage();
+  await deskPage.goto('/login');
+  await deskPage.getByLabel('Username').fill(E2E_ADMIN.username);
+  await deskPage.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
+  await deskPage.getByRole('button', { name: 'Login' }).click();
+  await expect(heading(deskPage, 'Live Reports')).toBeVisible();
+  await deskPage.goto('/site-setup?tab=devices');
+  const codes = deskPage.getByRole('table', { name: 'Site crew codes' });
+  const demoRow = codes.getByRole('row', { name: 'Demo Site' });
+  const make = demoRow.getByRole('button', { name: /(Create|Rotate) the code for Demo Site/ });
+  await make.click();
+  // A code made before (an earlier run on this server) is rotated after a confirmation.
+  const confirm = deskPage.getByRole('dialog', { name: 'Rotate the code for Demo Site' });
+  if (await confirm.isVisible()) await confirm.getByRole('button', { name: 'Rotate' }).click();
+  await expect(demoRow.getByTestId('site-crew-code')).toHaveText(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  const code = (await demoRow.getByTestId('site-crew-code').textContent()) ?? '';
+  await expectAccessible(deskPage, 'site crew codes at the desk');
+  await deskPage.screenshot({ path: testInfo.outputPath('devices-desk.png'), fullPage: true });
+
+  // A phone, 390 x 844, joins with it and works a plod at Demo Site.
+  const deviceName = `Demo Site Phone ${Date.now().toString(36)}`;
+  await page.goto('/join');
+  await join(page, code, deviceName);
+  await expect(heading(page, 'Plods')).toBeVisible();
+  await page.getByRole('button', { name: 'New Report' }).click();
+  await expect(heading(page, 'Drill Report Dashboard')).toBeVisible();
+  const reportId = plodIdOf(page);
+  await page.getByRole('link', { name: /Shift Details/ }).click();
+  await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
+  await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
+  await page.getByRole('button', { name: 'Save & Continue' }).click();
+  await expect(heading(page, 'Crew Assignment')).toBeVisible();
+  await page.goto(`/edit-report/${reportId}`);
+  await page.getByLabel('Operator').fill('Site Sam');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(card(page, reportId)).toContainText('Site Sam');
+  // Everything it wrote reached the server (its socket to the plod was accepted).
+  await expect(page.getByTestId('pending-count')).toHaveText('0');
+
+  // The desk lists the phone with its site, and the server holds the plod as the phone left it.
+  await deskPage.reload();
+  const phoneRow = deskPage
+    .getByRole('table', { name: 'Joined devices' })
+    .getByRole('row', { name: deviceName });
+  await expect(phoneRow).toContainText('Demo Site');
+  await expect(phoneRow).not.toContainText('All sites');
+  const onServer = await desk.request.get(`/api/shift-summaries/${reportId}`);
+  expect(await onServer.json()).toMatchObject({ operator: 'Site Sam' });
+
+  // The same tab at a phone's width: one card per site and per device.
+  await deskPage.setViewportSize({ width: 390, height: 844 });
+  await deskPage.goto('/site-setup?tab=devices');
+  await expect(
+    deskPage
+      .getByRole('list', { name: 'Site crew codes' })
+      .getByRole('listitem', { name: 'Demo Site' }),
+  ).toContainText(code);
+  await deskPage.screenshot({ path: testInfo.outputPath('devices-phone.png'), fullPage: true });
+  await desk.close();
+});

@@ -9,7 +9,13 @@ import {
   verifyPassword,
   type ScryptParams,
 } from './passwords.ts';
-import { ClientAccounts, migrateAccountRoles, principalOfSession } from './client-accounts.ts';
+import {
+  ClientAccounts,
+  migrateAccountRoles,
+  migrateDeviceSites,
+  parseSites,
+  principalOfSession,
+} from './client-accounts.ts';
 import type { AccountRow } from './client-accounts.ts';
 import type { Principal } from './principal.ts';
 import {
@@ -50,6 +56,11 @@ CREATE TABLE IF NOT EXISTS auth_crew_code (
   code TEXT NOT NULL,
   rotated_at INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS auth_site_crew_codes (
+  site_id TEXT PRIMARY KEY,
+  code TEXT NOT NULL UNIQUE,
+  rotated_at INTEGER NOT NULL
+);
 `;
 
 /**
@@ -84,9 +95,15 @@ CREATE TABLE IF NOT EXISTS auth_devices (
   last_seen_at BIGINT,
   revoked_at BIGINT
 );
+ALTER TABLE auth_devices ADD COLUMN IF NOT EXISTS site_ids TEXT;
 CREATE TABLE IF NOT EXISTS auth_crew_code (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   code TEXT NOT NULL,
+  rotated_at BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS auth_site_crew_codes (
+  site_id TEXT PRIMARY KEY,
+  code TEXT NOT NULL UNIQUE,
   rotated_at BIGINT NOT NULL
 );
 `;
@@ -113,9 +130,24 @@ export interface AccountsOptions {
 export interface Device {
   id: string;
   name: string;
+  /** The sites it joined with a site's crew code; null: every site (joined with the crew code). */
+  siteIds: string[] | null;
   joinedAt: string;
   lastSeenAt: string | null;
   revokedAt: string | null;
+}
+
+/**
+ * What a typed code joins a device to: every site (the deployment's crew code) or one site (that
+ * site's crew code).
+ */
+export type JoinScope = { kind: 'all' } | { kind: 'site'; siteId: string };
+
+/** A site's crew code, grouped for display. */
+export interface SiteCrewCode {
+  siteId: string;
+  code: string;
+  rotatedAt: string;
 }
 
 /** A time column: PostgreSQL's BIGINT arrives as a string. */
@@ -124,6 +156,7 @@ type Millis = number | string;
 interface DeviceRow {
   id: string;
   name: string;
+  site_ids: string | null;
   joined_at: Millis;
   last_seen_at: Millis | null;
   revoked_at: Millis | null;
@@ -136,9 +169,15 @@ interface SessionRow extends AccountRow {
 
 const iso = (ms: Millis | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
+/** A device's sites: null (every site) when the column is empty. */
+function deviceSites(json: string | null): string[] | null {
+  return json === null ? null : parseSites(json);
+}
+
 const toDevice = (row: DeviceRow): Device => ({
   id: row.id,
   name: row.name,
+  siteIds: deviceSites(row.site_ids),
   joinedAt: new Date(Number(row.joined_at)).toISOString(),
   lastSeenAt: iso(row.last_seen_at),
   revokedAt: iso(row.revoked_at),
@@ -192,7 +231,10 @@ export class Accounts {
   ready(): Promise<void> {
     this.tables ??= (async () => {
       await this.sql.define(SQLITE_SCHEMA, POSTGRES_SCHEMA);
-      if (this.sql.dialect === 'sqlite') await migrateAccountRoles(this.sql);
+      if (this.sql.dialect === 'sqlite') {
+        await migrateAccountRoles(this.sql);
+        await migrateDeviceSites(this.sql);
+      }
     })().catch((error: unknown) => {
       this.tables = null;
       throw error;
@@ -381,14 +423,66 @@ export class Accounts {
     return row !== undefined && sameCrewCode(typed, row.code);
   }
 
-  /** Registers a device; its token is returned once and only its hash is kept. */
-  async joinDevice(name: string): Promise<{ token: string; device: Device }> {
+  /**
+   * What `typed` joins a device to: the deployment's crew code (every site), a site's crew code
+   * (that site), or null (no such code). Case, dashes and spaces are ignored.
+   */
+  async joinScope(typed: string): Promise<JoinScope | null> {
+    if (await this.isCrewCode(typed)) return { kind: 'all' };
+    const normalized = normalizeCrewCode(typed);
+    if (normalized.length < MIN_CREW_CODE_LENGTH) return null;
+    const row = await this.first<{ site_id: string; code: string }>(
+      'SELECT site_id, code FROM auth_site_crew_codes WHERE code = ?',
+      [normalized],
+    );
+    return row && sameCrewCode(typed, row.code) ? { kind: 'site', siteId: row.site_id } : null;
+  }
+
+  /** Every site's crew code (sites without one are not listed). */
+  async siteCrewCodes(): Promise<SiteCrewCode[]> {
+    const rows = await this.rows<{ site_id: string; code: string; rotated_at: Millis }>(
+      'SELECT site_id, code, rotated_at FROM auth_site_crew_codes ORDER BY site_id',
+    );
+    return rows.map((row) => ({
+      siteId: row.site_id,
+      code: formatCrewCode(row.code),
+      rotatedAt: new Date(Number(row.rotated_at)).toISOString(),
+    }));
+  }
+
+  /**
+   * Creates or replaces a site's crew code (a random one unless given). Devices that joined with
+   * the old code stay devices of the site; the old code stops joining new ones.
+   */
+  async setSiteCrewCode(siteId: string, code: string = newCrewCode()): Promise<SiteCrewCode> {
+    const normalized = normalizeCrewCode(code);
+    if (normalized.length < MIN_CREW_CODE_LENGTH) {
+      throw new Error(`A crew access code needs at least ${MIN_CREW_CODE_LENGTH} characters`);
+    }
+    const now = this.now();
+    await this.run(
+      `INSERT INTO auth_site_crew_codes (site_id, code, rotated_at) VALUES (?, ?, ?)
+       ON CONFLICT (site_id) DO UPDATE SET code = excluded.code, rotated_at = excluded.rotated_at`,
+      [siteId, normalized, now],
+    );
+    return { siteId, code: formatCrewCode(normalized), rotatedAt: new Date(now).toISOString() };
+  }
+
+  /**
+   * Registers a device of `scope` (every site, or one site); its token is returned once and only
+   * its hash is kept.
+   */
+  async joinDevice(
+    name: string,
+    scope: JoinScope = { kind: 'all' },
+  ): Promise<{ token: string; device: Device }> {
     const token = newToken();
     const id = crypto.randomUUID();
     const now = this.now();
+    const siteIds = scope.kind === 'all' ? null : [scope.siteId];
     await this.run(
-      'INSERT INTO auth_devices (id, name, token_hash, joined_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
-      [id, name, hashToken(token), now, now],
+      'INSERT INTO auth_devices (id, name, token_hash, joined_at, last_seen_at, site_ids) VALUES (?, ?, ?, ?, ?, ?)',
+      [id, name, hashToken(token), now, now, siteIds === null ? null : JSON.stringify(siteIds)],
     );
     this.lastSeenWritten.set(id, now);
     return {
@@ -396,6 +490,7 @@ export class Accounts {
       device: {
         id,
         name,
+        siteIds,
         joinedAt: new Date(now).toISOString(),
         lastSeenAt: iso(now),
         revokedAt: null,
@@ -403,10 +498,40 @@ export class Accounts {
     };
   }
 
+  /**
+   * A joined device joins again (a driller moves rigs): a site's code adds that site to its sites,
+   * the deployment's crew code gives it every site; a device of every site stays one. It keeps its
+   * id and name and gets a new token (the one it sent stops working). Null when the device is
+   * unknown or revoked.
+   */
+  async rejoinDevice(
+    deviceId: string,
+    scope: JoinScope,
+  ): Promise<{ token: string; device: Device } | null> {
+    const row = await this.first<DeviceRow>(
+      'SELECT id, name, site_ids, joined_at, last_seen_at, revoked_at FROM auth_devices WHERE id = ?',
+      [deviceId],
+    );
+    if (!row || row.revoked_at !== null) return null;
+    const current = deviceSites(row.site_ids);
+    const siteIds =
+      scope.kind === 'all' || current === null ? null : [...new Set([...current, scope.siteId])];
+    const token = newToken();
+    await this.run('UPDATE auth_devices SET token_hash = ?, site_ids = ? WHERE id = ?', [
+      hashToken(token),
+      siteIds === null ? null : JSON.stringify(siteIds),
+      deviceId,
+    ]);
+    return {
+      token,
+      device: toDevice({ ...row, site_ids: siteIds === null ? null : JSON.stringify(siteIds) }),
+    };
+  }
+
   /** The device a token belongs to, unless revoked; notes when it was last seen. */
   async device(token: string): Promise<Principal | null> {
-    const row = await this.first<Pick<DeviceRow, 'id' | 'name' | 'revoked_at'>>(
-      'SELECT id, name, revoked_at FROM auth_devices WHERE token_hash = ?',
+    const row = await this.first<Pick<DeviceRow, 'id' | 'name' | 'site_ids' | 'revoked_at'>>(
+      'SELECT id, name, site_ids, revoked_at FROM auth_devices WHERE token_hash = ?',
       [hashToken(token)],
     );
     if (!row || row.revoked_at !== null) return null;
@@ -416,12 +541,17 @@ export class Accounts {
       this.lastSeenWritten.set(row.id, now);
       await this.run('UPDATE auth_devices SET last_seen_at = ? WHERE id = ?', [now, row.id]);
     }
-    return { kind: 'device', deviceId: row.id, deviceName: row.name };
+    return {
+      kind: 'device',
+      deviceId: row.id,
+      deviceName: row.name,
+      siteIds: deviceSites(row.site_ids),
+    };
   }
 
   async devices(): Promise<Device[]> {
     const rows = await this.rows<DeviceRow>(
-      'SELECT id, name, joined_at, last_seen_at, revoked_at FROM auth_devices ORDER BY joined_at, id',
+      'SELECT id, name, site_ids, joined_at, last_seen_at, revoked_at FROM auth_devices ORDER BY joined_at, id',
     );
     return rows.map(toDevice);
   }

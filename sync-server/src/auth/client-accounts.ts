@@ -60,7 +60,21 @@ export async function migrateAccountRoles(sql: AppSql): Promise<void> {
   await add('created_by', 'TEXT');
 }
 
-function parseSites(json: string | null): string[] {
+/**
+ * Adds the sites column to a SQLite devices table made before site crew codes (empty: the device
+ * joined with the deployment's crew code and reads every site).
+ */
+export async function migrateDeviceSites(sql: AppSql): Promise<void> {
+  const columns = await sql.all<{ name: string }>(
+    "SELECT name FROM pragma_table_info('auth_devices')",
+  );
+  if (!columns.some((c) => c.name === 'site_ids')) {
+    await sql.exec('ALTER TABLE auth_devices ADD COLUMN site_ids TEXT');
+  }
+}
+
+/** A JSON list of site ids as stored (anything else reads as no sites). */
+export function parseSites(json: string | null): string[] {
   if (!json) return [];
   try {
     const value: unknown = JSON.parse(json);

@@ -36,6 +36,8 @@ export interface AccessControlOptions {
   credentialsDir: string | null;
   /** The site of a report document, for client accounts' sockets. */
   siteOfReport?: SiteOfReport;
+  /** True when the setup document names the site (a site crew code is made only for one). */
+  siteExists?: (siteId: string) => Promise<boolean>;
   /** Closes the sockets of an ended session, an expired session or a revoked device. */
   endSubject(subject: string, reason: string): void;
 }
@@ -79,6 +81,7 @@ export function createAccessControl(options: AccessControlOptions) {
     loginAccounts: new Throttle({ now, firstDelayMs: 30_000, maxDelayMs: 5 * 60_000 }),
     joinThrottle: new Throttle({ now, firstDelayMs: 60_000, maxDelayMs: 3_600_000 }),
     logger: options.logger,
+    siteExists: options.siteExists ?? (() => Promise.resolve(false)),
   };
   // Sockets opened with a session outlive its cookie unless something ends them.
   const sweeper = setInterval(() => {

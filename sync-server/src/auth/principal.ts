@@ -14,7 +14,18 @@ export type Principal =
       expiresAt: number;
     }
   | ClientPrincipal
-  | { kind: 'device'; deviceId: string; deviceName: string };
+  | DevicePrincipal;
+
+export interface DevicePrincipal {
+  kind: 'device';
+  deviceId: string;
+  deviceName: string;
+  /**
+   * The sites whose plods this device may read and write (it joined with their crew codes); null:
+   * every site (it joined with the deployment's crew code).
+   */
+  siteIds: readonly string[] | null;
+}
 
 export interface ClientPrincipal {
   kind: 'client';
@@ -102,6 +113,7 @@ export function describePrincipal(principal: Principal) {
         kind: principal.kind,
         deviceId: principal.deviceId,
         deviceName: principal.deviceName,
+        ...(principal.siteIds === null ? {} : { siteIds: principal.siteIds }),
       };
     case 'client':
       return {

@@ -40,6 +40,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'DELETE /api/devices/{id}': 'supervisor',
   'GET /api/devices/code': 'supervisor',
   'POST /api/devices/code/rotate': 'supervisor',
+  'GET /api/devices/site-codes': 'supervisor',
+  'POST /api/devices/site-codes/{siteId}/rotate': 'supervisor',
 
   // Late edits to submitted reports.
   'GET /api/late-edits': 'supervisor',

@@ -4,6 +4,7 @@ import { deleteCookie, setCookie } from 'hono/cookie';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { stripBidiControls } from '@plod/model';
 import { IdParams, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
+import type { JoinScope } from './accounts.ts';
 import type { Gate } from './gate.ts';
 import { SESSION_COOKIE } from './gate.ts';
 import { describePrincipal, principalOf } from './principal.ts';
@@ -26,7 +27,11 @@ export interface AuthRouteDeps {
   loginAccounts: Throttle;
   joinThrottle: Throttle;
   logger: Logger;
+  /** True when the setup document names the site (archived sites too). */
+  siteExists: (siteId: string) => Promise<boolean>;
 }
+
+const SiteIdParams = z.object({ siteId: z.string().min(1) });
 
 const LoginBody = z
   .object({ username: z.string().trim().min(1).max(200), password: z.string().min(1) })
@@ -228,7 +233,12 @@ export function createDeviceRoutes(deps: AuthRouteDeps) {
       summary: 'A crew device joins with the access code and receives its device token',
       request: jsonBody(JoinBody),
       responses: {
-        201: jsonOk('`{ token, deviceId, deviceName }`: send the token as `Authorization: Bearer`'),
+        201: jsonOk(
+          '`{ token, deviceId, deviceName, siteIds }`: send the token as `Authorization: Bearer`. ' +
+            'siteIds is null for the crew code (every site), else the sites of the site crew codes ' +
+            'it joined with. A joined device that sends its token joins again: it keeps its id, ' +
+            'gains the site (or every site), and gets a new token (the old one stops working).',
+        ),
         400: message('Code or device name missing'),
         403: message('Wrong code'),
         429: message('Too many failures; see Retry-After'),
@@ -246,23 +256,36 @@ export function createDeviceRoutes(deps: AuthRouteDeps) {
         });
         return tooMany(c, reserved.retryAfter, 'attempts to join');
       }
-      let rightCode: boolean;
+      let scope: JoinScope | null;
       try {
-        rightCode = await accounts.isCrewCode(code);
+        scope = await accounts.joinScope(code);
       } catch (error) {
         reserved.attempt.release();
         throw error;
       }
-      if (!rightCode) {
+      if (scope === null) {
         const holds = reserved.attempt.failed();
         logger.warn('join failed: wrong access code', { address, deviceName });
         logHolds(logger, holds, { address, deviceName });
         return c.json({ message: MESSAGES.joinFailed }, 403);
       }
       reserved.attempt.release();
-      const { token, device } = await accounts.joinDevice(deviceName);
-      logger.info('device joined', { deviceId: device.id, deviceName: device.name, address });
-      return c.json({ token, deviceId: device.id, deviceName: device.name }, 201);
+      // A joined phone that joins again (its token sent) keeps its id and gains the code's site.
+      const caller = principalOf(c);
+      const joined =
+        (caller?.kind === 'device' ? await accounts.rejoinDevice(caller.deviceId, scope) : null) ??
+        (await accounts.joinDevice(deviceName, scope));
+      const { token, device } = joined;
+      logger.info('device joined', {
+        deviceId: device.id,
+        deviceName: device.name,
+        siteIds: device.siteIds,
+        address,
+      });
+      return c.json(
+        { token, deviceId: device.id, deviceName: device.name, siteIds: device.siteIds },
+        201,
+      );
     },
     (result, c) => {
       if (result.success) return undefined;
@@ -277,7 +300,11 @@ export function createDeviceRoutes(deps: AuthRouteDeps) {
       path: '/',
       tags,
       summary: 'Joined devices (revoked ones included, with revokedAt)',
-      responses: { 200: jsonOk('`[{ id, name, joinedAt, lastSeenAt, revokedAt }]`') },
+      responses: {
+        200: jsonOk(
+          '`[{ id, name, siteIds, joinedAt, lastSeenAt, revokedAt }]` (siteIds null: every site)',
+        ),
+      },
     }),
     async (c) => c.json(await accounts.devices(), 200),
   );
@@ -300,6 +327,34 @@ export function createDeviceRoutes(deps: AuthRouteDeps) {
       responses: { 200: jsonOk('`{ code, rotatedAt }`') },
     }),
     async (c) => c.json(await accounts.setCrewCode(), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/site-codes',
+      tags,
+      summary: 'Each site’s crew code (a device that joins with one reads that site’s plods only)',
+      responses: { 200: jsonOk('`[{ siteId, code, rotatedAt }]` (sites with no code not listed)') },
+    }),
+    async (c) => c.json(await accounts.siteCrewCodes(), 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/site-codes/{siteId}/rotate',
+      tags,
+      summary:
+        'Creates or replaces a site’s crew code (devices that joined with it stay devices of the site)',
+      request: { params: SiteIdParams },
+      responses: { 200: jsonOk('`{ siteId, code, rotatedAt }`'), 404: message('No such site') },
+    }),
+    async (c) => {
+      const { siteId } = c.req.valid('param');
+      if (!(await deps.siteExists(siteId))) {
+        return c.json({ message: `Site ${siteId} not found` }, 404);
+      }
+      return c.json(await accounts.setSiteCrewCode(siteId), 200);
+    },
   );
   app.openapi(
     createRoute({

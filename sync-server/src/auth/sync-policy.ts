@@ -2,6 +2,7 @@ import { REPORTS_INDEX_DOC_NAME, classifyDocName } from '@plod/model';
 import type { AuthorizeHook, SyncDecision, SyncGrant } from '../sync/grant.ts';
 import type { Gate } from './gate.ts';
 import { subjectOf } from './principal.ts';
+import { maySeeSite, siteScopeOf } from './site-scope.ts';
 
 /** The device a socket belongs to (its grant carries it: log lines, and the late-edit hold). */
 export interface DeviceRef {
@@ -20,6 +21,9 @@ export type SiteOfReport = (docName: string) => Promise<string | null>;
  * - `report:{id}`: both write (a device's edits to a submitted report are kept aside, not applied:
  *   extensions/late-edits.ts);
  * - any other name: refused (under the development flag, writable as before access control).
+ * A crew device that joined with a site's crew code opens only the `report:{id}` documents of its
+ * sites and those with no site chosen yet (the one rule: `maySeeSite`); setup, holes and the
+ * reports index as any device.
  * A client account opens only `report:{id}` documents of its own sites, read-only (it approves and
  * returns through REST); every other document is refused to it (the reports index and setup hold
  * every site's rows).
@@ -41,8 +45,7 @@ export function createSyncPolicy(gate: Gate, siteOfReport?: SiteOfReport): Autho
     const subject = subjectOf(principal);
     if (principal.kind === 'client') {
       if (classifyDocName(docName).kind !== 'report' || !siteOfReport) return 'deny';
-      const site = await siteOfReport(docName);
-      return site !== null && principal.siteIds.includes(site)
+      return maySeeSite(principal, await siteOfReport(docName))
         ? { access: 'read', subject }
         : 'deny';
     }
@@ -65,7 +68,10 @@ export function createSyncPolicy(gate: Gate, siteOfReport?: SiteOfReport): Autho
       case 'holes':
         return grant('write');
       case 'report':
-        return grant('write');
+        // A device of some sites only: that site's plods, and plods with no site yet (maySeeSite).
+        if (siteScopeOf(principal) === null) return grant('write');
+        if (!siteOfReport) return 'deny';
+        return maySeeSite(principal, await siteOfReport(docName)) ? grant('write') : 'deny';
       case 'unknown':
         return resolved.credential === 'insecure-dev' ? grant('write') : 'deny';
     }

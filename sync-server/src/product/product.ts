@@ -1,3 +1,4 @@
+import { readSites } from '@plod/model';
 import type { AppDatabase } from '../app-db/app-database.ts';
 import { checkAdminPassword } from '../auth/bootstrap.ts';
 import { createAccessControl } from '../auth/index.ts';
@@ -28,7 +29,10 @@ export interface ProductOptions {
   appDb: AppDatabase;
   logger: Logger;
   /** Sign-in, devices and the /sync policy (the product fills in what it reads from plods). */
-  access: Omit<AccessControlOptions, 'db' | 'logger' | 'siteOfReport' | 'endSubject'>;
+  access: Omit<
+    AccessControlOptions,
+    'db' | 'logger' | 'siteOfReport' | 'siteExists' | 'endSubject'
+  >;
   /** See LateEditsOptions.maxPerDevice. */
   lateEditsPerDevice?: number;
   quota: { updatesPerHour: number; bytesPerDay: number };
@@ -64,6 +68,9 @@ export function createProduct(options: ProductOptions): Product {
     logger,
     // A client account's socket opens only its sites' reports.
     siteOfReport: (docName) => services.desk.siteOfDoc(docName),
+    // A site's crew code is made only for a site that exists.
+    siteExists: (siteId) =>
+      services.docs.readSetup((doc) => readSites(doc).some((site) => site.id === siteId)),
     endSubject: (subject, reason) => {
       const closed = registry.closeSubject(subject, CloseCode.Unauthorized, reason);
       if (closed > 0) logger.info('sockets closed', { subject, reason, closed });

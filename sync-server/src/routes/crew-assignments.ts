@@ -29,7 +29,8 @@ export function createCrewAssignmentRoutes(s: RestServices) {
       request: { params: ShiftIdParams },
       responses: { 200: jsonOk('Assignments'), 404: errors[404] },
     }),
-    async (c) => c.json(await s.crew.ofReport(reportIdOf(c.req.valid('param').id)), 200),
+    async (c) =>
+      c.json(await s.crew.ofReport(actorOf(c), reportIdOf(c.req.valid('param').id)), 200),
   );
   app.openapi(
     createRoute({

@@ -44,7 +44,9 @@ export function createReportEntryRoutes<In, Patch>(spec: EntryRoutesSpec<In, Pat
     async (c) => {
       const { shiftSummaryId } = c.req.valid('query');
       return c.json(
-        shiftSummaryId ? await entries.ofReport(shiftSummaryId) : await entries.all(),
+        shiftSummaryId
+          ? await entries.ofReport(actorOf(c), shiftSummaryId)
+          : await entries.all(actorOf(c)),
         200,
       );
     },
@@ -58,7 +60,8 @@ export function createReportEntryRoutes<In, Patch>(spec: EntryRoutesSpec<In, Pat
       request: { params: ShiftIdParams },
       responses: { 200: rows, 404: errors[404] },
     }),
-    async (c) => c.json(await entries.ofReport(reportIdOf(c.req.valid('param').id)), 200),
+    async (c) =>
+      c.json(await entries.ofReport(actorOf(c), reportIdOf(c.req.valid('param').id)), 200),
   );
   app.openapi(
     createRoute({
@@ -127,7 +130,12 @@ export function createTimesheetsRoutes(s: RestServices) {
     async (c) => {
       const { shiftSummaryId, shiftId } = c.req.valid('query');
       const id = shiftSummaryId ?? shiftId;
-      return c.json(id ? await s.timesheet.ofReport(reportIdOf(id)) : await s.timesheet.all(), 200);
+      return c.json(
+        id
+          ? await s.timesheet.ofReport(actorOf(c), reportIdOf(id))
+          : await s.timesheet.all(actorOf(c)),
+        200,
+      );
     },
   );
   return app;

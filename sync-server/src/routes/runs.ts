@@ -36,7 +36,10 @@ export function createRunSheetRoutes(s: RestServices) {
       const { shiftSummaryId, reportId, holeId } = c.req.valid('query');
       const report = shiftSummaryId ?? reportId;
       return c.json(
-        await s.holes.runs({ reportId: report ? reportIdOf(report) : undefined, holeId }),
+        await s.holes.runs(actorOf(c), {
+          reportId: report ? reportIdOf(report) : undefined,
+          holeId,
+        }),
         200,
       );
     },
@@ -50,7 +53,11 @@ export function createRunSheetRoutes(s: RestServices) {
       request: { params: IdParams },
       responses: { 200: jsonOk('Run-sheet rows'), 404: errors[404] },
     }),
-    async (c) => c.json(await s.holes.runs({ reportId: reportIdOf(c.req.valid('param').id) }), 200),
+    async (c) =>
+      c.json(
+        await s.holes.runs(actorOf(c), { reportId: reportIdOf(c.req.valid('param').id) }),
+        200,
+      ),
   );
   app.openapi(
     createRoute({
@@ -141,7 +148,10 @@ export function createRunsRoutes(s: RestServices) {
       responses: { 200: jsonOk('Runs') },
     }),
     async (c) =>
-      c.json((await s.holes.runs({ holeId: c.req.valid('query').holeId })).map(asStyleTwo), 200),
+      c.json(
+        (await s.holes.runs(actorOf(c), { holeId: c.req.valid('query').holeId })).map(asStyleTwo),
+        200,
+      ),
   );
   app.openapi(
     createRoute({

@@ -385,7 +385,8 @@ export function createShiftSummaryRoutes(s: RestServices) {
       request: { params: IdParams },
       responses: { 200: jsonOk('Crew assignments'), 404: errors[404] },
     }),
-    async (c) => c.json(await s.crew.ofReport(reportIdOf(c.req.valid('param').id)), 200),
+    async (c) =>
+      c.json(await s.crew.ofReport(actorOf(c), reportIdOf(c.req.valid('param').id)), 200),
   );
   app.openapi(
     createRoute({
@@ -396,7 +397,8 @@ export function createShiftSummaryRoutes(s: RestServices) {
       request: { params: IdParams },
       responses: { 200: csvOk('CSV download'), 404: errors[404] },
     }),
-    async (c) => attachment(c, await s.reports.csv(reportIdOf(c.req.valid('param').id))),
+    async (c) =>
+      attachment(c, await s.reports.csv(actorOf(c), reportIdOf(c.req.valid('param').id))),
   );
   return app;
 }
@@ -406,7 +408,10 @@ export function createPlodsRoutes(s: RestServices) {
   const app = resourceApp();
   app.openapi(listRoute('Shift summaries'), async (c) => {
     const { limit, offset, ...query } = c.req.valid('query');
-    const { items, total } = await s.reports.list(plodFilterOf(query), { limit, offset });
+    const { items, total } = await s.reports.list(filterFor(principalOf(c), plodFilterOf(query)), {
+      limit,
+      offset,
+    });
     return c.json(items, 200, { 'X-Total-Count': String(total) });
   });
   return app;

@@ -24,27 +24,27 @@ export class CrewService {
     private readonly reports: ReportService,
   ) {}
 
-  async ofReport(reportId: ReportId) {
-    return (await this.reports.bundle(reportId)).crewAssignments;
+  async ofReport(by: Actor, reportId: ReportId) {
+    return (await this.reports.bundle(by, reportId)).crewAssignments;
   }
 
   async assign(by: Actor, reportId: ReportId, input: CrewAssignmentDraft) {
     const members = await this.docs.readSetup(readCrewMembers);
     requireKnown('crew member', input.crewMemberId, members);
     const id = await this.docs.writeReport(by, reportId, (doc) => assignCrewMember(doc, input));
-    return this.one(reportId, id);
+    return this.one(by, reportId, id);
   }
 
   async update(by: Actor, reportId: ReportId, id: string, patch: CrewAssignmentUpdateDraft) {
     await this.docs.writeReport(by, reportId, (doc) =>
       updateCrewAssignment(doc, id as AssignmentId, patch),
     );
-    return this.one(reportId, id);
+    return this.one(by, reportId, id);
   }
 
   async setPrimary(by: Actor, reportId: ReportId, id: string) {
     await this.docs.writeReport(by, reportId, (doc) => setPrimaryDriller(doc, id as AssignmentId));
-    return this.one(reportId, id);
+    return this.one(by, reportId, id);
   }
 
   async remove(by: Actor, reportId: ReportId, id: string) {
@@ -55,8 +55,8 @@ export class CrewService {
     return { message: 'Crew assignment deleted', id };
   }
 
-  private async one(reportId: ReportId, id: string) {
-    const found = (await this.ofReport(reportId)).find((a) => a.id === id);
+  private async one(by: Actor, reportId: ReportId, id: string) {
+    const found = (await this.ofReport(by, reportId)).find((a) => a.id === id);
     if (!found) throw NotFoundError.of('Crew assignment', id);
     return found;
   }

@@ -21,6 +21,7 @@ import {
 } from '@plod/model';
 import type { Actor as HistoryActor, MigrationResult, ReportId } from '@plod/model';
 import type { Actor } from '../auth/principal.ts';
+import { checkSiteAccess } from '../auth/site-scope.ts';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import { noteLastSavedRead } from '../read-state.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.ts';
@@ -124,9 +125,10 @@ export class DocumentService {
 
   /**
    * Changes a report in one transaction and resolves once durable; NotFoundError when it does not exist. Every
-   * REST change to a report comes through here, so this is where a submitted report stays read-only
-   * to crew devices (ForbiddenError) and an approved one to everyone (ConflictError), whichever
-   * route asked.
+   * REST change to a report comes through here, so this is where another site's plod is refused to
+   * a client account or a site's crew device (ForbiddenError, `checkSiteAccess`), a submitted report
+   * stays read-only to crew devices (ForbiddenError) and an approved one to everyone (ConflictError),
+   * whichever route asked.
    */
   writeReport<T>(
     by: Actor,
@@ -138,6 +140,7 @@ export class DocumentService {
     return this.manager.transact(reportDocName(id), (doc) => {
       this.prepareWrite(reportDocName(id), doc, migrateReportDoc);
       if (!exists(doc)) throw NotFoundError.of('Shift summary', id);
+      checkSiteAccess(by, doc);
       refuseWrite(doc, device, options.reopen === true);
       return asPrincipal(by, doc, change);
     });
@@ -148,7 +151,10 @@ export class DocumentService {
    * for what a plod names but keeps outside its document (attachments' bytes).
    */
   checkWritable(by: Actor, id: ReportId): Promise<void> {
-    return this.readReport(id, (doc) => refuseWrite(doc, isDevice(by), false));
+    return this.readReport(id, (doc) => {
+      checkSiteAccess(by, doc);
+      refuseWrite(doc, isDevice(by), false);
+    });
   }
 
   /** Creates a report document; ConflictError when the id is taken. */

@@ -27,6 +27,7 @@ import type {
 } from '@plod/model';
 import type * as Y from 'yjs';
 import type { DocumentService } from './documents.ts';
+import { filterFor } from './supervisor-desk.ts';
 import { ForbiddenError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { LIVE_STATUSES, type ReportService } from './reports.ts';
 import type { PlodHoleEnd } from '../projections/report-table.ts';
@@ -40,11 +41,14 @@ export class HoleService {
     private readonly reports: ReportService,
   ) {}
 
-  /** Runs of one report, or of every report not deleted, optionally of one hole. */
-  async runs(filter: { reportId?: ReportId; holeId?: string }): Promise<RunRow[]> {
+  /**
+   * Runs of one report, or of every report not deleted (only its sites' for a client or a site's
+   * crew device), optionally of one hole.
+   */
+  async runs(by: Actor, filter: { reportId?: ReportId; holeId?: string }): Promise<RunRow[]> {
     const bundles = filter.reportId
-      ? [await this.reports.bundle(filter.reportId)]
-      : await this.reports.bundles({ statuses: LIVE_STATUSES });
+      ? [await this.reports.bundle(by, filter.reportId)]
+      : await this.reports.bundles(filterFor(by, { statuses: LIVE_STATUSES }));
     return bundles
       .flatMap((b) =>
         b.runSheetEntries.map((run) => ({ ...run, shiftSummaryId: b.shiftSummary.id })),
@@ -83,12 +87,12 @@ export class HoleService {
       }
       return addRun(doc, holeId, input);
     });
-    return this.run(reportId, id);
+    return this.run(by, reportId, id);
   }
 
   async updateRun(by: Actor, reportId: ReportId, id: string, patch: RunPatch): Promise<RunRow> {
     await this.docs.writeReport(by, reportId, (doc) => updateRun(doc, id as RunId, patch));
-    return this.run(reportId, id);
+    return this.run(by, reportId, id);
   }
 
   async removeRun(by: Actor, reportId: ReportId, id: string) {
@@ -179,8 +183,8 @@ export class HoleService {
     return only.id;
   }
 
-  private async run(reportId: ReportId, id: string): Promise<RunRow> {
-    const run = (await this.runs({ reportId })).find((r) => r.id === id);
+  private async run(by: Actor, reportId: ReportId, id: string): Promise<RunRow> {
+    const run = (await this.runs(by, { reportId })).find((r) => r.id === id);
     if (!run) throw NotFoundError.of('Run', id);
     return run;
   }

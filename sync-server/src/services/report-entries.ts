@@ -3,6 +3,7 @@ import type { Actor } from '../auth/principal.ts';
 import type { ReportId, ShiftReportBundle } from '@plod/model';
 import type { DocumentService } from './documents.ts';
 import { NotFoundError } from '../errors.ts';
+import { filterFor } from './supervisor-desk.ts';
 import { LIVE_STATUSES, type ReportService } from './reports.ts';
 
 type EntryList = Exclude<keyof ShiftReportBundle, 'shiftSummary'>;
@@ -29,27 +30,30 @@ export class ReportEntries<In, Patch> {
   ) {}
 
   /** One report's rows (from the live document, so they include every acknowledged edit). */
-  async ofReport(reportId: ReportId): Promise<Row[]> {
-    const bundle = await this.reports.bundle(reportId);
+  async ofReport(by: Actor, reportId: ReportId): Promise<Row[]> {
+    const bundle = await this.reports.bundle(by, reportId);
     return rowsOf(bundle, this.kind.list);
   }
 
-  /** Rows of every report that is not deleted (for offline download), from the projection. */
-  async all(): Promise<Row[]> {
-    const bundles = await this.reports.bundles({ statuses: LIVE_STATUSES });
+  /**
+   * Rows of every report that is not deleted (for offline download), from the projection; only
+   * its sites' for a client or a site's crew device.
+   */
+  async all(by: Actor): Promise<Row[]> {
+    const bundles = await this.reports.bundles(filterFor(by, { statuses: LIVE_STATUSES }));
     return bundles.flatMap((bundle) => rowsOf(bundle, this.kind.list));
   }
 
   async add(by: Actor, reportId: ReportId, input: In): Promise<Row> {
     const body = await this.withSetup(input);
     const id = await this.docs.writeReport(by, reportId, (doc) => this.kind.add(doc, body));
-    return this.one(reportId, id);
+    return this.one(by, reportId, id);
   }
 
   async update(by: Actor, reportId: ReportId, id: string, patch: Patch): Promise<Row> {
     const body = await this.withSetup(patch);
     await this.docs.writeReport(by, reportId, (doc) => this.kind.update(doc, id, body));
-    return this.one(reportId, id);
+    return this.one(by, reportId, id);
   }
 
   async remove(by: Actor, reportId: ReportId, id: string) {
@@ -67,8 +71,8 @@ export class ReportEntries<In, Patch> {
     return (await this.docs.readSetup((setup) => fromSetup(setup, fields))) as B;
   }
 
-  private async one(reportId: ReportId, id: string): Promise<Row> {
-    const row = (await this.ofReport(reportId)).find((entry) => entry.id === id);
+  private async one(by: Actor, reportId: ReportId, id: string): Promise<Row> {
+    const row = (await this.ofReport(by, reportId)).find((entry) => entry.id === id);
     if (!row) throw NotFoundError.of(this.kind.what, id);
     return row;
   }

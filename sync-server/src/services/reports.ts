@@ -1,4 +1,5 @@
 import { actorName, type Actor } from '../auth/principal.ts';
+import { checkSiteAccess, checkSiteChoice } from '../auth/site-scope.ts';
 import {
   PLOD_PARTS,
   REPORT_STATUSES,
@@ -121,6 +122,7 @@ export class ReportService {
 
   async create(by: Actor, body: ShiftSummaryUpdateDraft & { id?: ReportId }) {
     const { id = ReportIds.create(), ...fields } = body;
+    checkSiteChoice(by, fields.siteId);
     const reference = await this.names.reference();
     requireReferences(fields, reference);
     requireRigOfSite(fields.siteId, fields.rigId, reference);
@@ -132,6 +134,7 @@ export class ReportService {
   }
 
   async update(by: Actor, id: ReportId, body: ShiftSummaryUpdateDraft) {
+    checkSiteChoice(by, body.siteId);
     const reference = await this.names.reference();
     requireReferences(body, reference);
     await this.docs.writeReport(by, id, (doc) => {
@@ -212,13 +215,17 @@ export class ReportService {
     return peopleHoursRows(await this.bundles({ ...filter, statuses: LIVE_STATUSES }));
   }
 
-  async bundle(id: ReportId): Promise<ShiftReportBundle> {
+  /** The plod's rows for `by` (403 another site's plod to a client or a site's crew device). */
+  async bundle(by: Actor, id: ReportId): Promise<ShiftReportBundle> {
     const reference = await this.names.reference();
-    return this.docs.readReport(id, (doc) => toBundle(doc, reference));
+    return this.docs.readReport(id, (doc) => {
+      checkSiteAccess(by, doc);
+      return toBundle(doc, reference);
+    });
   }
 
-  async csv(id: ReportId): Promise<CsvFile> {
-    const bundle = await this.bundle(id);
+  async csv(by: Actor, id: ReportId): Promise<CsvFile> {
+    const bundle = await this.bundle(by, id);
     return { filename: csvFilename(bundle.shiftSummary), text: bundleToCsv(bundle) };
   }
 

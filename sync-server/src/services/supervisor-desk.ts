@@ -16,28 +16,23 @@ import type { AttachmentStore } from '../attachments/attachment-store.ts';
 import type { ReportId, ReportSnapshot } from '@plod/model';
 import type { Principal } from '../auth/principal.ts';
 import { actorName } from '../auth/principal.ts';
+import { checkSiteAccess, siteScopeOf } from '../auth/site-scope.ts';
 import { ForbiddenError, NotFoundError } from '../errors.ts';
 import type { DocumentService } from './documents.ts';
 import type { ReportFilter } from '../projections/report-table.ts';
 import type { ReportService } from './reports.ts';
 
-export const OTHER_SITE = 'This plod belongs to a site this account cannot see';
+export { OTHER_SITE, OTHER_SITE_DEVICE, checkSiteAccess } from '../auth/site-scope.ts';
 
-/** Refuses (ForbiddenError) a client account a plod of a site it was not given; anyone else passes. */
-export function checkSiteAccess(principal: Principal | null, doc: Y.Doc): void {
-  if (principal?.kind !== 'client') return;
-  const { siteId } = readShiftDetails(doc);
-  if (siteId === null || !principal.siteIds.includes(siteId)) throw new ForbiddenError(OTHER_SITE);
-}
-
-/** A list filter narrowed to a client account's sites (anyone else's filter as given). */
+/** A list filter narrowed to the principal's sites (`siteScopeOf`; anyone else's filter as given). */
 export function filterFor(principal: Principal | null, filter: ReportFilter): ReportFilter {
-  if (principal?.kind !== 'client') return filter;
-  if (filter.siteId !== undefined && !principal.siteIds.includes(filter.siteId)) {
+  const scope = siteScopeOf(principal);
+  if (scope === null) return filter;
+  if (filter.siteId !== undefined && !scope.includes(filter.siteId)) {
     // A site the account was not given: nothing, as if it had no plods.
     return { ...filter, siteIds: [] };
   }
-  return { ...filter, siteIds: principal.siteIds };
+  return { ...filter, siteIds: scope };
 }
 
 /**
@@ -59,8 +54,11 @@ export class SupervisorDeskService {
     if (named.kind !== 'report') return null;
     try {
       return await this.docs.readReport(named.reportId, (doc) => readShiftDetails(doc).siteId);
-    } catch {
-      return null;
+    } catch (error) {
+      // No such report yet: a new plod, with no site. Any other failure is no answer at all (a
+      // site's crew device must not be let in because the site could not be read).
+      if (error instanceof NotFoundError) return null;
+      throw error;
     }
   }
 

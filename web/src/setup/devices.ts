@@ -4,6 +4,8 @@ import { apiFetch, apiJson } from '../auth';
 export interface JoinedDevice {
   id: string;
   name: string;
+  /** The sites it joined with their site crew codes; null (or absent): every site. */
+  siteIds?: string[] | null;
   joinedAt: string | number;
   lastSeenAt: string | number | null;
   revokedAt: string | number | null;
@@ -13,6 +15,31 @@ export interface JoinedDevice {
 export interface CrewCode {
   code: string;
   rotatedAt: string | number | null;
+}
+
+/** A site's crew code: a phone that joins with it reads and writes that site's plods only. */
+export interface SiteCrewCode extends CrewCode {
+  siteId: string;
+}
+
+export function fetchSiteCrewCodes(): Promise<SiteCrewCode[]> {
+  return apiJson<SiteCrewCode[]>('/api/devices/site-codes');
+}
+
+/** Creates the site's crew code, or replaces it (phones that joined with the old one stay). */
+export function rotateSiteCrewCode(siteId: string): Promise<SiteCrewCode> {
+  return apiJson<SiteCrewCode>(`/api/devices/site-codes/${encodeURIComponent(siteId)}/rotate`, {
+    method: 'POST',
+  });
+}
+
+/** The sites a device may open, in words: "All sites" or the sites' names. */
+export function deviceSitesText(
+  device: Pick<JoinedDevice, 'siteIds'>,
+  siteName: (id: string) => string | undefined,
+): string {
+  if (device.siteIds === null || device.siteIds === undefined) return 'All sites';
+  return device.siteIds.map((id) => siteName(id) ?? 'Removed site').join(', ');
 }
 
 export function fetchCrewCode(): Promise<CrewCode> {

@@ -3,16 +3,19 @@ import { ApiError } from '../auth';
 import {
   fetchCrewCode,
   fetchDevices,
+  fetchSiteCrewCodes,
   revokeDevice,
   rotateCrewCode,
+  rotateSiteCrewCode,
   type CrewCode,
   type JoinedDevice,
+  type SiteCrewCode,
 } from './devices';
 
 export type CrewAccess =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; code: CrewCode; devices: JoinedDevice[] };
+  | { status: 'ready'; code: CrewCode; siteCodes: SiteCrewCode[]; devices: JoinedDevice[] };
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
@@ -31,8 +34,8 @@ export function useCrewAccess(online: boolean) {
     if (!online) return;
     let live = true;
     const answer = (access: CrewAccess) => live && setResult({ attempt, access });
-    Promise.all([fetchCrewCode(), fetchDevices()]).then(
-      ([code, devices]) => answer({ status: 'ready', code, devices }),
+    Promise.all([fetchCrewCode(), fetchSiteCrewCodes(), fetchDevices()]).then(
+      ([code, siteCodes, devices]) => answer({ status: 'ready', code, siteCodes, devices }),
       (error: unknown) => answer({ status: 'error', message: messageOf(error) }),
     );
     return () => {
@@ -58,6 +61,19 @@ export function useCrewAccess(online: boolean) {
     }
   };
 
+  const rotateSite = async (siteId: string): Promise<string | null> => {
+    try {
+      const code = await rotateSiteCrewCode(siteId);
+      update((ready) => ({
+        ...ready,
+        siteCodes: [...ready.siteCodes.filter((c) => c.siteId !== siteId), code],
+      }));
+      return null;
+    } catch (error) {
+      return messageOf(error);
+    }
+  };
+
   const revoke = async (id: string): Promise<string | null> => {
     try {
       await revokeDevice(id);
@@ -69,5 +85,5 @@ export function useCrewAccess(online: boolean) {
     }
   };
 
-  return { state, reload, rotate, revoke };
+  return { state, reload, rotate, rotateSite, revoke };
 }

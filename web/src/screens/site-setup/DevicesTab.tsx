@@ -12,7 +12,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { DEVICES_PER_PAGE, formatWhen, orderDevices, type JoinedDevice } from '../../setup/devices';
+import type { Site } from '@plod/model';
+import {
+  DEVICES_PER_PAGE,
+  deviceSitesText,
+  formatWhen,
+  orderDevices,
+  type JoinedDevice,
+  type SiteCrewCode,
+} from '../../setup/devices';
+import { useSetupSnapshot } from '../../setup/useSetupEditor';
 import { useCrewAccess } from '../../setup/useCrewAccess';
 import { useConnection } from '../../sync';
 import { useConfirm } from '../../components/ConfirmModal';
@@ -23,7 +32,8 @@ import { useWide } from '../../lib/useWide';
 export function DevicesTab() {
   const { enabled, browserOnline } = useConnection();
   const online = enabled && browserOnline;
-  const { state, reload, rotate, revoke } = useCrewAccess(online);
+  const { state, reload, rotate, rotateSite, revoke } = useCrewAccess(online);
+  const { sites } = useSetupSnapshot();
   const confirm = useConfirm();
   const wide = useWide();
   // A year of crews joining and leaving makes a long list: the ones in use come first, a page at a time.
@@ -78,6 +88,33 @@ export function DevicesTab() {
       },
     });
 
+  const askSiteCode = (site: Site, existing: SiteCrewCode | undefined) => {
+    const run = async () => {
+      const error = await rotateSite(site.id);
+      if (error) notifyFailure(`Failed to make the code for ${site.siteName}: ${error}`);
+      else
+        notifySuccess(
+          `Site code for ${site.siteName} ${existing ? 'rotated' : 'created'}`,
+          `A phone that joins with it sees ${site.siteName}'s plods only.`,
+        );
+    };
+    if (!existing) {
+      void run();
+      return;
+    }
+    confirm.ask({
+      title: `Rotate the code for ${site.siteName}`,
+      message:
+        `Rotate the crew code for ${site.siteName}? The current code stops working for new ` +
+        'devices; devices that joined with it stay devices of the site.',
+      confirmLabel: 'Rotate',
+      onConfirm: run,
+    });
+  };
+  const siteName = (id: string) => sites.find((s) => s.id === id)?.siteName;
+  const codeOf = (siteId: string) => state.siteCodes.find((c) => c.siteId === siteId);
+  const liveSites = sites.filter((s) => !s.archivedAt);
+
   const devices = orderDevices(state.devices);
   const page = devices.slice(0, shown);
   const more = devices.length - page.length;
@@ -90,7 +127,8 @@ export function DevicesTab() {
             Crew access code
           </Title>
           <Text c="dimmed" size="sm">
-            A crew device joins once with this code.
+            A crew device joins once with this code and sees every site. To keep a phone to one
+            site, give it that site&apos;s code below.
           </Text>
           <Text
             ff="monospace"
@@ -119,6 +157,31 @@ export function DevicesTab() {
         </Stack>
       </Card>
       <Title order={2} fz={20}>
+        Site crew codes
+      </Title>
+      <Text c="dimmed" size="sm" mt={-8}>
+        A phone that joins with a site&apos;s code reads and writes that site&apos;s plods and
+        photos only. Joining again with another site&apos;s code adds that site.
+      </Text>
+      {liveSites.length === 0 ? (
+        <Text c="dimmed" size="md">
+          Add a site first.
+        </Text>
+      ) : wide ? (
+        <SiteCodeTable sites={liveSites} codeOf={codeOf} onRotate={askSiteCode} />
+      ) : (
+        <Stack component="ul" gap="sm" p={0} m={0} aria-label="Site crew codes">
+          {liveSites.map((site) => (
+            <SiteCodeCard
+              key={site.id}
+              site={site}
+              code={codeOf(site.id)}
+              onRotate={() => askSiteCode(site, codeOf(site.id))}
+            />
+          ))}
+        </Stack>
+      )}
+      <Title order={2} fz={20}>
         Joined devices
       </Title>
       {state.devices.length === 0 ? (
@@ -126,11 +189,16 @@ export function DevicesTab() {
           No devices have joined yet.
         </Text>
       ) : wide ? (
-        <DeviceTable devices={page} onRevoke={askRevoke} />
+        <DeviceTable devices={page} siteName={siteName} onRevoke={askRevoke} />
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} aria-label="Joined devices">
           {page.map((device) => (
-            <DeviceCard key={device.id} device={device} onRevoke={() => askRevoke(device)} />
+            <DeviceCard
+              key={device.id}
+              device={device}
+              sitesText={deviceSitesText(device, siteName)}
+              onRevoke={() => askRevoke(device)}
+            />
           ))}
         </Stack>
       )}
@@ -149,12 +217,131 @@ export function DevicesTab() {
   );
 }
 
+/** Desk width: each site with its crew code (or none yet) and Create / Rotate. */
+function SiteCodeTable({
+  sites,
+  codeOf,
+  onRotate,
+}: {
+  sites: readonly Site[];
+  codeOf: (siteId: string) => SiteCrewCode | undefined;
+  onRotate: (site: Site, existing: SiteCrewCode | undefined) => void;
+}) {
+  return (
+    <Paper withBorder radius="md">
+      <Table striped verticalSpacing="xs" aria-label="Site crew codes">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Site</Table.Th>
+            <Table.Th>Code</Table.Th>
+            <Table.Th>Last rotated</Table.Th>
+            <Table.Th>Change</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sites.map((site) => {
+            const code = codeOf(site.id);
+            return (
+              <Table.Tr key={site.id} aria-label={site.siteName}>
+                <Table.Td fw={700} style={{ overflowWrap: 'anywhere' }}>
+                  {site.siteName}
+                </Table.Td>
+                <Table.Td>
+                  {code ? (
+                    <Group gap="xs" wrap="nowrap">
+                      <Text ff="monospace" fw={700} fz="lg" data-testid="site-crew-code">
+                        {code.code}
+                      </Text>
+                      <CopyButton value={code.code}>
+                        {({ copied, copy }) => (
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color={copied ? 'green' : undefined}
+                            onClick={copy}
+                            aria-label={`Copy the code for ${site.siteName}`}
+                          >
+                            {copied ? 'Copied' : 'Copy'}
+                          </Button>
+                        )}
+                      </CopyButton>
+                    </Group>
+                  ) : (
+                    <Text c="dimmed">No code yet</Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{code ? formatWhen(code.rotatedAt) : '—'}</Table.Td>
+                <Table.Td>
+                  <Button
+                    variant="light"
+                    color={code ? 'orange' : undefined}
+                    onClick={() => onRotate(site, code)}
+                    aria-label={`${code ? 'Rotate' : 'Create'} the code for ${site.siteName}`}
+                  >
+                    {code ? 'Rotate' : 'Create code'}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+/** Phone width: one card per site. */
+function SiteCodeCard({
+  site,
+  code,
+  onRotate,
+}: {
+  site: Site;
+  code: SiteCrewCode | undefined;
+  onRotate: () => void;
+}) {
+  return (
+    <Card component="li" withBorder aria-label={site.siteName}>
+      <Stack gap={4}>
+        <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+          {site.siteName}
+        </Title>
+        {code ? (
+          <>
+            <Text ff="monospace" fw={700} fz={24} data-testid="site-crew-code">
+              {code.code}
+            </Text>
+            <Text c="dimmed" size="sm">
+              Last rotated: {formatWhen(code.rotatedAt)}
+            </Text>
+          </>
+        ) : (
+          <Text c="dimmed" size="sm">
+            No code yet
+          </Text>
+        )}
+        <Button
+          variant="light"
+          color={code ? 'orange' : undefined}
+          mt="xs"
+          onClick={onRotate}
+          aria-label={`${code ? 'Rotate' : 'Create'} the code for ${site.siteName}`}
+        >
+          {code ? 'Rotate code' : 'Create code'}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
 /** Desk width: the joined devices as a table. */
 function DeviceTable({
   devices,
+  siteName,
   onRevoke,
 }: {
   devices: readonly JoinedDevice[];
+  siteName: (id: string) => string | undefined;
   onRevoke: (device: JoinedDevice) => void;
 }) {
   return (
@@ -163,6 +350,7 @@ function DeviceTable({
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Device</Table.Th>
+            <Table.Th>Sites</Table.Th>
             <Table.Th>Joined</Table.Th>
             <Table.Th>Last seen</Table.Th>
             <Table.Th>Access</Table.Th>
@@ -174,6 +362,7 @@ function DeviceTable({
               <Table.Td fw={700} style={{ overflowWrap: 'anywhere' }}>
                 {device.name}
               </Table.Td>
+              <Table.Td>{deviceSitesText(device, siteName)}</Table.Td>
               <Table.Td>{formatWhen(device.joinedAt)}</Table.Td>
               <Table.Td>{formatWhen(device.lastSeenAt)}</Table.Td>
               <Table.Td>
@@ -198,7 +387,15 @@ function DeviceTable({
   );
 }
 
-function DeviceCard({ device, onRevoke }: { device: JoinedDevice; onRevoke: () => void }) {
+function DeviceCard({
+  device,
+  sitesText,
+  onRevoke,
+}: {
+  device: JoinedDevice;
+  sitesText: string;
+  onRevoke: () => void;
+}) {
   const revoked = device.revokedAt !== null;
   return (
     <Card component="li" withBorder aria-label={device.name}>
@@ -209,6 +406,7 @@ function DeviceCard({ device, onRevoke }: { device: JoinedDevice; onRevoke: () =
           </Title>
           {revoked && <Badge color="red">Revoked</Badge>}
         </Group>
+        <Text size="sm">Sites: {sitesText}</Text>
         <Text c="dimmed" size="sm">
           Joined: {formatWhen(device.joinedAt)}
         </Text>
