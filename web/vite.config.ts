@@ -59,9 +59,5 @@ export default defineConfig({
   // The manifest lets scripts/first-route-size.mjs add up what the first route loads. Source maps
   // are written for whoever debugs a build, but not linked from the bundles (the server never
   // serves them).
-  build: {
-    target: 'es2022',
-    sourcemap: 'hidden',
-    manifest: true,
-  },
+  build: { target: 'es2022', sourcemap: 'hidden', manifest: true },
 });
