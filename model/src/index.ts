@@ -183,6 +183,7 @@ export {
   SCHEMA_MARKS_ROOT,
   docSchemaOf,
   isNewerDocument,
+  needsMigration,
   newerDocumentError,
   newerDocumentMessage,
   schemaVersionOf,
@@ -798,7 +799,7 @@ export {
 // Setup document: sites, rigs, crew members
 export type { SetupSnapshot } from './setup-doc/setup-doc.ts';
 export { SETUP_MIGRATIONS, migrateSetupDoc, readSetup } from './setup-doc/setup-doc.ts';
-export { SETUP_SCHEMA_VERSION, initSetupDoc } from './kernel/setup-keys.ts';
+export { SETUP_SCHEMA_VERSION, initSetupDoc, setupSiteCount } from './kernel/setup-keys.ts';
 export type { Site, SiteCreate, SiteUpdate, SiteWithHoles } from './site/site.ts';
 export {
   SITE_NAME_REQUIRED,

@@ -6,7 +6,7 @@ import { migrateSetupDoc } from '../setup-doc/setup-doc.ts';
 import { REPORT_STATUSES, isSubmittedStatus, type ReportStatus } from '../kernel/status.ts';
 import type { MigrationResult } from '../docs/migrations.ts';
 import type { VersionedDocKind } from '../docs/schema-versions.ts';
-import { docSchemaOf, schemaVersionOf } from '../docs/schema-versions.ts';
+import { docSchemaOf, needsMigration, schemaVersionOf } from '../docs/schema-versions.ts';
 
 const MIGRATE: Readonly<Record<VersionedDocKind, (doc: Y.Doc) => MigrationResult>> = {
   report: migrateReportDoc,
@@ -50,7 +50,7 @@ export function migrateOnLoad(
   if (version > schema.current) {
     return { kind, outcome: 'newer', version, understands: schema.current };
   }
-  if (version === 0 || version === schema.current) return { kind, outcome: 'unchanged', version };
+  if (!needsMigration(schema, version)) return { kind, outcome: 'unchanged', version };
   const status = kind === 'report' ? statusOf(doc) : null;
   if (by === 'device' && status !== null && isSubmittedStatus(status)) {
     return { kind, outcome: 'left-to-server', version };

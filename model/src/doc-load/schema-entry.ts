@@ -6,6 +6,7 @@ export {
   MIGRATION_ORIGIN,
   docSchemaOf,
   isNewerDocument,
+  needsMigration,
   newerDocumentError,
   newerDocumentMessage,
   schemaVersionOf,

@@ -95,6 +95,15 @@ export function schemaVersionOf(schema: DocSchema, doc: Y.Doc): number {
 }
 
 /**
+ * True when the document is stored at an older version than this code writes, so its migrations
+ * have something to do: an empty one (0) has nothing to bring up, a current one is done, a newer one
+ * is left alone. Zod-free, so a device loads the migrations (every kind's readers) only when due.
+ */
+export function needsMigration(schema: DocSchema, version: number): boolean {
+  return version > 0 && version < schema.current;
+}
+
+/**
  * True when the document was saved by a newer version of Plod than this code: some replica stamped a
  * version above the one this code understands. Such a document is shown as it is and never changed
  * here (its new layout could mean something this code would write over).

@@ -1,7 +1,8 @@
 import * as Y from 'yjs';
 import type { HoleId } from '../ids/ids.ts';
 import { nowIso } from '../docs/entries.ts';
-import { HOLES_ROOTS, mutateHoles, readRegisterWrites } from './holes-doc.ts';
+import { HOLES_ROOTS } from '../kernel/holes-keys.ts';
+import { mutateHoles, readRegisterWrites } from './register-writes.ts';
 
 /**
  * Suggested hole ids keep SPEC's DH-{year}-{nnn} and never collide between devices, even offline:

@@ -16,7 +16,7 @@ import { siteIdSchema } from '../ids/schemas.ts';
 import type { Site, SiteWithHoles } from '../site/site.ts';
 import type { HoleConfig, HoleConfigDraft, HoleConfigPatchDraft } from '../hole/hole.ts';
 import { holeConfigFromInput, holeConfigInputSchema, holeConfigPatchSchema } from '../hole/hole.ts';
-import type { FieldKinds, HoleSetting, SettingConflict, SetupWrite } from '../hole/setup-writes.ts';
+import type { HoleSetting, SettingConflict, SetupWrite } from '../hole/setup-writes.ts';
 import {
   earliestAt,
   fieldHeads,
@@ -24,11 +24,10 @@ import {
   fieldValue,
   headIds,
   insertSetupWrite,
-  readLegacyWrites,
-  readSetupWrites,
   settingConflicts,
 } from '../hole/setup-writes.ts';
 import { HOLES_ROOTS, HOLES_SCHEMA_VERSION } from '../kernel/holes-keys.ts';
+import { initHolesDoc, mutateHoles, readRegisterWrites, setupsMap } from './register-writes.ts';
 
 /**
  * The hole register ('holes'): every hole of the deployment by its label, with its site and setup,
@@ -47,54 +46,7 @@ export interface RegisteredHole extends HoleConfig {
   conflicts: SettingConflict[];
 }
 
-const REGISTER_FIELD_KINDS: FieldKinds = {
-  siteId: 'string',
-  targetDepth: 'number',
-  dip: 'number',
-  azimuth: 'number',
-  constantStickUp: 'number',
-  hasOriExtension: 'boolean',
-  oriToolLength: 'number',
-  barrelType: 'string',
-  isComplete: 'boolean',
-};
-
-const LEGACY_WRITE_PREFIX = 'register-legacy:';
-
-function setupsMap(doc: Y.Doc): Y.Map<unknown> {
-  return doc.getMap(HOLES_ROOTS.setups);
-}
-
-/** Run a change to the register as one transaction, stamping when it last changed. */
-export function mutateHoles<T>(doc: Y.Doc, change: () => T): T {
-  let result: T | undefined;
-  doc.transact(() => {
-    result = change();
-    doc.getMap(HOLES_ROOTS.meta).set('updatedAt', nowIso());
-  });
-  return result as T;
-}
-
-/** A new hole register at the current schema version (call once per deployment). */
-export function initHolesDoc(doc: Y.Doc): void {
-  mutateHoles(doc, () => doc.getMap(HOLES_ROOTS.meta).set('schemaVersion', HOLES_SCHEMA_VERSION));
-}
-
-/**
- * Every setup write of the register, the layout before schema 2 included: what a report copies when
- * it continues a hole, so settings still to be chosen stay so there.
- */
-export function readRegisterWrites(doc: Y.Doc): SetupWrite[] {
-  return [
-    ...readSetupWrites(setupsMap(doc), REGISTER_FIELD_KINDS),
-    ...readLegacyWrites(
-      doc.getMap(HOLES_ROOTS.holes),
-      REGISTER_FIELD_KINDS,
-      LEGACY_WRITE_PREFIX,
-      'createdAt',
-    ),
-  ];
-}
+export { initHolesDoc, mutateHoles, readRegisterWrites };
 
 function resolveRegisteredHole(holeId: HoleId, own: readonly SetupWrite[]): RegisteredHole {
   const site = fieldOptions(own, 'siteId')[0]?.value;

@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import { nowIso } from '../docs/entries.ts';
+import { nowIso, readEntries } from '../docs/entries.ts';
 
 /** Root maps of the supervisor-only setup document ('setup'). */
 export const SETUP_ROOTS = {
@@ -40,4 +40,13 @@ export function mutateSetup(doc: Y.Doc, change: () => void): void {
 /** A new setup document at the current schema version (call once, when a deployment is created). */
 export function initSetupDoc(doc: Y.Doc): void {
   mutateSetup(doc, () => setupMap(doc, 'meta').set('schemaVersion', SETUP_SCHEMA_VERSION));
+}
+
+/**
+ * How many sites the setup document holds (archived ones too): the number `readSetup(doc).sites`
+ * lists, read without the field schemas, so a screen that only asks "are there any sites?" does not
+ * load zod (the reports list's first route).
+ */
+export function setupSiteCount(doc: Y.Doc): number {
+  return readEntries(setupMap(doc, 'sites')).length;
 }

@@ -5,10 +5,15 @@ import { isModelError } from '../errors/errors.ts';
 import { addCrewMember, updateCrewMember } from '../crew-member/crew-member-doc.ts';
 import { addHireTool } from '../hire-tool/hire-tool-library-doc.ts';
 import { addRig, deleteRig, updateRig } from '../rig/rig-doc.ts';
-import { addSite, deleteSite, updateSite } from '../site/site-doc.ts';
+import { addSite, archiveSite, deleteSite, updateSite } from '../site/site-doc.ts';
 import { SITE_NAME_REQUIRED } from '../site/site.ts';
 import { syncAll } from '../report-doc/testing.ts';
-import { SETUP_SCHEMA_VERSION, initSetupDoc } from '../kernel/setup-keys.ts';
+import {
+  SETUP_SCHEMA_VERSION,
+  initSetupDoc,
+  setupMap,
+  setupSiteCount,
+} from '../kernel/setup-keys.ts';
 import { readSetup } from './setup-doc.ts';
 
 function setup(): Y.Doc {
@@ -18,6 +23,20 @@ function setup(): Y.Doc {
 }
 
 describe('setup document', () => {
+  it('counts the sites readSetup lists, archived ones too, and nothing that is not an entry', () => {
+    const doc = setup();
+    expect(setupSiteCount(doc)).toBe(0);
+    const north = addSite(doc, { siteName: 'North' });
+    addSite(doc, { siteName: 'South' });
+    archiveSite(doc, north);
+    // A stray value under the sites root (no entry Y.Map) is no site.
+    setupMap(doc, 'sites').set('stray', 'not a site');
+    expect(setupSiteCount(doc)).toBe(2);
+    expect(setupSiteCount(doc)).toBe(readSetup(doc).sites.length);
+    deleteSite(doc, north);
+    expect(setupSiteCount(doc)).toBe(1);
+  });
+
   it('adds a site with cleanup 30 days, auto cleanup on and no supervisor email', () => {
     const doc = setup();
     const id = addSite(doc, { siteName: '  North Pit ' });

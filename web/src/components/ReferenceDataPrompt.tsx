@@ -1,7 +1,10 @@
-import { Alert, Button, Progress, Stack, Text } from '@mantine/core';
-import { SETUP_DOC_NAME, readSetup } from '@plod/model';
+import { SETUP_DOC_NAME, setupSiteCount } from '@plod/model';
+import { Suspense, lazy } from 'react';
 import { useDocSnapshot, useDocument } from '../sync';
-import { useDownloadData } from '../reports/useDownloadData';
+
+// The alert (with Download Data and its progress bar) is shown only on a phone with no sites: its
+// own chunk, out of the reports list's first route.
+const ReferenceDataAlert = lazy(() => import('./ReferenceDataAlert'));
 
 export type ReferenceDataState = 'present' | 'waiting' | 'missing' | 'none-set-up';
 
@@ -25,36 +28,13 @@ export function referenceDataState(
  */
 export default function ReferenceDataPrompt() {
   const info = useDocument(SETUP_DOC_NAME);
-  const setup = useDocSnapshot(SETUP_DOC_NAME, readSetup);
-  const { progress, download } = useDownloadData([]);
-  const state = referenceDataState(info, setup.sites.length);
+  // Only the count: the full reader (readSetup) would bring zod onto the reports list's first route.
+  const siteCount = useDocSnapshot(SETUP_DOC_NAME, setupSiteCount);
+  const state = referenceDataState(info, siteCount);
   if (state === 'present' || state === 'waiting') return null;
-  if (state === 'none-set-up') {
-    return (
-      <Alert color="yellow" title="No sites set up yet" mb="md" data-testid="reference-data-prompt">
-        A supervisor adds sites, rigs and crew in Site Setup; they appear here once added.
-      </Alert>
-    );
-  }
   return (
-    <Alert
-      color="orange"
-      title="No sites, rigs or crew on this phone"
-      mb="md"
-      data-testid="reference-data-prompt"
-    >
-      <Stack gap="sm">
-        <Text size="sm">
-          Shift Details and Crew need them. With signal, download them now; they stay on the phone
-          for work with no signal.
-        </Text>
-        {progress !== null && (
-          <Progress value={progress} size="lg" striped animated aria-label="Download progress" />
-        )}
-        <Button onClick={() => void download()} loading={progress !== null}>
-          Download Data
-        </Button>
-      </Stack>
-    </Alert>
+    <Suspense fallback={null}>
+      <ReferenceDataAlert state={state} />
+    </Suspense>
   );
 }

@@ -32,6 +32,15 @@ const loadRowReader = () =>
       throw error;
     },
   ));
+
+/**
+ * Loads the code that reads a plod's own copy for the list, for a screen that writes plods (a plod's
+ * screens): a phone that edits a plod then loses signal (with no service worker yet) can still draw
+ * its row, while the list of a phone with nothing of its own never loads it.
+ */
+export function preloadPlodListReader(): void {
+  loadRowReader().catch(() => undefined);
+}
 const noRows: readonly string[] = [];
 const noRow = (): ReportsIndexRow | null => null;
 
@@ -83,10 +92,12 @@ export function useWithLocalReports(
   }, [known, index, unsentNames, indexLoaded]);
   const [reader, setReader] = useState<RowReader | null>(() => rowReader);
   const [readerFailed, setReaderFailed] = useState(false);
+  const nothingToRead = names.length === 0;
   useEffect(() => {
-    if (reader !== null) return;
-    // Loaded once the list is on screen, even with nothing to read yet: a plod edited later with
-    // no signal must still be read, and the code may not be fetchable then.
+    // Loaded once there is a plod of this phone's own to read: with zod, it is the bulk of the
+    // list's JavaScript, which a phone reading only the index does without. A plod's screens load it
+    // too (preloadPlodListReader), so a plod edited later with no signal can still be read.
+    if (reader !== null || nothingToRead) return;
     let live = true;
     loadRowReader().then(
       (loaded) => {
@@ -100,7 +111,7 @@ export function useWithLocalReports(
     return () => {
       live = false;
     };
-  }, [reader]);
+  }, [reader, nothingToRead]);
   const local = useDocSnapshots(reader ? names : noRows, reader ?? noRow);
   // Opened at once, while the reader's code loads.
   const unread = useUnreadDocs(names);

@@ -5,6 +5,7 @@ import type { ModelError } from '@plod/model';
 import {
   MIGRATION_ORIGIN,
   docSchemaOf,
+  needsMigration,
   newerDocumentError,
   schemaVersionOf,
   type DocSchema,
@@ -144,7 +145,10 @@ export class DocEntry {
    * the same values on every device, so phones that migrate apart still merge into one state.
    */
   private async migrate(): Promise<void> {
-    if (!this.schema) return;
+    // Only an older document loads the migrations (every kind's readers, with zod): an empty,
+    // current or newer one has nothing to migrate, so the reports list opens without them.
+    if (!this.schema || !needsMigration(this.schema, schemaVersionOf(this.schema, this.doc)))
+      return;
     try {
       const migrate = await this.loadMigrator();
       if (!this.closed) migrate(this.name, this.doc);

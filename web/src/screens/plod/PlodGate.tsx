@@ -3,6 +3,7 @@ import { isReportId, readReport, reportDocName, type ReportId } from '@plod/mode
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Outlet, useMatches, useParams } from 'react-router';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { preloadPlodListReader } from '../../reports/useReportList';
 import { NextStep } from '../../components/NextStep';
 import { UndoBar } from '../../components/UndoBar';
 import { setCurrentReportId } from '../../session/current-report';
@@ -30,6 +31,8 @@ function useScreenTitle(): string {
 export function PlodGate() {
   const { id = '' } = useParams();
   const title = useScreenTitle();
+  // A plod written here is drawn on the list from its own copy: that reader loads now, with signal.
+  useEffect(preloadPlodListReader, []);
   if (!isReportId(id)) {
     return (
       <Shell title={title}>
