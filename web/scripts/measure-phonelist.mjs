@@ -96,7 +96,7 @@ async function holdEveryPlod(page) {
     }
     const store = (name, update) =>
       new Promise((resolve, reject) => {
-        const request = indexedDB.open(name);
+        const request = globalThis.indexedDB.open(name);
         request.onupgradeneeded = () => {
           request.result.createObjectStore('updates', { autoIncrement: true });
           request.result.createObjectStore('custom');

@@ -184,7 +184,9 @@ function useLetOldPlodsLeave(index: readonly ReportsIndexRow[] | null): void {
   const runtime = useSyncRuntime();
   const ready = index !== null;
   const indexRef = useRef(index);
-  indexRef.current = index;
+  useEffect(() => {
+    indexRef.current = index;
+  }, [index]);
   useEffect(() => {
     if (!ready || retentionRan) return;
     const timer = setTimeout(() => {

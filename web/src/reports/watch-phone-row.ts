@@ -1,5 +1,5 @@
 import { classifyDocName } from '@plod/model';
-import type * as Y from 'yjs';
+import type { readListRow } from './list-row';
 import { putPhoneRows } from './phone-rows';
 
 // Keeps the phone's list row of an open plod current: written once its device copy is read and
@@ -9,7 +9,7 @@ import { putPhoneRows } from './phone-rows';
 
 const WRITE_AFTER_MS = 400;
 
-type RowReader = (typeof import('./list-row'))['readListRow'];
+type RowReader = typeof readListRow;
 let reader: RowReader | null = null;
 const loadReader = () =>
   import('./list-row').then((m) => {
@@ -19,7 +19,7 @@ const loadReader = () =>
 
 interface Watched {
   name: string;
-  doc: Y.Doc;
+  doc: Parameters<RowReader>[0];
   whenReady: Promise<void>;
 }
 
