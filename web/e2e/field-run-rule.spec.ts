@@ -36,8 +36,9 @@ test('a run without a rod is the same run on Run Sheets and on Add New Run', asy
 
   // A hole's first run needs a rod, on both screens.
   await page.getByRole('button', { name: 'Add New Run' }).click();
-  await expect(page.getByRole('dialog').getByLabel('No - No Rod')).toBeDisabled();
-  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  const first = await restingDialog(page);
+  await expect(first.getByLabel('No - No Rod')).toBeDisabled();
+  await first.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('link', { name: 'Open the Add New Run screen' }).click();
   await expect(page.getByLabel('No Rod Added')).toBeDisabled();
   await page.goBack();
