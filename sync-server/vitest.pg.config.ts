@@ -11,6 +11,10 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.pg.test.ts', 'test/**/*.pg.test.ts'],
     testTimeout: 30_000,
+    // Each test makes its own database (test/pg/database.ts), server and folder, as sync-server's
+    // other tests do (vitest.config.ts): one module graph per worker instead of one per file, so
+    // the server's modules (Hono, pdfkit, exceljs, pg) are imported once per worker.
+    isolate: false,
     globalSetup: ['test/pg/global-setup.ts', 'test/global-setup.ts'],
   },
 });

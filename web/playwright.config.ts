@@ -34,6 +34,8 @@ const folder = (name: string, prefix: string): string => {
 };
 const dataDir = folder('PLOD_E2E_DATA_DIR', 'plod-e2e-');
 const webDir = folder('PLOD_E2E_WEB_DIR', 'plod-e2e-web-');
+// Set by scripts/test.sh, which has built the app into PLOD_E2E_WEB_DIR already.
+const prebuilt = process.env.PLOD_E2E_PREBUILT === '1' && !made.includes(webDir);
 process.env.PLOD_E2E_REMOVE_DIRS ??= made.join(delimiter);
 
 export default defineConfig({
@@ -159,7 +161,7 @@ export default defineConfig({
   ],
   webServer: {
     // The real sync-server (or vite preview): switch in e2e/server.ts.
-    command: serverCommand(port, dataDir, webDir),
+    command: serverCommand(port, dataDir, webDir, prebuilt),
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -3,7 +3,7 @@ import { sampleUrl, screenRoutes } from '../src/routes/table';
 import { signOnPad } from './plod-report-helpers';
 import { expectAccessible, expectNoCutLabels, expectThumbSized } from './accessibility';
 import { startHole, uniqueHoleId, newReport, plodCard } from './collab-helpers';
-import { expect, heading, test, joinThroughUi } from './fixtures';
+import { expect, heading, test, joinThroughUi, restingDialog } from './fixtures';
 import { signInAsSupervisor } from './supervisor-helpers';
 
 // axe-core on every screen of the route table, empty and with data, with its dialogs open: at
@@ -114,7 +114,7 @@ test.describe('at phone size', () => {
     await startHole(page, holeId);
     await checkDialog(page, page.getByRole('button', { name: 'Add New Run' }), 'add run dialog');
     await page.getByRole('button', { name: 'Add New Run' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Add Run' }).click();
+    await (await restingDialog(page)).getByRole('button', { name: 'Add Run' }).click();
     await expect(page.getByTestId('run-row')).toHaveCount(1);
     await checkDialog(
       page,

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { joinThroughUi, prepareContext } from './fixtures';
+import { joinThroughUi, prepareContext, restingDialog } from './fixtures';
 
 /** A phone: its own browser context (storage, network) at the app's design size. */
 export interface Phone {
@@ -100,7 +100,7 @@ export async function addRunInModal(
   run: { rodAdded?: boolean; stickUp?: string; ori?: boolean; notes?: string } = {},
 ): Promise<void> {
   await page.getByRole('button', { name: 'Add New Run' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await restingDialog(page);
   if (run.rodAdded === false) await dialog.getByLabel('No - No Rod').check();
   if (run.stickUp !== undefined) await dialog.getByLabel('Variable Stick-up (m)').fill(run.stickUp);
   if (run.ori) await dialog.getByLabel('Ori Tool Used (+0.4m)').check();

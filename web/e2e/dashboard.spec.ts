@@ -1,7 +1,7 @@
 import { signOnPad } from './plod-report-helpers';
 import { expectAccessible } from './accessibility';
 import { startHole, uniqueHoleId, newReport } from './collab-helpers';
-import { expect, heading, test, joinThroughUi } from './fixtures';
+import { expect, heading, test, joinThroughUi, restingDialog } from './fixtures';
 
 test.use({
   joined: false,
@@ -32,7 +32,7 @@ test('the home dashboard shows the hole being drilled in the current plod, none 
   await form.getByLabel('Target Depth').fill('3');
   await form.getByRole('button', { name: 'Start Drilling' }).click();
   await page.getByRole('button', { name: 'Add New Run' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Add Run' }).click();
+  await (await restingDialog(page)).getByRole('button', { name: 'Add Run' }).click();
   await expect(page.getByTestId('hole-status')).toContainText('COMPLETE');
 
   // With only a finished hole, nothing is being drilled.
@@ -47,7 +47,7 @@ test('the home dashboard shows the hole being drilled in the current plod, none 
   await page.getByRole('button', { name: 'Start New Hole' }).click();
   await startHole(page, drilling);
   await page.getByRole('button', { name: 'Add New Run' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Add Run' }).click();
+  await (await restingDialog(page)).getByRole('button', { name: 'Add Run' }).click();
   await expect(page.getByTestId('run-row')).toHaveCount(1);
   await page.goto('/dashboard');
   await expect(page.getByTestId('active-hole')).toContainText(drilling);

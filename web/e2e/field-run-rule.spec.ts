@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { addRunInModal, newReport, runRows, startHole, uniqueHoleId } from './collab-helpers';
-import { expect, heading, joinThroughUi, test } from './fixtures';
+import { expect, heading, joinThroughUi, restingDialog, test } from './fixtures';
 
 // One run rule on both run screens (the Run Sheets pop-up and the Add New Run screen): a run without
 // a rod drills the stick-up the previous run left, asks for no stick-up of its own, and is refused
@@ -13,7 +13,7 @@ const NO_ZERO_RUN = 'A run without a rod must drill more than 0 m';
 
 async function openPopUp(page: Page) {
   await page.getByRole('button', { name: 'Add New Run' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await restingDialog(page);
   await dialog.getByLabel('No - No Rod').check();
   return dialog;
 }
@@ -36,8 +36,9 @@ test('a run without a rod is the same run on Run Sheets and on Add New Run', asy
 
   // A hole's first run needs a rod, on both screens.
   await page.getByRole('button', { name: 'Add New Run' }).click();
-  await expect(page.getByRole('dialog').getByLabel('No - No Rod')).toBeDisabled();
-  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  const first = await restingDialog(page);
+  await expect(first.getByLabel('No - No Rod')).toBeDisabled();
+  await first.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('link', { name: 'Open the Add New Run screen' }).click();
   await expect(page.getByLabel('No Rod Added')).toBeDisabled();
   await page.goBack();

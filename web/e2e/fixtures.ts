@@ -5,6 +5,7 @@ import {
   type APIRequestContext,
   type BrowserContext,
   type ConsoleMessage,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import { E2E_CREW_CODE, E2E_SERVER, SERVER_ONLY_PATH } from './server';
@@ -174,3 +175,16 @@ export { expect };
 
 export const heading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true });
+
+/**
+ * The open dialog, once it has come to rest. A dialog fades in and slides 30 px down over 200 ms
+ * (Mantine's Modal), and the slide starts a frame or two after the dialog appears: on a loaded
+ * machine a control can look still at its starting place, take the press there and the release
+ * 30 px further on, which is no tap at all (a radio focused and left unchecked). Fully opaque is
+ * what a person sees when the dialog stands still: the fade and the slide end together.
+ */
+export async function restingDialog(page: Page): Promise<Locator> {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toHaveCSS('opacity', '1');
+  return dialog;
+}

@@ -14,11 +14,14 @@ export const E2E_CREW_CODE = 'E2EC-RW4K';
 
 /**
  * `webDir`: the build goes to a folder of this run's own, so another build of web/dist in the same
- * checkout (a colleague's test run) cannot empty it under the running server.
+ * checkout (a colleague's test run) cannot empty it under the running server. `prebuilt`: `webDir`
+ * already holds this checkout's build (the whole suite, scripts/test.sh, builds it once for its
+ * download-size check and the browser tests alike), so the server starts without building again.
  */
-export function serverCommand(port: number, dataDir = '', webDir = ''): string {
+export function serverCommand(port: number, dataDir = '', webDir = '', prebuilt = false): string {
+  const build = prebuilt ? '' : `pnpm exec vite build --outDir ${webDir} --emptyOutDir && `;
   return E2E_SERVER === 'sync-server'
-    ? `pnpm exec vite build --outDir ${webDir} --emptyOutDir && ` +
+    ? build +
         `PORT=${port} PLOD_DATA_DIR=${dataDir} PLOD_WEB_DIR=${webDir} ` +
         `PLOD_ADMIN_USERNAME=${E2E_ADMIN.username} PLOD_ADMIN_PASSWORD=${E2E_ADMIN.password} ` +
         `PLOD_CREW_CODE=${E2E_CREW_CODE} pnpm --filter @plod/sync-server start`
