@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible, expectThumbSized } from './accessibility';
-import { expect, test } from './fixtures';
+import { expect, heading, test } from './fixtures';
 import { openFromList, openPhone, startHole, uniqueHoleId } from './collab-helpers';
 import { addRun, newPlod, runSheetsOf, setSignal } from './runs-helpers';
-import { bitChange, holeDepth, registerBit } from './shift-helpers';
+import { addDowntime, bitChange, holeDepth, registerBit } from './shift-helpers';
 
 const bitsOf = (id: string) => `/plods/${id}/bits`;
+const downtimeOf = (id: string) => `/plods/${id}/downtime`;
 
 /** The card of one bit's metres on one hole (a phone shows each row as a card). */
 const metresCard = (page: Page, serial: string) =>
@@ -60,19 +61,44 @@ test('a driller changes bits mid-hole and sees the metres each bit drilled', asy
   await context.close();
 });
 
-test('two phones that register the same serial offline end with one bit', async ({ browser }) => {
-  test.setTimeout(150_000);
+test('two phones offline add downtime and register the same serial: one plod, one bit', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
   const a = await openPhone(browser, 'Bit phone A');
   const plod = await newPlod(a.page);
-  await a.page.goto(bitsOf(plod));
   const b = await openPhone(browser, 'Bit phone B');
   await openFromList(b.page, plod);
-  await b.page.getByRole('link', { name: /^Bits/ }).click();
-  await expect(b.page.getByRole('heading', { level: 1, name: 'Bits' })).toBeVisible();
+  // Each phone has opened Bits and Downtime while it had signal (these phones run without the
+  // service worker that would otherwise hold every screen's code).
+  for (const phone of [a, b]) {
+    await phone.page.getByRole('link', { name: /^Bits/ }).click();
+    await expect(heading(phone.page, 'Bits')).toBeVisible();
+    await phone.page.getByRole('link', { name: 'Back' }).click();
+    await phone.page.getByRole('link', { name: /^Downtime/ }).click();
+    await expect(heading(phone.page, 'Downtime')).toBeVisible();
+  }
 
+  // No signal on either phone: each records why the rig stood, then registers the same bit.
   const serial = uniqueHoleId('HQ');
   await setSignal(a.page, false);
   await setSignal(b.page, false);
+  await addDowntime(a.page, {
+    code: 'Waiting on water (Operational)',
+    start: '7:00 AM',
+    end: '8:00 AM',
+  });
+  await addDowntime(b.page, {
+    code: 'Client standby (Client standby, charged)',
+    start: '9:00 AM',
+    end: '10:00 AM',
+  });
+  for (const phone of [a, b]) {
+    await expect(phone.page.getByTestId('downtime-table-card')).toHaveCount(1);
+    await phone.page.getByRole('link', { name: 'Back' }).click();
+    await phone.page.getByRole('link', { name: /^Bits/ }).click();
+    await expect(heading(phone.page, 'Bits')).toBeVisible();
+  }
   await registerBit(a.page, ` ${serial.toLowerCase()} `, '7-9');
   await registerBit(b.page, serial, '9-10');
   for (const phone of [a, b]) {
@@ -93,6 +119,15 @@ test('two phones that register the same serial offline end with one bit', async 
   await expect(b.page.getByTestId('bit-register-table')).toContainText(serial);
   expect(await rowsOf(b.page)).toEqual(await rowsOf(a.page));
   await expectAccessible(b.page, 'Bits after two phones registered one serial');
+
+  // Both downtime entries are in the one plod, and both phones add its hours up the same.
+  for (const phone of [a, b]) {
+    await phone.page.goto(downtimeOf(plod));
+    await expect(phone.page.getByTestId('downtime-table-card')).toHaveCount(2);
+    await expect(phone.page.getByTestId('shift-hours-line')).toHaveText(
+      'Drilling 0.0 h, Downtime 2.0 h (client standby 1.0 h)',
+    );
+  }
   await a.context.close();
   await b.context.close();
 });
