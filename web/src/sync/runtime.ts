@@ -1,5 +1,4 @@
 import { syncSubprotocols } from '@plod/model/sync';
-import type * as Y from 'yjs';
 import {
   getAuthState,
   requestToken,
@@ -48,8 +47,6 @@ export interface SyncRuntimeOptions {
   auth?: SyncAuth | null;
   /** Who changes to reports are by; defaults to this device's person, device and sign-in. */
   actor?: { current(): Actor | null; subscribe(listener: () => void): () => void } | null;
-  /** Watches each document while it is open (the app keeps its list of plods current). */
-  watchDoc?: (entry: { name: string; doc: Y.Doc; whenReady: Promise<void> }) => () => void;
   /** Tests wrap the migrations run as documents load; defaults to the model's. */
   loadMigrator?: RegistryOptions['loadMigrator'];
 }
@@ -126,9 +123,7 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
         if (synced) refusals.synced(entry.name);
       };
       entry.provider.on('sync', onSync);
-      const stopWatch = options.watchDoc?.(entry) ?? (() => {});
       return () => {
-        stopWatch();
         stopCompleted();
         entry.provider.off('sync', onSync);
       };
