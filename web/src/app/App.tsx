@@ -6,7 +6,6 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ComponentType } from 'react';
 import { RouterProvider } from 'react-router';
 import type { createAppRouter } from '../routes/router';
-import { usePhotoUploads } from '../photos/usePhotos';
 import { useAutoSyncTimer } from '../reports/settings';
 import { SyncProvider, type SyncRuntime } from '../sync';
 import { cssVariablesResolver, theme } from './theme';
@@ -74,6 +73,5 @@ export function App({ router, sync }: AppProps) {
 /** The Settings modal's auto-sync and the photo uploader, running whichever screen is open. */
 function AutoSync() {
   useAutoSyncTimer();
-  usePhotoUploads();
   return null;
 }

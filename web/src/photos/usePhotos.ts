@@ -5,8 +5,9 @@ import { photoOutbox } from './outbox';
 import type { PhotoUploadStatus } from './uploader';
 
 /**
- * Runs the photo uploader whichever screen is open: it reads the outbox once, and sends what waits
- * whenever the app is online.
+ * Runs the photo uploader from a plod's screens (not from the crew's list, whose download budget
+ * it would not fit): it reads the outbox once, and sends what waits whenever the app is online; it
+ * keeps running after the plod's screens close, until the app is closed.
  */
 export function usePhotoUploads(): void {
   const { enabled, browserOnline } = useConnection();

@@ -3,6 +3,7 @@ import { isReportId, readReport, reportDocName, type ReportId } from '@plod/mode
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Outlet, useMatches, useParams } from 'react-router';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { usePhotoUploads } from '../../photos/usePhotos';
 import { preloadPlodListReader } from '../../reports/useReportList';
 import { NextStep } from '../../components/NextStep';
 import { UndoBar } from '../../components/UndoBar';
@@ -33,6 +34,8 @@ export function PlodGate() {
   const title = useScreenTitle();
   // A plod written here is drawn on the list from its own copy: that reader loads now, with signal.
   useEffect(preloadPlodListReader, []);
+  // Photos this phone took go to the server from any of the plod's screens, whenever it is online.
+  usePhotoUploads();
   if (!isReportId(id)) {
     return (
       <Shell title={title}>
