@@ -657,7 +657,7 @@ export {
   updateBit,
 } from './bit/bit-register.ts';
 export type { BitMetres, MetresBitChange, MetresRun } from './bit/bit-metres.ts';
-export { bitMetresOfPlod, metresPerBit } from './bit/bit-metres.ts';
+export { bitMetresOfPlod, lifeToDateMetres, metresPerBit } from './bit/bit-metres.ts';
 export {
   addBitChange,
   bitChangesPart,

@@ -10,7 +10,7 @@ import { createReportUndo } from '../report-doc/undo.ts';
 import { addRun } from '../run/run-doc.ts';
 import { addBitChange, readBitChanges, removeBitChange } from './bit-changes-part.ts';
 import type { MetresBitChange, MetresRun } from './bit-metres.ts';
-import { bitMetresOfPlod, metresPerBit } from './bit-metres.ts';
+import { bitMetresOfPlod, lifeToDateMetres, metresPerBit } from './bit-metres.ts';
 
 const DH = 'DH-7' as HoleId;
 const run = (fromDepth: number, toDepth: number, holeId = 'DH-7'): MetresRun => ({
@@ -176,6 +176,41 @@ describe('metres per bit after two phones merge', () => {
         for (const row of ra?.bitMetres ?? [])
           expect(row.metres).toBeLessThanOrEqual(drilled + 1e-9);
       }),
+    );
+  });
+});
+
+describe('life-to-date metres over plods', () => {
+  it('credits a bit with the runs of a plod between its in and its out, which holds no change of it', () => {
+    const first = { runs: [run(10, 20)], changes: [change('LT-1', 'in', 10)] };
+    const middle = { runs: [run(20, 30)], changes: [] };
+    const last = { runs: [run(30, 45)], changes: [change('LT-1', 'out', 40)] };
+    const plods = [first, middle, last];
+    expect(lifeToDateMetres(plods).get('LT-1')).toBe(30);
+    // Summed plod by plod, the middle plod's 10 m were lost.
+    const byPlod = metresPerBit(plods.flatMap((p) => bitMetresOfPlod(p.runs, p.changes)));
+    expect(byPlod.get('LT-1')).toBe(20);
+  });
+
+  it('equals the per-plod sum when every plod holds the changes of its own bits', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 1, maxLength: 8 }),
+        (lengths) => {
+          let depth = 0;
+          const plods = lengths.map((length, i) => {
+            const from = depth;
+            depth += length;
+            const serial = `P-${i}`;
+            return {
+              runs: [run(from, depth)],
+              changes: [change(serial, 'in', from), change(serial, 'out', depth)],
+            };
+          });
+          const byPlod = metresPerBit(plods.flatMap((p) => bitMetresOfPlod(p.runs, p.changes)));
+          expect(lifeToDateMetres(plods)).toEqual(byPlod);
+        },
+      ),
     );
   });
 });

@@ -101,3 +101,24 @@ export function metresPerBit(rows: readonly BitMetres[]): Map<string, number> {
   for (const [serial, metres] of totals) totals.set(serial, roundTo(metres, 3));
   return totals;
 }
+
+/** One plod's runs and bit changes, as the life-to-date rule reads them. */
+export interface PlodBitFacts {
+  runs: readonly MetresRun[];
+  changes: readonly MetresBitChange[];
+}
+
+/**
+ * Life-to-date metres per bit over many plods: the runs and bit changes of every plod read as one
+ * hole's story, so a bit that went in on one plod and came out a few plods later is credited with
+ * the runs of the plods between, which hold no change of it. (Per plod, bitMetresOfPlod can only
+ * see the plod's own changes.)
+ */
+export function lifeToDateMetres(plods: readonly PlodBitFacts[]): Map<string, number> {
+  return metresPerBit(
+    bitMetresOfPlod(
+      plods.flatMap((plod) => plod.runs),
+      plods.flatMap((plod) => plod.changes),
+    ),
+  );
+}

@@ -1,8 +1,7 @@
 import type { BitPatch, RegisteredBit, bitInputSchema } from '@plod/model';
 import {
-  bitMetresOfPlod,
   findBit,
-  metresPerBit,
+  lifeToDateMetres,
   readBitRegister,
   registerBit,
   removeBit,
@@ -30,8 +29,8 @@ export class BitService {
   async bits(): Promise<BitRow[]> {
     const register = await this.docs.readHoles(readBitRegister);
     const bundles = await this.reports.bundles({ statuses: LIVE_STATUSES });
-    const metres = metresPerBit(
-      bundles.flatMap((b) => bitMetresOfPlod(b.runSheetEntries, b.bitChanges)),
+    const metres = lifeToDateMetres(
+      bundles.map((b) => ({ runs: b.runSheetEntries, changes: b.bitChanges })),
     );
     return register.map((bit) => ({ ...bit, lifeToDateMetres: metres.get(bit.serial) ?? 0 }));
   }

@@ -96,6 +96,36 @@ describe('/api/bits', () => {
     expect(bit.lifeToDateMetres).toBe(end - 1);
   });
 
+  it('credits a bit with a plod between its in and out that holds no change of it', async () => {
+    await api.call('POST', '/api/bits', { serial: 'HQ-MID', size: 'HQ' });
+    await api.call('POST', '/api/hole-config', { holeId: 'BIT-MID', constantStickUp: 0 });
+    const first = await api.report();
+    await api.call('POST', `/api/bit-changes?shiftSummaryId=${first}`, {
+      bitSerial: 'HQ-MID',
+      holeId: 'BIT-MID',
+      action: 'in',
+      depth: 0,
+    });
+    await runs(first, 'BIT-MID', 2);
+    // The bit stays down the hole through the whole second plod: no change of it there.
+    const middle = await api.report({ date: '2025-03-02' });
+    await runs(middle, 'BIT-MID', 2);
+    const last = await api.report({ date: '2025-03-03' });
+    await runs(last, 'BIT-MID', 2);
+    const rows = (await api.call('GET', `/api/run-sheet-entries?shiftSummaryId=${last}`)).body as {
+      toDepth: number;
+    }[];
+    const end = rows.at(-1)?.toDepth ?? 0;
+    await api.call('POST', `/api/bit-changes?shiftSummaryId=${last}`, {
+      bitSerial: 'HQ-MID',
+      holeId: 'BIT-MID',
+      action: 'out',
+      depth: end,
+    });
+    const bit = (await api.call('GET', '/api/bits/HQ-MID')).body as BitRow;
+    expect(bit.lifeToDateMetres).toBe(end);
+  });
+
   it('answers a bit change with a bad depth or an unknown action with 400', async () => {
     const q = `?shiftSummaryId=${await api.report()}`;
     const body = { bitSerial: 'NQ-100', holeId: 'BIT-LTD', action: 'in', depth: 3 };
