@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { sampleUrl, screenRoutes } from '../src/routes/table';
+import { pageRoutes, sampleUrl, screenRoutes } from '../src/routes/table';
 import { signOnPad } from './plod-report-helpers';
 import { expectAccessible, expectNoCutLabels, expectThumbSized } from './accessibility';
 import { startHole, uniqueHoleId, newReport, plodCard } from './collab-helpers';
@@ -13,8 +13,8 @@ import { signInAsSupervisor } from './supervisor-helpers';
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1366, height: 800 }, isMobile: false, hasTouch: false };
 
-/** Supervisor-only screens (signed in), checked at both sizes. */
-const SUPERVISOR_PATHS = ['/site-setup', '/site-config', '/live'];
+/** Supervisor-only screens of the route table (signed in), checked at both sizes. */
+const SUPERVISOR_PATHS = pageRoutes.filter((route) => route.supervisor).map((route) => route.path);
 
 /**
  * One URL per route of the table (aliases included: each is a path a person can open). `:id` is the

@@ -190,7 +190,7 @@ test('a site’s crew code: the desk makes it, a phone joins with it, works a pl
   await deskPage.goto('/site-setup?tab=devices');
   const codes = deskPage.getByRole('table', { name: 'Site crew codes' });
   const demoRow = codes.getByRole('row', { name: 'Demo Site' });
-  const make = demoRow.getByRole('button', { name: /(Create|Rotate) the code for Demo Site/ });
+  const make = demoRow.getByRole('button', { name: /(Create|Rotate) code for Demo Site/ });
   await make.click();
   // A code made before (an earlier run on this server) is rotated after a confirmation.
   const confirm = deskPage.getByRole('dialog', { name: 'Rotate the code for Demo Site' });

@@ -6,6 +6,7 @@ import { LateEditToasts } from './LateEdits';
 import { CLIENT_HOME } from '../routes/client';
 import { SyncRefusedNotes } from './SyncRefusedNotes';
 import { UpdatePrompt } from './UpdatePrompt';
+import { lazyOptional } from '../lib/lazyOptional';
 
 // Shown only on a phone that has not joined: its own chunk, out of the first route.
 const Join = lazy(() => import('../screens/Join'));
@@ -13,7 +14,7 @@ const Join = lazy(() => import('../screens/Join'));
 const SupervisorMenu = lazy(() => import('./SupervisorMenu'));
 
 // Reserves hole numbers in the background: its own chunk, loaded after the first screen.
-const HoleNumberKeeper = lazy(() => import('../screens/run-sheets/HoleNumberKeeper'));
+const HoleNumberKeeper = lazyOptional(() => import('../screens/run-sheets/HoleNumberKeeper'));
 
 const JOIN_TITLE = 'Join this device';
 

@@ -1,10 +1,11 @@
 import { SETUP_DOC_NAME, setupSiteCount } from '@plod/model';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { useDocSnapshot, useDocument } from '../sync';
+import { lazyOptional } from '../lib/lazyOptional';
 
 // The alert (with Download Data and its progress bar) is shown only on a phone with no sites: its
 // own chunk, out of the reports list's first route.
-const ReferenceDataAlert = lazy(() => import('./ReferenceDataAlert'));
+const ReferenceDataAlert = lazyOptional(() => import('./ReferenceDataAlert'));
 
 export type ReferenceDataState = 'present' | 'waiting' | 'missing' | 'none-set-up';
 

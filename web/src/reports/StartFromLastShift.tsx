@@ -1,10 +1,11 @@
 import type { ReportsIndexRow } from '@plod/model';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { useKnownReportIds } from '../session/known-reports';
+import { lazyOptional } from '../lib/lazyOptional';
 
 // The card reads the last shift's whole plod, with every part's reader and zod: a phone with no
 // last shift (a new one, just joined) never loads it.
-const LastShiftCard = lazy(() => import('./LastShiftCard'));
+const LastShiftCard = lazyOptional(() => import('./LastShiftCard'));
 
 /**
  * This phone's last shift: the newest plod it made or opened (not deleted) whose site is set. The

@@ -19,7 +19,7 @@ import {
   savedReportsPreview,
 } from '@plod/model';
 import type { ReportId, ReportSnapshot } from '@plod/model';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { plodPath } from '../routes/plod-paths';
@@ -31,8 +31,9 @@ import { STATUS_LOOK } from '../reports/status-look';
 import { useReportList } from '../reports/useReportList';
 import { useCurrentReportId } from '../session/current-report';
 import { useDocSnapshot, useOptionalDocSnapshot, useUnreadDocs } from '../sync';
+import { lazyOptional } from '../lib/lazyOptional';
 
-const ReferenceDataPrompt = lazy(() => import('../components/ReferenceDataPrompt'));
+const ReferenceDataPrompt = lazyOptional(() => import('../components/ReferenceDataPrompt'));
 
 const CARDS: readonly { to: string; label: string; hint: string }[] = [
   { to: '/run-sheets', label: 'Run Sheets', hint: 'Holes and runs' },

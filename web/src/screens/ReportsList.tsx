@@ -24,6 +24,7 @@ import { useWithLocalReports } from '../reports/useReportList';
 import { canDeletePlod, useEditor } from './plod/access';
 import { useConnection, useDocMutator, useDocReady } from '../sync';
 import { useWide } from '../lib/useWide';
+import { lazyOptional } from '../lib/lazyOptional';
 
 // The modals open only after a tap, so they (and Mantine's Modal, Switch, Progress, ScrollArea and
 // floating-ui under them) are separate chunks kept out of the first route's download. The service
@@ -40,9 +41,9 @@ const ListTools = lazy(() => import('../reports/ListTools'));
 const ReportTable = lazy(() => import('../reports/ReportTable'));
 const Pager = lazy(() => import('../plod-list/Pager').then((m) => ({ default: m.Pager })));
 // Reading the setup document needs the model's readers: its own chunk, shown once loaded.
-const ReferenceDataPrompt = lazy(() => import('../components/ReferenceDataPrompt'));
+const ReferenceDataPrompt = lazyOptional(() => import('../components/ReferenceDataPrompt'));
 // Reads the last shift's own document: its own chunk too.
-const StartFromLastShift = lazy(() => import('../reports/StartFromLastShift'));
+const StartFromLastShift = lazyOptional(() => import('../reports/StartFromLastShift'));
 
 type ModalName = 'settings' | 'offline' | 'delete';
 const NO_ROWS: readonly ReportsIndexRow[] = [];

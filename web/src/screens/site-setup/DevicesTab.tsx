@@ -276,7 +276,7 @@ function SiteCodeTable({
                     variant="light"
                     color={code ? 'orange' : undefined}
                     onClick={() => onRotate(site, code)}
-                    aria-label={`${code ? 'Rotate' : 'Create'} the code for ${site.siteName}`}
+                    aria-label={`${code ? 'Rotate' : 'Create'} code for ${site.siteName}`}
                   >
                     {code ? 'Rotate' : 'Create code'}
                   </Button>
@@ -325,7 +325,7 @@ function SiteCodeCard({
           color={code ? 'orange' : undefined}
           mt="xs"
           onClick={onRotate}
-          aria-label={`${code ? 'Rotate' : 'Create'} the code for ${site.siteName}`}
+          aria-label={`${code ? 'Rotate' : 'Create'} code for ${site.siteName}`}
         >
           {code ? 'Rotate code' : 'Create code'}
         </Button>
