@@ -327,6 +327,8 @@ export default function Photos() {
                 accept="image/*"
                 capture="environment"
                 aria-label="Take photo"
+                // Its label (the Take photo button) is the target; the input itself takes no room.
+                style={{ width: 1, height: 1 }}
                 disabled={busy}
                 onChange={(e) => void take(e)}
               />
