@@ -23,7 +23,7 @@ export type SiteOfReport = (docName: string) => Promise<string | null>;
  * - any other name: refused (under the development flag, writable as before access control).
  * A crew device that joined with a site's crew code opens only the `report:{id}` documents of its
  * sites and those with no site chosen yet (the one rule: `maySeeSite`); setup, holes and the
- * reports index as any device.
+ * reports index like every other device.
  * A client account opens only `report:{id}` documents of its own sites, read-only (it approves and
  * returns through REST); every other document is refused to it (the reports index and setup hold
  * every site's rows).

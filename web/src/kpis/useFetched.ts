@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../auth';
 
 /** The answer of `load` for `key` (loaded again when the key changes), or the message it failed with. */
@@ -8,9 +8,14 @@ export function useFetched<T>(key: string, load: () => Promise<T>) {
     data: null,
     error: null,
   });
+  // The key names everything load reads: a new load function for the same key asks nothing new.
+  const latestLoad = useRef(load);
+  useEffect(() => {
+    latestLoad.current = load;
+  });
   useEffect(() => {
     let live = true;
-    load().then(
+    latestLoad.current().then(
       (data) => live && setState({ key, data, error: null }),
       (error: unknown) =>
         live &&
@@ -28,8 +33,6 @@ export function useFetched<T>(key: string, load: () => Promise<T>) {
     return () => {
       live = false;
     };
-    // The key names everything load reads.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return state.key === key ? state : { key, data: null, error: null };
 }
