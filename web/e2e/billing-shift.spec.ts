@@ -45,7 +45,8 @@ test('one night shift with every billed piece reaches the desk, its photo taken 
   // The phone: a night shift at Demo Site, then its crew and their hours.
   const id = await newReport(page);
   await page.getByRole('link', { name: /Shift Details/ }).click();
-  await page.getByRole('radio', { name: 'Night' }).check();
+  await page.getByText('Night', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Night' })).toBeChecked();
   await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
   await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
   await page.getByRole('button', { name: 'Save & Continue' }).click();

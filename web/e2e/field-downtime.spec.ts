@@ -25,7 +25,8 @@ test('a night shift records client standby across midnight, sees the hours line 
   await page.goto(`/plods/${id}/shift-details`);
   await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
   await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
-  await page.getByRole('radio', { name: 'Night' }).check();
+  await page.getByText('Night', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Night' })).toBeChecked();
   await page.getByRole('button', { name: 'Save & Continue' }).click();
   await expect(page).not.toHaveURL(/shift-details$/);
 

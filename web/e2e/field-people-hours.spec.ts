@@ -28,7 +28,8 @@ test("a night shift's crew hours on Crew and Shift Completion, exported for the 
   const plodId = plodIdOf(page);
   await page.getByRole('link', { name: /Shift Details/ }).click();
   await expect(heading(page, 'Shift Details')).toBeVisible();
-  await page.getByRole('radio', { name: 'Night' }).check();
+  await page.getByText('Night', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Night' })).toBeChecked();
   await expect(page.getByLabel('Start Time')).toHaveValue('18:00');
   await expect(page.getByLabel('End Time')).toHaveValue('06:00');
   const date = await page.getByLabel('Date').inputValue();
