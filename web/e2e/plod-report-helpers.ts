@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, heading, prepareContext } from './fixtures';
 import { signInAsSupervisor } from './supervisor-helpers';
 
@@ -69,4 +69,72 @@ export async function openFromLive(page: Page, id: string): Promise<void> {
     .click();
   await expect(page).toHaveURL(new RegExp(`/plods/${id}/report$`));
   await expect(heading(page, 'Plod Report')).toBeVisible();
+}
+
+/** Timesheet, survey, maintenance and a hire tool, as another phone's REST calls add them. */
+export async function addEntries(request: APIRequestContext, id: string, holeId: string) {
+  const post = async (resource: string, data: unknown) => {
+    const res = await request.post(`/api/${resource}?shiftSummaryId=${id}`, { data });
+    expect(res.status(), await res.text()).toBe(201);
+  };
+  await post('timesheet-entries', {
+    holeId,
+    activity: 'drilling',
+    startTime: '06:00',
+    endTime: '11:30',
+    notes: 'first half',
+  });
+  await post('survey-entries', {
+    holeId,
+    depth: 5.5,
+    azimuth: 275,
+    dip: -60,
+    method: 'gyroscopic',
+  });
+  await post('maintenance-entries', {
+    description: 'Replaced hydraulic hose',
+    timeSpent: 1.5,
+    partsUsed: 'Hose 3/4',
+  });
+  await post('hire-tools-usage', {
+    toolName: 'Survey camera',
+    quantity: 1,
+    hours: 2,
+    ratePerHour: 40,
+  });
+}
+
+/**
+ * A plod another phone filled in over REST: the demo site and rig, a hole with a run, and one
+ * timesheet, survey, maintenance and hire tool entry. Returns its id.
+ */
+export async function plodFilledElsewhere(
+  request: APIRequestContext,
+  holeId: string,
+): Promise<string> {
+  const named = async <T extends { id: string }>(path: string, key: keyof T, name: string) => {
+    const rows = (await (await request.get(path)).json()) as T[];
+    const row = rows.find((r) => r[key] === name);
+    if (!row) throw new Error(`no ${name} at ${path}`);
+    return row.id;
+  };
+  const siteId = await named<{ id: string; siteName: string }>(
+    '/api/sites',
+    'siteName',
+    'Demo Site',
+  );
+  const rigId = await named<{ id: string; rigName: string }>('/api/rigs', 'rigName', 'Demo Rig 1');
+  const made = await request.post('/api/shift-summaries', {
+    data: { siteId, rigId, shiftType: 'day', startTime: '06:00', endTime: '18:00' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()) as { id: string };
+  const hole = await request.post('/api/hole-config', { data: { holeId, constantStickUp: 0 } });
+  expect(hole.ok(), await hole.text()).toBe(true);
+  const run = await request.post(`/api/run-sheet-entries?shiftSummaryId=${id}`, {
+    data: { holeId, stickUp: 1 },
+  });
+  expect(run.status(), await run.text()).toBe(201);
+  await addEntries(request, id, holeId);
+  return id;
 }

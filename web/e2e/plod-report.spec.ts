@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   addRunInModal,
   createReport,
@@ -11,44 +11,17 @@ import {
 import { expectAccessible } from './accessibility';
 import { expect, heading, test } from './fixtures';
 import { readPdf } from './pdf';
-import { openDesk, openFromLive, setUpShift, signAndSubmit } from './plod-report-helpers';
+import {
+  addEntries,
+  openDesk,
+  openFromLive,
+  setUpShift,
+  signAndSubmit,
+} from './plod-report-helpers';
 
 // Issue 17: the plod, whole. A crew fills in and signs a plod on a phone; a supervisor who never had
 // it opens it from Live Reports at a desk and reads every section, downloads the server's PDF (read
 // back here: the hole ids and the drawn signature) and prints it on A4 (nothing clipped).
-
-/** Timesheet, survey, maintenance and a hire tool, as another phone's REST calls add them. */
-async function addEntries(request: APIRequestContext, id: string, holeId: string) {
-  const post = async (resource: string, data: unknown) => {
-    const res = await request.post(`/api/${resource}?shiftSummaryId=${id}`, { data });
-    expect(res.status(), await res.text()).toBe(201);
-  };
-  await post('timesheet-entries', {
-    holeId,
-    activity: 'drilling',
-    startTime: '06:00',
-    endTime: '11:30',
-    notes: 'first half',
-  });
-  await post('survey-entries', {
-    holeId,
-    depth: 5.5,
-    azimuth: 275,
-    dip: -60,
-    method: 'gyroscopic',
-  });
-  await post('maintenance-entries', {
-    description: 'Replaced hydraulic hose',
-    timeSpent: 1.5,
-    partsUsed: 'Hose 3/4',
-  });
-  await post('hire-tools-usage', {
-    toolName: 'Survey camera',
-    quantity: 1,
-    hours: 2,
-    ratePerHour: 40,
-  });
-}
 
 async function shot(page: Page, path: string) {
   await page.screenshot({
