@@ -30,7 +30,8 @@ const ADDED_COLUMNS: readonly (readonly [string, string])[] = [
   // JSON array of hole labels.
   ['holes', "TEXT NOT NULL DEFAULT '[]'"],
   ['approved_by', 'TEXT'],
-  // The KPI facts of the plod (model plodKpiFacts); revenue stays null until pricing fills it.
+  // The KPI facts of the plod (model plodKpiFacts); revenue is its charges under the contract
+  // version in force on its date (the projector prices it), null with none in force.
   ['drilling_hours', 'DOUBLE PRECISION NOT NULL DEFAULT 0'],
   ['shift_hours', 'DOUBLE PRECISION NOT NULL DEFAULT 0'],
   ['revenue_cents', 'DOUBLE PRECISION'],
@@ -766,6 +767,16 @@ export class ReportTable {
     await this.ready();
     const rows = await this.sql.all<{ id: string; seq: number | string }>(
       `SELECT id, seq FROM ${TABLE}`,
+    );
+    return new Map(rows.map((row) => [row.id, Number(row.seq)]));
+  }
+
+  /** The seq each plod of a site (not deleted) reflects, by report id: what re-pricing marks. */
+  async siteSeqs(siteId: string): Promise<Map<string, number>> {
+    await this.ready();
+    const rows = await this.sql.all<{ id: string; seq: number | string }>(
+      `SELECT id, seq FROM ${TABLE} WHERE site_id = ? AND status <> 'deleted'`,
+      [siteId],
     );
     return new Map(rows.map((row) => [row.id, Number(row.seq)]));
   }
