@@ -20,6 +20,12 @@ const HOLE_TABLE = 'report_hole_projection';
 const KPI_TABLE = 'report_kpi_item';
 
 /**
+ * Empty; made with the tables once the projector prices plods (the KPIs' revenue). A projection
+ * made before it holds rows with no revenue: every plod is projected once again to price it.
+ */
+const PRICED_MARK = 'report_projection_priced';
+
+/**
  * Columns added after the table's first layout (the summary export and the driller filter): a
  * table without them gains them, and every row is marked behind (seq -1), so the next start
  * projects each report again and fills them.
@@ -91,6 +97,7 @@ CREATE TABLE IF NOT EXISTS ${KPI_TABLE} (
 -- whose overflow pages a read of them from the table would walk, row by row.
 CREATE INDEX IF NOT EXISTS ${TABLE}_kpi_cover ON ${TABLE} (status, date, site_id, rig_id, rig_name,
   driller_key, metres, drilling_hours, shift_hours, revenue_cents, shift_type, submitted_at, id);
+CREATE TABLE IF NOT EXISTS ${PRICED_MARK} (since TEXT);
 `;
 
 interface DbRow {
@@ -443,15 +450,18 @@ export class ReportTable {
   ready(): Promise<void> {
     this.table ??= (async () => {
       await addMissingColumns(this.sql);
-      const holesBehind = (await tableExists(this.sql, TABLE))
-        ? !(await tableExists(this.sql, HOLE_TABLE)) || !(await tableExists(this.sql, KPI_TABLE))
+      const rowsBehind = (await tableExists(this.sql, TABLE))
+        ? !(await tableExists(this.sql, HOLE_TABLE)) ||
+          !(await tableExists(this.sql, KPI_TABLE)) ||
+          !(await tableExists(this.sql, PRICED_MARK))
         : false;
       await this.sql.define(
         schema('REAL', 'INTEGER', ''),
         schema('DOUBLE PRECISION', 'BIGINT', ' COLLATE "C"'),
       );
-      // The hole or KPI rows are new beside an existing table: every plod is projected again to fill them.
-      if (holesBehind) await this.sql.run(`UPDATE ${TABLE} SET seq = -1`);
+      // The hole or KPI rows or the prices are new beside an existing table: every plod is
+      // projected again to fill them.
+      if (rowsBehind) await this.sql.run(`UPDATE ${TABLE} SET seq = -1`);
     })().catch((error: unknown) => {
       this.table = null;
       throw error;
