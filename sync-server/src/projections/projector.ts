@@ -185,8 +185,7 @@ export class Projector {
       const seqs = await this.table.siteSeqs(siteId);
       for (const id of running) if (!seqs.has(id)) seqs.set(id, 0);
       for (const [id, seq] of seqs) {
-        const reportId = id as ReportId;
-        this.markDirty(reportId, Math.max(seq, this.highestMarked.get(reportId) ?? 0));
+        this.markDirty(id, Math.max(seq, this.highestMarked.get(id) ?? 0));
       }
     } catch (error) {
       this.logger.error('re-pricing a site failed', { siteId, error });

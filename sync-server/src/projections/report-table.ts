@@ -1,6 +1,6 @@
 import type { AppSql, SqlStatement, SqlValue } from '../app-db/app-sql.ts';
 import { REPORT_DOC_PREFIX, drillerKey } from '@plod/model';
-import type { GapPlod, PlodFilter, PlodKpiFacts, ReportStatus } from '@plod/model';
+import type { GapPlod, PlodFilter, PlodKpiFacts, ReportId, ReportStatus } from '@plod/model';
 import type { HoleEnd, ReportRow } from './report-row.ts';
 
 const TABLE = 'report_projection';
@@ -782,9 +782,9 @@ export class ReportTable {
   }
 
   /** The seq each plod of a site (not deleted) reflects, by report id: what re-pricing marks. */
-  async siteSeqs(siteId: string): Promise<Map<string, number>> {
+  async siteSeqs(siteId: string): Promise<Map<ReportId, number>> {
     await this.ready();
-    const rows = await this.sql.all<{ id: string; seq: number | string }>(
+    const rows = await this.sql.all<{ id: ReportId; seq: number | string }>(
       `SELECT id, seq FROM ${TABLE} WHERE site_id = ? AND status <> 'deleted'`,
       [siteId],
     );
