@@ -7,7 +7,8 @@ import { addOnTab } from './supervisor-helpers';
 
 // Rosters, missing shifts and KPIs at the desk (1366 x 800): two rigs rostered on yesterday's day
 // shift, a phone submits yesterday's plod for one of them; the missing-shifts list and the Live
-// page's count show the other, and the KPI page's table shows the plod's metres.
+// page's count show the other, and the KPI page's tables show the plod's metres and, once a
+// contract is set up after it, its revenue.
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -75,6 +76,24 @@ test('a roster of two rigs, one plod submitted: the other rig’s shift is missi
   await expect(dialog).toBeHidden();
   await signAndSubmit(page, id, 'Alex Driller');
 
+  // A contract set up after the plod prices it: from 2019, NQ at $100 a metre to 300 m (the rates
+  // contracts.spec's 2020 version has, so either in force gives the same price).
+  const number = `K-${tag}`;
+  await desk.goto('/contracts');
+  await expect(heading(desk, 'Contracts')).toBeVisible();
+  await desk.getByLabel('Site', { exact: true }).selectOption({ label: 'Demo Site' });
+  await desk.getByLabel('Client name').fill('KPI Client');
+  await desk.getByLabel('Contract number').fill(number);
+  await desk.getByRole('button', { name: 'Create contract' }).click();
+  await desk.getByRole('button', { name: `Open contract ${number}` }).click();
+  await desk.getByLabel('Effective from').fill('2019-01-01');
+  await desk.getByLabel('Band 1 hole size').fill('NQ');
+  await desk.getByLabel('Band 1 from').fill('0');
+  await desk.getByLabel('Band 1 to').fill('300');
+  await desk.getByLabel('Band 1 rate').fill('100');
+  await desk.getByRole('button', { name: 'Save version' }).click();
+  await expect(desk.getByTestId('contract-versions')).toContainText('NQ 0-300 m 100.00');
+
   // Missing shifts: the idle rig's shift, not the worked one's.
   await desk.goto(`/missing-shifts?from=${day.date}&to=${day.date}`);
   await expect(heading(desk, 'Missing shifts')).toBeVisible();
@@ -107,6 +126,11 @@ test('a roster of two rigs, one plod submitted: the other rig’s shift is missi
   await expect(row).toContainText(day.date);
   await expect(row.getByRole('cell')).toHaveText([day.date, worked, '1', '3.0', '3.0']);
   await expect(desk.getByTestId('kpi-metres')).toContainText('3.0');
+  // 3.0 m at $100: revenue, per metre and per shift.
+  const revenue = desk
+    .getByTestId('kpi-revenue-table')
+    .getByRole('row', { name: new RegExp(worked) });
+  await expect(revenue.getByRole('cell')).toHaveText([worked, '$300.00', '$100.00', '$300.00']);
   await expectAccessible(desk, 'kpis, one rig and one day');
   await shot(desk, testInfo, 'kpis-1366');
   // The address keeps the filter: a reload shows the same figures.

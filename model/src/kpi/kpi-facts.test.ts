@@ -10,7 +10,11 @@ import { TEST_SITE_ID, newReportDoc } from '../report-doc/testing.ts';
 import { addRun } from '../run/run-doc.ts';
 import { setStatus } from '../shift-summary/report-meta-doc.ts';
 import { addTimesheetEntry } from '../timesheet/timesheet-doc.ts';
-import { firstSubmittedAt, plodKpiFacts } from './kpi-facts.ts';
+import { toBundle } from '../report-doc/to-bundle.ts';
+import { chargesOfPlod } from '../charges/charges.ts';
+import { contractRatesSchema } from '../charges/contract.ts';
+import type { ContractVersion } from '../charges/contract.ts';
+import { firstSubmittedAt, plodKpiFacts, plodRevenueCents } from './kpi-facts.ts';
 
 const DH = 'DH-K1' as HoleId;
 const WATER = {
@@ -71,5 +75,35 @@ describe('a plod’s KPI facts', () => {
     const recorded = readHistory(doc).find((e) => e.field === 'status' && e.new === 'sent');
     expect(recorded).toBeDefined();
     expect(plodKpiFacts(readReport(doc), readHistory(doc)).submittedAt).toBe(recorded?.at);
+  });
+});
+
+describe('a plod’s revenue', () => {
+  const version = (effectiveFrom: string, holeSize: string): ContractVersion => ({
+    id: `v-${effectiveFrom}`,
+    contractId: 'c1',
+    effectiveFrom,
+    rates: contractRatesSchema.parse({
+      metreRates: [{ holeSize, fromDepth: 0, toDepth: 600, rateCents: 10_000 }],
+    }),
+    createdAt: '2025-01-01T00:00:00.000Z',
+    createdBy: null,
+  });
+
+  it('is its charges’ total under the version in force on its date, else null', () => {
+    const doc = newReportDoc();
+    addHoleToReport(doc, { holeId: DH, targetDepth: 900 });
+    addRun(doc, DH, { rodAdded: true, stickUp: 0 });
+    const bundle = toBundle(doc);
+    const size = bundle.runSheetEntries[0]?.barrelType ?? '';
+    const inForce = [version('2025-01-01', size)];
+    const revenue = plodRevenueCents(bundle, inForce);
+    expect(revenue).toBe(chargesOfPlod(bundle, inForce).totalCents);
+    expect(revenue).toBeGreaterThan(0);
+    // A version from after the plod's date prices nothing: the plod stays unpriced.
+    expect(plodRevenueCents(bundle, [version('2025-08-01', size)])).toBeNull();
+    expect(plodRevenueCents(bundle, [])).toBeNull();
+    // In force but without a rate for its work: priced at 0, not unpriced.
+    expect(plodRevenueCents(bundle, [version('2025-01-01', 'no such size')])).toBe(0);
   });
 });

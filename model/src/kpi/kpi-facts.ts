@@ -4,6 +4,9 @@ import { roundTo } from '../format/round.ts';
 import { downtimeHours } from '../downtime/downtime.ts';
 import { recoveryTotal } from '../run/recovery.ts';
 import { metresPerBit } from '../bit/bit-metres.ts';
+import { chargesOfPlod } from '../charges/charges.ts';
+import type { ChargeableBundle } from '../charges/charges.ts';
+import type { ContractVersion } from '../charges/contract.ts';
 
 /** Downtime hours of one code in one plod (codes are told apart by their copied name and group). */
 export interface DowntimeFact {
@@ -39,7 +42,7 @@ export interface PlodKpiFacts {
   holes: HoleFact[];
   /** When the plod was first submitted (ISO), or null. */
   submittedAt: string | null;
-  /** The plod's charges in cents; null until pricing fills it. */
+  /** The plod's charges in cents (`plodRevenueCents`); null until pricing fills it. */
   revenueCents: number | null;
 }
 
@@ -92,4 +95,17 @@ export function plodKpiFacts(
     submittedAt: firstSubmittedAt(snapshot, history),
     revenueCents: null,
   };
+}
+
+/**
+ * A plod's revenue for the KPIs: the total of its charges under the contract version in force on
+ * its date, or null when none is (an unpriced plod stays out of revenue per metre and per shift,
+ * where a priced plod with no chargeable work counts as 0).
+ */
+export function plodRevenueCents(
+  bundle: ChargeableBundle,
+  contractVersions: readonly ContractVersion[],
+): number | null {
+  const charges = chargesOfPlod(bundle, contractVersions);
+  return charges.version === null ? null : charges.totalCents;
 }

@@ -125,10 +125,18 @@ const TABLES = `
 export class ContractStore {
   private ready: Promise<void> | null = null;
 
-  constructor(private readonly sql: AppSql) {}
+  constructor(private readonly sql: AppSql) {
+    // At once, as the reports table does: the projection's passes read versions, and should not
+    // be the ones to create the tables.
+    void this.define().catch(() => undefined);
+  }
 
+  /** Creates the tables if missing (tried again by the next call after a failure). */
   private define(): Promise<void> {
-    this.ready ??= this.sql.define(TABLES);
+    this.ready ??= this.sql.define(TABLES).catch((error: unknown) => {
+      this.ready = null;
+      throw error;
+    });
     return this.ready;
   }
 

@@ -18,6 +18,7 @@ import {
 import type { Principal } from '../auth/principal.ts';
 import { actorName } from '../auth/principal.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
+import type { Projector } from '../projections/projector.ts';
 import type { ReportFilter } from '../projections/report-table.ts';
 import type { DocumentService } from '../services/documents.ts';
 import type { ReportService } from '../services/reports.ts';
@@ -41,13 +42,16 @@ export interface PricedPlod {
 
 /**
  * Contracts (supervisors write, client accounts read their sites'), their history, the site's
- * "crew may see prices" setting, and the charges of plods priced with `chargesOfPlod`.
+ * "crew may see prices" setting, and the charges of plods priced with `chargesOfPlod`. A change of
+ * a site's versions, once committed, has the projection price that site's plods again (the KPIs'
+ * revenue).
  */
 export class ContractService {
   constructor(
     private readonly store: ContractStore,
     private readonly docs: DocumentService,
     private readonly reports: ReportService,
+    private readonly projection: Pick<Projector, 'sitePricesChanged'>,
   ) {}
 
   private change(
@@ -148,6 +152,7 @@ export class ContractService {
         { field: 'contractNumber', before: contract.contractNumber, after: null },
       ]),
     );
+    await this.projection.sitePricesChanged(contract.siteId);
     return { message: 'Contract deleted', id };
   }
 
@@ -173,6 +178,7 @@ export class ContractService {
         { field: 'rates', before: previous?.rates ?? null, after: version.rates },
       ]),
     );
+    await this.projection.sitePricesChanged(contract.siteId);
     return version;
   }
 
@@ -188,6 +194,7 @@ export class ContractService {
         { field: 'rates', before: version.rates, after: null },
       ]),
     );
+    await this.projection.sitePricesChanged(contract.siteId);
     return { message: 'Contract version deleted', id: versionId };
   }
 

@@ -44,7 +44,15 @@ export function createServices(
   options: { lateEditsPerDevice?: number } = {},
 ) {
   const table = new ReportTable(appDb.sql);
-  const projector = new Projector(manager, table, logger, new ReportsIndexHook(manager, logger));
+  const contractStore = new ContractStore(appDb.sql);
+  // Each plod is priced as it is projected, with its site's contract versions (the KPIs' revenue).
+  const projector = new Projector(
+    manager,
+    table,
+    logger,
+    new ReportsIndexHook(manager, logger),
+    contractStore,
+  );
   void projector.start(store);
   const docs = new DocumentService(manager);
   const names = new ReferenceNames(docs);
@@ -84,7 +92,7 @@ export function createServices(
     lateEdits,
     lateEditDecisions: new LateEditDecisions(lateEdits, manager, logger),
     attachments: new AttachmentService(docs, attachmentStore),
-    contracts: new ContractService(new ContractStore(appDb.sql), docs, reports),
+    contracts: new ContractService(contractStore, docs, reports, projector),
   };
 }
 

@@ -6,8 +6,10 @@ import { applyStored, storedThroughSeq } from '../docs/stored-document.ts';
 import type { DocumentStore } from '../store/document-store.ts';
 import type { Logger } from '../logger.ts';
 import { isStorageError } from '../storage-status.ts';
-import { projectReport } from './report-row.ts';
-import type { ReportRow } from './report-row.ts';
+import { passPricer } from './pricing.ts';
+import type { PricingSource } from './pricing.ts';
+import { projectPlod } from './report-row.ts';
+import type { ProjectedPlod, ReportRow } from './report-row.ts';
 import type { ReportTable } from './report-table.ts';
 import type { ReportsIndexHook } from './reports-index-hook.ts';
 
@@ -29,10 +31,20 @@ const LOCKED_RETRY_MS = 5;
  * Keeps the reports projection in step with the documents: every committed update marks its report
  * dirty, a pass soon after (at most one per `intervalMs`; the first at once) re-projects dirty
  * reports from the live document, and list reads await `flush()` first so they include every
- * acknowledged update. The reports index (what supervisors watch live) follows each pass.
+ * acknowledged update. The reports index (what supervisors watch live) follows each pass. Each
+ * pass prices its plods with their sites' contract versions (`pricing`), and a change of a site's
+ * contracts marks that site's plods dirty (`sitePricesChanged`).
  */
 export class Projector {
   private readonly dirty = new Map<ReportId, number>();
+  /**
+   * The highest seq each report was marked dirty with since start: a pass may be projecting (or
+   * about to write) a report at that seq while its row still holds an older one, so a re-pricing
+   * marks at least it, and its row is not refused for a seq older than the stale one written.
+   */
+  private readonly highestMarked = new Map<ReportId, number>();
+  /** The reports of the pass running now (it may have read a site's versions already). */
+  private inFlight: readonly ReportId[] = [];
   private running: Promise<boolean> | null = null;
   private scheduled = false;
   private stopped = false;
@@ -46,6 +58,8 @@ export class Projector {
     private readonly logger: Logger,
     /** Mirrors every projected row into the reports index document devices sync. */
     readonly index: ReportsIndexHook | null = null,
+    /** The contract versions that price each site's plods; none: revenue stays null. */
+    private readonly pricing: PricingSource | null = null,
     private readonly intervalMs = PROJECTION_INTERVAL_MS,
   ) {}
 
@@ -88,6 +102,7 @@ export class Projector {
 
   markDirty(id: ReportId, seq: number): void {
     this.dirty.set(id, Math.max(seq, this.dirty.get(id) ?? 0));
+    this.highestMarked.set(id, Math.max(seq, this.highestMarked.get(id) ?? 0));
     if (this.scheduled || this.stopped) return;
     this.schedule(this.lastPassAt + this.intervalMs - performance.now());
   }
@@ -155,6 +170,28 @@ export class Projector {
     }
   }
 
+  /**
+   * A site's contract versions changed (call it once the change is committed): its plods (not
+   * deleted) are projected again, through the dirty path, so they are priced by a pass that starts
+   * after the change. A pass that may have read the old versions is one running now: its plods
+   * are marked too (one may be new to the site, its row not yet written), and every plod is marked
+   * with the highest seq known for it, so the re-priced row replaces what that pass writes. Never
+   * rejects: a failure is logged (the change itself is committed).
+   */
+  async sitePricesChanged(siteId: string): Promise<void> {
+    try {
+      const running = this.inFlight;
+      await this.starting;
+      const seqs = await this.table.siteSeqs(siteId);
+      for (const id of running) if (!seqs.has(id)) seqs.set(id, 0);
+      for (const [id, seq] of seqs) {
+        this.markDirty(id, Math.max(seq, this.highestMarked.get(id) ?? 0));
+      }
+    } catch (error) {
+      this.logger.error('re-pricing a site failed', { siteId, error });
+    }
+  }
+
   /** Stops listening; pending work is left to the next start's catch-up. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -186,6 +223,23 @@ export class Projector {
     this.lastPassAt = performance.now();
     const batch = [...this.dirty];
     this.dirty.clear();
+    this.inFlight = batch.map(([id]) => id);
+    try {
+      return await this.projectBatch(batch, waitForLock);
+    } finally {
+      this.inFlight = [];
+    }
+  }
+
+  private async projectBatch(
+    batch: readonly (readonly [ReportId, number])[],
+    waitForLock: boolean,
+  ): Promise<boolean> {
+    const again = () => {
+      for (const [id, seq] of batch) this.dirty.set(id, Math.max(seq, this.dirty.get(id) ?? 0));
+    };
+    // Priced as each is read (a pass holds no plod's bundle past its own row).
+    const price = passPricer(this.pricing);
     const rows: { row: ReportRow; seq: number }[] = [];
     let sliceStart = performance.now();
     for (const [id, seq] of batch) {
@@ -195,17 +249,23 @@ export class Projector {
         await new Promise((resolve) => setImmediate(resolve));
         sliceStart = performance.now();
       }
+      let plod: ProjectedPlod | null;
       try {
-        const row = await this.manager.read(reportDocName(id), projectReport);
-        if (row) rows.push({ row, seq });
+        plod = await this.manager.read(reportDocName(id), projectPlod);
       } catch (error) {
         this.logger.error('report projection failed', { id, error });
+        continue;
+      }
+      if (!plod) continue;
+      try {
+        rows.push({ row: await price(plod), seq });
+      } catch (error) {
+        // The contracts could not be read (PostgreSQL out of reach): the rows stay dirty.
+        again();
+        throw error;
       }
     }
     if (rows.length === 0) return true;
-    const again = () => {
-      for (const [id, seq] of batch) this.dirty.set(id, Math.max(seq, this.dirty.get(id) ?? 0));
-    };
     let written: boolean;
     try {
       written = waitForLock
@@ -226,12 +286,17 @@ export class Projector {
   }
 }
 
-/** Drops the projection and rebuilds it from the stored documents (loaded straight from the store). */
+/**
+ * Drops the projection and rebuilds it from the stored documents (loaded straight from the store),
+ * priced with `pricing` where it is given.
+ */
 export async function rebuildProjection(
   store: DocumentStore,
   table: ReportTable,
   index: ReportsIndexHook | null = null,
+  pricing: PricingSource | null = null,
 ): Promise<number> {
+  const price = passPricer(pricing);
   const rows: { row: ReportRow; seq: number }[] = [];
   for (const name of await store.listDocuments()) {
     if (classifyDocName(name).kind !== 'report') continue;
@@ -240,8 +305,8 @@ export async function rebuildProjection(
     const doc = new Y.Doc();
     try {
       applyStored(doc, stored);
-      const row = projectReport(doc);
-      if (row) rows.push({ row, seq: storedThroughSeq(stored) });
+      const plod = projectPlod(doc);
+      if (plod) rows.push({ row: await price(plod), seq: storedThroughSeq(stored) });
     } finally {
       doc.destroy();
     }

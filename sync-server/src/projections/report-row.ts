@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
-import { plodKpiFacts, readHistory, readReport, toBundle } from '@plod/model';
-import type { PlodKpiFacts, ReportStatus, ShiftReportBundle } from '@plod/model';
+import { plodKpiFacts, plodRevenueCents, readHistory, readReport, toBundle } from '@plod/model';
+import type { ContractVersion, PlodKpiFacts, ReportStatus, ShiftReportBundle } from '@plod/model';
 
 /** One report as projected into its table: the list columns plus the bundle used for CSV and entry lists. */
 export interface ReportRow {
@@ -77,13 +77,19 @@ function statusSetBy(doc: Y.Doc): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
-/** The projection of a report document, or null when the document holds no report. */
-export function projectReport(doc: Y.Doc): ReportRow | null {
+/** A report's projected row and the bundle it was made from (what pricing reads). */
+export interface ProjectedPlod {
+  row: ReportRow;
+  bundle: ShiftReportBundle;
+}
+
+/** The projection of a report document with its bundle, or null when it holds no report. */
+export function projectPlod(doc: Y.Doc): ProjectedPlod | null {
   const snapshot = readReport(doc);
   if (snapshot.id === null) return null;
   const bundle = toBundle(snapshot);
   const { shift, summary } = snapshot;
-  return {
+  const row: ReportRow = {
     id: snapshot.id,
     status: snapshot.status,
     siteId: shift.siteId,
@@ -105,4 +111,22 @@ export function projectReport(doc: Y.Doc): ReportRow | null {
     holeEnds: holeEndsOf(bundle.runSheetEntries),
     kpi: plodKpiFacts(snapshot, readHistory(doc)),
   };
+  return { row, bundle };
+}
+
+/**
+ * The projection of a report document, or null when the document holds no report. Its revenue is
+ * null: the projector prices it (`pricedRow`) with the contract versions of the plod's site.
+ */
+export function projectReport(doc: Y.Doc): ReportRow | null {
+  return projectPlod(doc)?.row ?? null;
+}
+
+/** A projected row with its KPI revenue under `versions`, its site's contract versions. */
+export function pricedRow(
+  { row, bundle }: ProjectedPlod,
+  versions: readonly ContractVersion[],
+): ReportRow {
+  if (!row.kpi) return row;
+  return { ...row, kpi: { ...row.kpi, revenueCents: plodRevenueCents(bundle, versions) } };
 }

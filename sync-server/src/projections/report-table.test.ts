@@ -187,21 +187,27 @@ describe('ReportTable', () => {
     db.close();
   });
 
-  it('marks every row to project again when the hole rows are new beside an existing table', async () => {
-    const db = fullDatabase();
-    const before = new ReportTable(new SqliteSql(db));
-    await before.upsert([{ row: row('kept'), seq: 7 }]);
-    db.exec('DROP TABLE report_hole_projection');
-    const table = new ReportTable(new SqliteSql(db));
-    expect(await table.behind(new Map([['report:kept', 7]]))).toEqual(
-      new Map([['report:kept', 7]]),
-    );
-    // Once projected again it is not behind, and a later start leaves it so.
-    await table.upsert([{ row: row('kept'), seq: 7 }]);
-    const again = new ReportTable(new SqliteSql(db));
-    expect(await again.behind(new Map([['report:kept', 7]]))).toEqual(new Map());
-    db.close();
-  });
+  it.each([
+    ['the hole rows', 'report_hole_projection'],
+    ['the prices', 'report_projection_priced'],
+  ])(
+    'marks every row to project again when %s are new beside an existing table',
+    async (_, made) => {
+      const db = fullDatabase();
+      const before = new ReportTable(new SqliteSql(db));
+      await before.upsert([{ row: row('kept'), seq: 7 }]);
+      db.exec(`DROP TABLE ${made}`);
+      const table = new ReportTable(new SqliteSql(db));
+      expect(await table.behind(new Map([['report:kept', 7]]))).toEqual(
+        new Map([['report:kept', 7]]),
+      );
+      // Once projected again it is not behind, and a later start leaves it so.
+      await table.upsert([{ row: row('kept'), seq: 7 }]);
+      const again = new ReportTable(new SqliteSql(db));
+      expect(await again.behind(new Map([['report:kept', 7]]))).toEqual(new Map());
+      db.close();
+    },
+  );
 
   it('reads a summary a page at a time, newest first, without the bundles', async () => {
     const db = fullDatabase();

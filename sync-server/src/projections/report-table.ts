@@ -1,6 +1,6 @@
 import type { AppSql, SqlStatement, SqlValue } from '../app-db/app-sql.ts';
 import { REPORT_DOC_PREFIX, drillerKey } from '@plod/model';
-import type { GapPlod, PlodFilter, PlodKpiFacts, ReportStatus } from '@plod/model';
+import type { GapPlod, PlodFilter, PlodKpiFacts, ReportId, ReportStatus } from '@plod/model';
 import type { HoleEnd, ReportRow } from './report-row.ts';
 
 const TABLE = 'report_projection';
@@ -20,6 +20,12 @@ const HOLE_TABLE = 'report_hole_projection';
 const KPI_TABLE = 'report_kpi_item';
 
 /**
+ * Empty; made with the tables once the projector prices plods (the KPIs' revenue). A projection
+ * made before it holds rows with no revenue: every plod is projected once again to price it.
+ */
+const PRICED_MARK = 'report_projection_priced';
+
+/**
  * Columns added after the table's first layout (the summary export and the driller filter): a
  * table without them gains them, and every row is marked behind (seq -1), so the next start
  * projects each report again and fills them.
@@ -30,7 +36,8 @@ const ADDED_COLUMNS: readonly (readonly [string, string])[] = [
   // JSON array of hole labels.
   ['holes', "TEXT NOT NULL DEFAULT '[]'"],
   ['approved_by', 'TEXT'],
-  // The KPI facts of the plod (model plodKpiFacts); revenue stays null until pricing fills it.
+  // The KPI facts of the plod (model plodKpiFacts); revenue is its charges under the contract
+  // version in force on its date (the projector prices it), null with none in force.
   ['drilling_hours', 'DOUBLE PRECISION NOT NULL DEFAULT 0'],
   ['shift_hours', 'DOUBLE PRECISION NOT NULL DEFAULT 0'],
   ['revenue_cents', 'DOUBLE PRECISION'],
@@ -90,6 +97,7 @@ CREATE TABLE IF NOT EXISTS ${KPI_TABLE} (
 -- whose overflow pages a read of them from the table would walk, row by row.
 CREATE INDEX IF NOT EXISTS ${TABLE}_kpi_cover ON ${TABLE} (status, date, site_id, rig_id, rig_name,
   driller_key, metres, drilling_hours, shift_hours, revenue_cents, shift_type, submitted_at, id);
+CREATE TABLE IF NOT EXISTS ${PRICED_MARK} (since TEXT);
 `;
 
 interface DbRow {
@@ -442,15 +450,18 @@ export class ReportTable {
   ready(): Promise<void> {
     this.table ??= (async () => {
       await addMissingColumns(this.sql);
-      const holesBehind = (await tableExists(this.sql, TABLE))
-        ? !(await tableExists(this.sql, HOLE_TABLE)) || !(await tableExists(this.sql, KPI_TABLE))
+      const rowsBehind = (await tableExists(this.sql, TABLE))
+        ? !(await tableExists(this.sql, HOLE_TABLE)) ||
+          !(await tableExists(this.sql, KPI_TABLE)) ||
+          !(await tableExists(this.sql, PRICED_MARK))
         : false;
       await this.sql.define(
         schema('REAL', 'INTEGER', ''),
         schema('DOUBLE PRECISION', 'BIGINT', ' COLLATE "C"'),
       );
-      // The hole or KPI rows are new beside an existing table: every plod is projected again to fill them.
-      if (holesBehind) await this.sql.run(`UPDATE ${TABLE} SET seq = -1`);
+      // The hole or KPI rows or the prices are new beside an existing table: every plod is
+      // projected again to fill them.
+      if (rowsBehind) await this.sql.run(`UPDATE ${TABLE} SET seq = -1`);
     })().catch((error: unknown) => {
       this.table = null;
       throw error;
@@ -766,6 +777,16 @@ export class ReportTable {
     await this.ready();
     const rows = await this.sql.all<{ id: string; seq: number | string }>(
       `SELECT id, seq FROM ${TABLE}`,
+    );
+    return new Map(rows.map((row) => [row.id, Number(row.seq)]));
+  }
+
+  /** The seq each plod of a site (not deleted) reflects, by report id: what re-pricing marks. */
+  async siteSeqs(siteId: string): Promise<Map<ReportId, number>> {
+    await this.ready();
+    const rows = await this.sql.all<{ id: ReportId; seq: number | string }>(
+      `SELECT id, seq FROM ${TABLE} WHERE site_id = ? AND status <> 'deleted'`,
+      [siteId],
     );
     return new Map(rows.map((row) => [row.id, Number(row.seq)]));
   }

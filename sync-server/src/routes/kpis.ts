@@ -57,7 +57,7 @@ export function createKpiRoutes(s: RestServices) {
       tags,
       summary: 'Metres, utilisation, downtime, metres per bit, recovery and revenue over plods',
       description:
-        'Over the plods (not deleted) whose shift date is in the range, of a site and rig when given: metres per shift per rig per day, drilling hours over shift hours per rig, downtime hours by code and by group, metres per bit, core recovery per hole, and revenue per metre and per shift (null until plods are priced). Computed from per-plod figures kept when each plod is stored. Supervisors, and client accounts for their own sites.',
+        'Over the plods (not deleted) whose shift date is in the range, of a site and rig when given: metres per shift per rig per day, drilling hours over shift hours per rig, downtime hours by code and by group, metres per bit, core recovery per hole, and revenue per metre and per shift over the plods priced by a contract version in force on their date (null while none is; a contract change re-prices its site’s plods). Computed from per-plod figures kept when each plod is stored. Supervisors, and client accounts for their own sites.',
       request: { query: KpiQuery },
       responses: { 200: jsonOk('The KPIs'), 400: errors[400] },
     }),

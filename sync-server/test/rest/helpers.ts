@@ -1,7 +1,8 @@
 import { createServer } from '../../src/server.ts';
-import type { PlodServer } from '../../src/server.ts';
+import type { PlodServer, ServerOptions } from '../../src/server.ts';
 import { MemoryStore } from '../../src/store/memory-store.ts';
 import { seedDemo } from '../../src/services/demo.ts';
+import { tempDir } from '../helpers.ts';
 
 export interface Api {
   server: PlodServer;
@@ -17,11 +18,15 @@ export interface Api {
   close(): Promise<void>;
 }
 
-/** An in-memory server with the demo setup, driven through app.request(). */
-export async function demoApi(): Promise<Api> {
+/**
+ * A server with the demo setup, driven through app.request(): in memory, or with `options`'
+ * PostgreSQL (`databaseUrl`: documents and app tables there, a folder of its own for the rest).
+ */
+export async function demoApi(options: ServerOptions = {}): Promise<Api> {
   // Under the development flag: these tests are about the API, not about who may call it.
   const server = createServer({
-    store: new MemoryStore(),
+    ...(options.databaseUrl ? { dataDir: tempDir() } : { store: new MemoryStore() }),
+    ...options,
     logLevel: 'silent',
     unloadGraceMs: 50,
     insecureAllowAll: true,

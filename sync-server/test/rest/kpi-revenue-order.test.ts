@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ReportId } from '@plod/model';
+import { contractRatesSchema } from '@plod/model';
+import { AppDatabase } from '../../src/app-db/app-database.ts';
+import { createLogger } from '../../src/logger.ts';
+import { ContractStore } from '../../src/money/contract-store.ts';
+import type { ContractChange } from '../../src/money/contract-store.ts';
+import type { PricingSource } from '../../src/projections/pricing.ts';
+import { Projector } from '../../src/projections/projector.ts';
+import { ReportTable } from '../../src/projections/report-table.ts';
+import { type Api, demoApi } from './helpers.ts';
+
+// The order of a contract change and a projection pass that read the site's versions before it:
+// the pass's row must not be the last one written. A projector of its own over the server's
+// documents, with its table and contracts in an app database of their own, and a pricing source
+// that holds a pass after it has read the versions, until the test lets it go.
+
+const metres = (rateCents: number) =>
+  contractRatesSchema.parse({
+    metreRates: [{ holeSize: 'NQ', fromDepth: 0, toDepth: 600, rateCents }],
+  });
+
+let api: Api;
+let appDb: AppDatabase;
+let contracts: ContractStore;
+let table: ReportTable;
+let projector: Projector;
+/** Set while a pass is to be held after reading versions: `reached` resolves once one is. */
+let gate: { reached: () => void; release: Promise<void> } | null;
+
+const change = (siteId: string, contractId: string): ContractChange => ({
+  id: randomUUID(),
+  contractId,
+  siteId,
+  at: new Date().toISOString(),
+  by: null,
+  action: 'version-added',
+  changes: [],
+});
+
+async function addVersion(contractId: string, effectiveFrom: string, rateCents: number) {
+  const version = {
+    id: randomUUID(),
+    contractId,
+    effectiveFrom,
+    rates: metres(rateCents),
+    createdAt: new Date().toISOString(),
+    createdBy: null,
+  };
+  await contracts.insertVersion(version, change(api.siteId, contractId));
+}
+
+/** Holds the next pass after it read the versions; resolves once it is held, with its release. */
+function holdNextPass(): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return new Promise((held) => {
+    gate = { reached: () => held(release), release: released };
+  });
+}
+
+const revenue = async () => (await table.kpiRigDays({}))[0]?.revenueCents ?? null;
+
+beforeEach(async () => {
+  api = await demoApi();
+  appDb = AppDatabase.inMemory();
+  contracts = new ContractStore(appDb.sql);
+  table = new ReportTable(appDb.sql);
+  gate = null;
+  const source: PricingSource = {
+    async versionsOfSite(siteId) {
+      const versions = await contracts.versionsOfSite(siteId);
+      const held = gate;
+      if (held) {
+        gate = null;
+        held.reached();
+        await held.release;
+      }
+      return versions;
+    },
+  };
+  projector = new Projector(api.server.manager, table, createLogger('silent'), null, source, 0);
+});
+afterEach(async () => {
+  await projector.stop();
+  await api.close();
+  await appDb.close();
+});
+
+describe('a contract change while a pass prices with the old versions', () => {
+  it('leaves the new price, for a plod new to the table and for one a pass carries at a newer seq', async () => {
+    const id = (await api.report({ date: '2026-11-03' })) as ReportId;
+    await api.call('POST', '/api/hole-config', { holeId: 'ORD-1', constantStickUp: 0 });
+    const run = await api.call('POST', `/api/run-sheet-entries?shiftSummaryId=${id}`, {
+      holeId: 'ORD-1',
+      stickUp: 1,
+    });
+    expect(run.status).toBe(201);
+    const contractId = randomUUID();
+    await contracts.insertContract(
+      {
+        id: contractId,
+        siteId: api.siteId,
+        clientName: 'Acme Gold',
+        contractNumber: 'AG-1',
+        createdAt: new Date().toISOString(),
+        createdBy: null,
+      },
+      change(api.siteId, contractId),
+    );
+    await addVersion(contractId, '2026-11-01', 10_000);
+
+    // The plod's first pass reads the $100 version, then the rate goes up to $200 and the change
+    // is announced while the pass is held: its row does not exist yet.
+    const firstHeld = holdNextPass();
+    projector.markDirty(id, 1);
+    const first = projector.flush();
+    const releaseFirst = await firstHeld;
+    await addVersion(contractId, '2026-11-02', 20_000);
+    await projector.sitePricesChanged(api.siteId);
+    releaseFirst();
+    await first;
+    await projector.flush();
+    // The plod's one run is 3 m.
+    expect(await revenue()).toBe(60_000);
+
+    // Now its row is at seq 1 and a pass carries it at seq 5 (a later edit) when the rate goes to
+    // $300: the re-priced row is written at seq 5 too, after the held pass's.
+    const secondHeld = holdNextPass();
+    projector.markDirty(id, 5);
+    const second = projector.flush();
+    const releaseSecond = await secondHeld;
+    await addVersion(contractId, '2026-11-03', 30_000);
+    await projector.sitePricesChanged(api.siteId);
+    releaseSecond();
+    await second;
+    await projector.flush();
+    expect(await revenue()).toBe(90_000);
+    expect((await table.seqs()).get(id)).toBe(5);
+  });
+});

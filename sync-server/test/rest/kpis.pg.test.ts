@@ -1,0 +1,4 @@
+import { postgresTables } from '../pg/app-tables.ts';
+import { kpisSuite } from './kpis-suite.ts';
+
+kpisSuite(postgresTables());
