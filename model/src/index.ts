@@ -957,6 +957,7 @@ export { readRoster, rosterCellSchema, setRosterCells } from './roster/roster-do
 
 // KPI facts of a plod (projected once per plod, aggregated by the server)
 export type { BitFact, DowntimeFact, HoleFact, PlodKpiFacts } from './kpi/kpi-facts.ts';
+export type { KpiFigures, Kpis } from './kpi/kpi-answer.ts';
 export { firstSubmittedAt, plodKpiFacts, plodRevenueCents } from './kpi/kpi-facts.ts';
 // Money: contracts and the charges of a plod (DESIGN.md "Money")
 export type {

@@ -6,7 +6,7 @@ import type { SecureServer } from '../auth/helpers.ts';
 import type { AppTablesBackend } from '../support/app-tables.ts';
 import type { ServerOptions } from '../../src/server.ts';
 import { GAP_RANGE_MESSAGE, GAP_RANGE_TOO_LONG } from '../../src/routes/kpis.ts';
-import type { Kpis } from '../../src/services/kpis.ts';
+import type { Kpis } from '@plod/model';
 
 // GET /api/kpis and /api/shift-gaps over plods written through REST (so through the model), and
 // PUT /api/rosters, with the app tables of a backend (SQLite and PostgreSQL). 2026-11-02 is a

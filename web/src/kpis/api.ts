@@ -1,31 +1,5 @@
+import type { Kpis } from '@plod/model';
 import { apiJson } from '../auth';
-
-/** Metres, hours and revenue of a group of plods (GET /api/kpis). */
-export interface KpiFigures {
-  shifts: number;
-  metres: number;
-  drillingHours: number;
-  shiftHours: number;
-  utilisation: number | null;
-  revenueCents: number | null;
-  revenuePerMetreCents: number | null;
-  revenuePerShiftCents: number | null;
-}
-
-export interface Kpis {
-  totals: KpiFigures;
-  rigDays: (KpiFigures & {
-    date: string | null;
-    rigId: string | null;
-    rigName: string | null;
-    metresPerShift: number;
-  })[];
-  rigs: (KpiFigures & { rigId: string | null; rigName: string | null })[];
-  downtimeByCode: { code: string; group: string; hours: number }[];
-  downtimeByGroup: { group: string; hours: number }[];
-  metresPerBit: { bitSerial: string; metres: number }[];
-  recoveryPerHole: { holeId: string; recovered: number; drilled: number; percent: number | null }[];
-}
 
 export interface GapShift {
   siteId: string;
