@@ -363,6 +363,7 @@ export type {
 export {
   SIGN_OFF_CERTIFICATIONS,
   STATUS_WORDS,
+  chargesSheetTable,
   formatTimestamp,
   plodSheet,
 } from './report-sheet/sheet.ts';

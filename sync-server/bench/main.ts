@@ -1,7 +1,7 @@
 /**
  * Sync relay benchmark (issue 3). Prints figures; asserts nothing about timing.
  *
- *   pnpm --filter @plod/sync-server bench [latency|blocks|cost|ingest|ingest-pg|cluster|idle|cold|sigkill|projection|store|store-pg|year|kpis ...] [--duration=20] ...
+ *   pnpm --filter @plod/sync-server bench [latency|blocks|cost|ingest|ingest-pg|cluster|idle|cold|sigkill|projection|store|store-pg|year|kpis|charges|invoice ...] [--duration=20] ...
  *
  * With no part named, runs them all. See docs/benchmarks.md for what each figure means.
  */
@@ -19,6 +19,8 @@ import { sigkillBench } from './sigkill.ts';
 import { storeBench, storePgBench } from './store.ts';
 import { yearBench } from './year.ts';
 import { kpiBench } from './kpis.ts';
+import { chargesBench } from './charges.ts';
+import { invoiceBench } from './invoice.ts';
 
 const PARTS = [
   'latency',
@@ -35,6 +37,8 @@ const PARTS = [
   'store-pg',
   'year',
   'kpis',
+  'charges',
+  'invoice',
 ] as const;
 type Part = (typeof PARTS)[number];
 const isPart = (value: string): value is Part => (PARTS as readonly string[]).includes(value);
@@ -68,6 +72,10 @@ const { values, positionals } = parseArgs({
     'year-adds': { type: 'string', default: '100' },
     'year-pages': { type: 'string', default: '100' },
     'pdf-runs': { type: 'string', default: '1000' },
+    'charge-runs': { type: 'string', default: '200' },
+    'charge-iterations': { type: 'string', default: '10000' },
+    'invoice-plods': { type: 'string', default: '10000' },
+    'invoice-data-dir': { type: 'string' },
   },
 });
 const num = (value: string | undefined, name: string): number => {
@@ -180,6 +188,16 @@ for (const part of parts) {
       plods: num(values['kpi-plods'], 'kpi-plods'),
       requests: num(values['kpi-requests'], 'kpi-requests'),
       dataDir: values['kpi-data-dir'],
+    });
+  } else if (part === 'charges') {
+    await chargesBench({
+      runs: num(values['charge-runs'], 'charge-runs'),
+      iterations: num(values['charge-iterations'], 'charge-iterations'),
+    });
+  } else if (part === 'invoice') {
+    await invoiceBench({
+      plods: num(values['invoice-plods'], 'invoice-plods'),
+      dataDir: values['invoice-data-dir'],
     });
   } else if (part === 'projection') {
     await projectionBench(num(values.docs, 'docs'));

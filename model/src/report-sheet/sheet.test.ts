@@ -18,7 +18,7 @@ import { returnReport } from '../shift-summary/supervisor-decision.ts';
 import { addSurveyEntry } from '../survey/survey-doc.ts';
 import { addTimesheetEntry } from '../timesheet/timesheet-doc.ts';
 import { summaryOverrideMarks } from './overrides.ts';
-import { SIGN_OFF_CERTIFICATIONS, plodSheet } from './sheet.ts';
+import { SIGN_OFF_CERTIFICATIONS, chargesSheetTable, plodSheet } from './sheet.ts';
 
 const DH1 = 'DH-SHEET-1' as HoleId;
 const run = (notes: string | null = null, recoveredLength: number | null = null) =>
@@ -165,5 +165,72 @@ describe('the plod sheet', () => {
       value: '12.5 m',
       override: { derived: '5.5 m', note: 'overridden; runs add to 5.5 m' },
     });
+  });
+});
+
+describe('chargesSheetTable', () => {
+  const version = { id: 'v1', contractId: 'c1', effectiveFrom: '2025-01-01' };
+
+  it('lists each charge line in dollars with a total naming the contract version', () => {
+    const sheet = chargesSheetTable({
+      version,
+      totalCents: 1_124_900,
+      lines: [
+        {
+          kind: 'metres',
+          description: 'Drilling NQ 0-300 m',
+          quantity: 112.5,
+          unit: 'm',
+          rateCents: 10_000,
+          amountCents: 1_125_000,
+          unpriced: false,
+        },
+        {
+          kind: 'metres-override',
+          description: 'Metres typed: 112.49 m over 112.5 m from the runs (NQ 0-300 m)',
+          quantity: -0.01,
+          unit: 'm',
+          rateCents: 10_000,
+          amountCents: -100,
+          unpriced: false,
+        },
+        {
+          kind: 'standby',
+          description: 'Standby: Waiting on client (no rate in the contract)',
+          quantity: 1.5,
+          unit: 'h',
+          rateCents: 0,
+          amountCents: 0,
+          unpriced: true,
+        },
+      ],
+    });
+    expect(sheet?.columns.map((c) => [c.header, c.numeric ?? false])).toEqual([
+      ['Description', false],
+      ['Quantity', true],
+      ['Rate', true],
+      ['Amount', true],
+    ]);
+    expect(sheet?.rows).toEqual([
+      ['Drilling NQ 0-300 m', '112.5 m', '100.00', '11,250.00'],
+      [
+        'Metres typed: 112.49 m over 112.5 m from the runs (NQ 0-300 m)',
+        '-0.01 m',
+        '100.00',
+        '-1.00',
+      ],
+      ['Standby: Waiting on client (no rate in the contract)', '1.5 h', '0.00', '0.00'],
+    ]);
+    expect(sheet?.totals).toBe('Total 11,249.00 (contract from 2025-01-01)');
+  });
+
+  it('is a table saying so when the version prices nothing, and absent with no version in force', () => {
+    const empty = chargesSheetTable({ version, totalCents: 0, lines: [] });
+    expect([empty?.rows, empty?.empty, empty?.totals]).toEqual([
+      [],
+      'No charges on this plod',
+      null,
+    ]);
+    expect(chargesSheetTable({ version: null, totalCents: 0, lines: [] })).toBeNull();
   });
 });

@@ -5,6 +5,8 @@ import {
   formatPercent,
   formatPersonHours,
 } from '../format/format.ts';
+import type { PlodCharges } from '../charges/charges.ts';
+import { formatCents } from '../charges/contract.ts';
 import { consumableCost } from '../consumable/consumable.ts';
 import { DOWNTIME_GROUP_LABELS, shiftHoursLine } from '../downtime/downtime.ts';
 import type { ReportHole } from '../hole/report-hole-doc.ts';
@@ -462,5 +464,26 @@ function consumablesTable(rows: ReportSnapshot['consumables']): SheetTable {
     }),
     'No consumables recorded',
     priced.length > 0 ? `Total cost ${formatCurrency(total)}` : null,
+  );
+}
+
+/**
+ * A plod's charges as a table (description, quantity and unit, rate, amount in dollars), its
+ * totals line naming the date of the contract version that priced it; null when no version is in
+ * force on the plod's date (nothing to show). Who may see prices is the caller's rule.
+ */
+export function chargesSheetTable(charges: PlodCharges): SheetTable | null {
+  if (charges.version === null) return null;
+  return table(
+    'Charges',
+    ['Description', ['Quantity', 'numeric'], ['Rate', 'numeric'], ['Amount', 'numeric']],
+    charges.lines.map((line) => [
+      line.description,
+      `${line.quantity} ${line.unit}`,
+      formatCents(line.rateCents),
+      formatCents(line.amountCents),
+    ]),
+    'No charges on this plod',
+    `Total ${formatCents(charges.totalCents)} (contract from ${charges.version.effectiveFrom})`,
   );
 }

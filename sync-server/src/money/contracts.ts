@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { chargesOfPlod, readSetup, toBundle } from '@plod/model';
 import type {
+  ChargeableBundle,
   Contract,
   ContractCreate,
   ContractUpdate,
@@ -250,13 +251,27 @@ export class ContractService {
       checkSiteAccess(principal, doc);
       return toBundle(doc, reference);
     });
+    const charges = await this.chargesShownTo(principal, bundle);
+    if (charges === null) throw new ForbiddenError(PRICES_HIDDEN_FROM_CREWS);
+    return { bundle, charges };
+  }
+
+  /**
+   * The charges of a plod `principal` may read (the caller checked its site), or null where its
+   * prices are hidden from `principal`: a crew device sees them only where the plod's site lets
+   * crews see prices. The one rule for the charges route and the PDF.
+   */
+  async chargesShownTo(
+    principal: Principal | null,
+    bundle: ChargeableBundle,
+  ): Promise<PlodCharges | null> {
     const siteId = bundle.shiftSummary.siteId;
     if (principal?.kind === 'device') {
       const allowed = siteId !== null && (await this.store.siteSetting(siteId)).crewMaySeePrices;
-      if (!allowed) throw new ForbiddenError(PRICES_HIDDEN_FROM_CREWS);
+      if (!allowed) return null;
     }
     const versions = siteId === null ? [] : await this.store.versionsOfSite(siteId);
-    return { bundle, charges: chargesOfPlod(bundle, versions) };
+    return chargesOfPlod(bundle, versions);
   }
 
   /**

@@ -11,7 +11,7 @@ import {
 } from '@plod/model/csv';
 import type { InvoiceLineRow, PlodChargeRow } from '@plod/model/csv';
 import { CSV_LINE_END } from '@plod/model/csv';
-import { addTableSheet, xlsxStream } from '../services/summary-xlsx.ts';
+import { addTableSheet, pageWritten, xlsxStream } from '../services/summary-xlsx.ts';
 import type { PricedPlod } from './contracts.ts';
 
 export type PricedPages = AsyncGenerator<PricedPlod[], void>;
@@ -106,7 +106,7 @@ export async function invoiceXlsxStream(pages: PricedPages): Promise<ReadableStr
           sheet.addRow(INVOICE_LINE_COLUMNS.map((column) => column.value(row))).commit();
         }
       }
-      if (out.writableNeedDrain) await once(out, 'drain');
+      await pageWritten(sheet, out);
     }
     sheet.commit();
     const plodSheet = addTableSheet(workbook, 'Per plod', PLOD_CHARGE_COLUMNS);

@@ -280,8 +280,21 @@ function footers(doc: Doc, sheet: PlodSheet): void {
   }
 }
 
-/** Draws the whole plod (with the bytes of its photos, where given); resolves with the PDF's bytes. */
-export function renderPlodPdf(sheet: PlodSheet, images: PdfImages = new Map()): Promise<Buffer> {
+/** What the PDF draws beside the plod's sheet. */
+export interface PdfExtras {
+  /** The plod's charges (`chargesSheetTable`) for a reader who may see its prices, or null. */
+  charges?: SheetTable | null;
+}
+
+/**
+ * Draws the whole plod (with the bytes of its photos, and its charges, where given); resolves with
+ * the PDF's bytes.
+ */
+export function renderPlodPdf(
+  sheet: PlodSheet,
+  images: PdfImages = new Map(),
+  extras: PdfExtras = {},
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -324,6 +337,7 @@ export function renderPlodPdf(sheet: PlodSheet, images: PdfImages = new Map()): 
   table(doc, sheet.consumables);
   table(doc, sheet.bits);
   photos(doc, sheet.photos, images);
+  if (extras.charges) table(doc, extras.charges);
   heading(doc, 'Notes');
   doc
     .font('Helvetica')

@@ -63,12 +63,13 @@ export function createServices(
     maxPerDevice: options.lateEditsPerDevice,
   });
   const attachmentStore = new SqlAttachmentStore(appDb.sql);
+  const contracts = new ContractService(contractStore, docs, reports, projector);
   return {
     docs,
     store,
     projector,
     reports,
-    desk: new SupervisorDeskService(docs, reports, attachmentStore),
+    desk: new SupervisorDeskService(docs, reports, attachmentStore, contracts),
     kpis: new KpiService(docs, projector),
     crew: new CrewService(docs, reports),
     holes: new HoleService(docs, reports),
@@ -92,7 +93,7 @@ export function createServices(
     lateEdits,
     lateEditDecisions: new LateEditDecisions(lateEdits, manager, logger),
     attachments: new AttachmentService(docs, attachmentStore),
-    contracts: new ContractService(contractStore, docs, reports, projector),
+    contracts,
   };
 }
 

@@ -69,7 +69,7 @@ export async function summaryXlsxStream(pages: SummaryPages): Promise<ReadableSt
         // A cell starting with "=" is text here: exceljs writes strings as strings, never formulas.
         sheet.addRow(SUMMARY_COLUMNS.map((column) => column.value(row))).commit();
       }
-      if (out.writableNeedDrain) await once(out, 'drain');
+      await pageWritten(sheet, out);
     }
     sheet.commit();
   }, pages);
@@ -102,6 +102,35 @@ async function writeTable<Row>(
     if (out.writableNeedDrain) await once(out, 'drain');
   }
   sheet.commit();
+}
+
+/** A stream that says when its queue has emptied (Node's and readable-stream's alike). */
+interface Queue {
+  _writableState?: { needDrain?: boolean };
+  once(event: 'drain', listener: () => void): unknown;
+}
+
+function isQueue(value: unknown): value is Queue {
+  return typeof value === 'object' && value !== null && 'once' in value;
+}
+
+/**
+ * Waits until the zip has taken what a page of rows wrote. exceljs's sheet stream hands its XML to
+ * the zip's entry stream without waiting for it, and the pages are read from SQLite synchronously:
+ * without a turn of the event loop between pages, deflate never runs and the whole sheet's XML
+ * queues in memory until the end. So each page gives the loop a turn, then waits while the entry
+ * stream's queue is over its mark.
+ */
+export async function pageWritten(sheet: Worksheet, out: PassThrough): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  const stream: unknown = Reflect.get(sheet, 'stream');
+  const pipes: unknown =
+    typeof stream === 'object' && stream !== null ? Reflect.get(stream, 'pipes') : undefined;
+  const queue: unknown = Array.isArray(pipes) ? pipes[0] : undefined;
+  if (isQueue(queue) && queue._writableState?.needDrain) {
+    await new Promise<void>((resolve) => queue.once('drain', resolve));
+  }
+  if (out.writableNeedDrain) await once(out, 'drain');
 }
 
 /** A sheet with a bold header row kept in view and a filter, numbers formatted as numbers. */

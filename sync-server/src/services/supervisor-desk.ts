@@ -1,6 +1,7 @@
 import * as Y from 'yjs';
 import {
   approveReport,
+  chargesSheetTable,
   classifyDocName,
   plodSheet,
   readReport,
@@ -13,7 +14,7 @@ import { csvFilename } from '@plod/model/csv';
 import { renderPlodPdf } from '../pdf/plod-pdf.ts';
 import type { PdfImages } from '../pdf/plod-pdf.ts';
 import type { AttachmentStore } from '../attachments/attachment-store.ts';
-import type { ReportId, ReportSnapshot } from '@plod/model';
+import type { ChargeableBundle, PlodCharges, ReportId, ReportSnapshot } from '@plod/model';
 import type { Principal } from '../auth/principal.ts';
 import { actorName } from '../auth/principal.ts';
 import { checkSiteAccess, siteScopeOf } from '../auth/site-scope.ts';
@@ -35,6 +36,14 @@ export function filterFor(principal: Principal | null, filter: ReportFilter): Re
   return { ...filter, siteIds: scope };
 }
 
+/** Prices a plod for a reader, or null where its prices are hidden from them (`ContractService`). */
+export interface PlodPrices {
+  chargesShownTo(
+    principal: Principal | null,
+    bundle: ChargeableBundle,
+  ): Promise<PlodCharges | null>;
+}
+
 /**
  * Approving and returning submitted plods (supervisors, and client accounts for their sites), and
  * what a client account may read. Each change is one transaction on the live document, so the
@@ -46,6 +55,8 @@ export class SupervisorDeskService {
     private readonly reports: ReportService,
     /** Where the plod's photos are read from for the PDF (none: the PDF lists them without images). */
     private readonly attachments: Pick<AttachmentStore, 'get'> | null = null,
+    /** Prices the PDF's Charges table for its reader (none: the PDF has no charges). */
+    private readonly prices: PlodPrices | null = null,
   ) {}
 
   /** The site of a report document, or null (no site yet, or no such report). */
@@ -96,21 +107,30 @@ export class SupervisorDeskService {
     return { states, missing };
   }
 
-  /** The plod as a PDF, named as its CSV is (with .pdf). */
+  /**
+   * The plod as a PDF, named as its CSV is (with .pdf). Its Charges table is drawn for a reader
+   * who may see the plod's prices, when a contract version is in force on its date.
+   */
   async pdf(
     principal: Principal | null,
     id: ReportId,
   ): Promise<{ filename: string; bytes: Buffer }> {
     const reference = await this.reports.names.reference();
-    const { snapshot, filename } = await this.docs.readReport(id, (doc) => {
+    const { snapshot, bundle } = await this.docs.readReport(id, (doc) => {
       checkSiteAccess(principal, doc);
-      const csvName = csvFilename(toBundle(doc, reference).shiftSummary);
-      return { snapshot: readReport(doc), filename: csvName.replace(/\.csv$/, '.pdf') };
+      return { snapshot: readReport(doc), bundle: toBundle(doc, reference) };
     });
+    const filename = csvFilename(bundle.shiftSummary).replace(/\.csv$/, '.pdf');
     const names = await this.reports.names.names();
     const lookup = (key: string) => names.get(key) ?? null;
     const sheet = plodSheet(snapshot, { names: { siteName: lookup, rigName: lookup } });
-    return { filename, bytes: await renderPlodPdf(sheet, await this.photoImages(sheet.photos)) };
+    const charges = this.prices ? await this.prices.chargesShownTo(principal, bundle) : null;
+    return {
+      filename,
+      bytes: await renderPlodPdf(sheet, await this.photoImages(sheet.photos), {
+        charges: charges === null ? null : chargesSheetTable(charges),
+      }),
+    };
   }
 
   /** The stored bytes of each photo the plod names (one not uploaded yet is left out). */

@@ -7,6 +7,7 @@ import { PRICES_HIDDEN_FROM_CREWS, VERSION_DATE_TAKEN } from '../../src/money/co
 import { startSecureServer as startSecure } from '../auth/helpers.ts';
 import type { As, SecureServer } from '../auth/helpers.ts';
 import type { AppTablesBackend } from '../support/app-tables.ts';
+import { readPdf } from '../pdf.ts';
 
 interface ContractBody {
   id: string;
@@ -289,6 +290,48 @@ export function contractsSuite(backend: AppTablesBackend): void {
       expect(marchOnly).not.toContain(sent);
       const bad = await call(boss, 'GET', '/api/charges.csv?from=2025-02-30');
       expect(bad.status).toBe(400);
+    });
+
+    /** The text of a plod's PDF as `as` downloads it. */
+    const pdfText = async (as: As, id: string) => {
+      const headers: Record<string, string> =
+        as.kind === 'device'
+          ? { authorization: `Bearer ${as.token}` }
+          : as.kind === 'none'
+            ? {}
+            : { cookie: as.cookie };
+      const res = await fetch(`${server.http}/api/shift-summaries/${id}/pdf`, { headers });
+      expect(res.status).toBe(200);
+      return (await readPdf(new Uint8Array(await res.arrayBuffer()))).text.join('\n');
+    };
+    const CHARGES_HEADING = /\bCharges\b/;
+
+    it('prints the Charges table in the PDF for whoever may see the plod’s prices, and nothing where none apply', async () => {
+      const made = await contract();
+      await call(boss, 'POST', `/api/contracts/${made.id}/versions`, {
+        effectiveFrom: '2025-01-01',
+        rates: RATES_2025,
+      });
+      const priced = await plod('2025-03-01', 'MONEY-PDF-1', 'sent');
+      const before = await plod('2024-12-31', 'MONEY-PDF-2', 'sent');
+
+      const bossPdf = await pdfText(boss, priced);
+      expect(bossPdf).toMatch(CHARGES_HEADING);
+      for (const description of ['Drilling NQ 0-8 m', 'Drilling NQ 8-600 m', 'Setup hours']) {
+        expect(bossPdf).toContain(description);
+      }
+      expect(bossPdf).toContain('800.00');
+      expect(bossPdf).toContain('Total 1,120.00 (contract from 2025-01-01)');
+      // No version in force on its date: no table at all.
+      expect(await pdfText(boss, before)).not.toMatch(CHARGES_HEADING);
+
+      const phone = await server.join('Rig phone');
+      const hidden = await pdfText(phone, priced);
+      expect(hidden).toContain('Runs of MONEY-PDF-1');
+      expect(hidden).not.toMatch(CHARGES_HEADING);
+      expect(hidden).not.toContain('1,120.00');
+      await call(boss, 'PUT', `/api/contracts/site-settings/${siteId}`, { crewMaySeePrices: true });
+      expect(await pdfText(phone, priced)).toContain('Total 1,120.00 (contract from 2025-01-01)');
     });
 
     it('refuses contracts to crews, charges to crews unless the site allows it, and other sites to a client', async () => {
