@@ -20,7 +20,7 @@ import type { Principal } from '../auth/principal.ts';
 import { actorName } from '../auth/principal.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import type { Projector } from '../projections/projector.ts';
-import type { ReportFilter } from '../projections/report-table.ts';
+import type { PlodDates, ReportFilter } from '../projections/report-table.ts';
 import type { DocumentService } from '../services/documents.ts';
 import type { ReportService } from '../services/reports.ts';
 import { checkSiteAccess, filterFor, OTHER_SITE } from '../services/supervisor-desk.ts';
@@ -70,6 +70,18 @@ export class ContractService {
       action,
       changes,
     };
+  }
+
+  /**
+   * The shift dates whose price a version from `effectiveFrom` decides on a site (added or
+   * removed): from that date to the site's next version, the only plods to price again.
+   */
+  private async decidedBy(siteId: string, effectiveFrom: string): Promise<PlodDates> {
+    const later = (await this.store.versionsOfSite(siteId))
+      .map((v) => v.effectiveFrom)
+      .filter((date) => date > effectiveFrom)
+      .sort();
+    return { from: effectiveFrom, before: later[0] };
   }
 
   private async requireSite(siteId: string): Promise<void> {
@@ -179,7 +191,10 @@ export class ContractService {
         { field: 'rates', before: previous?.rates ?? null, after: version.rates },
       ]),
     );
-    await this.projection.sitePricesChanged(contract.siteId);
+    await this.projection.sitePricesChanged(
+      contract.siteId,
+      await this.decidedBy(contract.siteId, version.effectiveFrom),
+    );
     return version;
   }
 
@@ -195,7 +210,10 @@ export class ContractService {
         { field: 'rates', before: version.rates, after: null },
       ]),
     );
-    await this.projection.sitePricesChanged(contract.siteId);
+    await this.projection.sitePricesChanged(
+      contract.siteId,
+      await this.decidedBy(contract.siteId, version.effectiveFrom),
+    );
     return { message: 'Contract version deleted', id: versionId };
   }
 

@@ -10,7 +10,7 @@ import { passPricer } from './pricing.ts';
 import type { PricingSource } from './pricing.ts';
 import { projectPlod } from './report-row.ts';
 import type { ProjectedPlod, ReportRow } from './report-row.ts';
-import type { ReportTable } from './report-table.ts';
+import type { PlodDates, ReportTable } from './report-table.ts';
 import type { ReportsIndexHook } from './reports-index-hook.ts';
 
 /**
@@ -176,13 +176,14 @@ export class Projector {
    * after the change. A pass that may have read the old versions is one running now: its plods
    * are marked too (one may be new to the site, its row not yet written), and every plod is marked
    * with the highest seq known for it, so the re-priced row replaces what that pass writes. Never
-   * rejects: a failure is logged (the change itself is committed).
+   * rejects: a failure is logged (the change itself is committed). `dates`: only the plods of
+   * those shift dates can have changed price (a version decides its dates up to the next one).
    */
-  async sitePricesChanged(siteId: string): Promise<void> {
+  async sitePricesChanged(siteId: string, dates?: PlodDates): Promise<void> {
     try {
       const running = this.inFlight;
       await this.starting;
-      const seqs = await this.table.siteSeqs(siteId);
+      const seqs = await this.table.siteSeqs(siteId, dates);
       for (const id of running) if (!seqs.has(id)) seqs.set(id, 0);
       for (const [id, seq] of seqs) {
         this.markDirty(id, Math.max(seq, this.highestMarked.get(id) ?? 0));

@@ -142,6 +142,12 @@ export interface PlodHoleEnd extends HoleEnd {
   reportId: string;
 }
 
+/** Shift dates from `from` (YYYY-MM-DD) and, when given, before `before`. */
+export interface PlodDates {
+  from: string;
+  before?: string;
+}
+
 /** The KPI columns of the plods of one shift date and rig, summed. */
 export interface KpiRigDay {
   date: string | null;
@@ -781,13 +787,23 @@ export class ReportTable {
     return new Map(rows.map((row) => [row.id, Number(row.seq)]));
   }
 
-  /** The seq each plod of a site (not deleted) reflects, by report id: what re-pricing marks. */
-  async siteSeqs(siteId: string): Promise<Map<ReportId, number>> {
+  /**
+   * The seq each plod of a site (not deleted) reflects, by report id: what re-pricing marks. With
+   * `dates`, only plods of shift dates from `from` and before `before` (when given).
+   */
+  async siteSeqs(siteId: string, dates?: PlodDates): Promise<Map<ReportId, number>> {
     await this.ready();
-    const rows = await this.sql.all<{ id: ReportId; seq: number | string }>(
-      `SELECT id, seq FROM ${TABLE} WHERE site_id = ? AND status <> 'deleted'`,
-      [siteId],
-    );
+    let sql = `SELECT id, seq FROM ${TABLE} WHERE site_id = ? AND status <> 'deleted'`;
+    const params: SqlValue[] = [siteId];
+    if (dates) {
+      sql += ' AND date >= ?';
+      params.push(dates.from);
+      if (dates.before !== undefined) {
+        sql += ' AND date < ?';
+        params.push(dates.before);
+      }
+    }
+    const rows = await this.sql.all<{ id: ReportId; seq: number | string }>(sql, params);
     return new Map(rows.map((row) => [row.id, Number(row.seq)]));
   }
 

@@ -5,10 +5,12 @@ import { contractRatesSchema } from '@plod/model';
 import { AppDatabase } from '../../src/app-db/app-database.ts';
 import { createLogger } from '../../src/logger.ts';
 import { ContractStore } from '../../src/money/contract-store.ts';
+import { ContractService } from '../../src/money/contracts.ts';
 import type { ContractChange } from '../../src/money/contract-store.ts';
 import type { PricingSource } from '../../src/projections/pricing.ts';
 import { Projector } from '../../src/projections/projector.ts';
 import { ReportTable } from '../../src/projections/report-table.ts';
+import type { ReportRow } from '../../src/projections/report-row.ts';
 import { type Api, demoApi } from './helpers.ts';
 
 // The order of a contract change and a projection pass that read the site's versions before it:
@@ -140,5 +142,90 @@ describe('a contract change while a pass prices with the old versions', () => {
     await projector.flush();
     expect(await revenue()).toBe(90_000);
     expect((await table.seqs()).get(id)).toBe(5);
+  });
+});
+
+/** The table, recording which plods each write carries. */
+class RecordingTable extends ReportTable {
+  written: string[] = [];
+  override async upsert(rows: readonly { row: ReportRow; seq: number }[]): Promise<void> {
+    this.written.push(...rows.map(({ row }) => row.id));
+    await super.upsert(rows);
+  }
+  override async tryUpsert(rows: readonly { row: ReportRow; seq: number }[]): Promise<boolean> {
+    this.written.push(...rows.map(({ row }) => row.id));
+    return super.tryUpsert(rows);
+  }
+}
+
+describe('the plods a contract change prices again', () => {
+  it('are those of the dates the added or removed version decides, up to the next version', async () => {
+    const recording = new RecordingTable(appDb.sql);
+    await projector.stop();
+    projector = new Projector(
+      api.server.manager,
+      recording,
+      createLogger('silent'),
+      null,
+      contracts,
+      0,
+    );
+    const plod = async (date: string, holeId: string) => {
+      const id = (await api.report({ date })) as ReportId;
+      await api.call('POST', '/api/hole-config', { holeId, constantStickUp: 0 });
+      await api.call('POST', `/api/run-sheet-entries?shiftSummaryId=${id}`, { holeId, stickUp: 1 });
+      projector.markDirty(id, 1);
+      return id;
+    };
+    const early = await plod('2026-11-03', 'DATES-1');
+    const middle = await plod('2026-11-12', 'DATES-2');
+    const late = await plod('2026-11-25', 'DATES-3');
+    const service = new ContractService(
+      contracts,
+      api.server.rest.docs,
+      api.server.rest.reports,
+      projector,
+    );
+    const contract = await service.create(null, {
+      siteId: api.siteId,
+      clientName: 'Acme Gold',
+      contractNumber: 'AG-2',
+    });
+    await service.addVersion(null, contract.id, {
+      effectiveFrom: '2026-11-01',
+      rates: metres(10_000),
+    });
+    await service.addVersion(null, contract.id, {
+      effectiveFrom: '2026-11-20',
+      rates: metres(30_000),
+    });
+    await projector.flush();
+    const revenueOf = async () =>
+      new Map((await recording.kpiRigDays({})).map((day) => [day.date, day.revenueCents]));
+    expect(await revenueOf()).toEqual(
+      new Map([
+        ['2026-11-03', 30_000],
+        ['2026-11-12', 30_000],
+        ['2026-11-25', 90_000],
+      ]),
+    );
+
+    expect(new Set(recording.written)).toEqual(new Set([early, middle, late]));
+
+    // A version from the 10th decides the 10th to the 19th: the middle plod alone is priced again.
+    recording.written = [];
+    const tenth = await service.addVersion(null, contract.id, {
+      effectiveFrom: '2026-11-10',
+      rates: metres(20_000),
+    });
+    await projector.flush();
+    expect(recording.written).toEqual([middle]);
+    expect((await revenueOf()).get('2026-11-12')).toBe(60_000);
+
+    recording.written = [];
+    await service.removeVersion(null, contract.id, tenth.id);
+    await projector.flush();
+    expect(recording.written).toEqual([middle]);
+    expect((await revenueOf()).get('2026-11-12')).toBe(30_000);
   });
 });
