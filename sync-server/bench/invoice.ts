@@ -1,11 +1,9 @@
 import { createLogger } from '../src/logger.ts';
-import { openStorage } from '../src/storage.ts';
 import { createServer } from '../src/server.ts';
 import type { PlodServer } from '../src/server.ts';
-import { ReportTable } from '../src/projections/report-table.ts';
-import { seedYear } from '../src/seed/seed.ts';
 import { contractsForSites } from './charges.ts';
-import { round, sleep, tempDir } from './processes.ts';
+import { round, sleep } from './processes.ts';
+import { seededYear } from './seeded.ts';
 
 const MB = 1024 * 1024;
 
@@ -100,21 +98,7 @@ async function download(
  */
 export async function invoiceBench(options: { plods: number; dataDir?: string }): Promise<void> {
   const until = '2026-11-27';
-  const dataDir = options.dataDir ?? tempDir();
-  let seeding = 'seeded before';
-  if (!options.dataDir) {
-    const storage = openStorage({ dataDir }, createLogger('silent'));
-    try {
-      const seeded = await seedYear(storage.store, new ReportTable(storage.appDb.sql), {
-        plods: options.plods,
-        until,
-      });
-      seeding = `${seeded.plods} plods seeded in ${round(seeded.ms / 1000, 1)} s`;
-    } finally {
-      await storage.store.close();
-      await storage.appDb.close();
-    }
-  }
+  const { dataDir, seeding } = await seededYear({ ...options, until });
   const server = createServer({ dataDir, logger: createLogger('silent'), insecureAllowAll: true });
   try {
     // The first answer waits for the server's start (projection catch-up, the reports index).

@@ -1,9 +1,6 @@
-import { createLogger } from '../src/logger.ts';
-import { openStorage } from '../src/storage.ts';
 import { createServer } from '../src/server.ts';
-import { ReportTable } from '../src/projections/report-table.ts';
-import { seedYear } from '../src/seed/seed.ts';
-import { percentile, round, tempDir } from './processes.ts';
+import { percentile, round } from './processes.ts';
+import { seededYear } from './seeded.ts';
 
 /**
  * `bench kpis`: seeds a year of plods into a data folder, opens a server on it in this process and
@@ -16,22 +13,8 @@ export async function kpiBench(options: {
   /** A folder this bench seeded before (its seeding is not repeated), else a new one. */
   dataDir?: string;
 }): Promise<void> {
-  const dataDir = options.dataDir ?? tempDir();
   const until = '2026-11-27';
-  let seeding = 'an earlier seeding';
-  if (!options.dataDir) {
-    const storage = openStorage({ dataDir }, createLogger('silent'));
-    try {
-      const seeded = await seedYear(storage.store, new ReportTable(storage.appDb.sql), {
-        plods: options.plods,
-        until,
-      });
-      seeding = `seeded in ${round(seeded.ms / 1000, 1)} s into ${dataDir}`;
-    } finally {
-      await storage.store.close();
-      await storage.appDb.close();
-    }
-  }
+  const { dataDir, seeding } = await seededYear({ ...options, until });
   const server = createServer({ dataDir, logLevel: 'silent', insecureAllowAll: true });
   try {
     const get = async (path: string, body?: unknown) => {
