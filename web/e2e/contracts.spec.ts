@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { addRunInModal, newReport, openPhone, startHole, uniqueHoleId } from './collab-helpers';
 import { expectAccessible } from './accessibility';
+import { contractAtNq100 } from './contract-helpers';
 import { expect, heading, test } from './fixtures';
 import { openDesk, setUpShift } from './plod-report-helpers';
 
@@ -34,17 +35,7 @@ test('a contract set up on the desk prices a phone’s runs live, and invoice li
   await desk.getByLabel('Site', { exact: true }).selectOption({ label: 'Demo Site' });
   await desk.getByRole('button', { name: 'Create contract' }).click();
   await expect(desk.getByText('Client name is required')).toBeVisible();
-  await desk.getByLabel('Client name').fill('Acme Gold');
-  await desk.getByLabel('Contract number').fill(number);
-  await desk.getByRole('button', { name: 'Create contract' }).click();
-  await desk.getByRole('button', { name: `Open contract ${number}` }).click();
-  await desk.getByLabel('Effective from').fill('2020-01-01');
-  await desk.getByLabel('Band 1 hole size').fill('NQ');
-  await desk.getByLabel('Band 1 from').fill('0');
-  await desk.getByLabel('Band 1 to').fill('300');
-  await desk.getByLabel('Band 1 rate').fill('100');
-  await desk.getByRole('button', { name: 'Save version' }).click();
-  await expect(desk.getByTestId('contract-versions')).toContainText('NQ 0-300 m 100.00');
+  await contractAtNq100(desk, { client: 'Acme Gold', number, effectiveFrom: '2020-01-01' });
   await expect(desk.getByTestId('contracts-history')).toContainText('Version added');
   await shot(desk, testInfo.outputPath('desk-contracts.png'));
   await expectAccessible(desk, 'the Contracts screen at a desk');

@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { newReport, startHole, uniqueHoleId } from './collab-helpers';
+import { contractAtNq100 } from './contract-helpers';
 import { expect, heading, test } from './fixtures';
 import { openDesk, signAndSubmit } from './plod-report-helpers';
 import { addOnTab } from './supervisor-helpers';
@@ -82,17 +83,7 @@ test('a roster of two rigs, one plod submitted: the other rig’s shift is missi
   await desk.goto('/contracts');
   await expect(heading(desk, 'Contracts')).toBeVisible();
   await desk.getByLabel('Site', { exact: true }).selectOption({ label: 'Demo Site' });
-  await desk.getByLabel('Client name').fill('KPI Client');
-  await desk.getByLabel('Contract number').fill(number);
-  await desk.getByRole('button', { name: 'Create contract' }).click();
-  await desk.getByRole('button', { name: `Open contract ${number}` }).click();
-  await desk.getByLabel('Effective from').fill('2019-01-01');
-  await desk.getByLabel('Band 1 hole size').fill('NQ');
-  await desk.getByLabel('Band 1 from').fill('0');
-  await desk.getByLabel('Band 1 to').fill('300');
-  await desk.getByLabel('Band 1 rate').fill('100');
-  await desk.getByRole('button', { name: 'Save version' }).click();
-  await expect(desk.getByTestId('contract-versions')).toContainText('NQ 0-300 m 100.00');
+  await contractAtNq100(desk, { client: 'KPI Client', number, effectiveFrom: '2019-01-01' });
 
   // Missing shifts: the idle rig's shift, not the worked one's.
   await desk.goto(`/missing-shifts?from=${day.date}&to=${day.date}`);
