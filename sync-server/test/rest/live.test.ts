@@ -87,9 +87,11 @@ describe('REST and live clients share the documents', () => {
     }
     const elapsed = performance.now() - started;
     // One pass at once, then at most one per interval (a pass per commit would be one per edit).
-    expect(passes.mock.calls.length).toBeLessThanOrEqual(
-      1 + Math.ceil(elapsed / PROJECTION_INTERVAL_MS),
-    );
+    // Passes that wrote: a try that found the write lock held is tried again 5 ms later with the
+    // same rows, not a pass of its own (on a loaded machine the relay's commits hold it often).
+    const tries = passes.mock.results.flatMap((r) => (r.type === 'return' ? [r.value] : []));
+    const wrote = (await Promise.all(tries)).filter(Boolean).length;
+    expect(wrote).toBeLessThanOrEqual(1 + Math.ceil(elapsed / PROJECTION_INTERVAL_MS));
     // The pass that is due still comes by itself, with the last edit...
     await until(() => passes.mock.calls.length > 0 && lastDate(passes.mock.calls) === dayOfMay(20));
     // ...and a read never waits for it.
