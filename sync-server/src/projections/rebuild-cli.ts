@@ -1,8 +1,9 @@
 // pnpm --filter @plod/sync-server rebuild-projections: drops the projection tables and rebuilds them
 // from the stored documents (the documents are the truth), read from SQLite or, with
 // PLOD_DATABASE_URL, from PostgreSQL, and written where the app tables are (PostgreSQL too with
-// it), priced with the contracts of the app tables. Safe while the server runs: a row the server wrote from a newer update than the rebuild read
-// stays (rows are guarded by seq), and its next update re-projects that report anyway.
+// it), priced with the contracts of the app tables. Safe while the server runs: a row the server
+// wrote from a newer update than the rebuild read stays (rows are guarded by seq), and its next
+// update re-projects that report anyway.
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { openStorage } from '../storage.ts';
