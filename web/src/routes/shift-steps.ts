@@ -1,49 +1,35 @@
+import { PLOD_SCREEN_LIST } from './plod-screens';
+
 /**
- * The steps of a shift in the order the crew guide walks them. Each screen's "Next" leads to the
- * following one, so going from one step to the next is one tap, not Back and a dashboard tile.
+ * The steps of a shift in the order the crew guide walks them (the screens of plod-screens.ts that
+ * are a step). Each screen's "Next" leads to the following one, so going from one step to the next
+ * is one tap, not Back and a dashboard tile.
  */
-export const SHIFT_STEPS = [
-  { segment: 'shift-details', label: 'Shift Details' },
-  { segment: 'crew', label: 'Crew Assignment' },
-  { segment: 'run-sheets', label: 'Run Sheets' },
-  { segment: 'timesheets', label: 'Timesheets' },
-  { segment: 'downtime', label: 'Downtime' },
-  { segment: 'survey', label: 'Survey Data' },
-  { segment: 'drill-site-maintenance', label: 'Maintenance' },
-  { segment: 'hire-tools', label: 'Hire Tools' },
-  { segment: 'complete-shift', label: 'Complete Shift' },
-] as const;
+const SHIFT_STEPS: readonly { segment: string; label: string }[] = PLOD_SCREEN_LIST.flatMap(
+  (screen) => ('step' in screen ? [{ segment: screen.segment, label: screen.step }] : []),
+);
 
-/** The SPEC's other names for the same screens. */
-const ALIASES: Readonly<Record<string, string>> = {
-  'crew-professional': 'crew',
-  'run-details': 'run-sheets',
-  'run-sheets-professional': 'run-sheets',
-  timesheet: 'timesheets',
-  'timesheets-professional': 'timesheets',
-  'survey-fixed': 'survey',
-  'drill-site-maintenance-fixed': 'drill-site-maintenance',
-};
+/** The SPEC's other names for the same screens (their plain routes' last segments). */
+const ALIASES: ReadonlyMap<string, string> = new Map(
+  PLOD_SCREEN_LIST.flatMap(({ segment, plain }) =>
+    plain
+      .map((path) => path.split('/').at(-1) ?? '')
+      .filter((last) => last !== segment && !last.startsWith(':'))
+      .map((last) => [last, segment] as const),
+  ),
+);
 
-/** Steps whose screen offers Next: Shift Details has Save & Continue, Complete Shift ends. */
-const WITH_NEXT = new Set([
-  'crew',
-  'run-sheets',
-  'timesheets',
-  'downtime',
-  'survey',
-  'drill-site-maintenance',
-  'hire-tools',
-]);
+/** Steps whose screen offers Next: the first (Shift Details) has Save & Continue, the last ends. */
+const WITH_NEXT = new Set(SHIFT_STEPS.slice(1, -1).map((step) => step.segment));
 
 /**
- * Where a step's Next goes, for its path: `/timesheets` -> `/survey`, and under a plod's address
- * `/plods/{id}/timesheets` -> `/plods/{id}/survey`. Null on any other screen.
+ * Where a step's Next goes, for its path: `/timesheets` -> `/downtime`, and under a plod's address
+ * `/plods/{id}/timesheets` -> `/plods/{id}/downtime`. Null on any other screen.
  */
 export function nextShiftStep(pathname: string): { to: string; label: string } | null {
   const parts = pathname.replace(/\/+$/, '').split('/');
   const last = parts.at(-1) ?? '';
-  const segment = ALIASES[last] ?? last;
+  const segment = ALIASES.get(last) ?? last;
   if (!WITH_NEXT.has(segment)) return null;
   const index = SHIFT_STEPS.findIndex((step) => step.segment === segment);
   const next = SHIFT_STEPS[index + 1];

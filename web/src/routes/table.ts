@@ -1,8 +1,6 @@
-import type { ComponentType } from 'react';
-import type { PlodScreen } from './plod-paths';
+import { PLOD_SCREEN_LIST, type PlodScreen, type ScreenComponent } from './plod-screens';
 
-/** Every screen receives its route's title; most ignore it, the coming-soon page shows it. */
-export type ScreenComponent = ComponentType<{ title: string }>;
+export type { ScreenComponent } from './plod-screens';
 
 export interface ScreenRoute {
   path: string;
@@ -24,15 +22,7 @@ export interface ScreenRoute {
 }
 
 const reportsList = () => import('../screens/ReportsList');
-const timesheets = () => import('../screens/Timesheets');
-const runSheets = () => import('../screens/RunSheets');
-const shiftDetails = () => import('../screens/ShiftDetails');
-const crew = () => import('../screens/CrewAssignment');
-const survey = () => import('../screens/Survey');
-const maintenance = () => import('../screens/DrillSiteMaintenance');
 const comingSoon = () => import('../screens/ComingSoon');
-const reportDashboard = () => import('../screens/DrillReportDashboard');
-const history = () => import('../screens/history/HistoryScreen');
 
 /** SPEC section 2's route table, apart from the report screens (below). */
 export const pageRoutes: readonly ScreenRoute[] = [
@@ -133,34 +123,14 @@ export interface PlodRoute {
 export const PLOD_ROUTE_PATH = '/plods/:id';
 
 /** Every report screen, each under its plod's address. */
-export const plodRoutes: readonly PlodRoute[] = [
-  { screen: '', title: 'Drill Report Dashboard', presence: 'Dashboard', load: reportDashboard },
-  { screen: 'shift-details', title: 'Shift Details', load: shiftDetails },
-  { screen: 'crew', title: 'Crew Assignment', load: crew },
-  { screen: 'run-sheets', title: 'Run Sheets', load: runSheets },
-  { screen: 'add-run', title: 'Add New Run', load: () => import('../screens/AddRun') },
-  { screen: 'timesheets', title: 'Timesheets', load: timesheets },
-  { screen: 'downtime', title: 'Downtime', load: () => import('../screens/Downtime') },
-  { screen: 'consumables', title: 'Consumables', load: () => import('../screens/Consumables') },
-  { screen: 'survey', title: 'Survey Data', load: survey },
-  { screen: 'drill-site-maintenance', title: 'Drill Site Maintenance', load: maintenance },
-  { screen: 'hire-tools', title: 'Hire Tools', load: () => import('../screens/HireTools') },
-  { screen: 'bits', title: 'Bits', load: () => import('../screens/Bits') },
-  { screen: 'photos', title: 'Photos', load: () => import('../screens/Photos') },
-  {
-    screen: 'complete-shift',
-    title: 'Complete Shift Summary',
-    load: () => import('../screens/CompleteShift'),
-  },
-  {
-    screen: 'shift-completion',
-    title: 'Shift Completion',
-    load: () => import('../screens/ShiftCompletion'),
-  },
-  { screen: 'edit', title: 'Edit Shift Report', load: () => import('../screens/EditReport') },
-  { screen: 'csv', title: 'CSV Report Editor', load: () => import('../screens/CsvEditor') },
-  { screen: 'history', title: 'Change History', load: history },
-];
+export const plodRoutes: readonly PlodRoute[] = PLOD_SCREEN_LIST.map(
+  ({ segment, title, load, ...rest }): PlodRoute => ({
+    screen: segment,
+    title,
+    load,
+    ...('presence' in rest ? { presence: rest.presence } : {}),
+  }),
+);
 
 /**
  * The SPEC's plain routes to report screens: each leads to that screen of the plod its `:id` or
@@ -173,43 +143,9 @@ export interface PlainPlodRoute {
   toPlod: PlodScreen;
 }
 
-export const plainPlodRoutes: readonly PlainPlodRoute[] = [
-  { path: '/drill-report-dashboard', title: 'Drill Report Dashboard', toPlod: '' },
-  { path: '/shift-details', title: 'Shift Details', toPlod: 'shift-details' },
-  { path: '/shift-details-professional', title: 'Shift Details', toPlod: 'shift-details' },
-  { path: '/crew', title: 'Crew Assignment', toPlod: 'crew' },
-  { path: '/crew-professional', title: 'Crew Assignment', toPlod: 'crew' },
-  { path: '/run-sheets', title: 'Run Sheets', toPlod: 'run-sheets' },
-  { path: '/run-details', title: 'Run Sheets', toPlod: 'run-sheets' },
-  { path: '/run-sheets-professional', title: 'Run Sheets', toPlod: 'run-sheets' },
-  { path: '/add-run', title: 'Add New Run', toPlod: 'add-run' },
-  { path: '/timesheets', title: 'Timesheets', toPlod: 'timesheets' },
-  { path: '/timesheet', title: 'Timesheets', toPlod: 'timesheets' },
-  { path: '/timesheets-professional', title: 'Timesheets', toPlod: 'timesheets' },
-  { path: '/downtime', title: 'Downtime', toPlod: 'downtime' },
-  { path: '/consumables', title: 'Consumables', toPlod: 'consumables' },
-  { path: '/survey', title: 'Survey Data', toPlod: 'survey' },
-  { path: '/survey-fixed', title: 'Survey Data', toPlod: 'survey' },
-  {
-    path: '/drill-site-maintenance',
-    title: 'Drill Site Maintenance',
-    toPlod: 'drill-site-maintenance',
-  },
-  {
-    path: '/drill-site-maintenance-fixed',
-    title: 'Drill Site Maintenance',
-    toPlod: 'drill-site-maintenance',
-  },
-  { path: '/hire-tools', title: 'Hire Tools', toPlod: 'hire-tools' },
-  { path: '/bits', title: 'Bits', toPlod: 'bits' },
-  { path: '/photos', title: 'Photos', toPlod: 'photos' },
-  { path: '/complete-shift', title: 'Complete Shift Summary', toPlod: 'complete-shift' },
-  { path: '/shift-completion', title: 'Shift Completion', toPlod: 'shift-completion' },
-  { path: '/edit-report/:id', title: 'Edit Shift Report', toPlod: 'edit' },
-  { path: '/csv-editor', title: 'CSV Report Editor', toPlod: 'csv' },
-  { path: '/csv-editor/:id', title: 'CSV Report Editor', toPlod: 'csv' },
-  { path: '/history', title: 'Change History', toPlod: 'history' },
-];
+export const plainPlodRoutes: readonly PlainPlodRoute[] = PLOD_SCREEN_LIST.flatMap(
+  ({ segment, title, plain }) => plain.map((path) => ({ path, title, toPlod: segment })),
+);
 
 /** Every path the app answers with a screen, and that screen's title (tests walk these). */
 export const screenRoutes: readonly { path: string; title: string; public?: true }[] = [

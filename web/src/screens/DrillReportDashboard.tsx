@@ -2,28 +2,12 @@ import { Button, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { ScreenHeader } from '../components/ScreenHeader';
-import type { PlodScreen } from '../routes/plod-paths';
+import { SCREEN_TILES } from '../routes/plod-screen-tiles';
 import { useConnection } from '../sync';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { PlodBar } from './plod/PlodBar';
 import { dateShiftLabel, shiftTimesLabel, siteRigLabel } from './report-common/format';
 import { useReport } from './report-common/useReport';
-
-const TILES: readonly { to: PlodScreen; label: string; hint: string }[] = [
-  { to: 'shift-details', label: 'Shift Details', hint: 'Date, shift, site and rig' },
-  { to: 'crew', label: 'Crew Assignment', hint: 'Drillers and offsiders' },
-  { to: 'run-sheets', label: 'Run Sheets', hint: 'Holes and runs' },
-  { to: 'timesheets', label: 'Timesheets', hint: 'Hours by activity' },
-  { to: 'downtime', label: 'Downtime', hint: 'Standby and stoppages' },
-  { to: 'consumables', label: 'Consumables', hint: 'Mud, additives, trays' },
-  { to: 'survey', label: 'Survey Data', hint: 'Survey points' },
-  { to: 'drill-site-maintenance', label: 'Maintenance', hint: 'Tasks and time' },
-  { to: 'hire-tools', label: 'Hire Tools', hint: 'Tools and cost' },
-  { to: 'bits', label: 'Bits', hint: 'Bit in and out, metres' },
-  { to: 'photos', label: 'Photos', hint: 'Core trays, kept offline' },
-  { to: 'complete-shift', label: 'Complete Shift', hint: 'Summary and sign-off' },
-  { to: 'history', label: 'History', hint: 'Who changed what' },
-];
 
 const TITLE = 'Drill Report Dashboard';
 
@@ -61,11 +45,11 @@ export default function DrillReportDashboard() {
         )}
       </Card>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" mb="md">
-        {TILES.map((tile) => (
+        {SCREEN_TILES.map((tile) => (
           <Card
-            key={tile.to}
+            key={tile.screen}
             component={Link}
-            to={path(tile.to)}
+            to={path(tile.screen)}
             withBorder
             padding="md"
             mih={88}

@@ -1,16 +1,14 @@
 import { Button, SimpleGrid, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ScreenHeader } from '../components/ScreenHeader';
+import { SCREEN_TILES } from '../routes/plod-screen-tiles';
 
-// The order a crew works through a shift, so the next step is always the next button down.
+// The order a crew works through a shift, so the next step is always the next button down: the
+// plod's screens the menu lists (each at its plain route), then the whole report and the list.
 const ITEMS: readonly { to: string; label: string; hint: string }[] = [
-  { to: '/shift-details', label: 'Shift Details', hint: 'Site, rig, date and times' },
-  { to: '/crew', label: 'Crew Assignment', hint: 'Drillers and offsiders' },
-  { to: '/run-sheets', label: 'Run Sheets', hint: 'Holes and runs' },
-  { to: '/timesheets', label: 'Timesheets', hint: 'Hours by activity' },
-  { to: '/survey', label: 'Survey Data', hint: 'Depth, azimuth, dip' },
-  { to: '/drill-site-maintenance', label: 'Maintenance', hint: 'Rig and running gear' },
-  { to: '/hire-tools', label: 'Hire Tools', hint: 'Tools, hours and cost' },
+  ...SCREEN_TILES.flatMap(({ screen, label, menuHint }) =>
+    menuHint === undefined ? [] : [{ to: `/${screen}`, label, hint: menuHint }],
+  ),
   { to: '/drill-report-dashboard', label: 'Report Dashboard', hint: 'The whole report' },
   { to: '/shift-completion', label: 'Shift Completion', hint: 'Sign off and submit' },
   { to: '/plods', label: 'Saved Reports', hint: 'All plods on this device' },

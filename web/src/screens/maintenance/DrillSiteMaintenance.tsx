@@ -10,16 +10,16 @@ import {
   type MaintenanceEntryInput,
 } from '@plod/model';
 import { useState } from 'react';
-import { ScreenHeader } from '../components/ScreenHeader';
-import { useMutation } from '../sync';
-import { MaintenanceEditModal, MaintenanceForm } from './maintenance/MaintenanceForm';
-import { changedFields, isEmptyPatch } from './plod/changes';
-import { DataTable, EmptyText, orDash, type Column, type RowActions } from './plod/DataTable';
-import { label } from './plod/labels';
-import { PlodBar } from './plod/PlodBar';
-import { usePlod, usePlodPath } from './plod/plod-context';
-import { StatRow } from './plod/StatRow';
-import { useReportView } from './plod/useReport';
+import { ScreenHeader } from '../../components/ScreenHeader';
+import { useMutation } from '../../sync';
+import { MaintenanceEditModal, MaintenanceForm } from './MaintenanceForm';
+import { changedFields, isEmptyPatch } from '../plod/changes';
+import { DataTable, EmptyText, orDash, type Column, type RowActions } from '../plod/DataTable';
+import { label } from '../plod/labels';
+import { PlodBar } from '../plod/PlodBar';
+import { usePlod, usePlodPath } from '../plod/plod-context';
+import { StatRow } from '../plod/StatRow';
+import { useReportView } from '../plod/useReport';
 
 const TITLE = 'Drill Site Maintenance';
 
