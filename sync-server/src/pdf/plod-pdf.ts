@@ -78,7 +78,57 @@ function facts(doc: Doc, list: readonly SheetFact[]): void {
   });
 }
 
-/** A table of the sheet: header row, rows, then its totals line (or what it says when empty). */
+/** Room for figures in a table: words (notes, descriptions) share the rest. */
+const NUMERIC_WIDTH = 56;
+const CELL_PAD_X = 4;
+const CELL_PAD_Y = 3;
+
+/**
+ * One cell's text laid out in its column: a line that fits is drawn as it is (the common case: a
+ * depth, an hour, a short name); a longer one wraps within the column, laid out as pdfkit's own
+ * table lays it out (its bounds measured, then drawn in them, clipped to the cell).
+ */
+interface CellLayout {
+  height: number;
+  draw: (x: number, y: number) => void;
+}
+
+function layoutCell(doc: Doc, text: string, width: number, right: boolean): CellLayout {
+  const lineHeight = doc.currentLineHeight(true);
+  if (text === '') return { height: 0, draw: () => {} };
+  const lineWidth = doc.widthOfString(text);
+  if (!text.includes('\n') && lineWidth <= width) {
+    return {
+      height: lineHeight,
+      draw: (x, y) => {
+        doc.text(text, right ? x + width - lineWidth : x, y, { lineBreak: false });
+      },
+    };
+  }
+  const options = {
+    align: right ? ('right' as const) : ('left' as const),
+    ellipsis: true,
+    width,
+    height: doc.page.maxY() - doc.page.margins.top - 2 * CELL_PAD_Y,
+  };
+  const first = doc.boundsOfString(text, 0, 0, options);
+  const fitted = { ...options, width: first.width, height: first.height };
+  const bounds = doc.boundsOfString(text, 0, 0, fitted);
+  return {
+    height: bounds.height,
+    draw: (x, y) => {
+      doc.save().rect(x, y, width, bounds.height).clip();
+      doc.text(text, x + (right ? width - bounds.width : 0), y, fitted);
+      doc.restore();
+    },
+  };
+}
+
+/**
+ * A table of the sheet: header row, rows, then its totals line (or what it says when empty). Drawn
+ * row by row with the standard fonts: a row that does not fit starts a new page. (pdfkit's table
+ * measures every cell four times through its line wrapper: a plod of 1,000 runs took seconds.)
+ */
 function table(doc: Doc, sheetTable: SheetTable, title = sheetTable.title): void {
   heading(doc, title);
   doc.font('Helvetica').fontSize(9).fillColor(INK);
@@ -86,30 +136,46 @@ function table(doc: Doc, sheetTable: SheetTable, title = sheetTable.title): void
     doc.fillColor(DIM).text(sheetTable.empty, MARGIN);
     return;
   }
-  const align = sheetTable.columns.map((c) => (c.numeric ? 'right' : 'left') as 'right' | 'left');
-  doc.table({
-    position: { x: MARGIN },
-    maxWidth: contentWidth(doc),
-    // Figures need little room; words (notes, descriptions) get the rest.
-    columnStyles: sheetTable.columns.map((c) => (c.numeric ? 56 : '*')),
-    defaultStyle: {
-      border: { top: 0, right: 0, bottom: 0.5, left: 0 },
-      borderColor: RULE,
-      padding: [3, 4],
-    },
-    data: [
-      sheetTable.columns.map((c, i) => ({
-        text: c.header,
-        type: 'TH' as const,
-        font: { src: 'Helvetica-Bold' },
-        backgroundColor: HEAD_FILL,
-        align: { x: align[i] ?? 'left' },
-      })),
-      ...sheetTable.rows.map((row) =>
-        row.map((text, i) => ({ text, align: { x: align[i] ?? 'left' } })),
-      ),
-    ],
-  });
+  const { columns } = sheetTable;
+  const width = contentWidth(doc);
+  const figures = columns.filter((c) => c.numeric).length;
+  const wordWidth = (width - NUMERIC_WIDTH * figures) / Math.max(1, columns.length - figures);
+  const widths = columns.map((c) => (c.numeric ? NUMERIC_WIDTH : wordWidth));
+  const lefts = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, b) => a + b, 0));
+  const drawRow = (cells: readonly string[], header: boolean) => {
+    doc.font(header ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    // Read before laying out: measuring a wrapped cell moves pdfkit's cursor.
+    let top = doc.y;
+    const laid = cells.map((text, i) =>
+      layoutCell(doc, text, (widths[i] ?? 0) - 2 * CELL_PAD_X, columns[i]?.numeric === true),
+    );
+    const height = Math.max(...laid.map((cell) => cell.height)) + 2 * CELL_PAD_Y;
+    if (top + height >= doc.page.maxY()) {
+      doc.continueOnNewPage();
+      top = doc.page.margins.top;
+    }
+    if (header) {
+      doc.save().fillColor(HEAD_FILL).rect(MARGIN, top, width, height).fill().restore();
+    }
+    doc
+      .save()
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .moveTo(MARGIN + width, top + height)
+      .lineTo(MARGIN, top + height)
+      .stroke()
+      .restore();
+    doc.fillColor('black');
+    laid.forEach((cell, i) => cell.draw((lefts[i] ?? MARGIN) + CELL_PAD_X, top + CELL_PAD_Y));
+    doc.x = MARGIN;
+    doc.y = top + height;
+  };
+  drawRow(
+    columns.map((c) => c.header),
+    true,
+  );
+  for (const row of sheetTable.rows) drawRow(row, false);
+  doc.font('Helvetica').fontSize(9);
   if (sheetTable.totals) {
     doc.moveDown(0.3);
     doc.font('Helvetica-Bold').fontSize(9.5).fillColor(INK).text(sheetTable.totals, MARGIN);
