@@ -1,7 +1,20 @@
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { CsvFile, StreamedFile } from '../services/reports.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The OpenAPI answer of a CSV or XLSX download route: the file, as binary. */
+export function downloadResponse(format: 'csv' | 'xlsx') {
+  return {
+    description: `${format.toUpperCase()} download`,
+    content: {
+      [format === 'csv' ? 'text/csv' : XLSX_TYPE]: {
+        schema: z.string().openapi({ format: 'binary' }),
+      },
+    },
+  };
+}
 
 /** A CSV download with the SPEC filename. */
 export function attachment(c: Context, file: CsvFile): Response {

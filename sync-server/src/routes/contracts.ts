@@ -7,7 +7,7 @@ import {
 } from '@plod/model';
 import { invoiceFilename } from '@plod/model/csv';
 import { actorOf, principalOf } from '../auth/principal.ts';
-import { XLSX_TYPE, streamedAttachment } from '../http/downloads.ts';
+import { XLSX_TYPE, downloadResponse, streamedAttachment } from '../http/downloads.ts';
 import { IdParams, ShiftIdParams, errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
 import { PlodFilterQuery, plodFilterOf } from '../http/plod-filter-query.ts';
 import type { RestServices } from '../product/services.ts';
@@ -224,14 +224,7 @@ export function createInvoiceRoutes(s: RestServices) {
             : 'Sheets "Charge lines" (one row per charge line), "Per plod" and "Per rig" (totals). Money in dollars with cents. The list’s filter; every plod but deleted ones when no status is given. A client account: its sites only.',
         request: { query: PlodFilterQuery },
         responses: {
-          200: {
-            description: `${format.toUpperCase()} download`,
-            content: {
-              [format === 'csv' ? 'text/csv' : XLSX_TYPE]: {
-                schema: z.string().openapi({ format: 'binary' }),
-              },
-            },
-          },
+          200: downloadResponse(format),
           400: errors[400],
         },
       }),

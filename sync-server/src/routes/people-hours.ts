@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { PlodFilterParams, checkPlodFilter, plodFilterOf } from '../http/plod-filter-query.ts';
 import { errors, resourceApp } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
-import { XLSX_TYPE, attachment, streamedAttachment } from '../http/downloads.ts';
+import { XLSX_TYPE, downloadResponse, attachment, streamedAttachment } from '../http/downloads.ts';
 
 const tags = ['People hours'];
 
@@ -38,14 +38,7 @@ export function createPeopleHoursRoutes(s: RestServices) {
             : 'A "People hours" sheet, one row per person per shift, and a "Totals" sheet, one row per person. Every plod but deleted ones whose shift date is in the period. Supervisors only.',
         request: { query: PayPeriodQuery },
         responses: {
-          200: {
-            description: `${format.toUpperCase()} download`,
-            content: {
-              [format === 'csv' ? 'text/csv' : XLSX_TYPE]: {
-                schema: z.string().openapi({ format: 'binary' }),
-              },
-            },
-          },
+          200: downloadResponse(format),
           400: errors[400],
         },
       }),

@@ -20,7 +20,7 @@ import {
   resourceApp,
 } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
-import { XLSX_TYPE, attachment, streamedAttachment } from '../http/downloads.ts';
+import { XLSX_TYPE, downloadResponse, attachment, streamedAttachment } from '../http/downloads.ts';
 import { addReportHistoryRoute } from './report-history.ts';
 import {
   PlodFilterParams,
@@ -199,14 +199,7 @@ export function createShiftSummaryRoutes(s: RestServices) {
           'Every plod the filter lets through (the list’s filter; all of them without one), newest first. Supervisors only.',
         request: { query: PlodFilterQuery },
         responses: {
-          200: {
-            description: `${format.toUpperCase()} download`,
-            content: {
-              [format === 'csv' ? 'text/csv' : XLSX_TYPE]: {
-                schema: z.string().openapi({ format: 'binary' }),
-              },
-            },
-          },
+          200: downloadResponse(format),
           400: errors[400],
         },
       }),
