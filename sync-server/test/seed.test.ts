@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.ts';
 import { openStorage } from '../src/storage.ts';
@@ -72,5 +75,20 @@ describe('seeding a year of plods', () => {
       expect(run.runNumber).toBe(n + 1);
       if (n > 0) expect(run.fromDepth).toBeCloseTo(chain[n - 1]?.toDepth ?? -1, 6);
     });
+  });
+
+  it('runs as docs/benchmarks.md writes it: `pnpm --filter @plod/sync-server seed -- --plods=N`', async () => {
+    const dataDir = tempDir();
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const { stdout } = await promisify(execFile)(
+      'pnpm',
+      ['--filter', '@plod/sync-server', 'seed', '--', '--plods=3', '--runs=2'],
+      { cwd: root, env: { ...process.env, PLOD_DATA_DIR: dataDir } },
+    );
+    expect(stdout).toMatch(/seeded 3 plods \(6 runs on \d+ holes\)/);
+    const server = await startServer({ dataDir });
+    servers.push(server);
+    const res = await fetch(`${server.http}/api/shift-summaries`);
+    expect(res.headers.get('x-total-count')).toBe('3');
   });
 });

@@ -10,6 +10,8 @@ import { ReportTable } from '../projections/report-table.ts';
 import { seedYear } from './seed.ts';
 
 const { values } = parseArgs({
+  // `pnpm seed -- --plods=N` hands the script its `--` as well: options come after it.
+  args: process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--')),
   options: {
     plods: { type: 'string', default: '1000' },
     until: { type: 'string' },
