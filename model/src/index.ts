@@ -358,6 +358,7 @@ export type {
   SheetPhoto,
   SheetSignOff,
   SheetStatus,
+  SheetPart,
   SheetTable,
 } from './report-sheet/sheet.ts';
 export {

@@ -5,7 +5,11 @@ import { fixedCell, textCell } from '../csv-cells/cells.ts';
 import { lenient } from '../docs/lenient.ts';
 import type { BitChangeId, HoleId } from '../ids/ids.ts';
 import { BitChangeIds } from '../ids/ids.ts';
+import { formatDepth } from '../format/format.ts';
+import { round } from '../part-kit/change-lines.ts';
 import { definePart } from '../part-kit/define-part.ts';
+import { dash } from '../part-kit/sheet-table.ts';
+import type { BitMetres } from './bit-metres.ts';
 import type { BitChange } from './bit.ts';
 import { BIT_ACTIONS, bitChangeInputSchema, bitChangePatchSchema } from './bit.ts';
 
@@ -46,6 +50,8 @@ export const bitChangesPart = definePart(
       },
     },
     lateEditPart: 'bitChanges',
+    title: 'Bits',
+    sectionName: 'bits',
   },
   {
     newId: () => BitChangeIds.create(),
@@ -66,6 +72,41 @@ export const bitChangesPart = definePart(
       { header: 'depth', cell: (b) => fixedCell(b.depth, 2) },
       { header: 'notes', cell: (b) => textCell(b.notes) },
     ],
+  },
+  {
+    sheet: {
+      columns: ['Bit', 'Hole ID', 'Change', ['Depth (m)', 'numeric'], 'Notes'],
+      order: (rows: readonly BitChange[]) =>
+        rows.slice().sort((a, b) => a.holeId.localeCompare(b.holeId) || a.depth - b.depth),
+      row: (c: BitChange) => [
+        c.bitSerial,
+        c.holeId,
+        c.action === 'in' ? 'Bit in' : 'Bit out',
+        formatDepth(c.depth),
+        dash(c.notes),
+      ],
+      empty: 'No bit changes recorded yet',
+      // Metres per bit come from the plod's runs and its bit changes (bit-metres.ts).
+      totals: (_rows: readonly BitChange[], plod: { bitMetres: readonly BitMetres[] }) =>
+        plod.bitMetres.length === 0
+          ? null
+          : `Metres per bit: ${plod.bitMetres
+              .map((m) => `${m.bitSerial} on ${m.holeId} ${formatDepth(m.metres)} m`)
+              .join(' · ')}`,
+    },
+    changes: {
+      added: 'Bit change added',
+      removed: 'Bit change removed',
+      row: (c: BitChange) => `${c.bitSerial} ${c.action} on ${c.holeId} at ${round(c.depth)} m`,
+      fields: [
+        { key: 'bitSerial', label: 'bit' },
+        { key: 'holeId', label: 'hole' },
+        { key: 'action', label: 'action' },
+        { key: 'depth', label: 'depth', unit: 'm' },
+        { key: 'notes', label: 'notes' },
+      ],
+      prefix: (was: BitChange) => `Bit ${was.bitSerial}: `,
+    },
   },
 );
 

@@ -7,11 +7,15 @@ import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
 import type { ConsumableEntryId, ConsumableId, HoleId } from '../ids/ids.ts';
 import { ConsumableEntryIds } from '../ids/ids.ts';
+import { formatCurrency } from '../format/format.ts';
+import { round } from '../part-kit/change-lines.ts';
 import { definePart } from '../part-kit/define-part.ts';
+import { dash } from '../part-kit/sheet-table.ts';
 import { readConsumables } from './consumable-library-doc.ts';
 import type { ConsumableEntry } from './consumable.ts';
 import {
   consumableCopy,
+  consumableCost,
   consumableEntryInputSchema,
   consumableEntryPatchSchema,
 } from './consumable.ts';
@@ -63,6 +67,9 @@ export const consumableEntriesPart = definePart(
       fromSetup: withItemCopy,
     },
     lateEditPart: 'consumables',
+    title: 'Consumables',
+    sectionName: 'consumables',
+    rowNoun: 'Consumable',
   },
   {
     newId: () => ConsumableEntryIds.create(),
@@ -92,6 +99,41 @@ export const consumableEntriesPart = definePart(
       { header: 'holeId', cell: (c) => textCell(c.holeId) },
       { header: 'notes', cell: (c) => textCell(c.notes) },
     ],
+  },
+  {
+    // Priced at the list price each entry was recorded with.
+    sheet: {
+      columns: ['Item', ['Quantity', 'numeric'], 'Unit', ['Cost', 'numeric'], 'Hole ID', 'Notes'],
+      row: (c: ConsumableEntry) => {
+        const cost = consumableCost(c);
+        return [
+          dash(c.itemName),
+          String(c.quantity),
+          dash(c.unit),
+          cost === null ? '—' : formatCurrency(cost),
+          dash(c.holeId),
+          dash(c.notes),
+        ];
+      },
+      empty: 'No consumables recorded',
+      totals: (rows: readonly ConsumableEntry[]) => {
+        const priced = rows.map(consumableCost).filter((cost): cost is number => cost !== null);
+        const total = priced.reduce((sum, cost) => sum + cost, 0);
+        return priced.length > 0 ? `Total cost ${formatCurrency(total)}` : null;
+      },
+    },
+    changes: {
+      added: 'Consumable added',
+      removed: 'Consumable removed',
+      row: (c: ConsumableEntry) => `${c.itemName} ${round(c.quantity)} ${c.unit}`,
+      fields: [
+        { key: 'itemName', label: 'item' },
+        { key: 'quantity', label: 'quantity' },
+        { key: 'holeId', label: 'hole' },
+        { key: 'notes', label: 'notes' },
+      ],
+      prefix: (was: ConsumableEntry) => `Consumable ${was.itemName}: `,
+    },
   },
 );
 

@@ -7,15 +7,21 @@ import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
 import type { DowntimeCodeId, DowntimeEntryId, HoleId } from '../ids/ids.ts';
 import { DowntimeEntryIds } from '../ids/ids.ts';
+import { formatHours } from '../format/format.ts';
+import { round } from '../part-kit/change-lines.ts';
 import { definePart } from '../part-kit/define-part.ts';
+import { dash } from '../part-kit/sheet-table.ts';
+import { timeLabel } from '../shift/time.ts';
 import { readDowntimeCodes } from './downtime-codes-doc.ts';
-import type { DowntimeEntry } from './downtime.ts';
+import type { DowntimeEntry, ShiftHours } from './downtime.ts';
 import {
+  DOWNTIME_GROUP_LABELS,
   downtimeCodeCopy,
   downtimeEntryInputSchema,
   downtimeEntryPatchSchema,
   downtimeGroupSchema,
   downtimeHours,
+  shiftHoursLine,
 } from './downtime.ts';
 
 const storedSchema = z.object({
@@ -68,6 +74,10 @@ export const downtimePart = definePart(
       fromSetup: withCodeCopy,
     },
     lateEditPart: 'downtime',
+    title: 'Downtime',
+    sectionName: 'downtime',
+    countLabel: 'Downtime Entries',
+    rowNoun: 'Downtime entry',
   },
   {
     newId: () => DowntimeEntryIds.create(),
@@ -97,6 +107,47 @@ export const downtimePart = definePart(
       { header: 'holeId', cell: (d) => textCell(d.holeId) },
       { header: 'notes', cell: (d) => textCell(d.notes) },
     ],
+  },
+  {
+    sheet: {
+      columns: [
+        'Code',
+        'Group',
+        'Charged',
+        'Start',
+        'End',
+        ['Hours', 'numeric'],
+        'Hole ID',
+        'Notes',
+      ],
+      row: (d: DowntimeEntry) => [
+        dash(d.codeName),
+        DOWNTIME_GROUP_LABELS[d.codeGroup],
+        d.chargeable ? 'Yes' : 'No',
+        timeLabel(d.startTime),
+        timeLabel(d.endTime),
+        formatHours(d.hours),
+        dash(d.holeId),
+        dash(d.notes),
+      ],
+      empty: 'No downtime recorded',
+      // The shift's hours on one axis: the timesheet's activities and the downtime.
+      totals: (_rows: readonly DowntimeEntry[], plod: { totals: { shiftHours: ShiftHours } }) =>
+        shiftHoursLine(plod.totals.shiftHours),
+    },
+    changes: {
+      added: 'Downtime added',
+      removed: 'Downtime removed',
+      row: (d: DowntimeEntry) => `${d.codeName} ${d.startTime}-${d.endTime} (${round(d.hours)} h)`,
+      fields: [
+        { key: 'codeName', label: 'code' },
+        { key: 'startTime', label: 'start' },
+        { key: 'endTime', label: 'end' },
+        { key: 'holeId', label: 'hole' },
+        { key: 'notes', label: 'notes' },
+      ],
+      prefix: (was: DowntimeEntry) => `Downtime ${was.codeName}: `,
+    },
   },
 );
 

@@ -11,9 +11,17 @@ import { hoursCell, moneyCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
 import type { HireToolUsageId } from '../ids/ids.ts';
 import { HireToolUsageIds } from '../ids/ids.ts';
+import { formatCurrency } from '../format/format.ts';
+import { round } from '../part-kit/change-lines.ts';
 import { definePart } from '../part-kit/define-part.ts';
+import { dash } from '../part-kit/sheet-table.ts';
 import type { HireToolUsage } from './hire-tool.ts';
-import { hireToolCost, hireToolUsageInputSchema, hireToolUsagePatchSchema } from './hire-tool.ts';
+import {
+  hireToolCost,
+  hireToolUsageInputSchema,
+  hireToolUsagePatchSchema,
+  totalHireToolCost,
+} from './hire-tool.ts';
 
 const storedSchema = z.object({
   toolName: lenient(z.string(), ''),
@@ -52,6 +60,11 @@ export const hireToolUsagePart = definePart(
       },
     },
     lateEditPart: 'hireTools',
+    title: 'Hire tools',
+    sectionName: 'hire-tools',
+    countLabel: 'Tools Used',
+    rowNoun: 'Hire tool',
+    lateEditLabel: 'hire tools',
   },
   {
     newId: () => HireToolUsageIds.create(),
@@ -73,6 +86,41 @@ export const hireToolUsagePart = definePart(
       { header: 'totalCost', cell: (h) => moneyCell(h.totalCost) },
       { header: 'notes', cell: (h) => textCell(h.notes) },
     ],
+  },
+  {
+    sheet: {
+      columns: [
+        'Tool',
+        ['Qty', 'numeric'],
+        ['Hours', 'numeric'],
+        ['Rate/Hr', 'numeric'],
+        ['Total Cost', 'numeric'],
+        'Notes',
+      ],
+      row: (t: HireToolUsageRow) => [
+        t.toolName,
+        String(t.quantity),
+        String(t.hours),
+        formatCurrency(t.ratePerHour),
+        formatCurrency(t.totalCost),
+        dash(t.notes),
+      ],
+      empty: 'No hire tools recorded yet',
+      totals: (rows: readonly HireToolUsageRow[]) =>
+        `Total cost ${formatCurrency(totalHireToolCost(rows))}`,
+    },
+    changes: {
+      added: 'Hire tool added',
+      removed: 'Hire tool removed',
+      row: (t: HireToolUsageRow) => `${t.toolName} x${t.quantity}, ${round(t.hours)} h`,
+      fields: [
+        { key: 'quantity', label: 'quantity' },
+        { key: 'hours', label: 'hours', unit: 'h' },
+        { key: 'ratePerHour', label: 'rate per hour' },
+        { key: 'notes', label: 'notes' },
+      ],
+      prefix: (was: HireToolUsageRow) => `Hire tool ${was.toolName}: `,
+    },
   },
 );
 

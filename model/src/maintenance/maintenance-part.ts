@@ -7,7 +7,10 @@ import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
 import type { MaintenanceEntryId } from '../ids/ids.ts';
 import { MaintenanceEntryIds } from '../ids/ids.ts';
+import { formatHours } from '../format/format.ts';
+import { round } from '../part-kit/change-lines.ts';
 import { definePart } from '../part-kit/define-part.ts';
+import { dash, words } from '../part-kit/sheet-table.ts';
 import type { MaintenanceEntry } from './maintenance.ts';
 import {
   COMPONENT_MISMATCH,
@@ -16,6 +19,7 @@ import {
   MAINTENANCE_STATUSES,
   MAINTENANCE_TYPES,
   isComponentOf,
+  totalMaintenanceHours,
   maintenanceEntryInputSchema,
   maintenanceEntryPatchSchema,
 } from './maintenance.ts';
@@ -51,6 +55,10 @@ export const maintenancePart = definePart(
       rules: { timeSpent: hoursRule.nullish() },
     },
     lateEditPart: 'maintenance',
+    title: 'Maintenance',
+    sectionName: 'maintenance',
+    countLabel: 'Maintenance Tasks',
+    rowNoun: 'Maintenance entry',
   },
   {
     newId: () => MaintenanceEntryIds.create(),
@@ -76,6 +84,45 @@ export const maintenancePart = definePart(
       { header: 'status', cell: (m) => textCell(m.status) },
       { header: 'notes', cell: (m) => textCell(m.notes) },
     ],
+  },
+  {
+    sheet: {
+      columns: [
+        'Equipment',
+        'Component',
+        'Type',
+        'Description',
+        ['Time (h)', 'numeric'],
+        'Parts',
+        'Status',
+        'Notes',
+      ],
+      row: (m: MaintenanceEntry) => [
+        words(m.equipmentType),
+        words(m.componentType),
+        words(m.maintenanceType),
+        m.description,
+        formatHours(m.timeSpent),
+        dash(m.partsUsed),
+        words(m.status),
+        dash(m.notes),
+      ],
+      empty: 'No maintenance tasks recorded yet',
+      totals: (rows: readonly MaintenanceEntry[]) =>
+        `Total ${formatHours(totalMaintenanceHours(rows))} h`,
+    },
+    changes: {
+      added: 'Maintenance added',
+      removed: 'Maintenance removed',
+      row: (m: MaintenanceEntry) => `${m.description} (${round(m.timeSpent)} h)`,
+      fields: [
+        { key: 'description', label: 'description' },
+        { key: 'timeSpent', label: 'time', unit: 'h' },
+        { key: 'status', label: 'status' },
+        { key: 'notes', label: 'notes' },
+      ],
+      prefix: (was: MaintenanceEntry) => `Maintenance ${was.description}: `,
+    },
   },
 );
 

@@ -9,6 +9,10 @@ import { entryCollection } from '../docs/collection.ts';
 import type { ReportMapRoot } from '../kernel/report-keys.ts';
 import { REPORT_ROOTS, reportMap } from '../kernel/report-keys.ts';
 import { mutateReport } from '../kernel/mutate.ts';
+import type { PartChanges } from './change-lines.ts';
+import { partChangeLines } from './change-lines.ts';
+import type { SheetHeader, SheetTable } from './sheet-table.ts';
+import { sheetTable } from './sheet-table.ts';
 
 /** How the change history names one field of a part (and formats its values). */
 export interface FieldLabel {
@@ -58,7 +62,32 @@ export interface PartInfo {
   };
   /** The name a late edit to it is kept under (sync-server late-edits/parts.ts). */
   lateEditPart: string;
+  /** Its section's title on the report sheet (view, print, PDF) and its part in change lines. */
+  title: string;
+  /** Its section's name on the report view (the section's and its table's test ids). */
+  sectionName: string;
+  /** What its rows are counted as on Shift Completion ("Downtime Entries"), when they are. */
+  countLabel?: string;
+  /** What one row is in a conflict note ("Time entry notes"), when notes name its fields. */
+  rowNoun?: string;
+  /** Its name in a late edit's list of parts ("hire tools"), when it differs from lateEditPart. */
+  lateEditLabel?: string;
 }
+
+/** A part's table on the report sheet: its columns, a row's cells and the totals line. */
+export interface PartSheet<T, Ctx> {
+  columns: readonly SheetHeader[];
+  row: (row: T) => string[];
+  /** Said when there are no rows. */
+  empty: string;
+  /** The totals line under the rows; `plod` is what else of the plod the line reads. */
+  totals: (rows: readonly T[], plod: Ctx) => string | null;
+  /** The rows in the order the table shows them, when not the stored order. */
+  order?: (rows: readonly T[]) => readonly T[];
+}
+
+/** A plod's rows of one part, keyed by the part's root (as the report snapshot holds them). */
+export type RowsOf<Root extends string, T> = { readonly [K in Root]: readonly T[] };
 
 /** A part's rows: the generic collection's spec (docs/collection.ts), and how the CSV writes them. */
 export interface PartRows<T extends { id: string }, I, P, In, PIn, B> extends Omit<
@@ -69,6 +98,14 @@ export interface PartRows<T extends { id: string }, I, P, In, PIn, B> extends Om
   bundleRows: (bundle: ShiftReportBundle) => readonly B[];
   /** Its CSV columns, in order. */
   csvColumns: readonly CsvColumn<B>[];
+}
+
+/** How a part's rows read to people: its table on the report sheet and its change lines. */
+export interface PartView<T, Ctx> {
+  /** Its table on the report sheet, or null when the sheet shows its rows otherwise. */
+  sheet: PartSheet<T, Ctx> | null;
+  /** How the change lines between two versions of a plod name its rows. */
+  changes: PartChanges<T>;
 }
 
 /** The cells of a part's CSV section: a header and one row of cells a row. */
@@ -89,7 +126,7 @@ export interface PlodPartRows {
 }
 
 /** A part of a plod: what it says about itself, and the operations on its rows. */
-export type PlodPart<Info extends PartInfo, T extends { id: string }, I, P, In, PIn> = Info &
+export type PlodPart<Info extends PartInfo, T extends { id: string }, I, P, In, PIn, Ctx> = Info &
   EntryCollection<T, In, PIn> & {
     /** The name of its root in the document (REPORT_ROOTS). */
     rootName: (typeof REPORT_ROOTS)[ReportMapRoot];
@@ -98,6 +135,10 @@ export type PlodPart<Info extends PartInfo, T extends { id: string }, I, P, In, 
     patchBody: ReturnType<typeof strictBody<z.ZodType<P, PIn>>>;
     /** Its CSV section of a bundle. */
     csvTable: (bundle: ShiftReportBundle) => CsvTable;
+    /** Its table on the report sheet of a plod (a report snapshot), or null. */
+    sheetTable: ((plod: RowsOf<Info['root'], T> & Ctx) => SheetTable) | null;
+    /** The change lines of its rows between two versions of a plod (report snapshots). */
+    changeLines: (before: RowsOf<Info['root'], T>, after: RowsOf<Info['root'], T>) => string[];
   };
 
 /**
@@ -105,11 +146,23 @@ export type PlodPart<Info extends PartInfo, T extends { id: string }, I, P, In, 
  * remove and read run through mutateReport (one transaction, recorded in the history) like every
  * report mutation.
  */
-export function definePart<const Info extends PartInfo, T extends { id: string }, I, P, In, PIn, B>(
+export function definePart<
+  const Info extends PartInfo,
+  T extends { id: string },
+  I,
+  P,
+  In,
+  PIn,
+  B,
+  Ctx = unknown,
+>(
   info: Info,
   rows: PartRows<T, I, P, In, PIn, B>,
-): PlodPart<Info, T, I, P, In, PIn> {
+  view: PartView<T, Ctx>,
+): PlodPart<Info, T, I, P, In, PIn, Ctx> {
   const { bundleRows, csvColumns, ...spec } = rows;
+  const { sheet, changes } = view;
+  const root: Info['root'] = info.root;
   const collection = entryCollection({
     ...spec,
     map: (doc: Y.Doc) => reportMap(doc, info.root),
@@ -127,5 +180,19 @@ export function definePart<const Info extends PartInfo, T extends { id: string }
       header: csvColumns.map((column) => column.header),
       rows: bundleRows(bundle).map((row) => csvColumns.map((column) => column.cell(row))),
     }),
+    sheetTable:
+      sheet === null
+        ? null
+        : (plod) => {
+            const stored = plod[root];
+            return sheetTable(
+              info.title,
+              sheet.columns,
+              (sheet.order ? sheet.order(stored) : stored).map(sheet.row),
+              sheet.empty,
+              sheet.totals(stored, plod),
+            );
+          },
+    changeLines: (before, after) => partChangeLines(changes, before[root], after[root]),
   };
 }

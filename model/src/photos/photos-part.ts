@@ -6,6 +6,7 @@ import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
 import type { PhotoId } from '../ids/ids.ts';
 import { PhotoIds } from '../ids/ids.ts';
+import { round } from '../part-kit/change-lines.ts';
 import { definePart } from '../part-kit/define-part.ts';
 import type { Photo } from './photos.ts';
 import {
@@ -29,6 +30,12 @@ const storedSchema = z.object({
   takenAt: lenient(z.string().nullable(), null),
   createdAt: lenient(z.string().nullable(), null),
 });
+
+/** A photo in a change line: its caption, hole and top depth. */
+const photoWords = (p: Photo) =>
+  [p.caption ?? 'photo', p.holeId, p.fromDepth === null ? null : `from ${round(p.fromDepth)} m`]
+    .filter((part) => part !== null)
+    .join(', ');
 
 /** Core tray photos of a shift (references only; the bytes are attachments): the part's descriptor. */
 export const photosPart = definePart(
@@ -61,6 +68,8 @@ export const photosPart = definePart(
       },
     },
     lateEditPart: 'photos',
+    title: 'Photos',
+    sectionName: 'photos',
   },
   {
     newId: () => PhotoIds.create(),
@@ -86,6 +95,22 @@ export const photosPart = definePart(
       { header: 'height', cell: (p) => plainNumberCell(p.height) },
       { header: 'takenAt', cell: (p) => textCell(p.takenAt) },
     ],
+  },
+  {
+    // The report sheet shows photos as thumbnails with their labels, not as a table.
+    sheet: null,
+    changes: {
+      added: 'Photo added',
+      removed: 'Photo deleted',
+      row: photoWords,
+      fields: [
+        { key: 'caption', label: 'caption' },
+        { key: 'holeId', label: 'hole' },
+        { key: 'fromDepth', label: 'from', unit: 'm' },
+        { key: 'toDepth', label: 'to', unit: 'm' },
+      ],
+      prefix: (was: Photo) => `Photo ${photoWords(was)}: `,
+    },
   },
 );
 
