@@ -107,6 +107,7 @@ export const bitChangesPart = definePart(
       ],
       prefix: (was: BitChange) => `Bit ${was.bitSerial}: `,
     },
+    totals: () => ({}),
   },
 );
 

@@ -134,6 +134,7 @@ export const consumableEntriesPart = definePart(
       ],
       prefix: (was: ConsumableEntry) => `Consumable ${was.itemName}: `,
     },
+    totals: () => ({}),
   },
 );
 

@@ -148,6 +148,7 @@ export const downtimePart = definePart(
       ],
       prefix: (was: DowntimeEntry) => `Downtime ${was.codeName}: `,
     },
+    totals: () => ({}),
   },
 );
 

@@ -121,6 +121,7 @@ export const hireToolUsagePart = definePart(
       ],
       prefix: (was: HireToolUsageRow) => `Hire tool ${was.toolName}: `,
     },
+    totals: (rows: readonly HireToolUsageRow[]) => ({ hireToolCost: totalHireToolCost(rows) }),
   },
 );
 

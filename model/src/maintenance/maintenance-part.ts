@@ -123,6 +123,9 @@ export const maintenancePart = definePart(
       ],
       prefix: (was: MaintenanceEntry) => `Maintenance ${was.description}: `,
     },
+    totals: (rows: readonly MaintenanceEntry[]) => ({
+      maintenanceHours: totalMaintenanceHours(rows),
+    }),
   },
 );
 

@@ -101,11 +101,13 @@ export interface PartRows<T extends { id: string }, I, P, In, PIn, B> extends Om
 }
 
 /** How a part's rows read to people: its table on the report sheet and its change lines. */
-export interface PartView<T, Ctx> {
+export interface PartView<T, Ctx, Totals> {
   /** Its table on the report sheet, or null when the sheet shows its rows otherwise. */
   sheet: PartSheet<T, Ctx> | null;
   /** How the change lines between two versions of a plod name its rows. */
   changes: PartChanges<T>;
+  /** The totals derived from its rows that the plod's totals carry ({ hireToolCost }), or {}. */
+  totals: (rows: readonly T[]) => Totals;
 }
 
 /** The cells of a part's CSV section: a header and one row of cells a row. */
@@ -126,7 +128,16 @@ export interface PlodPartRows {
 }
 
 /** A part of a plod: what it says about itself, and the operations on its rows. */
-export type PlodPart<Info extends PartInfo, T extends { id: string }, I, P, In, PIn, Ctx> = Info &
+export type PlodPart<
+  Info extends PartInfo,
+  T extends { id: string },
+  I,
+  P,
+  In,
+  PIn,
+  Ctx,
+  Totals,
+> = Info &
   EntryCollection<T, In, PIn> & {
     /** The name of its root in the document (REPORT_ROOTS). */
     rootName: (typeof REPORT_ROOTS)[ReportMapRoot];
@@ -139,6 +150,8 @@ export type PlodPart<Info extends PartInfo, T extends { id: string }, I, P, In, 
     sheetTable: ((plod: RowsOf<Info['root'], T> & Ctx) => SheetTable) | null;
     /** The change lines of its rows between two versions of a plod (report snapshots). */
     changeLines: (before: RowsOf<Info['root'], T>, after: RowsOf<Info['root'], T>) => string[];
+    /** Its totals of a plod's rows ({} when it has none). */
+    totalsOf: (plod: RowsOf<Info['root'], T>) => Totals;
   };
 
 /**
@@ -155,13 +168,14 @@ export function definePart<
   PIn,
   B,
   Ctx = unknown,
+  Totals = unknown,
 >(
   info: Info,
   rows: PartRows<T, I, P, In, PIn, B>,
-  view: PartView<T, Ctx>,
-): PlodPart<Info, T, I, P, In, PIn, Ctx> {
+  view: PartView<T, Ctx, Totals>,
+): PlodPart<Info, T, I, P, In, PIn, Ctx, Totals> {
   const { bundleRows, csvColumns, ...spec } = rows;
-  const { sheet, changes } = view;
+  const { sheet, changes, totals } = view;
   const root: Info['root'] = info.root;
   const collection = entryCollection({
     ...spec,
@@ -194,5 +208,6 @@ export function definePart<
             );
           },
     changeLines: (before, after) => partChangeLines(changes, before[root], after[root]),
+    totalsOf: (plod) => totals(plod[root]),
   };
 }

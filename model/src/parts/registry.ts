@@ -1,3 +1,4 @@
+import type * as Y from 'yjs';
 import { bitChangesPart } from '../bit/bit-changes-part.ts';
 import { consumableEntriesPart } from '../consumable/consumable-entries-part.ts';
 import { downtimePart } from '../downtime/downtime-part.ts';
@@ -21,3 +22,30 @@ export const PLOD_PARTS = [
 ] as const;
 
 export type PlodPartName = (typeof PLOD_PARTS)[number]['root'];
+
+type AnyPlodPart = (typeof PLOD_PARTS)[number];
+
+/** A plod's rows of every part in PLOD_PARTS, keyed by the part's root (as the snapshot holds them). */
+export type PlodPartsRows = { [P in AnyPlodPart as P['root']]: ReturnType<P['read']> };
+
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
+  ? I
+  : never;
+
+/** The totals the parts derive from their rows, all in one ({ maintenanceHours, hireToolCost }). */
+export type PlodPartsTotals = Intersection<ReturnType<AnyPlodPart['totalsOf']>>;
+
+/** Every part's rows of a report document. */
+export function readPlodParts(doc: Y.Doc): PlodPartsRows {
+  // One entry per part under its root: the mapped type above, which a loop cannot show the compiler.
+  return Object.fromEntries(PLOD_PARTS.map((part) => [part.root, part.read(doc)])) as PlodPartsRows;
+}
+
+/** The totals every part derives from its rows, in one value. */
+export function plodPartsTotals(rows: PlodPartsRows): PlodPartsTotals {
+  // Each part adds its own keys: together they are the intersection above.
+  return PLOD_PARTS.reduce<Record<string, unknown>>(
+    (all, part) => ({ ...all, ...part.totalsOf(rows) }),
+    {},
+  ) as PlodPartsTotals;
+}

@@ -111,6 +111,7 @@ export const photosPart = definePart(
       ],
       prefix: (was: Photo) => `Photo ${photoWords(was)}: `,
     },
+    totals: () => ({}),
   },
 );
 
