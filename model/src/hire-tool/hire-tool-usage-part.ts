@@ -64,7 +64,6 @@ export const hireToolUsagePart = definePart(
     sectionName: 'hire-tools',
     countLabel: 'Tools Used',
     rowNoun: 'Hire tool',
-    lateEditLabel: 'hire tools',
   },
   {
     newId: () => HireToolUsageIds.create(),

@@ -70,8 +70,6 @@ export interface PartInfo {
   countLabel?: string;
   /** What one row is in a conflict note ("Time entry notes"), when notes name its fields. */
   rowNoun?: string;
-  /** Its name in a late edit's list of parts ("hire tools"), when it differs from lateEditPart. */
-  lateEditLabel?: string;
 }
 
 /** A part's table on the report sheet: its columns, a row's cells and the totals line. */
