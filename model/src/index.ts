@@ -251,12 +251,6 @@ export type { DigestValue, HistoryFields, HistoryValue } from './history/values.
 export { isDigest } from './history/values.ts';
 export type {
   BundleCrewAssignment,
-  BundleDowntimeEntry,
-  BundleConsumableEntry,
-  BundleHireToolUsage,
-  BundleBitChange,
-  BundlePhoto,
-  BundleMaintenanceEntry,
   BundleReportStatus,
   BundleRunSheetEntry,
   BundleShiftSummary,
@@ -934,7 +928,19 @@ export type {
   PlodPartRows,
 } from './part-kit/define-part.ts';
 export { PLOD_PARTS } from './parts/registry.ts';
-export type { PlodPartName } from './parts/registry.ts';
+export type {
+  PlodPartName,
+  PlodPartsBundle,
+  PlodPartsRows,
+  PlodPartsTotals,
+} from './parts/registry.ts';
+// Each part's row in the bundle, declared beside its descriptor.
+export type { BundleMaintenanceEntry } from './maintenance/maintenance-part.ts';
+export type { BundleHireToolUsage } from './hire-tool/hire-tool-usage-part.ts';
+export type { BundleDowntimeEntry } from './downtime/downtime-part.ts';
+export type { BundleConsumableEntry } from './consumable/consumable-entries-part.ts';
+export type { BundleBitChange } from './bit/bit-changes-part.ts';
+export type { BundlePhoto } from './photos/photos-part.ts';
 
 // Rosters (expected rig-shifts per site) and missing or late shifts
 export type {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { depth, strictName } from '../strict/strict.ts';
-import type { BundleBitChange } from '../bundle/bundle.ts';
 import { fixedCell, textCell } from '../csv-cells/cells.ts';
 import { lenient } from '../docs/lenient.ts';
 import type { BitChangeId, HoleId } from '../ids/ids.ts';
@@ -21,6 +20,18 @@ const storedSchema = z.object({
   notes: lenient(z.string().nullable(), null),
   createdAt: lenient(z.string().nullable(), null),
 });
+
+/** A row of the part in the shift report bundle (REST reads, the CSV). */
+export interface BundleBitChange {
+  id: string;
+  /** The bit's serial as the register keys it (trimmed, upper case). */
+  bitSerial: string;
+  holeId: string;
+  action: 'in' | 'out';
+  /** Metres down the hole. */
+  depth: number;
+  notes: string | null;
+}
 
 /** Bits put in and pulled out of holes on a shift (metres per bit derived): the part's descriptor. */
 export const bitChangesPart = definePart(
@@ -63,7 +74,14 @@ export const bitChangesPart = definePart(
     patchSchema: bitChangePatchSchema,
     toFields: (input) => input,
     patchFields: (patch) => patch,
-    bundleRows: (bundle) => bundle.bitChanges,
+    bundleRow: (b: BitChange): BundleBitChange => ({
+      id: b.id,
+      bitSerial: b.bitSerial,
+      holeId: b.holeId,
+      action: b.action,
+      depth: b.depth,
+      notes: b.notes,
+    }),
     csvColumns: [
       { header: 'id', cell: (b: BundleBitChange) => textCell(b.id) },
       { header: 'bitSerial', cell: (b) => textCell(b.bitSerial) },

@@ -1,6 +1,5 @@
 import type * as Y from 'yjs';
 import { z } from 'zod';
-import type { BundleConsumableEntry } from '../bundle/bundle.ts';
 import { plainNumberCell, textCell } from '../csv-cells/cells.ts';
 import { moneyCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
@@ -41,6 +40,19 @@ function withItemCopy(setup: Y.Doc, body: Readonly<Record<string, unknown>>) {
   if (!item)
     throw new ModelError('invalid-input', `Consumable ${String(body.consumableId)} not found`);
   return { ...body, ...consumableCopy(item) };
+}
+
+/** A row of the part in the shift report bundle (REST reads, the CSV). */
+export interface BundleConsumableEntry {
+  id: string;
+  consumableId: string;
+  /** The item's name, unit and price as they were when the entry was recorded. */
+  itemName: string;
+  unit: string;
+  unitPrice: number | null;
+  quantity: number;
+  holeId: string | null;
+  notes: string | null;
 }
 
 /** Consumables used on a shift: the part's descriptor. */
@@ -86,7 +98,16 @@ export const consumableEntriesPart = definePart(
     patchSchema: consumableEntryPatchSchema,
     toFields: (input) => input,
     patchFields: (patch) => patch,
-    bundleRows: (bundle) => bundle.consumableEntries,
+    bundleRow: (c: ConsumableEntry): BundleConsumableEntry => ({
+      id: c.id,
+      consumableId: c.consumableId,
+      itemName: c.itemName,
+      unit: c.unit,
+      unitPrice: c.unitPrice,
+      quantity: c.quantity,
+      holeId: c.holeId,
+      notes: c.notes,
+    }),
     csvColumns: [
       { header: 'id', cell: (c: BundleConsumableEntry) => textCell(c.id) },
       { header: 'item', cell: (c) => textCell(c.itemName) },

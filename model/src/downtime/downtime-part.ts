@@ -1,6 +1,5 @@
 import type * as Y from 'yjs';
 import { z } from 'zod';
-import type { BundleDowntimeEntry } from '../bundle/bundle.ts';
 import { booleanCell, textCell } from '../csv-cells/cells.ts';
 import { hoursCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
@@ -46,6 +45,22 @@ function withCodeCopy(setup: Y.Doc, body: Readonly<Record<string, unknown>>) {
   if (!code)
     throw new ModelError('invalid-input', `Downtime code ${String(body.codeId)} not found`);
   return { ...body, ...downtimeCodeCopy(code) };
+}
+
+/** A row of the part in the shift report bundle (REST reads, the CSV). */
+export interface BundleDowntimeEntry {
+  id: string;
+  codeId: string;
+  /** The code's name, group and charge as they were when the entry was recorded. */
+  codeName: string;
+  codeGroup: 'operational' | 'breakdown' | 'safety-weather' | 'client-standby' | 'mob-demob';
+  chargeable: boolean;
+  startTime: string;
+  endTime: string;
+  /** End minus start in hours, an end before the start being the next day. */
+  hours: number;
+  holeId: string | null;
+  notes: string | null;
 }
 
 /** Downtime and standby of a shift, on the timesheet's time axis: the part's descriptor. */
@@ -95,7 +110,18 @@ export const downtimePart = definePart(
     patchSchema: downtimeEntryPatchSchema,
     toFields: (input) => input,
     patchFields: (patch) => patch,
-    bundleRows: (bundle) => bundle.downtimeEntries,
+    bundleRow: (d: DowntimeEntry): BundleDowntimeEntry => ({
+      id: d.id,
+      codeId: d.codeId,
+      codeName: d.codeName,
+      codeGroup: d.codeGroup,
+      chargeable: d.chargeable,
+      startTime: d.startTime,
+      endTime: d.endTime,
+      hours: d.hours,
+      holeId: d.holeId,
+      notes: d.notes,
+    }),
     csvColumns: [
       { header: 'id', cell: (d: BundleDowntimeEntry) => textCell(d.id) },
       { header: 'code', cell: (d) => textCell(d.codeName) },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { count, hours, rate, strictName } from '../strict/strict.ts';
-import type { BundleHireToolUsage } from '../bundle/bundle.ts';
 import {
   DEFAULT_HIRE_TOOL_HOURS,
   DEFAULT_HIRE_TOOL_QUANTITY,
@@ -34,6 +33,19 @@ const storedSchema = z.object({
 /** A hire-tool row with its derived cost. */
 export interface HireToolUsageRow extends HireToolUsage {
   totalCost: number;
+}
+
+/** A row of the part in the shift report bundle (REST reads, the CSV). */
+export interface BundleHireToolUsage {
+  id: string;
+  toolName: string;
+  quantity: number;
+  /** The CSV reads it as hoursUsed. */
+  hours: number;
+  ratePerHour: number;
+  /** quantity x hours x rate. */
+  totalCost: number;
+  notes: string | null;
 }
 
 /** The hire tools used on a shift (cost derived, never stored): the part's descriptor. */
@@ -75,7 +87,15 @@ export const hireToolUsagePart = definePart(
     patchSchema: hireToolUsagePatchSchema,
     toFields: ({ totalCost: _derived, ...input }) => input,
     patchFields: (patch) => patch,
-    bundleRows: (bundle) => bundle.hireToolsUsage,
+    bundleRow: (h: HireToolUsageRow): BundleHireToolUsage => ({
+      id: h.id,
+      toolName: h.toolName,
+      quantity: h.quantity,
+      hours: h.hours,
+      ratePerHour: h.ratePerHour,
+      totalCost: h.totalCost,
+      notes: h.notes,
+    }),
     csvColumns: [
       { header: 'id', cell: (h: BundleHireToolUsage) => textCell(h.id) },
       { header: 'toolName', cell: (h) => textCell(h.toolName) },

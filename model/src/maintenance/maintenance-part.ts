@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { hours as hoursRule } from '../strict/strict.ts';
-import type { BundleMaintenanceEntry } from '../bundle/bundle.ts';
 import { textCell } from '../csv-cells/cells.ts';
 import { hoursCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
@@ -35,6 +34,20 @@ const storedSchema = z.object({
   notes: lenient(z.string().nullable(), null),
   createdAt: lenient(z.string().nullable(), null),
 });
+
+/** A row of the part in the shift report bundle (REST reads, the CSV). */
+export interface BundleMaintenanceEntry {
+  id: string;
+  equipmentType: 'rig' | 'running-gear';
+  componentType: 'hydraulics' | 'engine' | 'transmission' | 'backends' | 'barrel-components';
+  maintenanceType:
+    'preventive' | 'corrective' | 'inspection' | 'replacement' | 'repair' | 'calibration';
+  description: string;
+  timeSpent: number;
+  partsUsed: string | null;
+  status: 'completed' | 'in-progress' | 'pending';
+  notes: string | null;
+}
 
 /** The maintenance tasks of a shift (SPEC 3): the part's descriptor. */
 export const maintenancePart = definePart(
@@ -72,7 +85,17 @@ export const maintenancePart = definePart(
         throw new ModelError('invalid-input', COMPONENT_MISMATCH);
       }
     },
-    bundleRows: (bundle) => bundle.maintenanceEntries,
+    bundleRow: (m: MaintenanceEntry): BundleMaintenanceEntry => ({
+      id: m.id,
+      equipmentType: m.equipmentType,
+      componentType: m.componentType,
+      maintenanceType: m.maintenanceType,
+      description: m.description,
+      timeSpent: m.timeSpent,
+      partsUsed: m.partsUsed,
+      status: m.status,
+      notes: m.notes,
+    }),
     csvColumns: [
       { header: 'id', cell: (m: BundleMaintenanceEntry) => textCell(m.id) },
       { header: 'equipmentType', cell: (m) => textCell(m.equipmentType) },

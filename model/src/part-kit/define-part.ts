@@ -43,8 +43,8 @@ export interface PartInfo {
     /** A row's short name, from the fields it was added (or removed) with. */
     entryName: (text: (key: string) => string | null) => string;
   };
-  /** Its rows in the bundle (ShiftReportBundle), which REST lists and the CSV writes. */
-  bundleList: Exclude<keyof ShiftReportBundle, 'shiftSummary'>;
+  /** The name of its rows in the bundle (ShiftReportBundle), which REST lists and the CSV writes. */
+  bundleList: string;
   /** The title of its CSV section. */
   csvSection: string;
   rest: {
@@ -92,8 +92,8 @@ export interface PartRows<T extends { id: string }, I, P, In, PIn, B> extends Om
   CollectionSpec<T, I, P, In, PIn>,
   'map' | 'transact' | 'what'
 > {
-  /** Its rows in the bundle. */
-  bundleRows: (bundle: ShiftReportBundle) => readonly B[];
+  /** A row as the bundle holds it. */
+  bundleRow: (row: T) => B;
   /** Its CSV columns, in order. */
   csvColumns: readonly CsvColumn<B>[];
 }
@@ -117,7 +117,7 @@ export interface CsvTable {
 /** A part's rows as REST handles them: bodies as sent (its schemas check them), ids as text. */
 export interface PlodPartRows {
   what: string;
-  bundleList: PartInfo['bundleList'];
+  bundleList: Exclude<keyof ShiftReportBundle, 'shiftSummary'>;
   addAny: (doc: Y.Doc, input: unknown) => string;
   updateById: (doc: Y.Doc, id: string, patch: unknown) => void;
   removeById: (doc: Y.Doc, id: string) => boolean;
@@ -133,6 +133,7 @@ export type PlodPart<
   P,
   In,
   PIn,
+  B,
   Ctx,
   Totals,
 > = Info &
@@ -142,8 +143,10 @@ export type PlodPart<
     /** The strict request bodies of POST /api/{path} and PUT /api/{path}/{id}. */
     createBody: ReturnType<typeof strictBody<z.ZodType<I, In>>>;
     patchBody: ReturnType<typeof strictBody<z.ZodType<P, PIn>>>;
+    /** Its rows in the bundle, from a plod's rows (a report snapshot). */
+    bundleRowsOf: (plod: RowsOf<Info['root'], T>) => B[];
     /** Its CSV section of a bundle. */
-    csvTable: (bundle: ShiftReportBundle) => CsvTable;
+    csvTable: (bundle: RowsOf<Info['bundleList'], B>) => CsvTable;
     /** Its table on the report sheet of a plod (a report snapshot), or null. */
     sheetTable: ((plod: RowsOf<Info['root'], T> & Ctx) => SheetTable) | null;
     /** The change lines of its rows between two versions of a plod (report snapshots). */
@@ -171,10 +174,11 @@ export function definePart<
   info: Info,
   rows: PartRows<T, I, P, In, PIn, B>,
   view: PartView<T, Ctx, Totals>,
-): PlodPart<Info, T, I, P, In, PIn, Ctx, Totals> {
-  const { bundleRows, csvColumns, ...spec } = rows;
+): PlodPart<Info, T, I, P, In, PIn, B, Ctx, Totals> {
+  const { bundleRow, csvColumns, ...spec } = rows;
   const { sheet, changes, totals } = view;
   const root: Info['root'] = info.root;
+  const bundleList: Info['bundleList'] = info.bundleList;
   const collection = entryCollection({
     ...spec,
     map: (doc: Y.Doc) => reportMap(doc, info.root),
@@ -188,9 +192,10 @@ export function definePart<
     fromSetup: info.rest.fromSetup,
     createBody: strictBody(info.rest.rules, spec.inputSchema),
     patchBody: strictBody(info.rest.rules, spec.patchSchema),
+    bundleRowsOf: (plod) => plod[root].map(bundleRow),
     csvTable: (bundle) => ({
       header: csvColumns.map((column) => column.header),
-      rows: bundleRows(bundle).map((row) => csvColumns.map((column) => column.cell(row))),
+      rows: bundle[bundleList].map((row) => csvColumns.map((column) => column.cell(row))),
     }),
     sheetTable:
       sheet === null

@@ -32,6 +32,12 @@ type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: 
   ? I
   : never;
 
+/** A part's row as the bundle holds it. */
+type BundleRowOf<P extends AnyPlodPart> = ReturnType<P['bundleRowsOf']>[number];
+
+/** The bundle's lists of every part in PLOD_PARTS, keyed by the part's bundleList. */
+export type PlodPartsBundle = { [P in AnyPlodPart as P['bundleList']]: BundleRowOf<P>[] };
+
 /** The totals the parts derive from their rows, all in one ({ maintenanceHours, hireToolCost }). */
 export type PlodPartsTotals = Intersection<ReturnType<AnyPlodPart['totalsOf']>>;
 
@@ -48,4 +54,12 @@ export function plodPartsTotals(rows: PlodPartsRows): PlodPartsTotals {
     (all, part) => ({ ...all, ...part.totalsOf(rows) }),
     {},
   ) as PlodPartsTotals;
+}
+
+/** The bundle's lists of every part, from a plod's rows (a report snapshot), in PLOD_PARTS order. */
+export function plodPartsBundle(rows: PlodPartsRows): PlodPartsBundle {
+  // One list per part under its bundleList: the mapped type above, as in readPlodParts.
+  return Object.fromEntries(
+    PLOD_PARTS.map((part) => [part.bundleList, part.bundleRowsOf(rows)]),
+  ) as PlodPartsBundle;
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { depth, strictName, strictNumber } from '../strict/strict.ts';
-import type { BundlePhoto } from '../bundle/bundle.ts';
 import { plainNumberCell, textCell } from '../csv-cells/cells.ts';
 import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
@@ -36,6 +35,21 @@ const photoWords = (p: Photo) =>
   [p.caption ?? 'photo', p.holeId, p.fromDepth === null ? null : `from ${round(p.fromDepth)} m`]
     .filter((part) => part !== null)
     .join(', ');
+
+/** A photo's reference (its bytes: GET /api/attachments/{attachmentId}). */
+export interface BundlePhoto {
+  id: string;
+  attachmentId: string;
+  holeId: string | null;
+  fromDepth: number | null;
+  toDepth: number | null;
+  caption: string | null;
+  contentType: string;
+  bytes: number;
+  width: number;
+  height: number;
+  takenAt: string | null;
+}
 
 /** Core tray photos of a shift (references only; the bytes are attachments): the part's descriptor. */
 export const photosPart = definePart(
@@ -81,7 +95,19 @@ export const photosPart = definePart(
     check: (merged) => {
       if (!photoDepthsInOrder(merged)) throw new ModelError('invalid-input', PHOTO_DEPTHS_ORDER);
     },
-    bundleRows: (bundle) => bundle.photos,
+    bundleRow: (p: Photo): BundlePhoto => ({
+      id: p.id,
+      attachmentId: p.attachmentId,
+      holeId: p.holeId,
+      fromDepth: p.fromDepth,
+      toDepth: p.toDepth,
+      caption: p.caption,
+      contentType: p.contentType,
+      bytes: p.bytes,
+      width: p.width,
+      height: p.height,
+      takenAt: p.takenAt,
+    }),
     csvColumns: [
       { header: 'id', cell: (p: BundlePhoto) => textCell(p.id) },
       { header: 'attachmentId', cell: (p) => textCell(p.attachmentId) },
