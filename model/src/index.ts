@@ -585,34 +585,22 @@ export {
   updateSurveyEntry,
 } from './survey/survey-doc.ts';
 
-// Maintenance
+// Maintenance (its descriptor, maintenancePart, holds the rest)
 export type {
-  ComponentType,
   EquipmentType,
   MaintenanceEntry,
   MaintenanceEntryInput,
-  MaintenanceEntryPatch,
-  MaintenanceStatus,
-  MaintenanceType,
 } from './maintenance/maintenance.ts';
 export {
-  COMPONENTS_BY_EQUIPMENT,
-  COMPONENT_MISMATCH,
-  COMPONENT_TYPES,
-  DESCRIPTION_REQUIRED,
   EQUIPMENT_TYPES,
   MAINTENANCE_STATUSES,
   MAINTENANCE_TYPES,
   componentChoices,
-  isComponentOf,
   isMaintenanceStatusGreen,
   maintenanceEntryInputSchema,
-  maintenanceEntryPatchSchema,
-  totalMaintenanceHours,
 } from './maintenance/maintenance.ts';
 export {
   addMaintenanceEntry,
-  readMaintenance,
   removeMaintenanceEntry,
   updateMaintenanceEntry,
 } from './maintenance/maintenance-part.ts';
@@ -654,23 +642,11 @@ export {
 } from './bit/bit-register.ts';
 export type { BitMetres, MetresBitChange, MetresRun } from './bit/bit-metres.ts';
 export { bitMetresOfPlod, lifeToDateMetres, metresPerBit } from './bit/bit-metres.ts';
-export {
-  addBitChange,
-  bitChangesPart,
-  readBitChanges,
-  removeBitChange,
-  updateBitChange,
-} from './bit/bit-changes-part.ts';
+export { addBitChange, bitChangesPart, removeBitChange } from './bit/bit-changes-part.ts';
 // Core tray photos (references in the report; the bytes are attachments)
 export type { Photo, PhotoInput, PhotoPatch, PhotoType } from './photos/photos.ts';
 export { PHOTO_TYPES, photoInputSchema, photoLabel, photoPatchSchema } from './photos/photos.ts';
-export {
-  addPhoto,
-  photosPart,
-  readPhotos,
-  removePhoto,
-  updatePhoto,
-} from './photos/photos-part.ts';
+export { addPhoto, photosPart, removePhoto } from './photos/photos-part.ts';
 
 // Hire tools (library in the setup document, usage in the report)
 export type {
@@ -694,7 +670,6 @@ export type { HireToolUsageRow } from './hire-tool/hire-tool-usage-part.ts';
 export { hireToolUsagePart } from './hire-tool/hire-tool-usage-part.ts';
 export {
   addHireToolUsage,
-  readHireToolUsage,
   removeHireToolUsage,
   updateHireToolUsage,
 } from './hire-tool/hire-tool-usage-part.ts';
@@ -750,7 +725,6 @@ export {
 export {
   addDowntimeEntry,
   downtimePart,
-  readDowntime,
   removeDowntimeEntry,
   updateDowntimeEntry,
 } from './downtime/downtime-part.ts';
@@ -787,7 +761,6 @@ export {
 export {
   addConsumableEntry,
   consumableEntriesPart,
-  readConsumableEntries,
   removeConsumableEntry,
   updateConsumableEntry,
 } from './consumable/consumable-entries-part.ts';
@@ -934,13 +907,6 @@ export type {
   PlodPartsRows,
   PlodPartsTotals,
 } from './parts/registry.ts';
-// Each part's row in the bundle, declared beside its descriptor.
-export type { BundleMaintenanceEntry } from './maintenance/maintenance-part.ts';
-export type { BundleHireToolUsage } from './hire-tool/hire-tool-usage-part.ts';
-export type { BundleDowntimeEntry } from './downtime/downtime-part.ts';
-export type { BundleConsumableEntry } from './consumable/consumable-entries-part.ts';
-export type { BundleBitChange } from './bit/bit-changes-part.ts';
-export type { BundlePhoto } from './photos/photos-part.ts';
 
 // Rosters (expected rig-shifts per site) and missing or late shifts
 export type {
