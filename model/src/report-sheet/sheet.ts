@@ -1,10 +1,4 @@
-import {
-  formatCurrency,
-  formatDepth,
-  formatHours,
-  formatPercent,
-  formatPersonHours,
-} from '../format/format.ts';
+import { formatDepth, formatHours, formatPercent, formatPersonHours } from '../format/format.ts';
 import type { PlodCharges } from '../charges/charges.ts';
 import { formatCents } from '../charges/contract.ts';
 import type { ReportHole } from '../hole/report-hole-doc.ts';
