@@ -63,7 +63,7 @@ export function pair<T extends { id: string }>(before: readonly T[], after: read
   };
 }
 
-/** How the change lines name a part's rows: "Maintenance added: Replaced hose (1.5 h)". */
+/** How the change lines name a part's rows: "Hire tool added: Survey camera x1, 2 h". */
 export interface PartChanges<T> {
   /** Said before an added row, and before a removed one. */
   added: string;
