@@ -38,7 +38,7 @@ type BundleRowOf<P extends AnyPlodPart> = ReturnType<P['bundleRowsOf']>[number];
 /** The bundle's lists of every part in PLOD_PARTS, keyed by the part's bundleList. */
 export type PlodPartsBundle = { [P in AnyPlodPart as P['bundleList']]: BundleRowOf<P>[] };
 
-/** The totals the parts derive from their rows, all in one (each part its own keys: hireToolCost...). */
+/** The totals every part derives from its rows, in one type (hireToolCost, ...). */
 export type PlodPartsTotals = Intersection<ReturnType<AnyPlodPart['totalsOf']>>;
 
 /** Every part's rows of a report document. */
