@@ -62,15 +62,9 @@ export type {
   AssignmentId,
   CrewMemberId,
   HireToolId,
-  HireToolUsageId,
   DowntimeCodeId,
-  DowntimeEntryId,
   ConsumableId,
-  ConsumableEntryId,
-  BitChangeId,
-  PhotoId,
   HoleId,
-  MaintenanceEntryId,
   ReportId,
   RigId,
   RunId,
@@ -82,16 +76,10 @@ export {
   AssignmentIds,
   CrewMemberIds,
   HireToolIds,
-  HireToolUsageIds,
   DowntimeCodeIds,
-  DowntimeEntryIds,
   ConsumableIds,
-  ConsumableEntryIds,
   derivedId,
-  BitChangeIds,
-  PhotoIds,
   InvalidIdError,
-  MaintenanceEntryIds,
   ReportIds,
   RigIds,
   RunIds,
@@ -901,6 +889,19 @@ export type {
   PlodPartRows,
 } from './part-kit/define-part.ts';
 export { PLOD_PARTS } from './parts/registry.ts';
+// The id kinds of the parts' rows, declared beside each part's types.
+export type { MaintenanceEntryId } from './maintenance/maintenance.ts';
+export { MaintenanceEntryIds } from './maintenance/maintenance.ts';
+export type { HireToolUsageId } from './hire-tool/hire-tool.ts';
+export { HireToolUsageIds } from './hire-tool/hire-tool.ts';
+export type { DowntimeEntryId } from './downtime/downtime.ts';
+export { DowntimeEntryIds } from './downtime/downtime.ts';
+export type { ConsumableEntryId } from './consumable/consumable.ts';
+export { ConsumableEntryIds } from './consumable/consumable.ts';
+export type { BitChangeId } from './bit/bit.ts';
+export { BitChangeIds } from './bit/bit.ts';
+export type { PhotoId } from './photos/photos.ts';
+export { PhotoIds } from './photos/photos.ts';
 export type {
   PlodPartName,
   PlodPartsBundle,

@@ -2,15 +2,14 @@ import { z } from 'zod';
 import { depth, strictName } from '../strict/strict.ts';
 import { fixedCell, textCell } from '../csv-cells/cells.ts';
 import { lenient } from '../docs/lenient.ts';
-import type { BitChangeId, HoleId } from '../ids/ids.ts';
-import { BitChangeIds } from '../ids/ids.ts';
+import type { HoleId } from '../ids/ids.ts';
+import type { BitChange, BitChangeId } from './bit.ts';
+import { BIT_ACTIONS, BitChangeIds, bitChangeInputSchema, bitChangePatchSchema } from './bit.ts';
 import { formatDepth } from '../format/format.ts';
 import { round } from '../part-kit/change-lines.ts';
 import { definePart } from '../part-kit/define-part.ts';
 import { dash } from '../part-kit/sheet-table.ts';
 import type { BitMetres } from './bit-metres.ts';
-import type { BitChange } from './bit.ts';
-import { BIT_ACTIONS, bitChangeInputSchema, bitChangePatchSchema } from './bit.ts';
 
 const storedSchema = z.object({
   bitSerial: lenient(z.string(), ''),

@@ -4,20 +4,20 @@ import { plainNumberCell, textCell } from '../csv-cells/cells.ts';
 import { moneyCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
-import type { ConsumableEntryId, ConsumableId, HoleId } from '../ids/ids.ts';
-import { ConsumableEntryIds } from '../ids/ids.ts';
-import { formatCurrency } from '../format/format.ts';
-import { round } from '../part-kit/change-lines.ts';
-import { definePart } from '../part-kit/define-part.ts';
-import { dash } from '../part-kit/sheet-table.ts';
-import { readConsumables } from './consumable-library-doc.ts';
-import type { ConsumableEntry } from './consumable.ts';
+import type { ConsumableId, HoleId } from '../ids/ids.ts';
+import type { ConsumableEntry, ConsumableEntryId } from './consumable.ts';
 import {
+  ConsumableEntryIds,
   consumableCopy,
   consumableCost,
   consumableEntryInputSchema,
   consumableEntryPatchSchema,
 } from './consumable.ts';
+import { formatCurrency } from '../format/format.ts';
+import { round } from '../part-kit/change-lines.ts';
+import { definePart } from '../part-kit/define-part.ts';
+import { dash } from '../part-kit/sheet-table.ts';
+import { readConsumables } from './consumable-library-doc.ts';
 
 const storedSchema = z.object({
   consumableId: lenient(z.string(), ''),

@@ -4,17 +4,11 @@ import { booleanCell, textCell } from '../csv-cells/cells.ts';
 import { hoursCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
-import type { DowntimeCodeId, DowntimeEntryId, HoleId } from '../ids/ids.ts';
-import { DowntimeEntryIds } from '../ids/ids.ts';
-import { formatHours } from '../format/format.ts';
-import { round } from '../part-kit/change-lines.ts';
-import { definePart } from '../part-kit/define-part.ts';
-import { dash } from '../part-kit/sheet-table.ts';
-import { timeLabel } from '../shift/time.ts';
-import { readDowntimeCodes } from './downtime-codes-doc.ts';
-import type { DowntimeEntry, ShiftHours } from './downtime.ts';
+import type { DowntimeCodeId, HoleId } from '../ids/ids.ts';
+import type { DowntimeEntry, DowntimeEntryId, ShiftHours } from './downtime.ts';
 import {
   DOWNTIME_GROUP_LABELS,
+  DowntimeEntryIds,
   downtimeCodeCopy,
   downtimeEntryInputSchema,
   downtimeEntryPatchSchema,
@@ -22,6 +16,12 @@ import {
   downtimeHours,
   shiftHoursLine,
 } from './downtime.ts';
+import { formatHours } from '../format/format.ts';
+import { round } from '../part-kit/change-lines.ts';
+import { definePart } from '../part-kit/define-part.ts';
+import { dash } from '../part-kit/sheet-table.ts';
+import { timeLabel } from '../shift/time.ts';
+import { readDowntimeCodes } from './downtime-codes-doc.ts';
 
 const storedSchema = z.object({
   codeId: lenient(z.string(), ''),

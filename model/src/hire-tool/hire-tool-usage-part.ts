@@ -8,19 +8,18 @@ import {
 import { plainNumberCell, textCell } from '../csv-cells/cells.ts';
 import { hoursCell, moneyCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
-import type { HireToolUsageId } from '../ids/ids.ts';
-import { HireToolUsageIds } from '../ids/ids.ts';
-import { formatCurrency } from '../format/format.ts';
-import { round } from '../part-kit/change-lines.ts';
-import { definePart } from '../part-kit/define-part.ts';
-import { dash } from '../part-kit/sheet-table.ts';
-import type { HireToolUsage } from './hire-tool.ts';
+import type { HireToolUsage, HireToolUsageId } from './hire-tool.ts';
 import {
+  HireToolUsageIds,
   hireToolCost,
   hireToolUsageInputSchema,
   hireToolUsagePatchSchema,
   totalHireToolCost,
 } from './hire-tool.ts';
+import { formatCurrency } from '../format/format.ts';
+import { round } from '../part-kit/change-lines.ts';
+import { definePart } from '../part-kit/define-part.ts';
+import { dash } from '../part-kit/sheet-table.ts';
 
 const storedSchema = z.object({
   toolName: lenient(z.string(), ''),

@@ -4,24 +4,23 @@ import { textCell } from '../csv-cells/cells.ts';
 import { hoursCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
-import type { MaintenanceEntryId } from '../ids/ids.ts';
-import { MaintenanceEntryIds } from '../ids/ids.ts';
-import { formatHours } from '../format/format.ts';
-import { round } from '../part-kit/change-lines.ts';
-import { definePart } from '../part-kit/define-part.ts';
-import { dash, words } from '../part-kit/sheet-table.ts';
-import type { MaintenanceEntry } from './maintenance.ts';
+import type { MaintenanceEntry, MaintenanceEntryId } from './maintenance.ts';
 import {
   COMPONENT_MISMATCH,
   COMPONENT_TYPES,
   EQUIPMENT_TYPES,
   MAINTENANCE_STATUSES,
   MAINTENANCE_TYPES,
+  MaintenanceEntryIds,
   isComponentOf,
-  totalMaintenanceHours,
   maintenanceEntryInputSchema,
   maintenanceEntryPatchSchema,
+  totalMaintenanceHours,
 } from './maintenance.ts';
+import { formatHours } from '../format/format.ts';
+import { round } from '../part-kit/change-lines.ts';
+import { definePart } from '../part-kit/define-part.ts';
+import { dash, words } from '../part-kit/sheet-table.ts';
 
 const storedSchema = z.object({
   equipmentType: lenient(z.enum(EQUIPMENT_TYPES), 'rig'),

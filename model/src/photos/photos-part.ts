@@ -3,18 +3,17 @@ import { depth, strictName, strictNumber } from '../strict/strict.ts';
 import { plainNumberCell, textCell } from '../csv-cells/cells.ts';
 import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
-import type { PhotoId } from '../ids/ids.ts';
-import { PhotoIds } from '../ids/ids.ts';
-import { round } from '../part-kit/change-lines.ts';
-import { definePart } from '../part-kit/define-part.ts';
-import type { Photo } from './photos.ts';
+import type { Photo, PhotoId } from './photos.ts';
 import {
   PHOTO_DEPTHS_ORDER,
   PHOTO_TYPES,
+  PhotoIds,
   photoDepthsInOrder,
   photoInputSchema,
   photoPatchSchema,
 } from './photos.ts';
+import { round } from '../part-kit/change-lines.ts';
+import { definePart } from '../part-kit/define-part.ts';
 
 const storedSchema = z.object({
   attachmentId: lenient(z.string(), ''),
