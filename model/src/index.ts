@@ -62,15 +62,9 @@ export type {
   AssignmentId,
   CrewMemberId,
   HireToolId,
-  HireToolUsageId,
   DowntimeCodeId,
-  DowntimeEntryId,
   ConsumableId,
-  ConsumableEntryId,
-  BitChangeId,
-  PhotoId,
   HoleId,
-  MaintenanceEntryId,
   ReportId,
   RigId,
   RunId,
@@ -82,16 +76,10 @@ export {
   AssignmentIds,
   CrewMemberIds,
   HireToolIds,
-  HireToolUsageIds,
   DowntimeCodeIds,
-  DowntimeEntryIds,
   ConsumableIds,
-  ConsumableEntryIds,
   derivedId,
-  BitChangeIds,
-  PhotoIds,
   InvalidIdError,
-  MaintenanceEntryIds,
   ReportIds,
   RigIds,
   RunIds,
@@ -251,12 +239,6 @@ export type { DigestValue, HistoryFields, HistoryValue } from './history/values.
 export { isDigest } from './history/values.ts';
 export type {
   BundleCrewAssignment,
-  BundleDowntimeEntry,
-  BundleConsumableEntry,
-  BundleHireToolUsage,
-  BundleBitChange,
-  BundlePhoto,
-  BundleMaintenanceEntry,
   BundleReportStatus,
   BundleRunSheetEntry,
   BundleShiftSummary,
@@ -358,6 +340,7 @@ export type {
   SheetPhoto,
   SheetSignOff,
   SheetStatus,
+  SheetPart,
   SheetTable,
 } from './report-sheet/sheet.ts';
 export {
@@ -590,34 +573,22 @@ export {
   updateSurveyEntry,
 } from './survey/survey-doc.ts';
 
-// Maintenance
+// Maintenance (its descriptor, maintenancePart, holds the rest)
 export type {
-  ComponentType,
   EquipmentType,
   MaintenanceEntry,
   MaintenanceEntryInput,
-  MaintenanceEntryPatch,
-  MaintenanceStatus,
-  MaintenanceType,
 } from './maintenance/maintenance.ts';
 export {
-  COMPONENTS_BY_EQUIPMENT,
-  COMPONENT_MISMATCH,
-  COMPONENT_TYPES,
-  DESCRIPTION_REQUIRED,
   EQUIPMENT_TYPES,
   MAINTENANCE_STATUSES,
   MAINTENANCE_TYPES,
   componentChoices,
-  isComponentOf,
   isMaintenanceStatusGreen,
   maintenanceEntryInputSchema,
-  maintenanceEntryPatchSchema,
-  totalMaintenanceHours,
 } from './maintenance/maintenance.ts';
 export {
   addMaintenanceEntry,
-  readMaintenance,
   removeMaintenanceEntry,
   updateMaintenanceEntry,
 } from './maintenance/maintenance-part.ts';
@@ -659,23 +630,11 @@ export {
 } from './bit/bit-register.ts';
 export type { BitMetres, MetresBitChange, MetresRun } from './bit/bit-metres.ts';
 export { bitMetresOfPlod, lifeToDateMetres, metresPerBit } from './bit/bit-metres.ts';
-export {
-  addBitChange,
-  bitChangesPart,
-  readBitChanges,
-  removeBitChange,
-  updateBitChange,
-} from './bit/bit-changes-part.ts';
+export { addBitChange, bitChangesPart, removeBitChange } from './bit/bit-changes-part.ts';
 // Core tray photos (references in the report; the bytes are attachments)
 export type { Photo, PhotoInput, PhotoPatch, PhotoType } from './photos/photos.ts';
 export { PHOTO_TYPES, photoInputSchema, photoLabel, photoPatchSchema } from './photos/photos.ts';
-export {
-  addPhoto,
-  photosPart,
-  readPhotos,
-  removePhoto,
-  updatePhoto,
-} from './photos/photos-part.ts';
+export { addPhoto, photosPart, removePhoto } from './photos/photos-part.ts';
 
 // Hire tools (library in the setup document, usage in the report)
 export type {
@@ -699,7 +658,6 @@ export type { HireToolUsageRow } from './hire-tool/hire-tool-usage-part.ts';
 export { hireToolUsagePart } from './hire-tool/hire-tool-usage-part.ts';
 export {
   addHireToolUsage,
-  readHireToolUsage,
   removeHireToolUsage,
   updateHireToolUsage,
 } from './hire-tool/hire-tool-usage-part.ts';
@@ -755,7 +713,6 @@ export {
 export {
   addDowntimeEntry,
   downtimePart,
-  readDowntime,
   removeDowntimeEntry,
   updateDowntimeEntry,
 } from './downtime/downtime-part.ts';
@@ -792,7 +749,6 @@ export {
 export {
   addConsumableEntry,
   consumableEntriesPart,
-  readConsumableEntries,
   removeConsumableEntry,
   updateConsumableEntry,
 } from './consumable/consumable-entries-part.ts';
@@ -933,7 +889,25 @@ export type {
   PlodPartRows,
 } from './part-kit/define-part.ts';
 export { PLOD_PARTS } from './parts/registry.ts';
-export type { PlodPartName } from './parts/registry.ts';
+// The id kinds of the parts' rows, declared beside each part's types.
+export type { MaintenanceEntryId } from './maintenance/maintenance.ts';
+export { MaintenanceEntryIds } from './maintenance/maintenance.ts';
+export type { HireToolUsageId } from './hire-tool/hire-tool.ts';
+export { HireToolUsageIds } from './hire-tool/hire-tool.ts';
+export type { DowntimeEntryId } from './downtime/downtime.ts';
+export { DowntimeEntryIds } from './downtime/downtime.ts';
+export type { ConsumableEntryId } from './consumable/consumable.ts';
+export { ConsumableEntryIds } from './consumable/consumable.ts';
+export type { BitChangeId } from './bit/bit.ts';
+export { BitChangeIds } from './bit/bit.ts';
+export type { PhotoId } from './photos/photos.ts';
+export { PhotoIds } from './photos/photos.ts';
+export type {
+  PlodPartName,
+  PlodPartsBundle,
+  PlodPartsRows,
+  PlodPartsTotals,
+} from './parts/registry.ts';
 
 // Rosters (expected rig-shifts per site) and missing or late shifts
 export type {

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { depth, strictName } from '../strict/strict.ts';
-import type { BundleBitChange } from '../bundle/bundle.ts';
 import { fixedCell, textCell } from '../csv-cells/cells.ts';
 import { lenient } from '../docs/lenient.ts';
-import type { BitChangeId, HoleId } from '../ids/ids.ts';
-import { BitChangeIds } from '../ids/ids.ts';
+import type { HoleId } from '../ids/ids.ts';
+import type { BitChange, BitChangeId } from './bit.ts';
+import { BIT_ACTIONS, BitChangeIds, bitChangeInputSchema, bitChangePatchSchema } from './bit.ts';
+import { formatDepth } from '../format/format.ts';
+import { round } from '../part-kit/change-lines.ts';
 import { definePart } from '../part-kit/define-part.ts';
-import type { BitChange } from './bit.ts';
-import { BIT_ACTIONS, bitChangeInputSchema, bitChangePatchSchema } from './bit.ts';
+import { dash } from '../part-kit/sheet-table.ts';
+import type { BitMetres } from './bit-metres.ts';
 
 const storedSchema = z.object({
   bitSerial: lenient(z.string(), ''),
@@ -17,6 +19,18 @@ const storedSchema = z.object({
   notes: lenient(z.string().nullable(), null),
   createdAt: lenient(z.string().nullable(), null),
 });
+
+/** A row of the part in the shift report bundle (REST reads, the CSV). */
+export interface BundleBitChange {
+  id: string;
+  /** The bit's serial as the register keys it (trimmed, upper case). */
+  bitSerial: string;
+  holeId: string;
+  action: 'in' | 'out';
+  /** Metres down the hole. */
+  depth: number;
+  notes: string | null;
+}
 
 /** Bits put in and pulled out of holes on a shift (metres per bit derived): the part's descriptor. */
 export const bitChangesPart = definePart(
@@ -46,6 +60,8 @@ export const bitChangesPart = definePart(
       },
     },
     lateEditPart: 'bitChanges',
+    title: 'Bits',
+    sectionName: 'bits',
   },
   {
     newId: () => BitChangeIds.create(),
@@ -57,7 +73,14 @@ export const bitChangesPart = definePart(
     patchSchema: bitChangePatchSchema,
     toFields: (input) => input,
     patchFields: (patch) => patch,
-    bundleRows: (bundle) => bundle.bitChanges,
+    bundleRow: (b: BitChange): BundleBitChange => ({
+      id: b.id,
+      bitSerial: b.bitSerial,
+      holeId: b.holeId,
+      action: b.action,
+      depth: b.depth,
+      notes: b.notes,
+    }),
     csvColumns: [
       { header: 'id', cell: (b: BundleBitChange) => textCell(b.id) },
       { header: 'bitSerial', cell: (b) => textCell(b.bitSerial) },
@@ -66,6 +89,42 @@ export const bitChangesPart = definePart(
       { header: 'depth', cell: (b) => fixedCell(b.depth, 2) },
       { header: 'notes', cell: (b) => textCell(b.notes) },
     ],
+  },
+  {
+    sheet: {
+      columns: ['Bit', 'Hole ID', 'Change', ['Depth (m)', 'numeric'], 'Notes'],
+      order: (rows: readonly BitChange[]) =>
+        rows.slice().sort((a, b) => a.holeId.localeCompare(b.holeId) || a.depth - b.depth),
+      row: (c: BitChange) => [
+        c.bitSerial,
+        c.holeId,
+        c.action === 'in' ? 'Bit in' : 'Bit out',
+        formatDepth(c.depth),
+        dash(c.notes),
+      ],
+      empty: 'No bit changes recorded yet',
+      // Metres per bit come from the plod's runs and its bit changes (bit-metres.ts).
+      totals: (_rows: readonly BitChange[], plod: { bitMetres: readonly BitMetres[] }) =>
+        plod.bitMetres.length === 0
+          ? null
+          : `Metres per bit: ${plod.bitMetres
+              .map((m) => `${m.bitSerial} on ${m.holeId} ${formatDepth(m.metres)} m`)
+              .join(' · ')}`,
+    },
+    changes: {
+      added: 'Bit change added',
+      removed: 'Bit change removed',
+      row: (c: BitChange) => `${c.bitSerial} ${c.action} on ${c.holeId} at ${round(c.depth)} m`,
+      fields: [
+        { key: 'bitSerial', label: 'bit' },
+        { key: 'holeId', label: 'hole' },
+        { key: 'action', label: 'action' },
+        { key: 'depth', label: 'depth', unit: 'm' },
+        { key: 'notes', label: 'notes' },
+      ],
+      prefix: (was: BitChange) => `Bit ${was.bitSerial}: `,
+    },
+    totals: () => ({}),
   },
 );
 

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { MAX_DEPTH_METRES, strictBody, strictName } from '../strict/strict.ts';
-import type { BitChangeId, HoleId } from '../ids/ids.ts';
+import type { Brand, HoleId } from '../ids/ids.ts';
+import { uuidKind } from '../ids/ids.ts';
 import { numericField, optionalText, requiredText } from '../format/numbers.ts';
+
+/** The id of a row of this part (UUIDv7, made offline). */
+export type BitChangeId = Brand<string, 'BitChangeId'>;
+export const BitChangeIds = uuidKind<BitChangeId>('BitChangeId');
 
 /** Bit sizes a register entry may name (wireline core sizes). */
 export const BIT_SIZES = [

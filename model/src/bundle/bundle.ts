@@ -1,23 +1,19 @@
 import type { ReportStatus } from '../kernel/status.ts';
+import type { PlodPartsBundle } from '../parts/registry.ts';
 
 /**
  * The shift report bundle: one report's data in the shape SPEC section 3 names it, with every derived
  * value (run numbers and depths, hours, costs, totals) already computed from the report document.
  * It is an output view: the CSV export and the REST reads are built from it, never stored.
  * Values a person has not entered are null; the CSV prints them as N/A (text) or 0 (numbers).
+ * Each part in PLOD_PARTS adds its list (PlodPartsBundle; its row type is beside its descriptor).
  */
-export interface ShiftReportBundle {
+export interface ShiftReportBundle extends PlodPartsBundle {
   shiftSummary: BundleShiftSummary;
   crewAssignments: BundleCrewAssignment[];
   runSheetEntries: BundleRunSheetEntry[];
   surveyEntries: BundleSurveyEntry[];
   timesheetEntries: BundleTimesheetEntry[];
-  maintenanceEntries: BundleMaintenanceEntry[];
-  hireToolsUsage: BundleHireToolUsage[];
-  downtimeEntries: BundleDowntimeEntry[];
-  consumableEntries: BundleConsumableEntry[];
-  bitChanges: BundleBitChange[];
-  photos: BundlePhoto[];
 }
 
 export type BundleShiftType = 'day' | 'night';
@@ -121,82 +117,4 @@ export interface BundleTimesheetEntry {
   /** End minus start in hours, floored at 0. */
   hours: number;
   notes: string | null;
-}
-
-export interface BundleMaintenanceEntry {
-  id: string;
-  equipmentType: 'rig' | 'running-gear';
-  componentType: 'hydraulics' | 'engine' | 'transmission' | 'backends' | 'barrel-components';
-  maintenanceType:
-    'preventive' | 'corrective' | 'inspection' | 'replacement' | 'repair' | 'calibration';
-  description: string;
-  timeSpent: number;
-  partsUsed: string | null;
-  status: 'completed' | 'in-progress' | 'pending';
-  notes: string | null;
-}
-
-export interface BundleDowntimeEntry {
-  id: string;
-  codeId: string;
-  /** The code's name, group and charge as they were when the entry was recorded. */
-  codeName: string;
-  codeGroup: 'operational' | 'breakdown' | 'safety-weather' | 'client-standby' | 'mob-demob';
-  chargeable: boolean;
-  startTime: string;
-  endTime: string;
-  /** End minus start in hours, an end before the start being the next day. */
-  hours: number;
-  holeId: string | null;
-  notes: string | null;
-}
-
-export interface BundleConsumableEntry {
-  id: string;
-  consumableId: string;
-  /** The item's name, unit and price as they were when the entry was recorded. */
-  itemName: string;
-  unit: string;
-  unitPrice: number | null;
-  quantity: number;
-  holeId: string | null;
-  notes: string | null;
-}
-
-export interface BundleHireToolUsage {
-  id: string;
-  toolName: string;
-  quantity: number;
-  /** The CSV reads it as hoursUsed. */
-  hours: number;
-  ratePerHour: number;
-  /** quantity x hours x rate. */
-  totalCost: number;
-  notes: string | null;
-}
-
-export interface BundleBitChange {
-  id: string;
-  /** The bit's serial as the register keys it (trimmed, upper case). */
-  bitSerial: string;
-  holeId: string;
-  action: 'in' | 'out';
-  /** Metres down the hole. */
-  depth: number;
-  notes: string | null;
-}
-
-/** A photo's reference (its bytes: GET /api/attachments/{attachmentId}). */
-export interface BundlePhoto {
-  id: string;
-  attachmentId: string;
-  holeId: string | null;
-  fromDepth: number | null;
-  toDepth: number | null;
-  caption: string | null;
-  contentType: string;
-  bytes: number;
-  width: number;
-  height: number;
-  takenAt: string | null;
 }

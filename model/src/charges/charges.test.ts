@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type {
-  BundleConsumableEntry,
-  BundleDowntimeEntry,
-  BundleHireToolUsage,
-  BundleRunSheetEntry,
-  BundleTimesheetEntry,
-} from '../bundle/bundle.ts';
+import type { BundleRunSheetEntry, BundleTimesheetEntry } from '../bundle/bundle.ts';
+import type { BundleConsumableEntry } from '../consumable/consumable-entries-part.ts';
+import type { BundleDowntimeEntry } from '../downtime/downtime-part.ts';
+import type { BundleHireToolUsage } from '../hire-tool/hire-tool-usage-part.ts';
 import type { ChargeableBundle } from './charges.ts';
 import { chargesOfPlod } from './charges.ts';
 import type { ContractRates, ContractVersion } from './contract.ts';

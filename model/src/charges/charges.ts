@@ -55,14 +55,8 @@ const minutes = (hours: number) => Math.round(hours * 60);
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const metresText = (millimetres: number) => `${round3(millimetres / MM)}`;
 
-const ACTIVITY_NAMES: Readonly<Record<string, string>> = {
-  drilling: 'Drilling',
-  setup: 'Setup',
-  maintenance: 'Maintenance',
-  travel: 'Travel',
-  break: 'Break',
-  other: 'Other',
-};
+/** A timesheet activity as a charge line names it: "drilling" -> "Drilling". */
+const activityName = (activity: string) => activity.charAt(0).toUpperCase() + activity.slice(1);
 
 function line(
   kind: ChargeKind,
@@ -190,7 +184,7 @@ function hourlyLines(rates: ContractRates, bundle: ChargeableBundle): ChargeLine
       const mins = byActivity.get(rate.activity) ?? 0;
       return line(
         'hourly',
-        `${ACTIVITY_NAMES[rate.activity] ?? rate.activity} hours`,
+        `${activityName(rate.activity)} hours`,
         mins / 60,
         'h',
         rate.rateCents,
@@ -210,7 +204,7 @@ function hoursOverrideLine(rates: ContractRates, bundle: ChargeableBundle): Char
   return line(
     'hours-override',
     `Hours typed: ${round3(typed / 60)} h over ${round3(fromTimesheet / 60)} h from the timesheet` +
-      (rate ? ` (${ACTIVITY_NAMES[rate.activity] ?? rate.activity} rate)` : ''),
+      (rate ? ` (${activityName(rate.activity)} rate)` : ''),
     delta / 60,
     'h',
     rate?.rateCents ?? null,

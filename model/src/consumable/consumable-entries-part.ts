@@ -1,20 +1,23 @@
 import type * as Y from 'yjs';
 import { z } from 'zod';
-import type { BundleConsumableEntry } from '../bundle/bundle.ts';
 import { plainNumberCell, textCell } from '../csv-cells/cells.ts';
 import { moneyCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
-import type { ConsumableEntryId, ConsumableId, HoleId } from '../ids/ids.ts';
-import { ConsumableEntryIds } from '../ids/ids.ts';
-import { definePart } from '../part-kit/define-part.ts';
-import { readConsumables } from './consumable-library-doc.ts';
-import type { ConsumableEntry } from './consumable.ts';
+import type { ConsumableId, HoleId } from '../ids/ids.ts';
+import type { ConsumableEntry, ConsumableEntryId } from './consumable.ts';
 import {
+  ConsumableEntryIds,
   consumableCopy,
+  consumableCost,
   consumableEntryInputSchema,
   consumableEntryPatchSchema,
 } from './consumable.ts';
+import { formatCurrency } from '../format/format.ts';
+import { round } from '../part-kit/change-lines.ts';
+import { definePart } from '../part-kit/define-part.ts';
+import { dash } from '../part-kit/sheet-table.ts';
+import { readConsumables } from './consumable-library-doc.ts';
 
 const storedSchema = z.object({
   consumableId: lenient(z.string(), ''),
@@ -37,6 +40,19 @@ function withItemCopy(setup: Y.Doc, body: Readonly<Record<string, unknown>>) {
   if (!item)
     throw new ModelError('invalid-input', `Consumable ${String(body.consumableId)} not found`);
   return { ...body, ...consumableCopy(item) };
+}
+
+/** A row of the part in the shift report bundle (REST reads, the CSV). */
+export interface BundleConsumableEntry {
+  id: string;
+  consumableId: string;
+  /** The item's name, unit and price as they were when the entry was recorded. */
+  itemName: string;
+  unit: string;
+  unitPrice: number | null;
+  quantity: number;
+  holeId: string | null;
+  notes: string | null;
 }
 
 /** Consumables used on a shift: the part's descriptor. */
@@ -63,6 +79,9 @@ export const consumableEntriesPart = definePart(
       fromSetup: withItemCopy,
     },
     lateEditPart: 'consumables',
+    title: 'Consumables',
+    sectionName: 'consumables',
+    rowNoun: 'Consumable',
   },
   {
     newId: () => ConsumableEntryIds.create(),
@@ -79,7 +98,16 @@ export const consumableEntriesPart = definePart(
     patchSchema: consumableEntryPatchSchema,
     toFields: (input) => input,
     patchFields: (patch) => patch,
-    bundleRows: (bundle) => bundle.consumableEntries,
+    bundleRow: (c: ConsumableEntry): BundleConsumableEntry => ({
+      id: c.id,
+      consumableId: c.consumableId,
+      itemName: c.itemName,
+      unit: c.unit,
+      unitPrice: c.unitPrice,
+      quantity: c.quantity,
+      holeId: c.holeId,
+      notes: c.notes,
+    }),
     csvColumns: [
       { header: 'id', cell: (c: BundleConsumableEntry) => textCell(c.id) },
       { header: 'item', cell: (c) => textCell(c.itemName) },
@@ -92,6 +120,42 @@ export const consumableEntriesPart = definePart(
       { header: 'holeId', cell: (c) => textCell(c.holeId) },
       { header: 'notes', cell: (c) => textCell(c.notes) },
     ],
+  },
+  {
+    // Priced at the list price each entry was recorded with.
+    sheet: {
+      columns: ['Item', ['Quantity', 'numeric'], 'Unit', ['Cost', 'numeric'], 'Hole ID', 'Notes'],
+      row: (c: ConsumableEntry) => {
+        const cost = consumableCost(c);
+        return [
+          dash(c.itemName),
+          String(c.quantity),
+          dash(c.unit),
+          cost === null ? '—' : formatCurrency(cost),
+          dash(c.holeId),
+          dash(c.notes),
+        ];
+      },
+      empty: 'No consumables recorded',
+      totals: (rows: readonly ConsumableEntry[]) => {
+        const priced = rows.map(consumableCost).filter((cost): cost is number => cost !== null);
+        const total = priced.reduce((sum, cost) => sum + cost, 0);
+        return priced.length > 0 ? `Total cost ${formatCurrency(total)}` : null;
+      },
+    },
+    changes: {
+      added: 'Consumable added',
+      removed: 'Consumable removed',
+      row: (c: ConsumableEntry) => `${c.itemName} ${round(c.quantity)} ${c.unit}`,
+      fields: [
+        { key: 'itemName', label: 'item' },
+        { key: 'quantity', label: 'quantity' },
+        { key: 'holeId', label: 'hole' },
+        { key: 'notes', label: 'notes' },
+      ],
+      prefix: (was: ConsumableEntry) => `Consumable ${was.itemName}: `,
+    },
+    totals: () => ({}),
   },
 );
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ConsumableEntryId, ConsumableId, HoleId, SiteId } from '../ids/ids.ts';
+import type { Brand, ConsumableId, HoleId, SiteId } from '../ids/ids.ts';
+import { uuidKind } from '../ids/ids.ts';
 import {
   numericField,
   optionalNumericField,
@@ -8,6 +9,10 @@ import {
   roundTo,
 } from '../format/numbers.ts';
 import { siteIdSchema } from '../ids/schemas.ts';
+
+/** The id of a row of this part (UUIDv7, made offline). */
+export type ConsumableEntryId = Brand<string, 'ConsumableEntryId'>;
+export const ConsumableEntryIds = uuidKind<ConsumableEntryId>('ConsumableEntryId');
 
 export const ITEM_NAME_REQUIRED = 'Item name is required';
 export const UNIT_REQUIRED = 'Unit is required';

@@ -8,7 +8,7 @@ import {
   quoteCell,
   textCell,
 } from './cells.ts';
-import { fullBundle, sectionRows, summaryValues } from '../csv/test-support.ts';
+import { fullBundle, sectionRows, summaryValues } from '../csv/test/bundles.ts';
 
 const TRIGGERS = ['=', '+', '-', '@', '\t', '\r', '＝', '＋', '－', '＠'] as const;
 

@@ -8,7 +8,7 @@ import {
   sectionRows,
   summaryOnlyBundle,
   summaryValues,
-} from './test-support';
+} from './test/bundles.ts';
 
 function awkwardBundle(): ShiftReportBundle {
   const bundle = fullBundle();

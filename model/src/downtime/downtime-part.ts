@@ -1,22 +1,27 @@
 import type * as Y from 'yjs';
 import { z } from 'zod';
-import type { BundleDowntimeEntry } from '../bundle/bundle.ts';
 import { booleanCell, textCell } from '../csv-cells/cells.ts';
 import { hoursCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
-import type { DowntimeCodeId, DowntimeEntryId, HoleId } from '../ids/ids.ts';
-import { DowntimeEntryIds } from '../ids/ids.ts';
-import { definePart } from '../part-kit/define-part.ts';
-import { readDowntimeCodes } from './downtime-codes-doc.ts';
-import type { DowntimeEntry } from './downtime.ts';
+import type { DowntimeCodeId, HoleId } from '../ids/ids.ts';
+import type { DowntimeEntry, DowntimeEntryId, ShiftHours } from './downtime.ts';
 import {
+  DOWNTIME_GROUP_LABELS,
+  DowntimeEntryIds,
   downtimeCodeCopy,
   downtimeEntryInputSchema,
   downtimeEntryPatchSchema,
   downtimeGroupSchema,
   downtimeHours,
+  shiftHoursLine,
 } from './downtime.ts';
+import { formatHours } from '../format/format.ts';
+import { round } from '../part-kit/change-lines.ts';
+import { definePart } from '../part-kit/define-part.ts';
+import { dash } from '../part-kit/sheet-table.ts';
+import { timeLabel } from '../shift/time.ts';
+import { readDowntimeCodes } from './downtime-codes-doc.ts';
 
 const storedSchema = z.object({
   codeId: lenient(z.string(), ''),
@@ -40,6 +45,22 @@ function withCodeCopy(setup: Y.Doc, body: Readonly<Record<string, unknown>>) {
   if (!code)
     throw new ModelError('invalid-input', `Downtime code ${String(body.codeId)} not found`);
   return { ...body, ...downtimeCodeCopy(code) };
+}
+
+/** A row of the part in the shift report bundle (REST reads, the CSV). */
+export interface BundleDowntimeEntry {
+  id: string;
+  codeId: string;
+  /** The code's name, group and charge as they were when the entry was recorded. */
+  codeName: string;
+  codeGroup: 'operational' | 'breakdown' | 'safety-weather' | 'client-standby' | 'mob-demob';
+  chargeable: boolean;
+  startTime: string;
+  endTime: string;
+  /** End minus start in hours, an end before the start being the next day. */
+  hours: number;
+  holeId: string | null;
+  notes: string | null;
 }
 
 /** Downtime and standby of a shift, on the timesheet's time axis: the part's descriptor. */
@@ -68,6 +89,10 @@ export const downtimePart = definePart(
       fromSetup: withCodeCopy,
     },
     lateEditPart: 'downtime',
+    title: 'Downtime',
+    sectionName: 'downtime',
+    countLabel: 'Downtime Entries',
+    rowNoun: 'Downtime entry',
   },
   {
     newId: () => DowntimeEntryIds.create(),
@@ -85,7 +110,18 @@ export const downtimePart = definePart(
     patchSchema: downtimeEntryPatchSchema,
     toFields: (input) => input,
     patchFields: (patch) => patch,
-    bundleRows: (bundle) => bundle.downtimeEntries,
+    bundleRow: (d: DowntimeEntry): BundleDowntimeEntry => ({
+      id: d.id,
+      codeId: d.codeId,
+      codeName: d.codeName,
+      codeGroup: d.codeGroup,
+      chargeable: d.chargeable,
+      startTime: d.startTime,
+      endTime: d.endTime,
+      hours: d.hours,
+      holeId: d.holeId,
+      notes: d.notes,
+    }),
     csvColumns: [
       { header: 'id', cell: (d: BundleDowntimeEntry) => textCell(d.id) },
       { header: 'code', cell: (d) => textCell(d.codeName) },
@@ -97,6 +133,48 @@ export const downtimePart = definePart(
       { header: 'holeId', cell: (d) => textCell(d.holeId) },
       { header: 'notes', cell: (d) => textCell(d.notes) },
     ],
+  },
+  {
+    sheet: {
+      columns: [
+        'Code',
+        'Group',
+        'Charged',
+        'Start',
+        'End',
+        ['Hours', 'numeric'],
+        'Hole ID',
+        'Notes',
+      ],
+      row: (d: DowntimeEntry) => [
+        dash(d.codeName),
+        DOWNTIME_GROUP_LABELS[d.codeGroup],
+        d.chargeable ? 'Yes' : 'No',
+        timeLabel(d.startTime),
+        timeLabel(d.endTime),
+        formatHours(d.hours),
+        dash(d.holeId),
+        dash(d.notes),
+      ],
+      empty: 'No downtime recorded',
+      // The shift's hours on one axis: the timesheet's activities and the downtime.
+      totals: (_rows: readonly DowntimeEntry[], plod: { totals: { shiftHours: ShiftHours } }) =>
+        shiftHoursLine(plod.totals.shiftHours),
+    },
+    changes: {
+      added: 'Downtime added',
+      removed: 'Downtime removed',
+      row: (d: DowntimeEntry) => `${d.codeName} ${d.startTime}-${d.endTime} (${round(d.hours)} h)`,
+      fields: [
+        { key: 'codeName', label: 'code' },
+        { key: 'startTime', label: 'start' },
+        { key: 'endTime', label: 'end' },
+        { key: 'holeId', label: 'hole' },
+        { key: 'notes', label: 'notes' },
+      ],
+      prefix: (was: DowntimeEntry) => `Downtime ${was.codeName}: `,
+    },
+    totals: () => ({}),
   },
 );
 

@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import type { DowntimeCodeId, DowntimeEntryId, HoleId, SiteId } from '../ids/ids.ts';
+import type { Brand, DowntimeCodeId, HoleId, SiteId } from '../ids/ids.ts';
+import { uuidKind } from '../ids/ids.ts';
 import { formatHours } from '../format/format.ts';
 import { optionalText, requiredText, roundTo } from '../format/numbers.ts';
 import { hoursBetween, minutesOfDay } from '../shift/time.ts';
 import { timeOfDaySchema } from '../shift/time-schemas.ts';
 import { siteIdSchema } from '../ids/schemas.ts';
+
+/** The id of a row of this part (UUIDv7, made offline). */
+export type DowntimeEntryId = Brand<string, 'DowntimeEntryId'>;
+export const DowntimeEntryIds = uuidKind<DowntimeEntryId>('DowntimeEntryId');
 
 /** The groups a downtime code belongs to. */
 export const DOWNTIME_GROUPS = [

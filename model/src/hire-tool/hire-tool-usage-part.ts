@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { count, hours, rate, strictName } from '../strict/strict.ts';
-import type { BundleHireToolUsage } from '../bundle/bundle.ts';
 import {
   DEFAULT_HIRE_TOOL_HOURS,
   DEFAULT_HIRE_TOOL_QUANTITY,
@@ -9,11 +8,18 @@ import {
 import { plainNumberCell, textCell } from '../csv-cells/cells.ts';
 import { hoursCell, moneyCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
-import type { HireToolUsageId } from '../ids/ids.ts';
-import { HireToolUsageIds } from '../ids/ids.ts';
+import type { HireToolUsage, HireToolUsageId } from './hire-tool.ts';
+import {
+  HireToolUsageIds,
+  hireToolCost,
+  hireToolUsageInputSchema,
+  hireToolUsagePatchSchema,
+  totalHireToolCost,
+} from './hire-tool.ts';
+import { formatCurrency } from '../format/format.ts';
+import { round } from '../part-kit/change-lines.ts';
 import { definePart } from '../part-kit/define-part.ts';
-import type { HireToolUsage } from './hire-tool.ts';
-import { hireToolCost, hireToolUsageInputSchema, hireToolUsagePatchSchema } from './hire-tool.ts';
+import { dash } from '../part-kit/sheet-table.ts';
 
 const storedSchema = z.object({
   toolName: lenient(z.string(), ''),
@@ -26,6 +32,19 @@ const storedSchema = z.object({
 /** A hire-tool row with its derived cost. */
 export interface HireToolUsageRow extends HireToolUsage {
   totalCost: number;
+}
+
+/** A row of the part in the shift report bundle (REST reads, the CSV). */
+export interface BundleHireToolUsage {
+  id: string;
+  toolName: string;
+  quantity: number;
+  /** The CSV reads it as hoursUsed. */
+  hours: number;
+  ratePerHour: number;
+  /** quantity x hours x rate. */
+  totalCost: number;
+  notes: string | null;
 }
 
 /** The hire tools used on a shift (cost derived, never stored): the part's descriptor. */
@@ -52,6 +71,10 @@ export const hireToolUsagePart = definePart(
       },
     },
     lateEditPart: 'hireTools',
+    title: 'Hire tools',
+    sectionName: 'hire-tools',
+    countLabel: 'Tools Used',
+    rowNoun: 'Hire tool',
   },
   {
     newId: () => HireToolUsageIds.create(),
@@ -63,7 +86,15 @@ export const hireToolUsagePart = definePart(
     patchSchema: hireToolUsagePatchSchema,
     toFields: ({ totalCost: _derived, ...input }) => input,
     patchFields: (patch) => patch,
-    bundleRows: (bundle) => bundle.hireToolsUsage,
+    bundleRow: (h: HireToolUsageRow): BundleHireToolUsage => ({
+      id: h.id,
+      toolName: h.toolName,
+      quantity: h.quantity,
+      hours: h.hours,
+      ratePerHour: h.ratePerHour,
+      totalCost: h.totalCost,
+      notes: h.notes,
+    }),
     csvColumns: [
       { header: 'id', cell: (h: BundleHireToolUsage) => textCell(h.id) },
       { header: 'toolName', cell: (h) => textCell(h.toolName) },
@@ -73,6 +104,42 @@ export const hireToolUsagePart = definePart(
       { header: 'totalCost', cell: (h) => moneyCell(h.totalCost) },
       { header: 'notes', cell: (h) => textCell(h.notes) },
     ],
+  },
+  {
+    sheet: {
+      columns: [
+        'Tool',
+        ['Qty', 'numeric'],
+        ['Hours', 'numeric'],
+        ['Rate/Hr', 'numeric'],
+        ['Total Cost', 'numeric'],
+        'Notes',
+      ],
+      row: (t: HireToolUsageRow) => [
+        t.toolName,
+        String(t.quantity),
+        String(t.hours),
+        formatCurrency(t.ratePerHour),
+        formatCurrency(t.totalCost),
+        dash(t.notes),
+      ],
+      empty: 'No hire tools recorded yet',
+      totals: (rows: readonly HireToolUsageRow[]) =>
+        `Total cost ${formatCurrency(totalHireToolCost(rows))}`,
+    },
+    changes: {
+      added: 'Hire tool added',
+      removed: 'Hire tool removed',
+      row: (t: HireToolUsageRow) => `${t.toolName} x${t.quantity}, ${round(t.hours)} h`,
+      fields: [
+        { key: 'quantity', label: 'quantity' },
+        { key: 'hours', label: 'hours', unit: 'h' },
+        { key: 'ratePerHour', label: 'rate per hour' },
+        { key: 'notes', label: 'notes' },
+      ],
+      prefix: (was: HireToolUsageRow) => `Hire tool ${was.toolName}: `,
+    },
+    totals: (rows: readonly HireToolUsageRow[]) => ({ hireToolCost: totalHireToolCost(rows) }),
   },
 );
 

@@ -6,9 +6,14 @@ import {
   HIRE_TOOL_HOURS_STEP,
   HIRE_TOOL_RATE_STEP,
 } from '../constants/constants.ts';
-import type { HireToolId, HireToolUsageId, SiteId } from '../ids/ids.ts';
+import type { Brand, HireToolId, SiteId } from '../ids/ids.ts';
+import { uuidKind } from '../ids/ids.ts';
 import { numericField, optionalText, requiredText, roundTo } from '../format/numbers.ts';
 import { siteIdSchema } from '../ids/schemas.ts';
+
+/** The id of a row of this part (UUIDv7, made offline). */
+export type HireToolUsageId = Brand<string, 'HireToolUsageId'>;
+export const HireToolUsageIds = uuidKind<HireToolUsageId>('HireToolUsageId');
 
 export const TOOL_NAME_REQUIRED = 'Tool name is required';
 

@@ -6,7 +6,8 @@ import { uuidv7 } from 'uuidv7';
  * refer to holes by it.
  */
 declare const brand: unique symbol;
-type Brand<T, B extends string> = T & { readonly [brand]: B };
+/** An id type: a string branded with its kind (a part declares its own beside its types). */
+export type Brand<T, B extends string> = T & { readonly [brand]: B };
 
 export type ReportId = Brand<string, 'ReportId'>;
 export type SiteId = Brand<string, 'SiteId'>;
@@ -16,16 +17,10 @@ export type AssignmentId = Brand<string, 'AssignmentId'>;
 export type RunId = Brand<string, 'RunId'>;
 export type TimesheetEntryId = Brand<string, 'TimesheetEntryId'>;
 export type SurveyEntryId = Brand<string, 'SurveyEntryId'>;
-export type MaintenanceEntryId = Brand<string, 'MaintenanceEntryId'>;
 export type HireToolId = Brand<string, 'HireToolId'>;
-export type HireToolUsageId = Brand<string, 'HireToolUsageId'>;
-export type BitChangeId = Brand<string, 'BitChangeId'>;
-export type PhotoId = Brand<string, 'PhotoId'>;
 export type HoleId = Brand<string, 'HoleId'>;
 export type DowntimeCodeId = Brand<string, 'DowntimeCodeId'>;
-export type DowntimeEntryId = Brand<string, 'DowntimeEntryId'>;
 export type ConsumableId = Brand<string, 'ConsumableId'>;
-export type ConsumableEntryId = Brand<string, 'ConsumableEntryId'>;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Longest accepted hole label. */
@@ -53,7 +48,7 @@ export function newId<T extends string>(): T {
   return uuidv7() as T;
 }
 
-interface IdKind<T extends string> {
+export interface IdKind<T extends string> {
   /** Parse a string into the id, throwing InvalidIdError when it is not one. */
   parse: (value: unknown) => T;
   /** Type guard for the id. */
@@ -62,7 +57,8 @@ interface IdKind<T extends string> {
   create: () => T;
 }
 
-function uuidKind<T extends string>(kind: string): IdKind<T> {
+/** The ids of one kind: UUIDs made offline (a part declares its rows' kind with it). */
+export function uuidKind<T extends string>(kind: string): IdKind<T> {
   const is = (value: unknown): value is T => isUuid(value);
   return {
     is,
@@ -82,13 +78,9 @@ export const AssignmentIds = uuidKind<AssignmentId>('AssignmentId');
 export const RunIds = uuidKind<RunId>('RunId');
 export const TimesheetEntryIds = uuidKind<TimesheetEntryId>('TimesheetEntryId');
 export const SurveyEntryIds = uuidKind<SurveyEntryId>('SurveyEntryId');
-export const MaintenanceEntryIds = uuidKind<MaintenanceEntryId>('MaintenanceEntryId');
 export const HireToolIds = uuidKind<HireToolId>('HireToolId');
-export const HireToolUsageIds = uuidKind<HireToolUsageId>('HireToolUsageId');
 export const DowntimeCodeIds = uuidKind<DowntimeCodeId>('DowntimeCodeId');
-export const DowntimeEntryIds = uuidKind<DowntimeEntryId>('DowntimeEntryId');
 export const ConsumableIds = uuidKind<ConsumableId>('ConsumableId');
-export const ConsumableEntryIds = uuidKind<ConsumableEntryId>('ConsumableEntryId');
 
 /** FNV-1a (32 bit) of a text after a seed, as 8 hex digits. */
 function fnv1aHex(seed: number, text: string): string {
@@ -110,8 +102,6 @@ export function derivedId<T extends string>(name: string): T {
   const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}` as T;
 }
-export const BitChangeIds = uuidKind<BitChangeId>('BitChangeId');
-export const PhotoIds = uuidKind<PhotoId>('PhotoId');
 
 /** True when the value is a usable hole label: non-blank, trimmed, at most 64 characters. */
 export function isHoleId(value: unknown): value is HoleId {

@@ -1,24 +1,26 @@
 import { z } from 'zod';
 import { hours as hoursRule } from '../strict/strict.ts';
-import type { BundleMaintenanceEntry } from '../bundle/bundle.ts';
 import { textCell } from '../csv-cells/cells.ts';
 import { hoursCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
-import type { MaintenanceEntryId } from '../ids/ids.ts';
-import { MaintenanceEntryIds } from '../ids/ids.ts';
-import { definePart } from '../part-kit/define-part.ts';
-import type { MaintenanceEntry } from './maintenance.ts';
+import type { MaintenanceEntry, MaintenanceEntryId } from './maintenance.ts';
 import {
   COMPONENT_MISMATCH,
   COMPONENT_TYPES,
   EQUIPMENT_TYPES,
   MAINTENANCE_STATUSES,
   MAINTENANCE_TYPES,
+  MaintenanceEntryIds,
   isComponentOf,
   maintenanceEntryInputSchema,
   maintenanceEntryPatchSchema,
+  totalMaintenanceHours,
 } from './maintenance.ts';
+import { formatHours } from '../format/format.ts';
+import { round } from '../part-kit/change-lines.ts';
+import { definePart } from '../part-kit/define-part.ts';
+import { dash, words } from '../part-kit/sheet-table.ts';
 
 const storedSchema = z.object({
   equipmentType: lenient(z.enum(EQUIPMENT_TYPES), 'rig'),
@@ -31,6 +33,20 @@ const storedSchema = z.object({
   notes: lenient(z.string().nullable(), null),
   createdAt: lenient(z.string().nullable(), null),
 });
+
+/** A row of the part in the shift report bundle (REST reads, the CSV). */
+export interface BundleMaintenanceEntry {
+  id: string;
+  equipmentType: 'rig' | 'running-gear';
+  componentType: 'hydraulics' | 'engine' | 'transmission' | 'backends' | 'barrel-components';
+  maintenanceType:
+    'preventive' | 'corrective' | 'inspection' | 'replacement' | 'repair' | 'calibration';
+  description: string;
+  timeSpent: number;
+  partsUsed: string | null;
+  status: 'completed' | 'in-progress' | 'pending';
+  notes: string | null;
+}
 
 /** The maintenance tasks of a shift (SPEC 3): the part's descriptor. */
 export const maintenancePart = definePart(
@@ -51,6 +67,10 @@ export const maintenancePart = definePart(
       rules: { timeSpent: hoursRule.nullish() },
     },
     lateEditPart: 'maintenance',
+    title: 'Maintenance',
+    sectionName: 'maintenance',
+    countLabel: 'Maintenance Tasks',
+    rowNoun: 'Maintenance entry',
   },
   {
     newId: () => MaintenanceEntryIds.create(),
@@ -64,7 +84,17 @@ export const maintenancePart = definePart(
         throw new ModelError('invalid-input', COMPONENT_MISMATCH);
       }
     },
-    bundleRows: (bundle) => bundle.maintenanceEntries,
+    bundleRow: (m: MaintenanceEntry): BundleMaintenanceEntry => ({
+      id: m.id,
+      equipmentType: m.equipmentType,
+      componentType: m.componentType,
+      maintenanceType: m.maintenanceType,
+      description: m.description,
+      timeSpent: m.timeSpent,
+      partsUsed: m.partsUsed,
+      status: m.status,
+      notes: m.notes,
+    }),
     csvColumns: [
       { header: 'id', cell: (m: BundleMaintenanceEntry) => textCell(m.id) },
       { header: 'equipmentType', cell: (m) => textCell(m.equipmentType) },
@@ -76,6 +106,48 @@ export const maintenancePart = definePart(
       { header: 'status', cell: (m) => textCell(m.status) },
       { header: 'notes', cell: (m) => textCell(m.notes) },
     ],
+  },
+  {
+    sheet: {
+      columns: [
+        'Equipment',
+        'Component',
+        'Type',
+        'Description',
+        ['Time (h)', 'numeric'],
+        'Parts',
+        'Status',
+        'Notes',
+      ],
+      row: (m: MaintenanceEntry) => [
+        words(m.equipmentType),
+        words(m.componentType),
+        words(m.maintenanceType),
+        m.description,
+        formatHours(m.timeSpent),
+        dash(m.partsUsed),
+        words(m.status),
+        dash(m.notes),
+      ],
+      empty: 'No maintenance tasks recorded yet',
+      totals: (rows: readonly MaintenanceEntry[]) =>
+        `Total ${formatHours(totalMaintenanceHours(rows))} h`,
+    },
+    changes: {
+      added: 'Maintenance added',
+      removed: 'Maintenance removed',
+      row: (m: MaintenanceEntry) => `${m.description} (${round(m.timeSpent)} h)`,
+      fields: [
+        { key: 'description', label: 'description' },
+        { key: 'timeSpent', label: 'time', unit: 'h' },
+        { key: 'status', label: 'status' },
+        { key: 'notes', label: 'notes' },
+      ],
+      prefix: (was: MaintenanceEntry) => `Maintenance ${was.description}: `,
+    },
+    totals: (rows: readonly MaintenanceEntry[]) => ({
+      maintenanceHours: totalMaintenanceHours(rows),
+    }),
   },
 );
 

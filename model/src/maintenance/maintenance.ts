@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { MAINTENANCE_TIME_STEP } from '../constants/constants.ts';
-import type { MaintenanceEntryId } from '../ids/ids.ts';
+import type { Brand } from '../ids/ids.ts';
+import { uuidKind } from '../ids/ids.ts';
 import { numericField, optionalText, requiredText, roundTo } from '../format/numbers.ts';
+
+/** The id of a row of this part (UUIDv7, made offline). */
+export type MaintenanceEntryId = Brand<string, 'MaintenanceEntryId'>;
+export const MaintenanceEntryIds = uuidKind<MaintenanceEntryId>('MaintenanceEntryId');
 
 export const EQUIPMENT_TYPES = ['rig', 'running-gear'] as const;
 export type EquipmentType = (typeof EQUIPMENT_TYPES)[number];

@@ -9,6 +9,10 @@ import { entryCollection } from '../docs/collection.ts';
 import type { ReportMapRoot } from '../kernel/report-keys.ts';
 import { REPORT_ROOTS, reportMap } from '../kernel/report-keys.ts';
 import { mutateReport } from '../kernel/mutate.ts';
+import type { PartChanges } from './change-lines.ts';
+import { partChangeLines } from './change-lines.ts';
+import type { SheetHeader, SheetTable } from './sheet-table.ts';
+import { sheetTable } from './sheet-table.ts';
 
 /** How the change history names one field of a part (and formats its values). */
 export interface FieldLabel {
@@ -39,8 +43,8 @@ export interface PartInfo {
     /** A row's short name, from the fields it was added (or removed) with. */
     entryName: (text: (key: string) => string | null) => string;
   };
-  /** Its rows in the bundle (ShiftReportBundle), which REST lists and the CSV writes. */
-  bundleList: Exclude<keyof ShiftReportBundle, 'shiftSummary'>;
+  /** The name of its rows in the bundle (ShiftReportBundle), which REST lists and the CSV writes. */
+  bundleList: string;
   /** The title of its CSV section. */
   csvSection: string;
   rest: {
@@ -58,17 +62,50 @@ export interface PartInfo {
   };
   /** The name a late edit to it is kept under (sync-server late-edits/parts.ts). */
   lateEditPart: string;
+  /** Its section's title on the report sheet (view, print, PDF) and its part in change lines. */
+  title: string;
+  /** Its section's name on the report view (the section's and its table's test ids). */
+  sectionName: string;
+  /** What its rows are counted as on Shift Completion ("Downtime Entries"), when they are. */
+  countLabel?: string;
+  /** What one row is in a conflict note ("Time entry notes"), when notes name its fields. */
+  rowNoun?: string;
 }
+
+/** A part's table on the report sheet: its columns, a row's cells and the totals line. */
+export interface PartSheet<T, Ctx> {
+  columns: readonly SheetHeader[];
+  row: (row: T) => string[];
+  /** Said when there are no rows. */
+  empty: string;
+  /** The totals line under the rows; `plod` is what else of the plod the line reads. */
+  totals: (rows: readonly T[], plod: Ctx) => string | null;
+  /** The rows in the order the table shows them, when not the stored order. */
+  order?: (rows: readonly T[]) => readonly T[];
+}
+
+/** A plod's rows of one part, keyed by the part's root (as the report snapshot holds them). */
+export type RowsOf<Root extends string, T> = { readonly [K in Root]: readonly T[] };
 
 /** A part's rows: the generic collection's spec (docs/collection.ts), and how the CSV writes them. */
 export interface PartRows<T extends { id: string }, I, P, In, PIn, B> extends Omit<
   CollectionSpec<T, I, P, In, PIn>,
   'map' | 'transact' | 'what'
 > {
-  /** Its rows in the bundle. */
-  bundleRows: (bundle: ShiftReportBundle) => readonly B[];
+  /** A row as the bundle holds it. */
+  bundleRow: (row: T) => B;
   /** Its CSV columns, in order. */
   csvColumns: readonly CsvColumn<B>[];
+}
+
+/** How a part's rows read to people: its table on the report sheet and its change lines. */
+export interface PartView<T, Ctx, Totals> {
+  /** Its table on the report sheet, or null when the sheet shows its rows otherwise. */
+  sheet: PartSheet<T, Ctx> | null;
+  /** How the change lines between two versions of a plod name its rows. */
+  changes: PartChanges<T>;
+  /** The totals derived from its rows that the plod's totals carry ({ hireToolCost }), or {}. */
+  totals: (rows: readonly T[]) => Totals;
 }
 
 /** The cells of a part's CSV section: a header and one row of cells a row. */
@@ -80,7 +117,7 @@ export interface CsvTable {
 /** A part's rows as REST handles them: bodies as sent (its schemas check them), ids as text. */
 export interface PlodPartRows {
   what: string;
-  bundleList: PartInfo['bundleList'];
+  bundleList: Exclude<keyof ShiftReportBundle, 'shiftSummary'>;
   addAny: (doc: Y.Doc, input: unknown) => string;
   updateById: (doc: Y.Doc, id: string, patch: unknown) => void;
   removeById: (doc: Y.Doc, id: string) => boolean;
@@ -89,15 +126,33 @@ export interface PlodPartRows {
 }
 
 /** A part of a plod: what it says about itself, and the operations on its rows. */
-export type PlodPart<Info extends PartInfo, T extends { id: string }, I, P, In, PIn> = Info &
+export type PlodPart<
+  Info extends PartInfo,
+  T extends { id: string },
+  I,
+  P,
+  In,
+  PIn,
+  B,
+  Ctx,
+  Totals,
+> = Info &
   EntryCollection<T, In, PIn> & {
     /** The name of its root in the document (REPORT_ROOTS). */
     rootName: (typeof REPORT_ROOTS)[ReportMapRoot];
     /** The strict request bodies of POST /api/{path} and PUT /api/{path}/{id}. */
     createBody: ReturnType<typeof strictBody<z.ZodType<I, In>>>;
     patchBody: ReturnType<typeof strictBody<z.ZodType<P, PIn>>>;
+    /** Its rows in the bundle, from a plod's rows (a report snapshot). */
+    bundleRowsOf: (plod: RowsOf<Info['root'], T>) => B[];
     /** Its CSV section of a bundle. */
-    csvTable: (bundle: ShiftReportBundle) => CsvTable;
+    csvTable: (bundle: RowsOf<Info['bundleList'], B>) => CsvTable;
+    /** Its table on the report sheet of a plod (a report snapshot), or null. */
+    sheetTable: ((plod: RowsOf<Info['root'], T> & Ctx) => SheetTable) | null;
+    /** The change lines of its rows between two versions of a plod (report snapshots). */
+    changeLines: (before: RowsOf<Info['root'], T>, after: RowsOf<Info['root'], T>) => string[];
+    /** Its totals of a plod's rows ({} when it has none). */
+    totalsOf: (plod: RowsOf<Info['root'], T>) => Totals;
   };
 
 /**
@@ -105,11 +160,25 @@ export type PlodPart<Info extends PartInfo, T extends { id: string }, I, P, In, 
  * remove and read run through mutateReport (one transaction, recorded in the history) like every
  * report mutation.
  */
-export function definePart<const Info extends PartInfo, T extends { id: string }, I, P, In, PIn, B>(
+export function definePart<
+  const Info extends PartInfo,
+  T extends { id: string },
+  I,
+  P,
+  In,
+  PIn,
+  B,
+  Ctx = unknown,
+  Totals = unknown,
+>(
   info: Info,
   rows: PartRows<T, I, P, In, PIn, B>,
-): PlodPart<Info, T, I, P, In, PIn> {
-  const { bundleRows, csvColumns, ...spec } = rows;
+  view: PartView<T, Ctx, Totals>,
+): PlodPart<Info, T, I, P, In, PIn, B, Ctx, Totals> {
+  const { bundleRow, csvColumns, ...spec } = rows;
+  const { sheet, changes, totals } = view;
+  const root: Info['root'] = info.root;
+  const bundleList: Info['bundleList'] = info.bundleList;
   const collection = entryCollection({
     ...spec,
     map: (doc: Y.Doc) => reportMap(doc, info.root),
@@ -123,9 +192,25 @@ export function definePart<const Info extends PartInfo, T extends { id: string }
     fromSetup: info.rest.fromSetup,
     createBody: strictBody(info.rest.rules, spec.inputSchema),
     patchBody: strictBody(info.rest.rules, spec.patchSchema),
+    bundleRowsOf: (plod) => plod[root].map(bundleRow),
     csvTable: (bundle) => ({
       header: csvColumns.map((column) => column.header),
-      rows: bundleRows(bundle).map((row) => csvColumns.map((column) => column.cell(row))),
+      rows: bundle[bundleList].map((row) => csvColumns.map((column) => column.cell(row))),
     }),
+    sheetTable:
+      sheet === null
+        ? null
+        : (plod) => {
+            const stored = plod[root];
+            return sheetTable(
+              info.title,
+              sheet.columns,
+              (sheet.order ? sheet.order(stored) : stored).map(sheet.row),
+              sheet.empty,
+              sheet.totals(stored, plod),
+            );
+          },
+    changeLines: (before, after) => partChangeLines(changes, before[root], after[root]),
+    totalsOf: (plod) => totals(plod[root]),
   };
 }

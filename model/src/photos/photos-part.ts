@@ -1,20 +1,19 @@
 import { z } from 'zod';
 import { depth, strictName, strictNumber } from '../strict/strict.ts';
-import type { BundlePhoto } from '../bundle/bundle.ts';
 import { plainNumberCell, textCell } from '../csv-cells/cells.ts';
 import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
-import type { PhotoId } from '../ids/ids.ts';
-import { PhotoIds } from '../ids/ids.ts';
-import { definePart } from '../part-kit/define-part.ts';
-import type { Photo } from './photos.ts';
+import type { Photo, PhotoId } from './photos.ts';
 import {
   PHOTO_DEPTHS_ORDER,
   PHOTO_TYPES,
+  PhotoIds,
   photoDepthsInOrder,
   photoInputSchema,
   photoPatchSchema,
 } from './photos.ts';
+import { round } from '../part-kit/change-lines.ts';
+import { definePart } from '../part-kit/define-part.ts';
 
 const storedSchema = z.object({
   attachmentId: lenient(z.string(), ''),
@@ -29,6 +28,27 @@ const storedSchema = z.object({
   takenAt: lenient(z.string().nullable(), null),
   createdAt: lenient(z.string().nullable(), null),
 });
+
+/** A photo in a change line: its caption, hole and top depth. */
+const photoWords = (p: Photo) =>
+  [p.caption ?? 'photo', p.holeId, p.fromDepth === null ? null : `from ${round(p.fromDepth)} m`]
+    .filter((part) => part !== null)
+    .join(', ');
+
+/** A photo's reference (its bytes: GET /api/attachments/{attachmentId}). */
+export interface BundlePhoto {
+  id: string;
+  attachmentId: string;
+  holeId: string | null;
+  fromDepth: number | null;
+  toDepth: number | null;
+  caption: string | null;
+  contentType: string;
+  bytes: number;
+  width: number;
+  height: number;
+  takenAt: string | null;
+}
 
 /** Core tray photos of a shift (references only; the bytes are attachments): the part's descriptor. */
 export const photosPart = definePart(
@@ -61,6 +81,8 @@ export const photosPart = definePart(
       },
     },
     lateEditPart: 'photos',
+    title: 'Photos',
+    sectionName: 'photos',
   },
   {
     newId: () => PhotoIds.create(),
@@ -72,7 +94,19 @@ export const photosPart = definePart(
     check: (merged) => {
       if (!photoDepthsInOrder(merged)) throw new ModelError('invalid-input', PHOTO_DEPTHS_ORDER);
     },
-    bundleRows: (bundle) => bundle.photos,
+    bundleRow: (p: Photo): BundlePhoto => ({
+      id: p.id,
+      attachmentId: p.attachmentId,
+      holeId: p.holeId,
+      fromDepth: p.fromDepth,
+      toDepth: p.toDepth,
+      caption: p.caption,
+      contentType: p.contentType,
+      bytes: p.bytes,
+      width: p.width,
+      height: p.height,
+      takenAt: p.takenAt,
+    }),
     csvColumns: [
       { header: 'id', cell: (p: BundlePhoto) => textCell(p.id) },
       { header: 'attachmentId', cell: (p) => textCell(p.attachmentId) },
@@ -86,6 +120,23 @@ export const photosPart = definePart(
       { header: 'height', cell: (p) => plainNumberCell(p.height) },
       { header: 'takenAt', cell: (p) => textCell(p.takenAt) },
     ],
+  },
+  {
+    // The report sheet shows photos as thumbnails with their labels, not as a table.
+    sheet: null,
+    changes: {
+      added: 'Photo added',
+      removed: 'Photo deleted',
+      row: photoWords,
+      fields: [
+        { key: 'caption', label: 'caption' },
+        { key: 'holeId', label: 'hole' },
+        { key: 'fromDepth', label: 'from', unit: 'm' },
+        { key: 'toDepth', label: 'to', unit: 'm' },
+      ],
+      prefix: (was: Photo) => `Photo ${photoWords(was)}: `,
+    },
+    totals: () => ({}),
   },
 );
 

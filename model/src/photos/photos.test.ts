@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bundleToCsv } from '../csv/bundle-csv.ts';
-import { sectionRows } from '../csv/test-support.ts';
+import { sectionRows } from '../csv/test/bundles.ts';
 import { toBundle } from '../report-doc/to-bundle.ts';
 import { describeHistory } from '../history-view/describe.ts';
 import { readHistory } from '../history/read.ts';

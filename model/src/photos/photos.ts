@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import type { PhotoId } from '../ids/ids.ts';
-import { isUuid } from '../ids/ids.ts';
+import type { Brand } from '../ids/ids.ts';
+import { isUuid, uuidKind } from '../ids/ids.ts';
 import { formatDepth } from '../format/format.ts';
 import { optionalNumericField, optionalText } from '../format/numbers.ts';
+
+/** The id of a row of this part (UUIDv7, made offline). */
+export type PhotoId = Brand<string, 'PhotoId'>;
+export const PhotoIds = uuidKind<PhotoId>('PhotoId');
 
 /** The image types a photo may be (the server refuses others). */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -1,6 +1,9 @@
 import type { CrewAssignment } from '../crew-assignment/crew-assignment.ts';
 import type { DerivedRun } from '../run/run.ts';
 import type { ReportHole } from '../hole/report-hole-doc.ts';
+import type { FieldSpec } from '../part-kit/change-lines.ts';
+import { fieldChanges, pair, transition } from '../part-kit/change-lines.ts';
+import { PLOD_PARTS } from '../parts/registry.ts';
 import type { ReportSnapshot } from './snapshot.ts';
 
 /**
@@ -23,73 +26,12 @@ export type ChangePart =
   | 'Runs'
   | 'Timesheet'
   | 'Survey'
-  | 'Maintenance'
-  | 'Hire tools'
-  | 'Downtime'
-  | 'Consumables'
-  | 'Bits'
-  | 'Photos'
+  | (typeof PLOD_PARTS)[number]['title']
   | 'Sign-off'
   | 'Totals';
 
-type Value = string | number | boolean | null | undefined;
-
-const ARROW = '->';
-
-function shown(value: Value, unit = ''): string {
-  if (value === null || value === undefined || value === '') return 'empty';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'number') return `${round(value)}${unit}`;
-  return value.length > 60 ? `"${value.slice(0, 60)}…"` : value;
-}
-
-const round = (n: number) => String(Math.round(n * 100) / 100);
 const metres = (n: number) => n.toFixed(1);
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** "Start time 06:00 -> 07:00", with the unit once at the end ("0.5 -> 0.8 m"). */
-function transition(label: string, before: Value, after: Value, unit = ''): string {
-  const numeric = typeof before === 'number' && typeof after === 'number';
-  const from = numeric ? round(before) : shown(before);
-  const to = shown(after, unit === '' ? '' : ` ${unit}`);
-  return `${label} ${from} ${ARROW} ${to}`;
-}
-
-interface FieldSpec<T> {
-  key: keyof T & string;
-  label: string;
-  unit?: string;
-}
-
-/** One line per field that differs between two versions of an entry. */
-function fieldChanges<T>(
-  before: T,
-  after: T,
-  fields: readonly FieldSpec<T>[],
-  prefix: string,
-): string[] {
-  const lines: string[] = [];
-  for (const { key, label, unit } of fields) {
-    const was = before[key] as Value;
-    const now = after[key] as Value;
-    if (was !== now) lines.push(transition(`${prefix}${label}`, was, now, unit));
-  }
-  return lines;
-}
-
-/** Entries of two lists by id: added, removed and present in both. */
-function pair<T extends { id: string }>(before: readonly T[], after: readonly T[]) {
-  const was = new Map(before.map((e) => [e.id, e]));
-  const now = new Map(after.map((e) => [e.id, e]));
-  return {
-    added: after.filter((e) => !was.has(e.id)),
-    removed: before.filter((e) => !now.has(e.id)),
-    kept: after.flatMap((e) => {
-      const old = was.get(e.id);
-      return old ? [[old, e] as const] : [];
-    }),
-  };
-}
 
 function shiftChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
   const site = (s: ReportSnapshot) => s.shift.siteName ?? s.shift.siteId;
@@ -250,155 +192,6 @@ function surveyChanges(before: ReportSnapshot, after: ReportSnapshot): string[] 
   ];
 }
 
-type Maintenance = ReportSnapshot['maintenance'][number];
-const task = (m: Maintenance) => `${m.description} (${round(m.timeSpent)} h)`;
-
-function maintenanceChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
-  const { added, removed, kept } = pair(before.maintenance, after.maintenance);
-  return [
-    ...added.map((m) => `Maintenance added: ${task(m)}`),
-    ...removed.map((m) => `Maintenance removed: ${task(m)}`),
-    ...kept.flatMap(([was, now]) =>
-      fieldChanges(
-        was,
-        now,
-        [
-          { key: 'description', label: 'description' },
-          { key: 'timeSpent', label: 'time', unit: 'h' },
-          { key: 'status', label: 'status' },
-          { key: 'notes', label: 'notes' },
-        ],
-        `Maintenance ${was.description}: `,
-      ),
-    ),
-  ];
-}
-
-type Tool = ReportSnapshot['hireTools'][number];
-const tool = (t: Tool) => `${t.toolName} x${t.quantity}, ${round(t.hours)} h`;
-
-function hireToolChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
-  const { added, removed, kept } = pair(before.hireTools, after.hireTools);
-  return [
-    ...added.map((t) => `Hire tool added: ${tool(t)}`),
-    ...removed.map((t) => `Hire tool removed: ${tool(t)}`),
-    ...kept.flatMap(([was, now]) =>
-      fieldChanges(
-        was,
-        now,
-        [
-          { key: 'quantity', label: 'quantity' },
-          { key: 'hours', label: 'hours', unit: 'h' },
-          { key: 'ratePerHour', label: 'rate per hour' },
-          { key: 'notes', label: 'notes' },
-        ],
-        `Hire tool ${was.toolName}: `,
-      ),
-    ),
-  ];
-}
-
-type Downtime = ReportSnapshot['downtime'][number];
-const stop = (d: Downtime) => `${d.codeName} ${d.startTime}-${d.endTime} (${round(d.hours)} h)`;
-
-function downtimeChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
-  const { added, removed, kept } = pair(before.downtime, after.downtime);
-  return [
-    ...added.map((d) => `Downtime added: ${stop(d)}`),
-    ...removed.map((d) => `Downtime removed: ${stop(d)}`),
-    ...kept.flatMap(([was, now]) =>
-      fieldChanges(
-        was,
-        now,
-        [
-          { key: 'codeName', label: 'code' },
-          { key: 'startTime', label: 'start' },
-          { key: 'endTime', label: 'end' },
-          { key: 'holeId', label: 'hole' },
-          { key: 'notes', label: 'notes' },
-        ],
-        `Downtime ${was.codeName}: `,
-      ),
-    ),
-  ];
-}
-
-type Consumable = ReportSnapshot['consumables'][number];
-const used = (c: Consumable) => `${c.itemName} ${round(c.quantity)} ${c.unit}`;
-
-function consumableChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
-  const { added, removed, kept } = pair(before.consumables, after.consumables);
-  return [
-    ...added.map((c) => `Consumable added: ${used(c)}`),
-    ...removed.map((c) => `Consumable removed: ${used(c)}`),
-    ...kept.flatMap(([was, now]) =>
-      fieldChanges(
-        was,
-        now,
-        [
-          { key: 'itemName', label: 'item' },
-          { key: 'quantity', label: 'quantity' },
-          { key: 'holeId', label: 'hole' },
-          { key: 'notes', label: 'notes' },
-        ],
-        `Consumable ${was.itemName}: `,
-      ),
-    ),
-  ];
-}
-
-type Change = ReportSnapshot['bitChanges'][number];
-const bitChange = (c: Change) => `${c.bitSerial} ${c.action} on ${c.holeId} at ${round(c.depth)} m`;
-
-function bitChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
-  const { added, removed, kept } = pair(before.bitChanges, after.bitChanges);
-  return [
-    ...added.map((c) => `Bit change added: ${bitChange(c)}`),
-    ...removed.map((c) => `Bit change removed: ${bitChange(c)}`),
-    ...kept.flatMap(([was, now]) =>
-      fieldChanges(
-        was,
-        now,
-        [
-          { key: 'bitSerial', label: 'bit' },
-          { key: 'holeId', label: 'hole' },
-          { key: 'action', label: 'action' },
-          { key: 'depth', label: 'depth', unit: 'm' },
-          { key: 'notes', label: 'notes' },
-        ],
-        `Bit ${was.bitSerial}: `,
-      ),
-    ),
-  ];
-}
-
-type PhotoRow = ReportSnapshot['photos'][number];
-const photo = (p: PhotoRow) =>
-  [p.caption ?? 'photo', p.holeId, p.fromDepth === null ? null : `from ${round(p.fromDepth)} m`]
-    .filter((part) => part !== null)
-    .join(', ');
-
-function photoChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
-  const { added, removed, kept } = pair(before.photos, after.photos);
-  return [
-    ...added.map((p) => `Photo added: ${photo(p)}`),
-    ...removed.map((p) => `Photo deleted: ${photo(p)}`),
-    ...kept.flatMap(([was, now]) =>
-      fieldChanges(
-        was,
-        now,
-        [
-          { key: 'caption', label: 'caption' },
-          { key: 'holeId', label: 'hole' },
-          { key: 'fromDepth', label: 'from', unit: 'm' },
-          { key: 'toDepth', label: 'to', unit: 'm' },
-        ],
-        `Photo ${photo(was)}: `,
-      ),
-    ),
-  ];
-}
-
 function signOffChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
   return fieldChanges(
     before.signOff,
@@ -433,12 +226,10 @@ const SECTIONS: readonly [ChangePart, (b: ReportSnapshot, a: ReportSnapshot) => 
   ['Runs', runChanges],
   ['Timesheet', timesheetChanges],
   ['Survey', surveyChanges],
-  ['Maintenance', maintenanceChanges],
-  ['Hire tools', hireToolChanges],
-  ['Downtime', downtimeChanges],
-  ['Consumables', consumableChanges],
-  ['Bits', bitChanges],
-  ['Photos', photoChanges],
+  ...PLOD_PARTS.map((part): [ChangePart, (b: ReportSnapshot, a: ReportSnapshot) => string[]] => [
+    part.title,
+    (b, a) => part.changeLines(b, a),
+  ]),
   ['Sign-off', signOffChanges],
   // What the plod now bills, last: the effect of everything above.
   ['Totals', totalChanges],

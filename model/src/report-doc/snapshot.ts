@@ -1,6 +1,4 @@
 import type * as Y from 'yjs';
-import type { BitChange } from '../bit/bit.ts';
-import { readBitChanges } from '../bit/bit-changes-part.ts';
 import type { BitMetres } from '../bit/bit-metres.ts';
 import { bitMetresOfPlod } from '../bit/bit-metres.ts';
 import type { AssignmentId, ReportId } from '../ids/ids.ts';
@@ -9,19 +7,10 @@ import type { CrewAssignment } from '../crew-assignment/crew-assignment.ts';
 import { readCrewAssignments } from '../crew-assignment/crew-assignment-doc.ts';
 import type { ReportHole } from '../hole/report-hole-doc.ts';
 import { readReportHoles } from '../hole/report-hole-doc.ts';
-import type { HireToolUsageRow } from '../hire-tool/hire-tool-usage-part.ts';
-import { readHireToolUsage } from '../hire-tool/hire-tool-usage-part.ts';
-import type { Photo } from '../photos/photos.ts';
-import { readPhotos } from '../photos/photos-part.ts';
-import { totalHireToolCost } from '../hire-tool/hire-tool.ts';
-import type { ConsumableEntry } from '../consumable/consumable.ts';
-import { readConsumableEntries } from '../consumable/consumable-entries-part.ts';
-import type { DowntimeEntry, ShiftHours } from '../downtime/downtime.ts';
+import type { ShiftHours } from '../downtime/downtime.ts';
 import { shiftHours } from '../downtime/downtime.ts';
-import { readDowntime } from '../downtime/downtime-part.ts';
-import type { MaintenanceEntry } from '../maintenance/maintenance.ts';
-import { totalMaintenanceHours } from '../maintenance/maintenance.ts';
-import { readMaintenance } from '../maintenance/maintenance-part.ts';
+import type { PlodPartsRows, PlodPartsTotals } from '../parts/registry.ts';
+import { plodPartsTotals, readPlodParts } from '../parts/registry.ts';
 import type { ReportStatus } from '../shift-summary/shift-summary.ts';
 import type { ShiftDetails, SignOff, SummaryOverrides } from '../shift-summary/report-meta-doc.ts';
 import {
@@ -37,16 +26,14 @@ import type { TimesheetEntry } from '../timesheet/timesheet.ts';
 import { timesheetTotals } from '../timesheet/timesheet.ts';
 import { readTimesheet } from '../timesheet/timesheet-doc.ts';
 
-/** Totals derived from the rows; never stored. */
-export interface ReportTotals {
+/** Totals derived from the rows (each part adds its own, PlodPartsTotals); never stored. */
+export interface ReportTotals extends PlodPartsTotals {
   metresDrilled: number;
   runCount: number;
   holesCompleted: number;
   timesheetHours: number;
   remainingHours: number;
   timesheetOverCap: boolean;
-  hireToolCost: number;
-  maintenanceHours: number;
   /** Drilling + other activities + downtime, on one time axis. */
   shiftHours: ShiftHours;
   crewCount: number;
@@ -66,8 +53,11 @@ export interface EffectiveSummary {
   derived: { totalDepthDrilled: number; hoursWorked: number; holesCompleted: number };
 }
 
-/** Everything about one shift as a plain, checked value: what screens render and REST returns. */
-export interface ReportSnapshot {
+/**
+ * Everything about one shift as a plain, checked value: what screens render and REST returns. The
+ * rows of each part in PLOD_PARTS are under its root (PlodPartsRows).
+ */
+export interface ReportSnapshot extends PlodPartsRows {
   id: ReportId | null;
   schemaVersion: number;
   status: ReportStatus;
@@ -90,14 +80,8 @@ export interface ReportSnapshot {
   holes: ReportHole[];
   timesheet: TimesheetEntry[];
   survey: SurveyEntry[];
-  maintenance: MaintenanceEntry[];
-  hireTools: HireToolUsageRow[];
-  downtime: DowntimeEntry[];
-  consumables: ConsumableEntry[];
-  bitChanges: BitChange[];
   /** Metres each bit drilled on each hole in this plod (derived from the runs and bit changes). */
   bitMetres: BitMetres[];
-  photos: Photo[];
   signOff: SignOff;
   totals: ReportTotals;
   summary: EffectiveSummary;
@@ -112,11 +96,7 @@ export function readReport(doc: Y.Doc): ReportSnapshot {
   const holes = readReportHoles(doc);
   const timesheet = readTimesheet(doc);
   const survey = readSurvey(doc);
-  const maintenance = readMaintenance(doc);
-  const hireTools = readHireToolUsage(doc);
-  const downtime = readDowntime(doc);
-  const consumables = readConsumableEntries(doc);
-  const bitChanges = readBitChanges(doc);
+  const parts = readPlodParts(doc);
   const hours = timesheetTotals(timesheet);
   const primary = crew.find((a) => a.isPrimary) ?? null;
 
@@ -130,9 +110,8 @@ export function readReport(doc: Y.Doc): ReportSnapshot {
     timesheetHours: hours.totalHours,
     remainingHours: hours.remainingHours,
     timesheetOverCap: hours.overCap,
-    hireToolCost: totalHireToolCost(hireTools),
-    maintenanceHours: totalMaintenanceHours(maintenance),
-    shiftHours: shiftHours(timesheet, downtime),
+    ...plodPartsTotals(parts),
+    shiftHours: shiftHours(timesheet, parts.downtime),
     crewCount: crew.length,
     surveyCount: survey.length,
     averageSurveyDepth: averageSurveyDepth(survey),
@@ -173,16 +152,11 @@ export function readReport(doc: Y.Doc): ReportSnapshot {
     holes,
     timesheet,
     survey,
-    maintenance,
-    hireTools,
-    downtime,
-    consumables,
-    bitChanges,
+    ...parts,
     bitMetres: bitMetresOfPlod(
       holes.flatMap((hole) => hole.runs.map((run) => ({ ...run, holeId: hole.holeId }))),
-      bitChanges,
+      parts.bitChanges,
     ),
-    photos: readPhotos(doc),
     signOff: readSignOff(doc),
     totals,
     summary,

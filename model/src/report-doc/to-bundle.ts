@@ -4,6 +4,7 @@ import { readReport } from './snapshot.ts';
 import type { NameLookup } from './summary.ts';
 import { reportSummary } from './summary.ts';
 import type { ShiftReportBundle } from '../bundle/bundle.ts';
+import { plodPartsBundle } from '../parts/registry.ts';
 import { effectiveStickUp } from '../run/run.ts';
 
 /** Where site and rig names come from: the setup document's snapshot (or any id -> name lookup). */
@@ -109,68 +110,6 @@ export function toBundle(
       hours: t.hours,
       notes: t.notes,
     })),
-    maintenanceEntries: snapshot.maintenance.map((m) => ({
-      id: m.id,
-      equipmentType: m.equipmentType,
-      componentType: m.componentType,
-      maintenanceType: m.maintenanceType,
-      description: m.description,
-      timeSpent: m.timeSpent,
-      partsUsed: m.partsUsed,
-      status: m.status,
-      notes: m.notes,
-    })),
-    hireToolsUsage: snapshot.hireTools.map((h) => ({
-      id: h.id,
-      toolName: h.toolName,
-      quantity: h.quantity,
-      hours: h.hours,
-      ratePerHour: h.ratePerHour,
-      totalCost: h.totalCost,
-      notes: h.notes,
-    })),
-    downtimeEntries: snapshot.downtime.map((d) => ({
-      id: d.id,
-      codeId: d.codeId,
-      codeName: d.codeName,
-      codeGroup: d.codeGroup,
-      chargeable: d.chargeable,
-      startTime: d.startTime,
-      endTime: d.endTime,
-      hours: d.hours,
-      holeId: d.holeId,
-      notes: d.notes,
-    })),
-    consumableEntries: snapshot.consumables.map((c) => ({
-      id: c.id,
-      consumableId: c.consumableId,
-      itemName: c.itemName,
-      unit: c.unit,
-      unitPrice: c.unitPrice,
-      quantity: c.quantity,
-      holeId: c.holeId,
-      notes: c.notes,
-    })),
-    bitChanges: snapshot.bitChanges.map((b) => ({
-      id: b.id,
-      bitSerial: b.bitSerial,
-      holeId: b.holeId,
-      action: b.action,
-      depth: b.depth,
-      notes: b.notes,
-    })),
-    photos: snapshot.photos.map((p) => ({
-      id: p.id,
-      attachmentId: p.attachmentId,
-      holeId: p.holeId,
-      fromDepth: p.fromDepth,
-      toDepth: p.toDepth,
-      caption: p.caption,
-      contentType: p.contentType,
-      bytes: p.bytes,
-      width: p.width,
-      height: p.height,
-      takenAt: p.takenAt,
-    })),
+    ...plodPartsBundle(snapshot),
   };
 }

@@ -120,9 +120,25 @@ describe('the plod sheet', () => {
     // The magnetic total was not given: blank (a dash) on the sheet and the PDF, never 0.
     expect(sheet.survey.rows[0]?.slice(0, 5)).toEqual([DH1, '6.0', '275°', '-60°', '—']);
     expect(sheet.summary).toContainEqual({ label: 'Total Depth', value: '5.5 m' });
-    expect(sheet.maintenance.rows[0]).toContain('Replaced hose');
-    expect(sheet.hireTools.rows[0]).toEqual(['Survey camera', '1', '2', '$40.00', '$80.00', '—']);
-    expect(sheet.hireTools.totals).toBe('Total cost $80.00');
+    const part = (name: string) => sheet.parts.find((p) => p.name === name)?.table;
+    // The parts' tables in the order a plod reads them (photos are drawn as thumbnails instead).
+    expect(sheet.parts.map((p) => p.table.title)).toEqual([
+      'Maintenance',
+      'Hire tools',
+      'Downtime',
+      'Consumables',
+      'Bits',
+    ]);
+    expect(part('maintenance')?.rows[0]).toContain('Replaced hose');
+    expect(part('hire-tools')?.rows[0]).toEqual([
+      'Survey camera',
+      '1',
+      '2',
+      '$40.00',
+      '$80.00',
+      '—',
+    ]);
+    expect(part('hire-tools')?.totals).toBe('Total cost $80.00');
     expect(sheet.notes).toBe('Good ground');
     expect(sheet.photos).toEqual([
       {

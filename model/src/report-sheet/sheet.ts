@@ -1,15 +1,10 @@
-import {
-  formatCurrency,
-  formatDepth,
-  formatHours,
-  formatPercent,
-  formatPersonHours,
-} from '../format/format.ts';
+import { formatDepth, formatHours, formatPercent, formatPersonHours } from '../format/format.ts';
 import type { PlodCharges } from '../charges/charges.ts';
 import { formatCents } from '../charges/contract.ts';
-import { consumableCost } from '../consumable/consumable.ts';
-import { DOWNTIME_GROUP_LABELS, shiftHoursLine } from '../downtime/downtime.ts';
 import type { ReportHole } from '../hole/report-hole-doc.ts';
+import type { SheetTable } from '../part-kit/sheet-table.ts';
+import { dash, sheetTable as table, words } from '../part-kit/sheet-table.ts';
+import { PLOD_PARTS } from '../parts/registry.ts';
 import { photoLabel } from '../photos/photos.ts';
 import type { ReportSnapshot } from '../report-doc/snapshot.ts';
 import type { NameLookup } from '../report-doc/summary.ts';
@@ -65,19 +60,12 @@ export interface SheetFact {
   override?: { derived: string; note: string };
 }
 
-export interface SheetColumn {
-  header: string;
-  numeric?: boolean;
-}
+export type { SheetColumn, SheetTable } from '../part-kit/sheet-table.ts';
 
-export interface SheetTable {
-  title: string;
-  columns: SheetColumn[];
-  rows: string[][];
-  /** A totals line under the rows (label first), or null. */
-  totals: string | null;
-  /** Said when there are no rows. */
-  empty: string;
+/** A part's table on the sheet, with the name of its section on the report view. */
+export interface SheetPart {
+  name: string;
+  table: SheetTable;
 }
 
 export interface SheetHole {
@@ -130,11 +118,8 @@ export interface PlodSheet {
   holes: SheetHole[];
   timesheet: SheetTable;
   survey: SheetTable;
-  maintenance: SheetTable;
-  hireTools: SheetTable;
-  downtime: SheetTable;
-  consumables: SheetTable;
-  bits: SheetTable;
+  /** The tables of the plod's parts (PLOD_PARTS that have one), in the order a plod reads them. */
+  parts: SheetPart[];
   /** Core tray photos: the report view and the PDF draw each one's thumbnail above its label. */
   photos: SheetPhoto[];
   notes: string | null;
@@ -151,26 +136,6 @@ export interface SheetOptions {
 export function formatTimestamp(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : `${formatUsDate(date)} ${formatClock(date)}`;
-}
-
-const dash = (value: string | null | undefined) => (value && value.trim() ? value : '—');
-const words = (code: string) =>
-  code
-    .split('-')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
-
-function table(
-  title: string,
-  headers: (string | [string, 'numeric'])[],
-  rows: string[][],
-  empty: string,
-  totals: string | null = null,
-): SheetTable {
-  const columns = headers.map((h) =>
-    typeof h === 'string' ? { header: h } : { header: h[0], numeric: true },
-  );
-  return { title, columns, rows, totals: rows.length > 0 ? totals : null, empty };
 }
 
 /** The crew table's totals line: hours worked, travel and paid hours of everyone on the shift. */
@@ -341,89 +306,10 @@ export function plodSheet(snapshot: ReportSnapshot, options: SheetOptions = {}):
       'No survey points recorded yet',
       `${totals.surveyCount} ${totals.surveyCount === 1 ? 'point' : 'points'} · average depth ${formatDepth(totals.averageSurveyDepth)} m`,
     ),
-    maintenance: table(
-      'Maintenance',
-      [
-        'Equipment',
-        'Component',
-        'Type',
-        'Description',
-        ['Time (h)', 'numeric'],
-        'Parts',
-        'Status',
-        'Notes',
-      ],
-      snapshot.maintenance.map((m) => [
-        words(m.equipmentType),
-        words(m.componentType),
-        words(m.maintenanceType),
-        m.description,
-        formatHours(m.timeSpent),
-        dash(m.partsUsed),
-        words(m.status),
-        dash(m.notes),
-      ]),
-      'No maintenance tasks recorded yet',
-      `Total ${formatHours(totals.maintenanceHours)} h`,
-    ),
-    hireTools: table(
-      'Hire tools',
-      [
-        'Tool',
-        ['Qty', 'numeric'],
-        ['Hours', 'numeric'],
-        ['Rate/Hr', 'numeric'],
-        ['Total Cost', 'numeric'],
-        'Notes',
-      ],
-      snapshot.hireTools.map((t) => [
-        t.toolName,
-        String(t.quantity),
-        String(t.hours),
-        formatCurrency(t.ratePerHour),
-        formatCurrency(t.totalCost),
-        dash(t.notes),
-      ]),
-      'No hire tools recorded yet',
-      `Total cost ${formatCurrency(totals.hireToolCost)}`,
-    ),
-    downtime: table(
-      'Downtime',
-      ['Code', 'Group', 'Charged', 'Start', 'End', ['Hours', 'numeric'], 'Hole ID', 'Notes'],
-      snapshot.downtime.map((d) => [
-        dash(d.codeName),
-        DOWNTIME_GROUP_LABELS[d.codeGroup],
-        d.chargeable ? 'Yes' : 'No',
-        timeLabel(d.startTime),
-        timeLabel(d.endTime),
-        formatHours(d.hours),
-        dash(d.holeId),
-        dash(d.notes),
-      ]),
-      'No downtime recorded',
-      shiftHoursLine(totals.shiftHours),
-    ),
-    consumables: consumablesTable(snapshot.consumables),
-    bits: table(
-      'Bits',
-      ['Bit', 'Hole ID', 'Change', ['Depth (m)', 'numeric'], 'Notes'],
-      snapshot.bitChanges
-        .slice()
-        .sort((a, b) => a.holeId.localeCompare(b.holeId) || a.depth - b.depth)
-        .map((c) => [
-          c.bitSerial,
-          c.holeId,
-          c.action === 'in' ? 'Bit in' : 'Bit out',
-          formatDepth(c.depth),
-          dash(c.notes),
-        ]),
-      'No bit changes recorded yet',
-      snapshot.bitMetres.length === 0
-        ? null
-        : `Metres per bit: ${snapshot.bitMetres
-            .map((m) => `${m.bitSerial} on ${m.holeId} ${formatDepth(m.metres)} m`)
-            .join(' · ')}`,
-    ),
+    parts: PLOD_PARTS.flatMap((part) => {
+      const partTable = part.sheetTable?.(snapshot);
+      return partTable ? [{ name: part.sectionName, table: partTable }] : [];
+    }),
     photos: snapshot.photos.map((p) => ({
       attachmentId: p.attachmentId,
       contentType: p.contentType,
@@ -441,30 +327,6 @@ export function plodSheet(snapshot: ReportSnapshot, options: SheetOptions = {}):
       signature: snapshot.signOff.signature,
     },
   };
-}
-
-/** The consumables used, priced at the list price each entry was recorded with. */
-function consumablesTable(rows: ReportSnapshot['consumables']): SheetTable {
-  const costs = rows.map(consumableCost);
-  const priced = costs.filter((cost): cost is number => cost !== null);
-  const total = priced.reduce((sum, cost) => sum + cost, 0);
-  return table(
-    'Consumables',
-    ['Item', ['Quantity', 'numeric'], 'Unit', ['Cost', 'numeric'], 'Hole ID', 'Notes'],
-    rows.map((c, i) => {
-      const cost = costs[i];
-      return [
-        dash(c.itemName),
-        String(c.quantity),
-        dash(c.unit),
-        cost === null || cost === undefined ? '—' : formatCurrency(cost),
-        dash(c.holeId),
-        dash(c.notes),
-      ];
-    }),
-    'No consumables recorded',
-    priced.length > 0 ? `Total cost ${formatCurrency(total)}` : null,
-  );
 }
 
 /**

@@ -397,11 +397,7 @@ export function renderPlodPdf(
   }
   table(doc, sheet.timesheet);
   table(doc, sheet.survey);
-  table(doc, sheet.maintenance);
-  table(doc, sheet.hireTools);
-  table(doc, sheet.downtime);
-  table(doc, sheet.consumables);
-  table(doc, sheet.bits);
+  for (const part of sheet.parts) table(doc, part.table);
   photos(doc, sheet.photos, images);
   if (extras.charges) table(doc, extras.charges);
   heading(doc, 'Notes');

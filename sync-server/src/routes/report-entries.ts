@@ -23,7 +23,7 @@ interface EntryRoutesSpec<In, Patch> {
 }
 
 /**
- * A report-scoped collection (timesheet, survey, maintenance, hire-tool usage): list all or one
+ * A report-scoped collection (timesheet, survey, a part's rows): list all or one
  * report's rows, add, change and remove. Writes name their report by `shiftSummaryId`.
  */
 export function createReportEntryRoutes<In, Patch>(spec: EntryRoutesSpec<In, Patch>) {

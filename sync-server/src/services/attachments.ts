@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readPhotos } from '@plod/model';
+import { photosPart } from '@plod/model';
 import type { ReportId } from '@plod/model';
 import type { Principal } from '../auth/principal.ts';
 import { actorName } from '../auth/principal.ts';
@@ -46,7 +46,7 @@ export class AttachmentService {
     upload: NewAttachment,
   ): Promise<{ attachment: AttachmentMeta; created: boolean }> {
     const named = await this.docs.readReport(upload.reportId, (doc) =>
-      readPhotos(doc).some((photo) => photo.attachmentId === upload.id),
+      photosPart.read(doc).some((photo) => photo.attachmentId === upload.id),
     );
     if (!named) await this.docs.checkWritable(by, upload.reportId);
     const sha256 = createHash('sha256').update(upload.data).digest('hex');

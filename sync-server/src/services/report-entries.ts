@@ -8,7 +8,7 @@ import { LIVE_STATUSES, type ReportService } from './reports.ts';
 
 type EntryList = Exclude<keyof ShiftReportBundle, 'shiftSummary'>;
 
-/** A kind of report row (timesheet, survey, maintenance, hire-tool usage) and its model mutations. */
+/** A kind of report row (timesheet, survey, a part's rows) and its model mutations. */
 export interface EntryKind<In, Patch> {
   what: string;
   list: EntryList;

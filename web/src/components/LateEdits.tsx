@@ -4,21 +4,12 @@ import type { LateEditDecision } from '@plod/model/sync';
 import { useEffect } from 'react';
 import { useConnection, usePlodLateEdits, useUnseenLateEditDecisions } from '../sync';
 
+/** A part's name in words, where it is not one already (late edits name parts as the server keeps them). */
 const PART_LABELS: Record<string, string> = {
   shiftDetails: 'shift details',
-  summary: 'summary',
-  crew: 'crew',
-  holes: 'holes',
-  runs: 'runs',
   timesheets: 'timesheet',
-  survey: 'survey',
-  maintenance: 'maintenance',
   hireTools: 'hire tools',
-  downtime: 'downtime',
-  consumables: 'consumables',
-  notes: 'notes',
   signOff: 'sign-off',
-  status: 'status',
   other: 'other changes',
 };
 

@@ -80,7 +80,7 @@ export function UndoBar({ docName }: { docName: string }) {
               maw="100%"
               leftSection={<span aria-hidden="true">↶</span>}
               style={{ boxShadow: 'var(--mantine-shadow-md)', pointerEvents: 'auto' }}
-              // Long labels ("Undo: " and a long row name) wrap rather than being cut.
+              // Long labels ("Undo: bit change deleted") wrap rather than being cut.
               styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
               onClick={() => tell(undo())}
             >

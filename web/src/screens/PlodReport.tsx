@@ -187,21 +187,11 @@ function PlodBody({
       <Section title="Survey" name="survey">
         <SheetTable table={sheet.survey} asCards={asCards} testId="report-survey-table" />
       </Section>
-      <Section title="Maintenance" name="maintenance">
-        <SheetTable table={sheet.maintenance} asCards={asCards} testId="report-maintenance-table" />
-      </Section>
-      <Section title="Hire tools" name="hire-tools">
-        <SheetTable table={sheet.hireTools} asCards={asCards} testId="report-hire-tools-table" />
-      </Section>
-      <Section title="Downtime" name="downtime">
-        <SheetTable table={sheet.downtime} asCards={asCards} testId="report-downtime-table" />
-      </Section>
-      <Section title="Consumables" name="consumables">
-        <SheetTable table={sheet.consumables} asCards={asCards} testId="report-consumables-table" />
-      </Section>
-      <Section title="Bits" name="bits">
-        <SheetTable table={sheet.bits} asCards={asCards} testId="report-bits-table" />
-      </Section>
+      {sheet.parts.map((part) => (
+        <Section key={part.name} title={part.table.title} name={part.name}>
+          <SheetTable table={part.table} asCards={asCards} testId={`report-${part.name}-table`} />
+        </Section>
+      ))}
       <Section title="Photos" name="photos">
         <PhotosSection photos={sheet.photos} />
       </Section>

@@ -1,4 +1,5 @@
 import {
+  PLOD_PARTS,
   formatCurrency,
   formatDepth,
   formatHours,
@@ -7,6 +8,7 @@ import {
   reportSummary,
   shiftHoursLine,
   shiftTypeLabel,
+  type PartInfo,
   type ReportSnapshot,
 } from '@plod/model';
 import type { Fact } from '../plod/FactList';
@@ -37,14 +39,18 @@ export function shiftFacts(r: ReportSnapshot): Fact[] {
   ];
 }
 
+const countLabel = (part: PartInfo) => part.countLabel;
+
+/** What the plod has recorded: the kernel's counts, then each part's that says what its rows are. */
 export function countFacts(r: ReportSnapshot): Fact[] {
   return [
     { label: 'Runs', value: String(r.totals.runCount) },
     { label: 'Time Entries', value: String(r.timesheet.length) },
     { label: 'Survey Points', value: String(r.survey.length) },
-    { label: 'Maintenance Tasks', value: String(r.maintenance.length) },
     { label: 'Crew', value: String(r.crew.length) },
-    { label: 'Tools Used', value: String(r.hireTools.length) },
-    { label: 'Downtime Entries', value: String(r.downtime.length) },
+    ...PLOD_PARTS.flatMap((part) => {
+      const label = countLabel(part);
+      return label === undefined ? [] : [{ label, value: String(r[part.root].length) }];
+    }),
   ];
 }

@@ -1,17 +1,23 @@
 import { Stack } from '@mantine/core';
-import { fieldLabel, readReportHistory, type HistorySection } from '@plod/model';
+import {
+  PLOD_PARTS,
+  fieldLabel,
+  readReportHistory,
+  type HistorySection,
+  type PartInfo,
+} from '@plod/model';
 import { useDocSnapshot } from '../../sync';
 import { ConflictNote } from './ConflictNote';
+
+const rowNoun = (part: PartInfo): [HistorySection, string][] =>
+  part.rowNoun === undefined ? [] : [[part.root, part.rowNoun]];
 
 /** What one row of a section is, to name a field of it: "Time entry notes". */
 const ROW_NOUNS: Partial<Record<HistorySection, string>> = {
   runs: 'Run',
   timesheet: 'Time entry',
   survey: 'Survey',
-  maintenance: 'Maintenance entry',
-  hireTools: 'Hire tool',
-  downtime: 'Downtime entry',
-  consumables: 'Consumable',
+  ...Object.fromEntries(PLOD_PARTS.flatMap(rowNoun)),
   crew: 'Crew member',
   holes: 'Hole',
 };

@@ -3,7 +3,7 @@
  * with csv-parse into sections keyed by title. Not exported from the package.
  */
 import { parse } from 'csv-parse/sync';
-import type { ShiftReportBundle } from '../bundle/bundle';
+import type { ShiftReportBundle } from '../../bundle/bundle';
 
 /** A bundle with one row in every section and ordinary values everywhere. */
 export function fullBundle(): ShiftReportBundle {
