@@ -102,18 +102,17 @@ interface ListItem {
 }
 
 /**
- * The server's RSS once its start has let go of what it held (the reports index unloads 5 s after
- * its reconcile, and the heap shrinks after): read every 5 s until it stops falling, 2 min at most.
+ * The server's RSS at rest: the lowest of a reading every 5 s over 90 s with nothing asked of it
+ * (the reports index unloads 5 s after its start-up reconcile; the heap gives memory back when a
+ * later collection finds it idle, 15 to 60 s in on this host).
  */
-async function settledRssKb(server: { rssKb: () => number }): Promise<number> {
-  let last = server.rssKb();
-  for (let waited = 0; waited < 120_000; waited += 5_000) {
+async function restingRssKb(server: { rssKb: () => number }): Promise<number> {
+  let lowest = server.rssKb();
+  for (let waited = 0; waited < 90_000; waited += 5_000) {
     await sleep(5_000);
-    const now = server.rssKb();
-    if (now >= last * 0.99) return now;
-    last = now;
+    lowest = Math.min(lowest, server.rssKb());
   }
-  return last;
+  return lowest;
 }
 
 async function measureSize(plods: number, options: YearOptions): Promise<SizeFigures> {
@@ -124,7 +123,7 @@ async function measureSize(plods: number, options: YearOptions): Promise<SizeFig
     await call(server, 'GET', '/api/shift-summaries?limit=1');
     await sleep(5_000);
     const idleRssMb = round(server.rssKb() / 1024, 1);
-    const settledRssMb = round((await settledRssKb(server)) / 1024, 1);
+    const settledRssMb = round((await restingRssKb(server)) / 1024, 1);
 
     const newest = (await (
       await call(server, 'GET', '/api/shift-summaries?limit=50&status=active')
