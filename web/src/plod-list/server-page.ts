@@ -28,7 +28,7 @@ export interface ServerPlodsQuery {
 }
 
 /** A REST list item as a list row (the API names metres and hours as the shift summary does). */
-function rowOf(item: Record<string, unknown>): ReportsIndexRow | null {
+export function rowOf(item: Record<string, unknown>): ReportsIndexRow | null {
   return toIndexRow({ ...item, metres: item.totalDepthDrilled, hours: item.hoursWorked });
 }
 

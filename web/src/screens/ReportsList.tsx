@@ -20,7 +20,8 @@ import { SyncControls } from '../components/SyncControls';
 import { ReportCard } from '../reports/ReportCard';
 import { useKeepListedPlods } from '../reports/useKeepListedPlods';
 import { useNewReport } from '../reports/useNewReport';
-import { useWithLocalReports } from '../reports/useReportList';
+import { usePhoneRows } from '../reports/phone-rows';
+import { usePhoneList, useWithLocalReports } from '../reports/useReportList';
 import { canDeletePlod, useEditor } from './plod/access';
 import { useConnection, useDocMutator, useDocReady } from '../sync';
 import { useWide } from '../lib/useWide';
@@ -44,6 +45,8 @@ const Pager = lazy(() => import('../plod-list/Pager').then((m) => ({ default: m.
 const ReferenceDataPrompt = lazyOptional(() => import('../components/ReferenceDataPrompt'));
 // Reads the last shift's own document: its own chunk too.
 const StartFromLastShift = lazyOptional(() => import('../reports/StartFromLastShift'));
+// A crew phone's sent plods older than it keeps, from the server: loaded on the Sent tab.
+const ShowOlder = lazyOptional(() => import('../reports/ShowOlder'));
 
 type ModalName = 'settings' | 'offline' | 'delete';
 const NO_ROWS: readonly ReportsIndexRow[] = [];
@@ -110,17 +113,23 @@ export default function ReportsList() {
   };
   // A supervisor's first page comes from the server, then the reports index takes over (see
   // usePlodSource); a crew phone's list, which holds plods only it has, reads the index at once.
+  // A crew phone paints from its own rows (reports/phone-rows.ts) and reads the index after that.
+  const phone = auth.kind === 'device';
   const source = usePlodSource(
     { list: tabFilter, totals: others, page: address.page },
-    { online, serverFirst: supervisor },
+    { online, serverFirst: supervisor, indexAfterPaint: phone },
   );
-  // Null until the index has been read: meanwhile the list says it is loading. A plod this phone
-  // reads from its own copy is drawn once that is read, never from its older row in the index.
-  const listed = useWithLocalReports(
-    source.index ?? NO_ROWS,
-    source.index !== null && source.indexInfo?.status === 'ready',
-  );
+  const indexRead = source.index !== null && source.indexInfo?.status === 'ready';
+  // Null until the index (on a crew phone, its own rows) has been read: meanwhile the list says it
+  // is loading. A plod this phone reads from its own copy is drawn once that is read, never from its
+  // older row in the index.
+  const deskList = useWithLocalReports(source.index ?? NO_ROWS, !phone && indexRead);
+  const searching = Object.keys(address.filter).length > 0;
+  const phoneList = usePhoneList(phone && indexRead ? source.index : null, searching);
+  const phoneRows = usePhoneRows();
+  const listed = phone ? phoneList : deskList;
   const reports = listed?.rows ?? NO_ROWS;
+  const listedIds = useMemo(() => new Set(reports.map((row) => row.id)), [reports]);
   const reading = listed?.reading ?? 0;
   const server = serverPlods(source);
   const byTab = useMemo(() => {
@@ -281,7 +290,14 @@ export default function ReportsList() {
               {paged !== null && paged.total > 0 && (paged.pages > 1 || filtering) && (
                 <Pager paged={paged} onPage={address.setPage} />
               )}
-              {paged !== null && <AfterPaint run={source.openIndex} />}
+              {phone && key === 'sent' && listed !== null && !searching && (
+                <ShowOlder online={online} listed={listedIds} />
+              )}
+              {/* The index is read once the rows have painted (a phone with no rows of its own
+                  yet: once that is known), never before: reading it holds the main thread. */}
+              {(paged !== null || (phone && phoneRows !== null)) && (
+                <AfterPaint run={source.openIndex} />
+              )}
             </Suspense>
           </Tabs.Panel>
         ))}
