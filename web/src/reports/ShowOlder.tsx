@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import type { ReportsIndexRow } from '@plod/model';
 import { useState } from 'react';
 import { apiFetch } from '../auth';
-import { rowOf } from '../plod-list/server-page';
+import { rowOf } from '../plod-list/row-of';
 import { ReportCard } from './ReportCard';
 import { KEEP_DAYS, keepFromDay } from './retention';
 

@@ -17,6 +17,7 @@ import {
 } from '../sync';
 import type { readListRow } from './list-row';
 import { localReportIds, mergeReportRows } from './merge';
+import { letOldPlodsLeave } from './evict';
 import { getPhoneRows, putPhoneRows, usePhoneRows } from './phone-rows';
 import { isKept } from './retention';
 
@@ -188,7 +189,11 @@ function browserStorage(): Storage | null {
   }
 }
 
-/** Once per app load, a moment after the index is read: plods the phone no longer keeps leave it. */
+/**
+ * Once per app load, a moment after the index is read: plods the phone no longer keeps leave it.
+ * Its code is part of the list's (a few hundred bytes): loaded apart, it was a chunk of its own
+ * that split the model's and React's shared chunks into smaller ones the list then loaded.
+ */
 let retentionRan = false;
 const RETENTION_AFTER_MS = 2000;
 function useLetOldPlodsLeave(index: readonly ReportsIndexRow[] | null): void {
@@ -205,11 +210,9 @@ function useLetOldPlodsLeave(index: readonly ReportsIndexRow[] | null): void {
       retentionRan = true;
       // The phone's own rows are at least as new as the index's (see putPhoneRows).
       const rows = mergeReportRows(indexRef.current ?? [], getPhoneRows() ?? []);
-      void import('./evict')
-        .then(({ letOldPlodsLeave }) =>
-          letOldPlodsLeave(runtime, rows, browserStorage(), Date.now()),
-        )
-        .catch((error: unknown) => console.error('Could not let old plods leave the phone', error));
+      letOldPlodsLeave(runtime, rows, browserStorage(), Date.now()).catch((error: unknown) =>
+        console.error('Could not let old plods leave the phone', error),
+      );
     }, RETENTION_AFTER_MS);
     return () => clearTimeout(timer);
   }, [ready, runtime]);
