@@ -17,12 +17,14 @@ import { RestoreButton } from '../plod-list/RestoreButton';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { WaitingForSupervisor } from '../components/LateEdits';
 import { SyncControls } from '../components/SyncControls';
+import { lastShiftRow } from '../reports/last-shift';
 import { ReportCard } from '../reports/ReportCard';
 import { useKeepListedPlods } from '../reports/useKeepListedPlods';
 import { useNewReport } from '../reports/useNewReport';
 import { usePhoneRows } from '../reports/phone-rows';
 import { usePhoneList, useWithLocalReports } from '../reports/useReportList';
 import { canDeletePlod, useEditor } from './plod/access';
+import { useKnownReportIds } from '../session/known-reports';
 import { useConnection, useDocMutator, useDocReady } from '../sync';
 import { useWide } from '../lib/useWide';
 import { lazyOptional } from '../lib/lazyOptional';
@@ -43,8 +45,10 @@ const ReportTable = lazy(() => import('../reports/ReportTable'));
 const Pager = lazy(() => import('../plod-list/Pager').then((m) => ({ default: m.Pager })));
 // Reading the setup document needs the model's readers: its own chunk, shown once loaded.
 const ReferenceDataPrompt = lazyOptional(() => import('../components/ReferenceDataPrompt'));
-// Reads the last shift's own document: its own chunk too.
-const StartFromLastShift = lazyOptional(() => import('../reports/StartFromLastShift'));
+// New Report's "Start from last shift" reads the last shift's whole plod, with every part's reader
+// and zod: its own chunk, loaded only on a phone that has a last shift (a new one, just joined,
+// never loads it).
+const LastShiftCard = lazyOptional(() => import('../reports/LastShiftCard'));
 // A crew phone's sent plods older than it keeps, from the server: loaded on the Sent tab.
 const ShowOlder = lazyOptional(() => import('../reports/ShowOlder'));
 
@@ -131,6 +135,8 @@ export default function ReportsList() {
   const reports = listed?.rows ?? NO_ROWS;
   const listedIds = useMemo(() => new Set(reports.map((row) => row.id)), [reports]);
   const reading = listed?.reading ?? 0;
+  const known = useKnownReportIds();
+  const lastShift = useMemo(() => lastShiftRow(reports, known), [reports, known]);
   const server = serverPlods(source);
   const byTab = useMemo(() => {
     if (listed === null) return null;
@@ -218,9 +224,11 @@ export default function ReportsList() {
           Run Sheets
         </Button>
       </SimpleGrid>
-      <Suspense fallback={null}>
-        <StartFromLastShift reports={reports} />
-      </Suspense>
+      {lastShift && (
+        <Suspense fallback={null}>
+          <LastShiftCard row={lastShift} />
+        </Suspense>
+      )}
       {showTools ? (
         <Suspense fallback={null}>
           <ListTools
