@@ -7,7 +7,9 @@ import type { ReportsIndexRow } from '@plod/model';
 // a plod changes on the phone (sync/runtime.ts) and when the reports index brings another device's
 // change (useReportList). A plod that leaves the phone (retention.ts) leaves this list too.
 
-const DB_NAME = 'plod-list';
+/** The database's name (a fixed one: the phone's list outlives every plod in it). */
+export const PHONE_ROWS_DB_NAME = 'plod-list';
+const DB_NAME = PHONE_ROWS_DB_NAME;
 const STORE = 'rows';
 
 let dbOpen: Promise<IDBDatabase> | null = null;
@@ -19,7 +21,19 @@ function database(): Promise<IDBDatabase> {
         request.result.createObjectStore(STORE, { keyPath: 'id' });
       }
     };
-    request.onsuccess = () => resolve(request.result);
+    request.onsuccess = () => {
+      const db = request.result;
+      // Deleted (or upgraded) elsewhere: this connection steps aside instead of blocking that, and
+      // the rows read from it are forgotten; the next use opens and reads the database afresh.
+      db.onversionchange = () => {
+        db.close();
+        dbOpen = null;
+        rows = null;
+        snapshot = null;
+        loading = null;
+      };
+      resolve(db);
+    };
     request.onerror = () => reject(request.error ?? new Error(`cannot open ${DB_NAME}`));
   }).catch((error: unknown) => {
     dbOpen = null;
