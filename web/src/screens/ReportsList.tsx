@@ -259,7 +259,7 @@ export default function ReportsList() {
         </Tabs.List>
         {REPORT_TABS.map((key) => (
           <Tabs.Panel key={key} value={key}>
-            {/* One boundary: the rows, the pager and AfterPaint show together. */}
+            {/* One boundary: the rows and AfterPaint show together. */}
             <Suspense fallback={null}>
               {paged === null || (paged.total === 0 && reading > 0) ? (
                 <Text c="dimmed" ta="center" py="xl" data-testid="plods-loading">
@@ -296,7 +296,11 @@ export default function ReportsList() {
                 </Text>
               )}
               {paged !== null && paged.total > 0 && (paged.pages > 1 || filtering) && (
-                <Pager paged={paged} onPage={address.setPage} />
+                // Its own boundary: the rows never wait for the pager's code (a list of more than
+                // one page would otherwise show its first row only once that had loaded).
+                <Suspense fallback={null}>
+                  <Pager paged={paged} onPage={address.setPage} />
+                </Suspense>
               )}
               {phone && key === 'sent' && listed !== null && !searching && (
                 <ShowOlder online={online} listed={listedIds} />
