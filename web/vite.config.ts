@@ -7,6 +7,9 @@ import { precompress } from './precompress.ts';
 // those are proxied to it so the app behaves the same.
 const server = process.env.PLOD_SERVER ?? 'http://localhost:8787';
 
+// The chunks the entry imports statically, from the build's own HTML (see modulePreload below).
+let entryChunks: ReadonlySet<string> | null = null;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -59,5 +62,25 @@ export default defineConfig({
   // The manifest lets scripts/first-route-size.mjs add up what the first route loads. Source maps
   // are written for whoever debugs a build, but not linked from the bundles (the server never
   // serves them).
-  build: { target: 'es2022', sourcemap: 'hidden', manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: 'hidden',
+    manifest: true,
+    modulePreload: {
+      // Each lazy import carries the list of chunks to fetch beside it. The chunks the entry imports
+      // statically are always loaded before any lazy import runs, so they are left out of those
+      // lists: the same fetches, with shorter lists in the entry and in every chunk that imports
+      // lazily (0.6 KB gzipped less for the reports list). Vite resolves the HTML's list first.
+      resolveDependencies(filename, deps, { hostType }) {
+        if (hostType === 'html') {
+          entryChunks = new Set([filename, ...deps]);
+          return deps;
+        }
+        if (entryChunks === null)
+          throw new Error('modulePreload: the entry chunks are not known yet');
+        const loaded = entryChunks;
+        return deps.filter((dep) => !loaded.has(dep));
+      },
+    },
+  },
 });

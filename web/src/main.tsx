@@ -8,6 +8,7 @@ import { App } from './app/App';
 import { checkForUpdatesOnReturn, offerUpdate } from './app/update';
 import { startSignOutIfAsked } from './auth/sign-out-on-load';
 import { getDeviceToken } from './auth/store';
+import { watchPhoneRow } from './reports/watch-phone-row';
 import { createAppRouter } from './routes/router';
 import { requestPersistentStorage } from './session/storage';
 import { createSyncRuntime } from './sync';
@@ -15,7 +16,8 @@ import { createSyncRuntime } from './sync';
 // A sign-out from the supervisor menu ends the session before any document opens.
 startSignOutIfAsked();
 // Made once, outside React: StrictMode's double mounting must not open documents twice.
-const sync = createSyncRuntime();
+// Each plod open on the phone keeps its row in the phone's list current.
+const sync = createSyncRuntime({ watchDoc: watchPhoneRow });
 const router = createAppRouter();
 
 const root = document.getElementById('root');

@@ -1,7 +1,8 @@
-import { toIndexRow, type PlodFilter, type ReportStatus, type ReportsIndexRow } from '@plod/model';
+import { type PlodFilter, type ReportStatus, type ReportsIndexRow } from '@plod/model';
 import { useEffect, useState } from 'react';
 import { apiFetch } from '../auth';
 import { PAGE_SIZE, filterQuery, type Paged } from './filter';
+import { rowOf } from './row-of';
 
 /** The plods of one status a filter lets through (GET /api/shift-summaries/totals). */
 export interface StatusTotals {
@@ -25,11 +26,6 @@ export interface ServerPlodsQuery {
   totals: PlodFilter;
   /** 1-based; past the end means the last page. */
   page: number;
-}
-
-/** A REST list item as a list row (the API names metres and hours as the shift summary does). */
-function rowOf(item: Record<string, unknown>): ReportsIndexRow | null {
-  return toIndexRow({ ...item, metres: item.totalDepthDrilled, hours: item.hoursWorked });
 }
 
 async function fetchPage(filter: PlodFilter, page: number, signal: AbortSignal) {

@@ -38,14 +38,16 @@ const SERVER_PAGE_PATIENCE_MS = 3000;
  * its page is on screen (`openIndex`, from `AfterPaint` beside the rows, so lazily loaded parts of
  * the page count too). Offline, or
  * without `serverFirst` (a crew phone, whose list also holds plods only it has), it reads the index
- * from the start, as before.
+ * from the start, as before. With `indexAfterPaint` (a crew phone, whose list paints from its own
+ * rows, see reports/phone-rows.ts) the index opens just after that first paint, as with `serverFirst`.
  */
 export function usePlodSource(
   query: ServerPlodsQuery,
-  options: { online: boolean; serverFirst: boolean },
+  options: { online: boolean; serverFirst: boolean; indexAfterPaint?: boolean },
 ): PlodSource {
   const serverFirst = options.serverFirst && options.online;
-  const [indexOpen, setIndexOpen] = useState(!serverFirst);
+  const afterPaint = !serverFirst && (options.indexAfterPaint ?? false);
+  const [indexOpen, setIndexOpen] = useState(!serverFirst && !afterPaint);
   const [indexInUse, setIndexInUse] = useState(!serverFirst);
   const later = useLaterDocSnapshot(REPORTS_INDEX_DOC_NAME, readReportsIndex, indexOpen);
   const server = useServerPlods(query, serverFirst && !indexInUse);
@@ -57,7 +59,7 @@ export function usePlodSource(
   // Adjusting state while rendering (React's pattern for state derived from other state): no
   // render shows the server page once the index may be read.
   if ((caughtUp || !serverFirst) && !indexInUse) setIndexInUse(true);
-  if ((failed || !serverFirst) && !indexOpen) setIndexOpen(true);
+  if ((failed || (!serverFirst && !afterPaint)) && !indexOpen) setIndexOpen(true);
   useEffect(() => {
     if (indexOpen) return;
     const timer = setTimeout(() => setIndexOpen(true), SERVER_PAGE_PATIENCE_MS);

@@ -33,7 +33,7 @@ export function lastShiftSummary(last: ReportSnapshot): string {
  * New Report's "Start from last shift": a new plod with the last shift's site, rig, level, crew and
  * roles, and the holes it left short of target continuing where they stand, in one tap. It reads
  * the last shift's whole plod (every part's reader, with zod): its own chunk, loaded only on a
- * phone that has a last shift (see StartFromLastShift).
+ * phone that has a last shift (see last-shift.ts).
  */
 export default function LastShiftCard({ row }: { row: ReportsIndexRow }) {
   const last = useOptionalDocSnapshot(reportDocName(row.id as ReportId), readReport);

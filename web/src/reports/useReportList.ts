@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   classifyDocName,
   readReportsIndex,
@@ -12,10 +12,14 @@ import {
   useDocSnapshots,
   useDocument,
   useUnreadDocs,
+  useSyncRuntime,
   useUnsentDocNames,
 } from '../sync';
 import type { readListRow } from './list-row';
 import { localReportIds, mergeReportRows } from './merge';
+import { letOldPlodsLeave } from './evict';
+import { getPhoneRows, putPhoneRows, usePhoneRows } from './phone-rows';
+import { isKept } from './retention';
 
 // Reading a report's own document needs the model's zod-checked readers, the bulk of the list's
 // JavaScript. The index alone needs none of it, so that code loads after the list is on screen,
@@ -42,6 +46,7 @@ export function preloadPlodListReader(): void {
   loadRowReader().catch(() => undefined);
 }
 const noRows: readonly string[] = [];
+const noIndexRows: readonly ReportsIndexRow[] = [];
 const noRow = (): ReportsIndexRow | null => null;
 
 /** A list of plods as this phone can draw it now. */
@@ -79,6 +84,12 @@ export function useReportList(): ReportList | null {
 export function useWithLocalReports(
   index: readonly ReportsIndexRow[],
   indexLoaded: boolean,
+  /**
+   * Every row listed elsewhere (the whole reports index), when `index` is only part of it: known
+   * plods are read from their own documents only if neither lists them, and none while this is
+   * null (not read yet). Plods with unsent edits are read either way.
+   */
+  everyListed?: readonly ReportsIndexRow[] | null,
 ): ReportList | null {
   const known = useKnownReportIds();
   const unsentNames = useUnsentDocNames();
@@ -88,8 +99,12 @@ export function useWithLocalReports(
       return kind.kind === 'report' ? [kind.reportId] : [];
     });
     if (!indexLoaded) return [];
-    return localReportIds(known, index, unsent).map((id) => reportDocName(id as ReportId));
-  }, [known, index, unsentNames, indexLoaded]);
+    const listed =
+      everyListed === undefined ? index : everyListed === null ? null : [...index, ...everyListed];
+    return localReportIds(listed === null ? [] : known, listed ?? index, unsent).map((id) =>
+      reportDocName(id as ReportId),
+    );
+  }, [known, index, unsentNames, indexLoaded, everyListed]);
   const [reader, setReader] = useState<RowReader | null>(() => rowReader);
   const [readerFailed, setReaderFailed] = useState(false);
   const nothingToRead = names.length === 0;
@@ -132,4 +147,73 @@ export function useWithLocalReports(
         : merged.filter((row) => !held.has(reportDocName(row.id as ReportId)));
     return { rows, reading: held.size };
   }, [indexLoaded, unread, names, local, reader, readerFailed, index]);
+}
+
+/**
+ * A crew phone's list: its own rows (phone-rows.ts, one read), painted at once, merged with the
+ * reports index's rows the phone keeps (retention.ts) once the index is read (`index`, null until
+ * then; opened after the first paint). The index's kept rows are recorded on the phone as they come,
+ * so the next start paints them too. Older submitted plods are listed only by a search (they are in
+ * the index); otherwise "Show older" asks the server for them.
+ */
+export function usePhoneList(
+  index: readonly ReportsIndexRow[] | null,
+  /** A search (filters in the address): every row of the index is listed, old ones too. */
+  searching = false,
+): ReportList | null {
+  const phone = usePhoneRows();
+  const [now] = useState(() => Date.now());
+  const kept = useMemo(() => index?.filter((row) => isKept(row, now)) ?? null, [index, now]);
+  const listed = searching ? index : kept;
+  const phoneRead = phone !== null;
+  useEffect(() => {
+    if (kept && phoneRead) void putPhoneRows(kept);
+  }, [kept, phoneRead]);
+  // A phone with no rows of its own yet (new, or from before this list) waits for the index.
+  const rows = useMemo(
+    () =>
+      phone === null || (phone.length === 0 && listed === null)
+        ? null
+        : mergeReportRows(listed ?? [], phone),
+    [listed, phone],
+  );
+  useLetOldPlodsLeave(phoneRead ? index : null);
+  return useWithLocalReports(rows ?? noIndexRows, rows !== null, index);
+}
+
+function browserStorage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Once per app load, a moment after the index is read: plods the phone no longer keeps leave it.
+ * Its code is part of the list's (a few hundred bytes): loaded apart, it was a chunk of its own
+ * that split the model's and React's shared chunks into smaller ones the list then loaded.
+ */
+let retentionRan = false;
+const RETENTION_AFTER_MS = 2000;
+function useLetOldPlodsLeave(index: readonly ReportsIndexRow[] | null): void {
+  const runtime = useSyncRuntime();
+  const ready = index !== null;
+  const indexRef = useRef(index);
+  useEffect(() => {
+    indexRef.current = index;
+  }, [index]);
+  useEffect(() => {
+    if (!ready || retentionRan) return;
+    const timer = setTimeout(() => {
+      if (retentionRan) return;
+      retentionRan = true;
+      // The phone's own rows are at least as new as the index's (see putPhoneRows).
+      const rows = mergeReportRows(indexRef.current ?? [], getPhoneRows() ?? []);
+      letOldPlodsLeave(runtime, rows, browserStorage(), Date.now()).catch((error: unknown) =>
+        console.error('Could not let old plods leave the phone', error),
+      );
+    }, RETENTION_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [ready, runtime]);
 }

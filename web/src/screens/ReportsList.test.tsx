@@ -62,13 +62,17 @@ describe('Reports list', { timeout: 20_000 }, () => {
     const { sync } = open('/plods');
     const local = seedReport(sync, { siteName: 'Offline Site', rigName: 'Rig 2' });
     addKnownReportId(local);
+    // A crew phone lists the sent plods of its last 14 days; older ones come from the server.
+    const today = new Date().toISOString().slice(0, 10);
     seedIndex(sync, [
       { site: 'North Pit', rig: 'Rig 7', operator: 'Sam', metres: 42.25, hours: 11.5 },
-      { status: 'sent', site: 'South Pit' },
+      { status: 'sent', site: 'South Pit', date: today },
+      { status: 'sent', site: 'Last Year Pit', date: '2025-07-12' },
       { status: 'deleted', site: 'Old Pit' },
     ]);
-    const cards = await screen.findAllByTestId('report-card');
-    expect(cards).toHaveLength(2);
+    // The index's row is drawn at once, the phone's own plod once its copy is read.
+    await waitFor(() => expect(screen.getAllByTestId('report-card')).toHaveLength(2));
+    const cards = screen.getAllByTestId('report-card');
     const north = cards.find((card) => card.textContent?.includes('North Pit - Rig 7'));
     expect(north?.textContent).toContain('Sam');
     expect(north?.textContent).toContain('42.3 m');
@@ -78,6 +82,10 @@ describe('Reports list', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('tab', { name: /Sent/ }));
     const sent = await screen.findByTestId('report-card');
+    expect(screen.getAllByTestId('report-card')).toHaveLength(1);
+    expect(sent.textContent).toContain('South Pit');
+    expect(screen.queryByText(/Last Year Pit/)).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Show older' })).toBeTruthy();
     const csv = within(sent).getByRole('link', { name: 'Export CSV' });
     const id = sent.getAttribute('data-report-id');
     expect(csv.getAttribute('href')).toBe(`/plods/${id}/csv`);

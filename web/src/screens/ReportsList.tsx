@@ -17,11 +17,14 @@ import { RestoreButton } from '../plod-list/RestoreButton';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { WaitingForSupervisor } from '../components/LateEdits';
 import { SyncControls } from '../components/SyncControls';
+import { lastShiftRow } from '../reports/last-shift';
 import { ReportCard } from '../reports/ReportCard';
 import { useKeepListedPlods } from '../reports/useKeepListedPlods';
 import { useNewReport } from '../reports/useNewReport';
-import { useWithLocalReports } from '../reports/useReportList';
+import { usePhoneRows } from '../reports/phone-rows';
+import { usePhoneList, useWithLocalReports } from '../reports/useReportList';
 import { canDeletePlod, useEditor } from './plod/access';
+import { useKnownReportIds } from '../session/known-reports';
 import { useConnection, useDocMutator, useDocReady } from '../sync';
 import { useWide } from '../lib/useWide';
 import { lazyOptional } from '../lib/lazyOptional';
@@ -42,8 +45,12 @@ const ReportTable = lazy(() => import('../reports/ReportTable'));
 const Pager = lazy(() => import('../plod-list/Pager').then((m) => ({ default: m.Pager })));
 // Reading the setup document needs the model's readers: its own chunk, shown once loaded.
 const ReferenceDataPrompt = lazyOptional(() => import('../components/ReferenceDataPrompt'));
-// Reads the last shift's own document: its own chunk too.
-const StartFromLastShift = lazyOptional(() => import('../reports/StartFromLastShift'));
+// New Report's "Start from last shift" reads the last shift's whole plod, with every part's reader
+// and zod: its own chunk, loaded only on a phone that has a last shift (a new one, just joined,
+// never loads it).
+const LastShiftCard = lazyOptional(() => import('../reports/LastShiftCard'));
+// A crew phone's sent plods older than it keeps, from the server: loaded on the Sent tab.
+const ShowOlder = lazyOptional(() => import('../reports/ShowOlder'));
 
 type ModalName = 'settings' | 'offline' | 'delete';
 const NO_ROWS: readonly ReportsIndexRow[] = [];
@@ -110,18 +117,26 @@ export default function ReportsList() {
   };
   // A supervisor's first page comes from the server, then the reports index takes over (see
   // usePlodSource); a crew phone's list, which holds plods only it has, reads the index at once.
+  // A crew phone paints from its own rows (reports/phone-rows.ts) and reads the index after that.
+  const phone = auth.kind === 'device';
   const source = usePlodSource(
     { list: tabFilter, totals: others, page: address.page },
-    { online, serverFirst: supervisor },
+    { online, serverFirst: supervisor, indexAfterPaint: phone },
   );
-  // Null until the index has been read: meanwhile the list says it is loading. A plod this phone
-  // reads from its own copy is drawn once that is read, never from its older row in the index.
-  const listed = useWithLocalReports(
-    source.index ?? NO_ROWS,
-    source.index !== null && source.indexInfo?.status === 'ready',
-  );
+  const indexRead = source.index !== null && source.indexInfo?.status === 'ready';
+  // Null until the index (on a crew phone, its own rows) has been read: meanwhile the list says it
+  // is loading. A plod this phone reads from its own copy is drawn once that is read, never from its
+  // older row in the index.
+  const deskList = useWithLocalReports(source.index ?? NO_ROWS, !phone && indexRead);
+  const searching = Object.keys(address.filter).length > 0;
+  const phoneList = usePhoneList(phone && indexRead ? source.index : null, searching);
+  const phoneRows = usePhoneRows();
+  const listed = phone ? phoneList : deskList;
   const reports = listed?.rows ?? NO_ROWS;
+  const listedIds = useMemo(() => new Set(reports.map((row) => row.id)), [reports]);
   const reading = listed?.reading ?? 0;
+  const known = useKnownReportIds();
+  const lastShift = useMemo(() => lastShiftRow(reports, known), [reports, known]);
   const server = serverPlods(source);
   const byTab = useMemo(() => {
     if (listed === null) return null;
@@ -209,9 +224,11 @@ export default function ReportsList() {
           Run Sheets
         </Button>
       </SimpleGrid>
-      <Suspense fallback={null}>
-        <StartFromLastShift reports={reports} />
-      </Suspense>
+      {lastShift && (
+        <Suspense fallback={null}>
+          <LastShiftCard row={lastShift} />
+        </Suspense>
+      )}
       {showTools ? (
         <Suspense fallback={null}>
           <ListTools
@@ -242,7 +259,7 @@ export default function ReportsList() {
         </Tabs.List>
         {REPORT_TABS.map((key) => (
           <Tabs.Panel key={key} value={key}>
-            {/* One boundary: the rows, the pager and AfterPaint show together. */}
+            {/* One boundary: the rows and AfterPaint show together. */}
             <Suspense fallback={null}>
               {paged === null || (paged.total === 0 && reading > 0) ? (
                 <Text c="dimmed" ta="center" py="xl" data-testid="plods-loading">
@@ -279,9 +296,20 @@ export default function ReportsList() {
                 </Text>
               )}
               {paged !== null && paged.total > 0 && (paged.pages > 1 || filtering) && (
-                <Pager paged={paged} onPage={address.setPage} />
+                // Its own boundary: the rows never wait for the pager's code (a list of more than
+                // one page would otherwise show its first row only once that had loaded).
+                <Suspense fallback={null}>
+                  <Pager paged={paged} onPage={address.setPage} />
+                </Suspense>
               )}
-              {paged !== null && <AfterPaint run={source.openIndex} />}
+              {phone && key === 'sent' && listed !== null && !searching && (
+                <ShowOlder online={online} listed={listedIds} />
+              )}
+              {/* The index is read once the rows have painted (a phone with no rows of its own
+                  yet: once that is known), never before: reading it holds the main thread. */}
+              {(paged !== null || (phone && phoneRows !== null)) && (
+                <AfterPaint run={source.openIndex} />
+              )}
             </Suspense>
           </Tabs.Panel>
         ))}

@@ -45,6 +45,20 @@ export function addKnownReportId(id: string): void {
   listeners.forEach((listener) => listener());
 }
 
+/** Forgets reports that left this device (retention); unknown ids are ignored. */
+export function removeKnownReportIds(gone: readonly string[]): void {
+  const leaving = new Set(gone);
+  const ids = getKnownReportIds();
+  const kept = ids.filter((id) => !leaving.has(id));
+  if (kept.length === ids.length) return;
+  try {
+    localStorage.setItem(KEY, JSON.stringify(kept));
+  } catch {
+    return;
+  }
+  listeners.forEach((listener) => listener());
+}
+
 function subscribe(onChange: () => void): () => void {
   listeners.add(onChange);
   const onStorage = (event: StorageEvent) => {

@@ -31,6 +31,18 @@ export class DownloadedDocs {
     this.listeners.forEach((listener) => listener());
   }
 
+  /** Forgets a document that left the device: it is no longer here to open offline. */
+  forget(name: string): void {
+    if (!this.has(name)) return;
+    this.session.delete(name);
+    try {
+      this.storage?.removeItem(PREFIX + name);
+    } catch {
+      // Storage blocked: nothing was recorded there either.
+    }
+    this.listeners.forEach((listener) => listener());
+  }
+
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

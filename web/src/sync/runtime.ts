@@ -1,4 +1,5 @@
 import { syncSubprotocols } from '@plod/model/sync';
+import type * as Y from 'yjs';
 import {
   getAuthState,
   requestToken,
@@ -47,6 +48,8 @@ export interface SyncRuntimeOptions {
   auth?: SyncAuth | null;
   /** Who changes to reports are by; defaults to this device's person, device and sign-in. */
   actor?: { current(): Actor | null; subscribe(listener: () => void): () => void } | null;
+  /** Watches each document while it is open (the app keeps its list of plods current). */
+  watchDoc?: (entry: { name: string; doc: Y.Doc; whenReady: Promise<void> }) => () => void;
   /** Tests wrap the migrations run as documents load; defaults to the model's. */
   loadMigrator?: RegistryOptions['loadMigrator'];
 }
@@ -123,7 +126,9 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
         if (synced) refusals.synced(entry.name);
       };
       entry.provider.on('sync', onSync);
+      const stopWatch = options.watchDoc?.(entry) ?? (() => {});
       return () => {
+        stopWatch();
         stopCompleted();
         entry.provider.off('sync', onSync);
       };

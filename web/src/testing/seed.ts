@@ -6,15 +6,24 @@ import {
   setReportsIndexRows,
 } from '@plod/model';
 import type { ReportId, ReportsIndexRow, ShiftDetailsDraft } from '@plod/model';
+import { PHONE_ROWS_DB_NAME } from '../reports/phone-rows';
 import type { SyncRuntime } from '../sync';
 
-/** Empties the device copy of the reports index (a fixed name, so it outlives a test otherwise). */
-export function freshIndexedDb(): Promise<void> {
+function deleteDatabase(name: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(REPORTS_INDEX_DOC_NAME);
+    const request = indexedDB.deleteDatabase(name);
     request.onsuccess = () => resolve();
     request.onerror = () => reject(request.error ?? new Error('deleteDatabase failed'));
   });
+}
+
+/**
+ * Empties the device copy of the reports index and the phone's own list of plods (fixed names, so
+ * they outlive a test otherwise).
+ */
+export async function freshIndexedDb(): Promise<void> {
+  await deleteDatabase(REPORTS_INDEX_DOC_NAME);
+  await deleteDatabase(PHONE_ROWS_DB_NAME);
 }
 
 /** A report document on the device, as New Report would make it. */
