@@ -8,6 +8,7 @@ import {
   discardAll,
   discardSession,
   failureMessage,
+  bulkScope,
   mergeAll,
   mergeSession,
   sessionsShown,
@@ -46,11 +47,7 @@ export function LateEdits({ state, online, reports, filter, complete }: LateEdit
   const every = state.sessions ?? [];
   const sessions = sessionsShown(every, filter, reports);
   const hidden = every.length - sessions.length;
-  // Scoped to the shown plods only while some are hidden; otherwise the server takes them all.
-  const scope =
-    hidden > 0
-      ? [...new Set(sessions.flatMap((s) => (s.reportId ? [s.reportId] : [])))]
-      : undefined;
+  const scope = bulkScope(sessions, hidden);
   const byId = new Map(every.map((s) => [s.id, s]));
 
   const run = async (key: string, action: () => Promise<string>, failed: string) => {

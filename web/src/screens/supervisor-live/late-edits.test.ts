@@ -1,6 +1,6 @@
 import type { ReportsIndexRow } from '@plod/model';
 import { describe, expect, it } from 'vitest';
-import { sessionsShown, type LateEditSession } from './late-edits';
+import { bulkScope, sessionsShown, type LateEditSession } from './late-edits';
 
 const plod = (id: string, operator: string): ReportsIndexRow => ({
   id,
@@ -48,5 +48,22 @@ describe('late-edit sessions on a filtered list', () => {
       's2',
     ]);
     expect(sessionsShown(sessions, { siteId: 'site-2' }, plods)).toEqual([]);
+  });
+});
+
+describe('what Merge all and Discard all take', () => {
+  it('the plods of the sessions shown, each once, even with nothing filtered out', () => {
+    // An edit that reaches another plod while the confirmation ("the 2 waiting sessions") is
+    // open is not taken with them: the bulk call names the shown plods.
+    expect(bulkScope([session('s1', 'p1'), session('s2', 'p1'), session('s3', 'p2')], 0)).toEqual([
+      'p1',
+      'p2',
+    ]);
+    expect(bulkScope([session('s1', 'p1')], 3)).toEqual(['p1']);
+  });
+
+  it('every session only when a shown one names no plod and none is hidden', () => {
+    expect(bulkScope([session('s1', 'p1'), session('s2', null)], 0)).toBeUndefined();
+    expect(bulkScope([session('s1', 'p1'), session('s2', null)], 1)).toEqual(['p1']);
   });
 });

@@ -76,6 +76,21 @@ async function bulk(
 }
 
 /**
+ * The plods Merge all and Discard all take: those of the sessions the supervisor is shown, so an
+ * edit that reaches another plod while the confirmation is open (it says "the 1 waiting session")
+ * waits to be seen. Undefined (the server takes every session) only when a shown session names no
+ * plod and none is hidden.
+ */
+export function bulkScope(
+  sessions: readonly LateEditSession[],
+  hidden: number,
+): string[] | undefined {
+  const named = sessions.every((session) => session.reportId);
+  if (!named && hidden === 0) return undefined;
+  return [...new Set(sessions.flatMap((s) => (s.reportId ? [s.reportId] : [])))];
+}
+
+/**
  * The sessions on plods the list's filter shows. With no filter, every session; with one, a session
  * whose plod this browser does not know yet is left out (it cannot be told to match).
  */
