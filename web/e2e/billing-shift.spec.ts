@@ -1,7 +1,7 @@
 import { expectAccessible } from './accessibility';
 import { newReport, startHole, uniqueHoleId } from './collab-helpers';
 import { addTimeEntry, choose } from './entry-helpers';
-import { expect, heading, test } from './fixtures';
+import { expect, heading, test, untilWorksOffline, PHONE } from './fixtures';
 import { downloadPdf, expectLoadedImage, openPhotos, photoCard, takePhoto } from './photo-helpers';
 import { openDesk } from './plod-report-helpers';
 import { addRun, runSheetsOf, setSignal } from './runs-helpers';
@@ -13,7 +13,7 @@ import { addOnTab } from './supervisor-helpers';
 // runs and a core tray photo taken with no signal. Back online the photo reaches the server, and the
 // desk's report view and PDF show every piece.
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use({ ...PHONE });
 
 const SHIFT_HOURS = 'Drilling 4.0 h, Downtime 3.0 h (client standby 2.0 h)';
 const CREW_TOTALS = 'Worked 29.00 h · Travel 1.00 h · Paid 30.00 h';
@@ -110,9 +110,7 @@ test('one night shift with every billed piece reaches the desk, its photo taken 
   await expect(page.getByTestId('consumables-count')).toHaveText('2 items used');
 
   // The core tray photo, with no signal: kept on the phone, then saved once the signal returns.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
+  await untilWorksOffline(page);
   await setSignal(page, false);
   await openPhotos(page, id);
   await takePhoto(page, { from: '0', to: '8', caption: 'Trays 1-3' });

@@ -1,15 +1,9 @@
 import { signOnPad } from './plod-report-helpers';
 import { expectAccessible } from './accessibility';
 import { startHole, uniqueHoleId, newReport } from './collab-helpers';
-import { expect, heading, test, joinThroughUi, restingDialog } from './fixtures';
+import { expect, heading, test, joinThroughUi, restingDialog, PHONE } from './fixtures';
 
-test.use({
-  joined: false,
-  serviceWorkers: 'block',
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-});
+test.use({ ...PHONE, joined: false, serviceWorkers: 'block' });
 
 test('the home dashboard shows the hole being drilled in the current plod, none once the plod is sent', async ({
   page,

@@ -1,16 +1,12 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { newReport } from './collab-helpers';
 import { addTimeEntry, choose, deleteRow, scrollsSideways, submitTimeEntry } from './entry-helpers';
 import { expectAccessible } from './accessibility';
-import { expect, test } from './fixtures';
+import { expect, test, PHONE, shot } from './fixtures';
 
 // Issues 15 (point 3) and 16 on a phone: correct or remove any time entry, survey point,
 // maintenance task and hire tool; night shifts keep their hours; the lists fit a phone's width.
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-const shot = (page: Page, info: TestInfo, name: string) =>
-  page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+test.use({ ...PHONE });
 
 test('a night entry 10 PM -> 2 AM counts 4.0 h, and 2 PM -> 1 PM asks before it is saved', async ({
   page,

@@ -1,18 +1,14 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { newReport } from './collab-helpers';
 import { choose } from './entry-helpers';
-import { expect, heading, test } from './fixtures';
+import { expect, heading, test, PHONE, shot } from './fixtures';
 import { openDesk } from './plod-report-helpers';
 import { addOnTab } from './supervisor-helpers';
 
 // Issue 24, consumables: a supervisor keeps the site's consumables list in Site Setup; a driller
 // records what the shift used from it on the plod, and the desk's report view prices it.
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-const shot = (page: Page, info: TestInfo, name: string) =>
-  page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+test.use({ ...PHONE });
 
 test('a supervisor lists two consumables for the site; a driller records both on a plod', async ({
   page,

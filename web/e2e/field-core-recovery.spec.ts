@@ -1,14 +1,12 @@
 import { expectAccessible, expectNoCutLabels } from './accessibility';
 import { openRun, runLine, runRows, startHole, uniqueHoleId } from './collab-helpers';
-import { expect, joinThroughUi, test } from './fixtures';
+import { expect, joinThroughUi, test, PHONE } from './fixtures';
 import { newPlod, runSheetsOf } from './runs-helpers';
 
 // Issue 24, core recovery: a driller records how much core came back on each run, and sees the
 // recovery per run on its line and per hole on the hole's card, at a phone's 390 x 844.
 
-const SCREEN = { width: 390, height: 844 };
-
-test.use({ joined: false, viewport: SCREEN, isMobile: true, hasTouch: true });
+test.use({ ...PHONE, joined: false });
 
 test('a driller records core recovery on runs and sees it per run and per hole', async ({
   page,

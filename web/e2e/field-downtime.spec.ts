@@ -1,18 +1,14 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { newReport } from './collab-helpers';
 import { addTimeEntry, choose } from './entry-helpers';
-import { expect, heading, test } from './fixtures';
+import { expect, heading, test, PHONE, shot } from './fixtures';
 import { openDesk } from './plod-report-helpers';
 import { addDowntime } from './shift-helpers';
 
 // Issue 24, downtime and standby: a driller on a night shift records why the rig stood, one entry a
 // client standby across midnight, and sees the shift's hours add up and overlapping times named.
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-const shot = (page: Page, info: TestInfo, name: string) =>
-  page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+test.use({ ...PHONE });
 
 test('a night shift records client standby across midnight, sees the hours line and an overlap', async ({
   page,

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { addRunInModal, newReport, plodCard, startHole, uniqueHoleId } from './collab-helpers';
-import { expect, heading, joinThroughUi, test } from './fixtures';
+import { expect, heading, joinThroughUi, test, untilWorksOffline, PHONE } from './fixtures';
 
 // Issue 28 point 7, no placeholder values. A crew phone's cold start with no signal showed
 // "No site - No rig, Day Shift, DRILLED 0.0 m" for a moment before the plod's own values: a screen
@@ -9,7 +9,7 @@ import { expect, heading, joinThroughUi, test } from './fixtures';
 // recorded from the first moment of each load (everything a person could have seen), and none of
 // it may be a placeholder where the plod has a value.
 
-test.use({ joined: false, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use({ ...PHONE, joined: false });
 
 /** Elements whose text is recorded, each under its test id (and its plod's id, on a plod's card). */
 const WATCHED = [
@@ -81,9 +81,7 @@ test('an offline cold start draws the plod from the phone copy, never placeholde
   test.setTimeout(180_000);
   await joinThroughUi(page, 'First Paint Phone');
   // The app itself must load with no signal: the service worker serves it.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
+  await untilWorksOffline(page);
 
   // With signal: a day-shift plod with no site yet, which the server's plods list (the reports
   // index on this phone) holds as "No site - No rig · Day Shift · 0.0 m".

@@ -1,12 +1,12 @@
 import { expectAccessible } from './accessibility';
 import { newReport, plodCard } from './collab-helpers';
 import { addTimeEntry } from './entry-helpers';
-import { expect, heading, test } from './fixtures';
+import { expect, heading, test, PHONE } from './fixtures';
 
 // No hours are shown until the timesheet has entries: a new plod's card and its Complete Shift do
 // not count the shift's twelve hours while Timesheets says 0.0.
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use({ ...PHONE });
 
 test('a plod without time entries shows no hours on its card or at Complete Shift', async ({
   page,

@@ -1,11 +1,11 @@
 import { expectAccessible } from './accessibility';
 import { addRunInModal, newReport, uniqueHoleId } from './collab-helpers';
-import { expect, joinThroughUi, heading, test } from './fixtures';
+import { expect, joinThroughUi, heading, test, PHONE } from './fixtures';
 
 // The near-target warning (within 6 m of the target depth) where the driller works: Run Sheets and
 // the Add New Run screen, not only the dashboard.
 
-test.use({ joined: false, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use({ ...PHONE, joined: false });
 
 test('Run Sheets and Add New Run warn within 6 m of the target depth', async ({ page, errors }) => {
   test.setTimeout(120_000);

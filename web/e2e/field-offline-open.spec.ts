@@ -1,13 +1,13 @@
 import { expectAccessible } from './accessibility';
 import { createReport, plodCard } from './collab-helpers';
-import { expect, heading, joinThroughUi, test } from './fixtures';
+import { expect, heading, joinThroughUi, test, untilWorksOffline, PHONE } from './fixtures';
 
 // Issue 28 point 1: every plod a crew phone's list shows opens offline. While online the phone keeps
 // the plods being filled in that its list shows (one request for their states, in the background);
 // a plod it does not have is marked on its card, and offline it says "Not on this phone yet:
 // connect to open it", never "No report open".
 
-test.use({ joined: false, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use({ ...PHONE, joined: false });
 
 /** A shift date of this test's own, so the list's date filter shows its plods whatever else is there. */
 function ownDate(): string {
@@ -33,9 +33,7 @@ test('a phone that joined, saw the list and went offline before opening anything
   ).toBe(true);
   await joinThroughUi(page, 'Out Of Range Phone');
   // The app's files are on the phone (its service worker), as after any first visit.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
+  await untilWorksOffline(page);
   await page.goto(`/?from=${date}&to=${date}`);
   const card = plodCard(page, active);
   await expect(card).toBeVisible();

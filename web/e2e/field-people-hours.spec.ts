@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expectAccessible } from './accessibility';
 import { newReport, plodIdOf } from './collab-helpers';
 import { choose } from './entry-helpers';
-import { expect, heading, test } from './fixtures';
+import { expect, heading, test, PHONE } from './fixtures';
 import { assign, crewCard, setHours } from './shift-helpers';
 import { signInAsSupervisor } from './supervisor-helpers';
 
@@ -10,7 +10,7 @@ import { signInAsSupervisor } from './supervisor-helpers';
 // midnight), sees each person's hours there and on Shift Completion; the supervisor then exports
 // people's hours for the pay period from the desk.
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use({ ...PHONE });
 
 const EXPECTED = {
   'Alex Driller': '6:00 PM - 6:00 AM · 11.50 h worked · break 0.50 h',

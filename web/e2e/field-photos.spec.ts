@@ -1,8 +1,7 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { startHole, uniqueHoleId } from './collab-helpers';
 import { DOCS_SCREENSHOTS } from './docs-screenshots';
-import { expect, heading, test } from './fixtures';
+import { expect, heading, test, untilWorksOffline, PHONE, shot } from './fixtures';
 import {
   CORE_TRAY_JPEG,
   downloadPdf,
@@ -18,10 +17,7 @@ import { newPlod, setSignal } from './runs-helpers';
 // Issue 24, photos: a core tray photo taken offline stays on the phone (through a reload), goes to
 // the server when the signal returns, and shows on the desk's report view and in its PDF.
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-const shot = (page: Page, info: TestInfo, name: string) =>
-  page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+test.use({ ...PHONE });
 
 test('a photo taken offline is kept through a reload, saved once online, and read at the desk', async ({
   page,
@@ -34,9 +30,7 @@ test('a photo taken offline is kept through a reload, saved once online, and rea
   await page.goto(`/plods/${id}/run-sheets`);
   await startHole(page, holeId);
   // The app's files are on the phone (its service worker), as after any first visit.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
+  await untilWorksOffline(page);
   await openPhotos(page, id);
   await expect(page.getByText('No photos yet')).toBeVisible();
   await expectAccessible(page, 'photos, none yet');

@@ -7,15 +7,13 @@ import {
   startHole,
   uniqueHoleId,
 } from './collab-helpers';
-import { expect, heading, joinThroughUi, test } from './fixtures';
+import { expect, heading, joinThroughUi, test, PHONE } from './fixtures';
 
 // Issue 28 point 9, from the field: on a phone each run was a tall card (11 runs made a page
 // 3,300 px long), the header broke the hole id ("DH-2026-" / "001"), and the dashboard's Active
 // Saved Report cut the site to "Demo S...". Runs are now a line each, opened with a tap.
 
-const SCREEN = { width: 390, height: 844 };
-
-test.use({ joined: false, viewport: SCREEN, isMobile: true, hasTouch: true });
+test.use({ ...PHONE, joined: false });
 
 test('a phone shows 20 runs as one-line rows in two screens, a whole hole id and a whole site', async ({
   page,
@@ -88,7 +86,7 @@ test('a phone shows 20 runs as one-line rows in two screens, a whole hole id and
   }
   // All 20 within two screens' height (about 1,000 px), where the cards took about 6,000 px.
   const list = await page.getByTestId('runs-table').boundingBox();
-  expect(list?.height).toBeLessThanOrEqual(2 * SCREEN.height);
+  expect(list?.height).toBeLessThanOrEqual(2 * PHONE.viewport.height);
   const sideways = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );

@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { addRunInModal, newReport, runRows, startHole, uniqueHoleId } from './collab-helpers';
-import { expect, heading, joinThroughUi, restingDialog, test } from './fixtures';
+import { expect, heading, joinThroughUi, restingDialog, test, PHONE } from './fixtures';
 
 // One run rule on both run screens (the Run Sheets pop-up and the Add New Run screen): a run without
 // a rod drills the stick-up the previous run left, asks for no stick-up of its own, and is refused
 // with the same reason on both when it would drill 0 m.
 
-test.use({ joined: false, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use({ ...PHONE, joined: false });
 
 const NO_ZERO_RUN = 'A run without a rod must drill more than 0 m';
 

@@ -1,18 +1,11 @@
 import { expectAccessible } from './accessibility';
 import { newReport } from './collab-helpers';
-import { expect, heading, test, joinThroughUi } from './fixtures';
+import { expect, heading, test, joinThroughUi, PHONE } from './fixtures';
 
 // A shift is dated by its start: a night shift runs 18:00 - 06:00, so the small hours belong to the
 // previous day's night. The phone's clock is fixed (Playwright's clock) in a mine site's time zone.
 
-test.use({
-  joined: false,
-  serviceWorkers: 'block',
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-  timezoneId: 'Australia/Perth',
-});
+test.use({ ...PHONE, joined: false, serviceWorkers: 'block', timezoneId: 'Australia/Perth' });
 
 test('New Report after midnight is the previous day night; Start from last shift is the next shift', async ({
   page,

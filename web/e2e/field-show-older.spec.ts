@@ -1,12 +1,12 @@
 import { expectAccessible } from './accessibility';
 import { createReport, plodCard } from './collab-helpers';
-import { expect, heading, joinThroughUi, test } from './fixtures';
+import { expect, heading, joinThroughUi, test, untilWorksOffline, PHONE } from './fixtures';
 
 // A phone that stays fast for a year: a sent plod of a shift more than two weeks old leaves the
 // phone once the server holds all of it, and is still found online through "Show older" on the
 // Sent tab, opening from the server; offline the list says where older plods are.
 
-test.use({ joined: false, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use({ ...PHONE, joined: false });
 
 /** An ISO day `days` before today. */
 function daysAgo(days: number): string {
@@ -27,9 +27,7 @@ test('an old sent plod leaves the phone and comes back with Show older', async (
     (await request.put(`/api/shift-summaries/${old}`, { data: { status: 'sent' } })).ok(),
   ).toBe(true);
   await joinThroughUi(page, 'Year Old Phone');
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
+  await untilWorksOffline(page);
 
   // Found by a search, opened: now on the phone.
   await page.goto(`/?tab=sent&from=${date}&to=${date}`);

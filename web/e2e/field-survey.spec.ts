@@ -1,16 +1,11 @@
 import { expectAccessible } from './accessibility';
 import { newReport, startHole, uniqueHoleId } from './collab-helpers';
-import { expect, heading, joinThroughUi, test } from './fixtures';
+import { expect, heading, joinThroughUi, test, PHONE } from './fixtures';
 
 // Survey points as read off the instrument: dip and azimuth to one decimal (or a message beside the
 // field), a blank magnetic total left blank, and a hole picker of the plod's real holes only.
 
-test.use({
-  joined: false,
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-});
+test.use({ ...PHONE, joined: false });
 
 test('a survey point keeps one decimal of dip and azimuth, a blank magnetic total, and real holes only', async ({
   page,

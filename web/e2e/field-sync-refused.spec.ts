@@ -1,13 +1,13 @@
 import type { WebSocketRoute } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { newReport } from './collab-helpers';
-import { expect, heading, test } from './fixtures';
+import { expect, heading, test, PHONE } from './fixtures';
 
 // A server that closes a plod's connection for good (here 4430: the device's hourly cap) left the
 // phone with unsent changes and no word why. The phone now says so on every screen, keeps the
 // changes, and the note goes once the server takes the plod again (here: Sync now).
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use({ ...PHONE });
 
 const REASON = 'This device sent more than 600 updates to this plod this hour';
 

@@ -1,14 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { addRunInModal, newReport, startHole, uniqueHoleId } from './collab-helpers';
-import { expect, joinThroughUi, test } from './fixtures';
+import { expect, joinThroughUi, test, PHONE } from './fixtures';
 
 // A toast never covers navigation or actions: scrolled to the end of Run Sheets at 390 x 844, the
 // "Next: ..." button is clear of where a toast stands; a tap on a toast's text reaches what is under
 // it; and a toast leaves on its own even under a resting pointer. Undo's toast is the one seen
 // over the Next button.
 
-test.use({ joined: false, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use({ ...PHONE, joined: false });
 
 const toasts = (page: Page) => page.locator('.mantine-Notification-root');
 

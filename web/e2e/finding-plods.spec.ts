@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Download, Page, TestInfo } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import { expect, heading, test } from './fixtures';
+import { expect, heading, test, untilWorksOffline } from './fixtures';
 import { create, names, signInAsSupervisor, signInToSiteSetup } from './supervisor-helpers';
 
 // Issue 17, finding plods: Live Reports and Plods filter by date range, site, rig, driller and
@@ -156,9 +156,7 @@ test('a filtered Live Reports page follows new plods, and shows the same plods o
   await makePlods(request, driller, 3);
   await signInAsSupervisor(page);
   // The service worker lets the app start again with no network.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
+  await untilWorksOffline(page);
 
   await page.goto(`/live?driller=${encodeURIComponent(driller)}`);
   await expect(range(page)).toHaveText('1-3 of 3 plods');

@@ -7,6 +7,7 @@ import {
   type ConsoleMessage,
   type Locator,
   type Page,
+  type TestInfo,
 } from '@playwright/test';
 import { E2E_CREW_CODE, E2E_SERVER, SERVER_ONLY_PATH } from './server';
 
@@ -188,3 +189,25 @@ export async function restingDialog(page: Page): Promise<Locator> {
   await expect(dialog).toHaveCSS('opacity', '1');
   return dialog;
 }
+
+/**
+ * The app's files are on this device: its service worker has finished its precache and controls the
+ * page, so the app starts again with no network (the "Ready to work offline" moment). Waited for
+ * within the test's own budget: the precache took over 15 s on a machine shared with a build.
+ */
+export async function untilWorksOffline(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 0,
+  });
+}
+
+/** The phone the crew screens are made for: 390 x 844 CSS pixels, touch. */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+} as const;
+
+/** A whole-page screenshot kept with the test's results, to look at what was built. */
+export const shot = (page: Page, info: TestInfo, name: string) =>
+  page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });

@@ -1,8 +1,7 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { newReport, startHole, uniqueHoleId } from './collab-helpers';
 import { contractAtNq100 } from './contract-helpers';
-import { expect, heading, test } from './fixtures';
+import { expect, heading, test, PHONE, shot } from './fixtures';
 import { openDesk, signAndSubmit } from './plod-report-helpers';
 import { addOnTab } from './supervisor-helpers';
 
@@ -11,10 +10,7 @@ import { addOnTab } from './supervisor-helpers';
 // page's count show the other, and the KPI page's tables show the plod's metres and, once a
 // contract is set up after it, its revenue.
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-const shot = (page: Page, info: TestInfo, name: string) =>
-  page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+test.use({ ...PHONE });
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 

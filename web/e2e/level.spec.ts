@@ -2,15 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { newReport, plodCard } from './collab-helpers';
 import { signOnPad } from './plod-report-helpers';
 import { expectAccessible } from './accessibility';
-import { expect, heading, test, joinThroughUi } from './fixtures';
+import { expect, heading, test, joinThroughUi, PHONE } from './fixtures';
 
-test.use({
-  joined: false,
-  serviceWorkers: 'block',
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-});
+test.use({ ...PHONE, joined: false, serviceWorkers: 'block' });
 
 test('Level: entered in Shift Details, shown on Shift Completion, in the CSV the phone downloads and the server exports', async ({
   page,

@@ -1,12 +1,10 @@
-import { expect, heading, test } from './fixtures';
+import { expect, heading, test, untilWorksOffline } from './fixtures';
 
 test('after one visit the app starts with no network at all', async ({ page, context }) => {
   await page.goto('/');
   await expect(heading(page, 'Plods')).toBeVisible();
   // clientsClaim: the new worker takes over this page as soon as its precache is complete.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
+  await untilWorksOffline(page);
 
   await context.setOffline(true);
   await page.reload();

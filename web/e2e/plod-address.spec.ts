@@ -9,7 +9,7 @@ import {
 } from './collab-helpers';
 import { expectAccessible } from './accessibility';
 import { addTimeEntry } from './entry-helpers';
-import { expect, heading, prepareContext, test } from './fixtures';
+import { expect, heading, prepareContext, test, untilWorksOffline } from './fixtures';
 import { E2E_ADMIN } from './server';
 
 // Issue 15, point 1: a plod is a place with an address. A link opens the same plod on any phone or
@@ -109,9 +109,7 @@ test('offline, a plod the phone never had says so plainly; one it has opened sta
   await expect(heading(page, 'Shift Details')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save & Continue' })).toBeVisible();
   // The service worker takes over once its precache is complete: the app can then start offline.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
+  await untilWorksOffline(page);
 
   await context.setOffline(true);
   // A cold start at the first plod's address with no network: it opens from the device.

@@ -9,7 +9,7 @@ import {
   uniqueHoleId,
 } from './collab-helpers';
 import { expectAccessible } from './accessibility';
-import { expect, heading, test } from './fixtures';
+import { expect, heading, test, untilWorksOffline } from './fixtures';
 import { readPdf } from './pdf';
 import {
   addEntries,
@@ -182,9 +182,7 @@ test('a plod this phone holds opens whole with no signal; one it never had says 
   await page.goto(`/plods/${id}/report`);
   await expect(page.getByTestId('report-title')).toHaveText('Demo Site - Demo Rig 1');
   // The service worker serves the app with no network once its precache is complete.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
+  await untilWorksOffline(page);
 
   await context.setOffline(true);
   await page.reload();

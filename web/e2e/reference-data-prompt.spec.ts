@@ -1,15 +1,9 @@
 import type { WebSocketRoute } from '@playwright/test';
 import { newReport } from './collab-helpers';
 import { expectAccessible } from './accessibility';
-import { expect, heading, test, joinThroughUi } from './fixtures';
+import { expect, heading, test, joinThroughUi, PHONE } from './fixtures';
 
-test.use({
-  joined: false,
-  serviceWorkers: 'block',
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-});
+test.use({ ...PHONE, joined: false, serviceWorkers: 'block' });
 
 test('a phone with no sites, rigs or crew is told so and offered Download Data, which brings them', async ({
   page,

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { createReport, newReport, openPhone, plodCard as card, plodIdOf } from './collab-helpers';
 import { expectAccessible } from './accessibility';
 import { DOCS_SCREENSHOTS } from './docs-screenshots';
-import { expect, heading, test } from './fixtures';
+import { expect, heading, test, untilWorksOffline } from './fixtures';
 
 async function editOperator(page: Page, id: string, operator: string) {
   await page.goto(`/edit-report/${id}`);
@@ -28,9 +28,7 @@ test('a report made and edited offline survives an offline reload and reaches th
 }) => {
   await page.goto('/');
   await expect(heading(page, 'Plods')).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 15_000,
-  });
+  await untilWorksOffline(page);
 
   // No signal, and the crew switched the app to Offline too.
   await context.setOffline(true);

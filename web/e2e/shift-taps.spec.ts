@@ -2,19 +2,13 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { signOnPad } from './plod-report-helpers';
 import { expectAccessible } from './accessibility';
 import { newReport, plodCard, plodIdOf, runRows, startHole, uniqueHoleId } from './collab-helpers';
-import { expect, heading, test, joinThroughUi } from './fixtures';
+import { expect, heading, test, joinThroughUi, PHONE } from './fixtures';
 
 // A whole shift as docs/crew-guide.md describes it, scripted on a phone, counting the taps and
 // keystrokes a driller makes. It prints the figures (the target is at most 50 taps); it does not
 // assert them: the assertions are that the shift is recorded and submitted.
 
-test.use({
-  joined: false,
-  serviceWorkers: 'block',
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-});
+test.use({ ...PHONE, joined: false, serviceWorkers: 'block' });
 
 /** Drives the UI and counts what a person's thumb does: each tap, each key pressed. */
 class Thumb {

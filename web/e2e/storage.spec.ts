@@ -1,18 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import { expect, heading, test, joinThroughUi } from './fixtures';
+import { expect, heading, test, joinThroughUi, PHONE } from './fixtures';
 
 // Issue 16: Offline Setup says how much the phone holds and whether the browser keeps it (plods not
 // yet synced live only there). A browser decides by itself whether to keep a site's storage
 // (Chromium refuses a site it does not know well): the two tests are the two answers a phone can
 // get, the first from a browser set to keep it. That the app asks once joined is Join.test.tsx's.
 
-test.use({
-  joined: false,
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-});
+test.use({ ...PHONE, joined: false });
 
 async function openOfflineSetup(page: Page) {
   await expect(heading(page, 'Plods')).toBeVisible();

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, heading, test } from './fixtures';
+import { expect, heading, test, untilWorksOffline } from './fixtures';
 import { addOnTab, create, names, signInToSiteSetup } from './supervisor-helpers';
 
 // Site Setup works offline for a signed-in supervisor: sites, rigs, crew and hire tools are the
@@ -35,7 +35,7 @@ test('a supervisor adds a rig and a crew member with no signal; they survive an 
   // The service worker takes over once its precache is complete: from then on the app can start
   // with no network at all. Waited for within the test's budget: the precache (about 1.4 MB) took
   // over 15 s beside another build.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await untilWorksOffline(page);
 
   // A site, made with signal: the server has it.
   await page.getByRole('button', { name: 'Add Site' }).click();

@@ -1,15 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { startHole, uniqueHoleId, newReport } from './collab-helpers';
 import { expectAccessible } from './accessibility';
-import { expect, heading, test, joinThroughUi } from './fixtures';
+import { expect, heading, test, joinThroughUi, PHONE } from './fixtures';
 
-test.use({
-  joined: false,
-  serviceWorkers: 'block',
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-});
+test.use({ ...PHONE, joined: false, serviceWorkers: 'block' });
 
 /** True when a tap at the centre of `target` lands on it (nothing, a toast included, is over it). */
 async function tappable(target: Locator): Promise<boolean> {

@@ -3,16 +3,10 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { newReport } from './collab-helpers';
 import { expectAccessible } from './accessibility';
-import { expect, heading, test, joinThroughUi } from './fixtures';
+import { expect, heading, test, joinThroughUi, untilWorksOffline, PHONE } from './fixtures';
 
 // This spec needs the app's service worker (the others mostly block it).
-test.use({
-  joined: false,
-  serviceWorkers: 'allow',
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-});
+test.use({ ...PHONE, joined: false, serviceWorkers: 'allow' });
 
 const workerState = (page: Page) =>
   page.evaluate(async () => {
@@ -29,9 +23,7 @@ test('a new version waits for Reload: the prompt shows, a half-filled form stays
 }) => {
   test.setTimeout(90_000);
   await joinThroughUi(page, 'Update Phone');
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
-  });
+  await untilWorksOffline(page);
   await newReport(page);
   await page.getByRole('link', { name: /Shift Details/ }).click();
   await expect(heading(page, 'Shift Details')).toBeVisible();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { addRunInModal, newReport, runRows, startHole, uniqueHoleId } from './collab-helpers';
 import { expectAccessible } from './accessibility';
 import { DOCS_SCREENSHOTS as SHOTS } from './docs-screenshots';
-import { expect, heading, test } from './fixtures';
+import { expect, heading, test, PHONE } from './fixtures';
 import { signOnPad } from './plod-report-helpers';
 
 // Browser test 1 (issue 6): one crew's whole shift on a phone, New Report to submission, against the
@@ -49,7 +49,7 @@ function csvSection(csv: string, title: string): Record<string, string>[] {
   return rows.map((row) => Object.fromEntries(row.split(',').map((c, i) => [names[i] ?? i, c])));
 }
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use({ ...PHONE });
 
 test('a whole shift on a phone, from New Report to submission and the CSV download', async ({
   page,
