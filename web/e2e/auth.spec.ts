@@ -1,7 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join as joinPath } from 'node:path';
 import type { Page } from '@playwright/test';
-import { plodIdOf } from './collab-helpers';
+import { plodIdOf, saveDemoShift } from './collab-helpers';
 import { E2E_ADMIN, E2E_CREW_CODE } from './server';
 import { expect, heading, test } from './fixtures';
 import { expectAccessible } from './accessibility';
@@ -209,10 +209,7 @@ test('a site’s crew code: the desk makes it, a phone joins with it, works a pl
   await expect(heading(page, 'Drill Report Dashboard')).toBeVisible();
   const reportId = plodIdOf(page);
   await page.getByRole('link', { name: /Shift Details/ }).click();
-  await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
-  await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(heading(page, 'Crew Assignment')).toBeVisible();
+  await saveDemoShift(page);
   await page.goto(`/edit-report/${reportId}`);
   await page.getByLabel('Operator').fill('Site Sam');
   await page.getByRole('button', { name: 'Save Changes' }).click();

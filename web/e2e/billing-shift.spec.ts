@@ -1,5 +1,5 @@
 import { expectAccessible } from './accessibility';
-import { newReport, startHole, uniqueHoleId } from './collab-helpers';
+import { newReport, startHole, uniqueHoleId, saveDemoShift } from './collab-helpers';
 import { addTimeEntry, choose } from './entry-helpers';
 import { expect, heading, test, untilWorksOffline, PHONE } from './fixtures';
 import { downloadPdf, expectLoadedImage, openPhotos, photoCard, takePhoto } from './photo-helpers';
@@ -47,10 +47,7 @@ test('one night shift with every billed piece reaches the desk, its photo taken 
   await page.getByRole('link', { name: /Shift Details/ }).click();
   await page.getByText('Night', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'Night' })).toBeChecked();
-  await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
-  await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(heading(page, 'Crew Assignment')).toBeVisible();
+  await saveDemoShift(page);
   await assign(page, 'Alex Driller (driller)', 'Primary Driller');
   await assign(page, 'Jordan Offsider (offsider)', 'Offsider');
   await assign(page, 'Casey Offsider (offsider)', 'Offsider');

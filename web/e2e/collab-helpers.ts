@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { joinThroughUi, prepareContext, restingDialog } from './fixtures';
+import { heading, joinThroughUi, prepareContext, restingDialog } from './fixtures';
 
 /** A phone: its own browser context (storage, network) at the app's design size. */
 export interface Phone {
@@ -136,4 +136,18 @@ export async function openRun(page: Page, runNumber: number): Promise<void> {
 export async function editFromList(page: Page, id: string): Promise<void> {
   await plodCard(page, id).getByRole('link', { name: 'Edit Report' }).click();
   await expect(page.getByTestId('report-number')).toHaveText(`Report #${id}`);
+}
+
+/** On Shift Details: the demo site and rig, then Save & Continue on to Crew Assignment. */
+export async function saveDemoShift(page: Page): Promise<void> {
+  await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
+  await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
+  await page.getByRole('button', { name: 'Save & Continue' }).click();
+  await expect(heading(page, 'Crew Assignment')).toBeVisible();
+}
+
+/** A new phone joins the crew and starts a plod: New Report, whose id this returns. */
+export async function joinAndStartPlod(page: Page, deviceName: string): Promise<string> {
+  await joinThroughUi(page, deviceName);
+  return newReport(page);
 }

@@ -1,7 +1,7 @@
 import { signOnPad } from './plod-report-helpers';
 import { expectAccessible } from './accessibility';
-import { startHole, uniqueHoleId, newReport } from './collab-helpers';
-import { expect, heading, test, joinThroughUi, restingDialog, PHONE } from './fixtures';
+import { startHole, uniqueHoleId, saveDemoShift, joinAndStartPlod } from './collab-helpers';
+import { expect, heading, test, restingDialog, PHONE } from './fixtures';
 
 test.use({ ...PHONE, joined: false, serviceWorkers: 'block' });
 
@@ -10,13 +10,9 @@ test('the home dashboard shows the hole being drilled in the current plod, none 
   errors,
 }) => {
   test.setTimeout(90_000);
-  await joinThroughUi(page, 'Dashboard Phone');
-  await newReport(page);
+  await joinAndStartPlod(page, 'Dashboard Phone');
   await page.getByRole('link', { name: /Shift Details/ }).click();
-  await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
-  await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(heading(page, 'Crew Assignment')).toBeVisible();
+  await saveDemoShift(page);
 
   // A short hole drilled to its target by one run: complete.
   const done = uniqueHoleId('DONE');

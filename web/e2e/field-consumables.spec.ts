@@ -1,5 +1,5 @@
 import { expectAccessible } from './accessibility';
-import { newReport } from './collab-helpers';
+import { newReport, saveDemoShift } from './collab-helpers';
 import { choose } from './entry-helpers';
 import { expect, heading, test, PHONE, shot } from './fixtures';
 import { openDesk } from './plod-report-helpers';
@@ -40,10 +40,7 @@ test('a supervisor lists two consumables for the site; a driller records both on
   // The phone: a plod at Demo Site, its Consumables from the plod's dashboard.
   const id = await newReport(page);
   await page.goto(`/plods/${id}/shift-details`);
-  await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
-  await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(page).not.toHaveURL(/shift-details$/);
+  await saveDemoShift(page);
   await page.goto(`/plods/${id}`);
   await page.getByRole('link', { name: /Consumables/ }).click();
   await expect(heading(page, 'Consumables')).toBeVisible();

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import { addRunInModal, newReport, plodCard, startHole, uniqueHoleId } from './collab-helpers';
+import {
+  addRunInModal,
+  newReport,
+  plodCard,
+  startHole,
+  uniqueHoleId,
+  saveDemoShift,
+} from './collab-helpers';
 import { expect, heading, joinThroughUi, test, untilWorksOffline, PHONE } from './fixtures';
 
 // Issue 28 point 7, no placeholder values. A crew phone's cold start with no signal showed
@@ -100,10 +107,7 @@ test('an offline cold start draws the plod from the phone copy, never placeholde
   await page.context().setOffline(true);
   await page.goto(`/plods/${id}/shift-details`);
   await page.getByText('Night', { exact: true }).click();
-  await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
-  await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(heading(page, 'Crew Assignment')).toBeVisible();
+  await saveDemoShift(page);
   await page.goto(`/plods/${id}/run-sheets`);
   const holeId = uniqueHoleId('FP');
   await startHole(page, holeId);

@@ -1,6 +1,6 @@
 import { expectAccessible } from './accessibility';
-import { addRunInModal, newReport, uniqueHoleId } from './collab-helpers';
-import { expect, joinThroughUi, heading, test, PHONE } from './fixtures';
+import { addRunInModal, uniqueHoleId, joinAndStartPlod } from './collab-helpers';
+import { expect, heading, test, PHONE } from './fixtures';
 
 // The near-target warning (within 6 m of the target depth) where the driller works: Run Sheets and
 // the Add New Run screen, not only the dashboard.
@@ -9,8 +9,7 @@ test.use({ ...PHONE, joined: false });
 
 test('Run Sheets and Add New Run warn within 6 m of the target depth', async ({ page, errors }) => {
   test.setTimeout(120_000);
-  await joinThroughUi(page, 'Near Target Phone');
-  await newReport(page);
+  await joinAndStartPlod(page, 'Near Target Phone');
   await page.goto('/run-sheets');
   const holeId = uniqueHoleId('NT');
   const form = page.getByTestId('new-hole-form');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expectAccessible } from './accessibility';
-import { newReport, plodIdOf } from './collab-helpers';
+import { newReport, plodIdOf, saveDemoShift } from './collab-helpers';
 import { choose } from './entry-helpers';
 import { expect, heading, test, PHONE } from './fixtures';
 import { assign, crewCard, setHours } from './shift-helpers';
@@ -33,10 +33,7 @@ test("a night shift's crew hours on Crew and Shift Completion, exported for the 
   await expect(page.getByLabel('Start Time')).toHaveValue('18:00');
   await expect(page.getByLabel('End Time')).toHaveValue('06:00');
   const date = await page.getByLabel('Date').inputValue();
-  await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
-  await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(heading(page, 'Crew Assignment')).toBeVisible();
+  await saveDemoShift(page);
 
   await assign(page, 'Alex Driller (driller)', 'Primary Driller');
   await assign(page, 'Jordan Offsider (offsider)', 'Offsider');

@@ -1,13 +1,14 @@
 import { expectAccessible } from './accessibility';
 import {
   addRunInModal,
-  newReport,
   openRun,
   runLine,
   startHole,
   uniqueHoleId,
+  saveDemoShift,
+  joinAndStartPlod,
 } from './collab-helpers';
-import { expect, heading, joinThroughUi, test, PHONE } from './fixtures';
+import { expect, test, PHONE } from './fixtures';
 
 // Issue 28 point 9, from the field: on a phone each run was a tall card (11 runs made a page
 // 3,300 px long), the header broke the hole id ("DH-2026-" / "001"), and the dashboard's Active
@@ -20,13 +21,9 @@ test('a phone shows 20 runs as one-line rows in two screens, a whole hole id and
   errors,
 }) => {
   test.setTimeout(150_000);
-  await joinThroughUi(page, 'Run Rows Phone');
-  await newReport(page);
+  await joinAndStartPlod(page, 'Run Rows Phone');
   await page.getByRole('link', { name: /Shift Details/ }).click();
-  await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
-  await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(heading(page, 'Crew Assignment')).toBeVisible();
+  await saveDemoShift(page);
 
   // The dashboard's Active Saved Report shows the whole site: wrapped if need be, never cut.
   await page.goto('/dashboard');

@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import { addRunInModal, newReport, runRows, startHole, uniqueHoleId } from './collab-helpers';
-import { expect, heading, joinThroughUi, restingDialog, test, PHONE } from './fixtures';
+import {
+  addRunInModal,
+  runRows,
+  startHole,
+  uniqueHoleId,
+  joinAndStartPlod,
+} from './collab-helpers';
+import { expect, heading, restingDialog, test, PHONE } from './fixtures';
 
 // One run rule on both run screens (the Run Sheets pop-up and the Add New Run screen): a run without
 // a rod drills the stick-up the previous run left, asks for no stick-up of its own, and is refused
@@ -29,8 +35,7 @@ test('a run without a rod is the same run on Run Sheets and on Add New Run', asy
   errors,
 }) => {
   test.setTimeout(120_000);
-  await joinThroughUi(page, 'Run Rule Phone');
-  await newReport(page);
+  await joinAndStartPlod(page, 'Run Rule Phone');
   await page.goto('/run-sheets');
   await startHole(page, uniqueHoleId('RR'));
 

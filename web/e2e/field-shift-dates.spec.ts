@@ -1,6 +1,6 @@
 import { expectAccessible } from './accessibility';
-import { newReport } from './collab-helpers';
-import { expect, heading, test, joinThroughUi, PHONE } from './fixtures';
+import { saveDemoShift, joinAndStartPlod } from './collab-helpers';
+import { expect, heading, test, PHONE } from './fixtures';
 
 // A shift is dated by its start: a night shift runs 18:00 - 06:00, so the small hours belong to the
 // previous day's night. The phone's clock is fixed (Playwright's clock) in a mine site's time zone.
@@ -15,18 +15,14 @@ test('New Report after midnight is the previous day night; Start from last shift
   // 02:10 on the 29th: the night that started at 18:00 on the 28th. The phone's clock runs on from
   // there.
   await page.clock.install({ time: new Date('2026-11-29T02:10:00+08:00') });
-  await joinThroughUi(page, 'Night Shift Phone');
-  await newReport(page);
+  await joinAndStartPlod(page, 'Night Shift Phone');
   await page.getByRole('link', { name: /Shift Details/ }).click();
   await expect(heading(page, 'Shift Details')).toBeVisible();
   await expect(page.getByLabel('Date')).toHaveValue('2026-11-28');
   await expect(page.getByRole('radio', { name: 'Night' })).toBeChecked();
   await expect(page.getByLabel('Start Time')).toHaveValue('18:00');
   await expect(page.getByLabel('End Time')).toHaveValue('06:00');
-  await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
-  await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(heading(page, 'Crew Assignment')).toBeVisible();
+  await saveDemoShift(page);
 
   // 06:57: the next shift after the 28th's night is the 29th's day.
   await page.clock.setSystemTime(new Date('2026-11-29T06:57:00+08:00'));

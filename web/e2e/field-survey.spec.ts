@@ -1,6 +1,6 @@
 import { expectAccessible } from './accessibility';
-import { newReport, startHole, uniqueHoleId } from './collab-helpers';
-import { expect, heading, joinThroughUi, test, PHONE } from './fixtures';
+import { startHole, uniqueHoleId, joinAndStartPlod } from './collab-helpers';
+import { expect, heading, test, PHONE } from './fixtures';
 
 // Survey points as read off the instrument: dip and azimuth to one decimal (or a message beside the
 // field), a blank magnetic total left blank, and a hole picker of the plod's real holes only.
@@ -12,8 +12,7 @@ test('a survey point keeps one decimal of dip and azimuth, a blank magnetic tota
   errors,
 }) => {
   test.setTimeout(120_000);
-  await joinThroughUi(page, 'Survey Phone');
-  await newReport(page);
+  await joinAndStartPlod(page, 'Survey Phone');
   await page.goto('/run-sheets');
   const holeId = uniqueHoleId('SV');
   await startHole(page, holeId);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import { addRunInModal, newReport, startHole, uniqueHoleId } from './collab-helpers';
-import { expect, joinThroughUi, test, PHONE } from './fixtures';
+import { addRunInModal, startHole, uniqueHoleId, joinAndStartPlod } from './collab-helpers';
+import { expect, test, PHONE } from './fixtures';
 
 // A toast never covers navigation or actions: scrolled to the end of Run Sheets at 390 x 844, the
 // "Next: ..." button is clear of where a toast stands; a tap on a toast's text reaches what is under
@@ -17,8 +17,7 @@ test('a toast leaves the Next button clear, lets taps through and goes even when
   errors,
 }) => {
   test.setTimeout(120_000);
-  await joinThroughUi(page, 'Toast Clear Phone');
-  await newReport(page);
+  await joinAndStartPlod(page, 'Toast Clear Phone');
   await page.goto('/run-sheets');
   await startHole(page, uniqueHoleId('TST'));
   await addRunInModal(page);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { newReport, openPhone, plodCard } from './collab-helpers';
+import { newReport, openPhone, plodCard, saveDemoShift } from './collab-helpers';
 import { expectAccessible } from './accessibility';
 import { expect, heading, test } from './fixtures';
 
@@ -28,10 +28,7 @@ test('two phones that change total depth apart both show a note that opens the h
   // Ann starts a plod; Bob taps its card's Edit Report.
   const reportId = await newReport(ann);
   await ann.getByRole('link', { name: /Shift Details/ }).click();
-  await ann.getByLabel('Site').selectOption({ label: 'Demo Site' });
-  await ann.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
-  await ann.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(heading(ann, 'Crew Assignment')).toBeVisible();
+  await saveDemoShift(ann);
   await openEditReport(ann, reportId);
   await bob.goto('/');
   await plodCard(bob, reportId).getByRole('link', { name: 'Edit Report' }).click();

@@ -1,3 +1,4 @@
+import { saveDemoShift } from './collab-helpers';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, heading, prepareContext } from './fixtures';
 import { signInAsSupervisor } from './supervisor-helpers';
@@ -7,10 +8,7 @@ import { signInAsSupervisor } from './supervisor-helpers';
 /** Shift Details of the plod: the demo site and rig. */
 export async function setUpShift(page: Page, id: string): Promise<void> {
   await page.goto(`/plods/${id}/shift-details`);
-  await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
-  await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(page).not.toHaveURL(/shift-details$/);
+  await saveDemoShift(page);
 }
 
 /** Draws a signature on the pad with the pointer: a wave, then a stroke across it. */

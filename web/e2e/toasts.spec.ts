@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { startHole, uniqueHoleId, newReport } from './collab-helpers';
+import { startHole, uniqueHoleId, joinAndStartPlod } from './collab-helpers';
 import { expectAccessible } from './accessibility';
-import { expect, heading, test, joinThroughUi, PHONE } from './fixtures';
+import { expect, heading, test, PHONE } from './fixtures';
 
 test.use({ ...PHONE, joined: false, serviceWorkers: 'block' });
 
@@ -24,8 +24,7 @@ test('toasts come one at a time at the bottom, go by themselves or on Dismiss, a
   test.setTimeout(60_000);
   // The page's clock is Playwright's, so the toast's own 3 s can be held while Dismiss is tried.
   await page.clock.install();
-  await joinThroughUi(page, 'Toast Phone');
-  await newReport(page);
+  await joinAndStartPlod(page, 'Toast Phone');
 
   // Three taps of Save & Sync in a row: one toast, the newest, at the bottom of the screen.
   const back = page.getByRole('link', { name: 'Back to Reports' });

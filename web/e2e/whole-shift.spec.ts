@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { addRunInModal, newReport, runRows, startHole, uniqueHoleId } from './collab-helpers';
+import {
+  addRunInModal,
+  newReport,
+  runRows,
+  startHole,
+  uniqueHoleId,
+  saveDemoShift,
+} from './collab-helpers';
 import { expectAccessible } from './accessibility';
 import { DOCS_SCREENSHOTS as SHOTS } from './docs-screenshots';
 import { expect, heading, test, PHONE } from './fixtures';
@@ -64,10 +71,7 @@ test('a whole shift on a phone, from New Report to submission and the CSV downlo
 
   // Shift details.
   await page.goto('/shift-details');
-  await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
-  await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(heading(page, 'Crew Assignment')).toBeVisible();
+  await saveDemoShift(page);
 
   // Two crew, one primary.
   await page.goto('/crew');
