@@ -1,3 +1,4 @@
+import { choose } from './entry-helpers';
 import type { Locator, Page } from '@playwright/test';
 import { pageRoutes, sampleUrl, screenRoutes } from '../src/routes/table';
 import { plodFilledElsewhere, signOnPad } from './plod-report-helpers';
@@ -78,12 +79,6 @@ async function checkDialog(page: Page, opener: Locator, what: string): Promise<v
   if (page.viewportSize()?.width === PHONE.viewport.width) await expectThumbSized(page, what);
   await dialog.getByRole('button', { name: 'Dismiss' }).click();
   await expect(dialog).toBeHidden();
-}
-
-/** Picks an option of a Mantine Select by its label. */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByLabel(label, { exact: true }).and(page.locator('input')).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 test.describe('at phone size', () => {
@@ -175,8 +170,8 @@ test.describe('at phone size', () => {
     await page.getByRole('button', { name: 'Add Time Entry' }).click();
     const entry = page.getByRole('dialog', { name: 'Add Time Entry' });
     await entry.getByLabel('Hole ID').fill(holeId);
-    await choose(page, 'Start Time', '6:00 AM');
-    await choose(page, 'End Time', '12:00 PM');
+    await choose(page, page, 'Start Time', '6:00 AM');
+    await choose(page, page, 'End Time', '12:00 PM');
     await entry.getByRole('button', { name: 'Add Entry' }).click();
     await expect(entry).toBeHidden();
 
@@ -192,13 +187,13 @@ test.describe('at phone size', () => {
     await expectAccessible(page, 'maintenance, add form open');
     await page.getByLabel('Description').fill('Replaced hydraulic hose');
     // The longest status word, in a badge on a phone-wide table ("IN PROGR..." was cut there).
-    await choose(page, 'Status', 'In Progress');
+    await choose(page, page, 'Status', 'In Progress');
     await page.getByRole('button', { name: 'Add Task' }).click();
     await expect(page.getByTestId('maintenance-hours')).toBeVisible();
 
     await page.goto('/hire-tools');
     await page.getByRole('button', { name: 'Add Hire Tool' }).click();
-    await choose(page, 'Tool', 'Survey camera');
+    await choose(page, page, 'Tool', 'Survey camera');
     await expectAccessible(page, 'hire tools, add form open');
     await page.getByRole('button', { name: 'Add Hire Tool' }).last().click();
     await expect(page.getByTestId('hire-total-cost')).not.toHaveText('$0.00');

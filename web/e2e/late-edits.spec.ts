@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   addRunInModal,
   newReport,
@@ -7,6 +6,7 @@ import {
   startHole,
   uniqueHoleId,
 } from './collab-helpers';
+import { addTimeEntry } from './entry-helpers';
 import { expect, heading, test } from './fixtures';
 import { openDesk, signAndSubmit } from './plod-report-helpers';
 import { expectAccessible } from './accessibility';
@@ -14,21 +14,6 @@ import { expectAccessible } from './accessibility';
 // Issue 15, point 5: changes made offline to a plod that turns out to be submitted show on the
 // phone as "Waiting for supervisor" (apart from pending), and the phone learns the decision: merged
 // data stays, discarded data leaves the phone with a notice. After both sync, phone and server agree.
-
-/** Picks an option of a Mantine Select by its label. */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByLabel(label, { exact: true }).and(page.locator('input')).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function addTime(page: Page, start: string, end: string): Promise<void> {
-  await page.getByRole('button', { name: 'Add Time Entry' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Time Entry' });
-  await choose(page, 'Start Time', start);
-  await choose(page, 'End Time', end);
-  await dialog.getByRole('button', { name: 'Add Entry' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test('late edits: the phone shows them waiting, then keeps the merged run and loses the discarded hours', async ({
   browser,
@@ -51,14 +36,14 @@ test('late edits: the phone shows them waiting, then keeps the merged run and lo
   await startHole(alex.page, uniqueHoleId('LATE'));
   await addRunInModal(alex.page, { notes: 'first' });
   await sam.page.goto(`/plods/${id}/timesheets`);
-  await addTime(sam.page, '6:00 AM', '8:00 AM');
+  await addTimeEntry(sam.page, { start: '6:00 AM', end: '8:00 AM' });
   await expect(sam.page.getByTestId('total-hours')).toHaveText('2.0');
 
   // Both lose signal and keep working: Alex adds a run, Sam adds 3 more hours.
   await alex.context.setOffline(true);
   await sam.context.setOffline(true);
   await addRunInModal(alex.page, { notes: 'late run' });
-  await addTime(sam.page, '8:00 AM', '11:00 AM');
+  await addTimeEntry(sam.page, { start: '8:00 AM', end: '11:00 AM' });
   await expect(sam.page.getByTestId('total-hours')).toHaveText('5.0');
 
   // Kim, with signal, completes and submits the plod.

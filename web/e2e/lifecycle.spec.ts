@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { newReport, openPhone, plodCard } from './collab-helpers';
+import { addTimeEntry } from './entry-helpers';
 import { expect, heading, test } from './fixtures';
 import { openDesk, openFromLive, signAndSubmit } from './plod-report-helpers';
 import { expectAccessible } from './accessibility';
@@ -7,21 +7,6 @@ import { expectAccessible } from './accessibility';
 // Issue 15, point 6 and the lifecycle on phones: Active -> Completed (the crew can reopen it until it
 // is submitted) -> Submitted. Completed and submitted plods say so and offer no edits on crew phones;
 // edits that reach a completed plod from a crewmate who had not seen it completed are kept and shown.
-
-/** Picks an option of a Mantine Select by its label. */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByLabel(label, { exact: true }).and(page.locator('input')).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function addTime(page: Page, start: string, end: string): Promise<void> {
-  await page.getByRole('button', { name: 'Add Time Entry' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Time Entry' });
-  await choose(page, 'Start Time', start);
-  await choose(page, 'End Time', end);
-  await dialog.getByRole('button', { name: 'Add Entry' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test('a completed plod: a late edit from an offline crewmate shows on the phone that completed it, which reopens it', async ({
   browser,
@@ -35,7 +20,7 @@ test('a completed plod: a late edit from an offline crewmate shows on the phone 
   await sam.page.goto(`/plods/${id}/timesheets`);
   await expect(sam.page.getByText('No time entries recorded')).toBeVisible();
   await sam.context.setOffline(true);
-  await addTime(sam.page, '6:00 AM', '9:00 AM');
+  await addTimeEntry(sam.page, { start: '6:00 AM', end: '9:00 AM' });
   await expect(sam.page.getByTestId('total-hours')).toHaveText('3.0');
 
   // Meanwhile Alex completes the shift: his screens now show it and offer no changes.
@@ -67,7 +52,7 @@ test('a completed plod: a late edit from an offline crewmate shows on the phone 
   await expect(alex.page.getByRole('button', { name: 'Add Time Entry' })).toBeVisible();
   await expect(alex.page.getByTestId('read-only')).toHaveCount(0);
   await expect(sam.page.getByRole('button', { name: 'Add Time Entry' })).toBeVisible();
-  await addTime(sam.page, '9:00 AM', '10:00 AM');
+  await addTimeEntry(sam.page, { start: '9:00 AM', end: '10:00 AM' });
   await expect(alex.page.getByTestId('total-hours')).toHaveText('4.0');
 
   await alex.context.close();
