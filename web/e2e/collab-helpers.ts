@@ -130,6 +130,11 @@ export async function openRun(page: Page, runNumber: number): Promise<void> {
   const line = runLine(page, runNumber);
   if ((await line.getAttribute('aria-expanded')) !== 'true') await line.click();
   await expect(line).toHaveAttribute('aria-expanded', 'true');
+  // Open once the details have finished sliding down (as a person sees them): while they slide,
+  // the panel has a fixed height and clips what is below it.
+  const details = page.getByTestId('run-row').filter({ has: line }).getByRole('region');
+  await expect(details).toHaveCSS('overflow', 'visible');
+  await expect(details).toHaveCSS('opacity', '1');
 }
 
 /** Edit Shift Report of the plod, as the Plods list's card opens it. */
