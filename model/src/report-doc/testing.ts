@@ -4,6 +4,7 @@ import type { ModelErrorReason } from '../errors/errors.ts';
 import { isModelError } from '../errors/errors.ts';
 import type { ReportId, RigId, SiteId } from '../ids/ids.ts';
 import { ReportIds } from '../ids/ids.ts';
+import type { RunInput } from '../run/run.ts';
 import { createReport } from '../shift-summary/report-meta-doc.ts';
 
 /** Test helpers: replicas of one document and ways to sync them. Not part of the public API. */
@@ -28,6 +29,19 @@ export function newReportDoc(id: ReportId = ReportIds.create()): Y.Doc {
     },
   });
   return doc;
+}
+
+/** A run-sheet run with a rod, no stick-up, no ori tool and no notes, but for what is given. */
+export function runInput(input: Partial<RunInput> = {}): RunInput {
+  return {
+    style: 'run-sheet',
+    rodAdded: true,
+    stickUp: 0,
+    oriToolUsed: false,
+    notes: null,
+    recoveredLength: null,
+    ...input,
+  };
 }
 
 /** Copies of a document, as other devices that synced it once would hold. */
