@@ -71,8 +71,6 @@ export const bitChangesPart = definePart(
     },
     inputSchema: bitChangeInputSchema,
     patchSchema: bitChangePatchSchema,
-    toFields: (input) => input,
-    patchFields: (patch) => patch,
     bundleRow: (b: BitChange): BundleBitChange => ({
       id: b.id,
       bitSerial: b.bitSerial,

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { ConsumableId, SiteId } from '../ids/ids.ts';
 import { ConsumableIds } from '../ids/ids.ts';
-import { entryCollection } from '../docs/collection.ts';
+import { setupCollection } from '../kernel/collections.ts';
 import { lenient } from '../docs/lenient.ts';
-import { mutateSetup, setupMap } from '../kernel/setup-keys.ts';
 import type { Consumable } from './consumable.ts';
 import { consumableCreateSchema, consumableUpdateSchema } from './consumable.ts';
 
@@ -15,10 +14,7 @@ const storedSchema = z.object({
   createdAt: lenient(z.string().nullable(), null),
 });
 
-const library = entryCollection({
-  map: (doc) => setupMap(doc, 'consumables'),
-  transact: mutateSetup,
-  what: 'Consumable',
+const library = setupCollection('consumables', 'Consumable', {
   newId: () => ConsumableIds.create(),
   read: (id: ConsumableId, raw): Consumable => {
     const stored = storedSchema.parse(raw);
@@ -26,8 +22,6 @@ const library = entryCollection({
   },
   inputSchema: consumableCreateSchema,
   patchSchema: consumableUpdateSchema,
-  toFields: (input) => input,
-  patchFields: (patch) => patch,
 });
 
 /** Add an item to a site's consumables list (REST checks the site exists). */

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { CrewMemberId, SiteId } from '../ids/ids.ts';
 import { CrewMemberIds } from '../ids/ids.ts';
-import { entryCollection } from '../docs/collection.ts';
-import { mutateSetup, setupMap } from '../kernel/setup-keys.ts';
+import { setupCollection } from '../kernel/collections.ts';
 import { requireSite } from '../site/site-doc.ts';
 import type { CrewMember } from './crew-member.ts';
 import { crewMemberCreateSchema, crewMemberUpdateSchema, crewRoleSchema } from './crew-member.ts';
@@ -17,10 +16,7 @@ const storedSchema = z.object({
   isActive: lenient(z.boolean(), true),
 });
 
-const crewMembers = entryCollection({
-  map: (doc) => setupMap(doc, 'crewMembers'),
-  transact: mutateSetup,
-  what: 'Crew member',
+const crewMembers = setupCollection('crewMembers', 'Crew member', {
   newId: () => CrewMemberIds.create(),
   read: (id: CrewMemberId, raw): CrewMember => {
     const stored = storedSchema.parse(raw);
@@ -28,8 +24,6 @@ const crewMembers = entryCollection({
   },
   inputSchema: crewMemberCreateSchema,
   patchSchema: crewMemberUpdateSchema,
-  toFields: (input) => input,
-  patchFields: (patch) => patch,
   beforeAdd: (doc, input) => requireSite(doc, input.siteId),
 });
 

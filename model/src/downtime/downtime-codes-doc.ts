@@ -2,10 +2,10 @@ import type * as Y from 'yjs';
 import { z } from 'zod';
 import type { DowntimeCodeId, SiteId } from '../ids/ids.ts';
 import { DowntimeCodeIds, derivedId } from '../ids/ids.ts';
-import { entryCollection } from '../docs/collection.ts';
+import { setupCollection } from '../kernel/collections.ts';
 import { insertEntry } from '../docs/entries.ts';
 import { lenient } from '../docs/lenient.ts';
-import { mutateSetup, setupMap } from '../kernel/setup-keys.ts';
+import { setupMap } from '../kernel/setup-keys.ts';
 import type { DowntimeCode } from './downtime.ts';
 import {
   DEFAULT_DOWNTIME_CODES,
@@ -22,10 +22,7 @@ const storedSchema = z.object({
   createdAt: lenient(z.string().nullable(), null),
 });
 
-const codes = entryCollection({
-  map: (doc) => setupMap(doc, 'downtimeCodes'),
-  transact: mutateSetup,
-  what: 'Downtime code',
+const codes = setupCollection('downtimeCodes', 'Downtime code', {
   newId: () => DowntimeCodeIds.create(),
   read: (id: DowntimeCodeId, raw): DowntimeCode => {
     const stored = storedSchema.parse(raw);
@@ -33,8 +30,6 @@ const codes = entryCollection({
   },
   inputSchema: downtimeCodeCreateSchema,
   patchSchema: downtimeCodeUpdateSchema,
-  toFields: (input) => input,
-  patchFields: (patch) => patch,
 });
 
 /** Add a code to a site's downtime list (REST checks the site exists). */

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { HireToolId, SiteId } from '../ids/ids.ts';
 import { HireToolIds } from '../ids/ids.ts';
 import { DEFAULT_HIRE_TOOL_RATE } from '../constants/constants.ts';
-import { entryCollection } from '../docs/collection.ts';
-import { mutateSetup, setupMap } from '../kernel/setup-keys.ts';
+import { setupCollection } from '../kernel/collections.ts';
 import { requireSite } from '../site/site-doc.ts';
 import type { HireTool } from './hire-tool.ts';
 import { hireToolCreateSchema, hireToolUpdateSchema } from './hire-tool.ts';
@@ -16,10 +15,7 @@ const storedSchema = z.object({
   siteId: lenient(z.string(), ''),
 });
 
-const library = entryCollection({
-  map: (doc) => setupMap(doc, 'hireTools'),
-  transact: mutateSetup,
-  what: 'Hire tool',
+const library = setupCollection('hireTools', 'Hire tool', {
   newId: () => HireToolIds.create(),
   read: (id: HireToolId, raw): HireTool => {
     const stored = storedSchema.parse(raw);
@@ -27,8 +23,6 @@ const library = entryCollection({
   },
   inputSchema: hireToolCreateSchema,
   patchSchema: hireToolUpdateSchema,
-  toFields: (input) => input,
-  patchFields: (patch) => patch,
   beforeAdd: (doc, input) => requireSite(doc, input.siteId),
 });
 

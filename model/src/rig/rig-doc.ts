@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { RigId, SiteId } from '../ids/ids.ts';
 import { RigIds } from '../ids/ids.ts';
-import { entryCollection } from '../docs/collection.ts';
-import { mutateSetup, setupMap } from '../kernel/setup-keys.ts';
+import { setupCollection } from '../kernel/collections.ts';
 import { requireSite } from '../site/site-doc.ts';
 import type { Rig } from './rig.ts';
 import { rigCreateSchema, rigUpdateSchema } from './rig.ts';
@@ -14,10 +13,7 @@ const storedSchema = z.object({
   siteId: lenient(z.string(), ''),
 });
 
-const rigs = entryCollection({
-  map: (doc) => setupMap(doc, 'rigs'),
-  transact: mutateSetup,
-  what: 'Rig',
+const rigs = setupCollection('rigs', 'Rig', {
   newId: () => RigIds.create(),
   read: (id: RigId, raw): Rig => {
     const stored = storedSchema.parse(raw);
@@ -25,8 +21,6 @@ const rigs = entryCollection({
   },
   inputSchema: rigCreateSchema,
   patchSchema: rigUpdateSchema,
-  toFields: (input) => input,
-  patchFields: (patch) => patch,
   beforeAdd: (doc, input) => requireSite(doc, input.siteId),
 });
 

@@ -6,9 +6,7 @@ import {
 } from '../constants/constants.ts';
 import type { HoleId, SurveyEntryId } from '../ids/ids.ts';
 import { SurveyEntryIds } from '../ids/ids.ts';
-import { entryCollection } from '../docs/collection.ts';
-import { reportMap } from '../kernel/report-keys.ts';
-import { mutateReport } from '../kernel/mutate.ts';
+import { reportCollection } from '../kernel/collections.ts';
 import type { SurveyEntry } from './survey.ts';
 import { surveyEntryInputSchema, surveyEntryPatchSchema, surveyMethodSchema } from './survey.ts';
 import { lenient } from '../docs/lenient.ts';
@@ -25,10 +23,7 @@ const storedSchema = z.object({
   createdAt: lenient(z.string().nullable(), null),
 });
 
-const survey = entryCollection({
-  map: (doc) => reportMap(doc, 'survey'),
-  transact: mutateReport,
-  what: 'Survey entry',
+const survey = reportCollection('survey', 'Survey entry', {
   newId: () => SurveyEntryIds.create(),
   read: (id: SurveyEntryId, raw): SurveyEntry => {
     const stored = storedSchema.parse(raw);
@@ -36,8 +31,6 @@ const survey = entryCollection({
   },
   inputSchema: surveyEntryInputSchema,
   patchSchema: surveyEntryPatchSchema,
-  toFields: (input) => input,
-  patchFields: (patch) => patch,
 });
 
 /** Add a survey point. */

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import type { HoleId, TimesheetEntryId } from '../ids/ids.ts';
 import { TimesheetEntryIds } from '../ids/ids.ts';
-import { entryCollection } from '../docs/collection.ts';
-import { reportMap } from '../kernel/report-keys.ts';
-import { mutateReport } from '../kernel/mutate.ts';
+import { reportCollection } from '../kernel/collections.ts';
 import type { TimesheetEntry } from './timesheet.ts';
 import {
   entryHours,
@@ -22,10 +20,7 @@ const storedSchema = z.object({
   createdAt: lenient(z.string().nullable(), null),
 });
 
-const timesheet = entryCollection({
-  map: (doc) => reportMap(doc, 'timesheet'),
-  transact: mutateReport,
-  what: 'Timesheet entry',
+const timesheet = reportCollection('timesheet', 'Timesheet entry', {
   newId: () => TimesheetEntryIds.create(),
   read: (id: TimesheetEntryId, raw): TimesheetEntry => {
     const stored = storedSchema.parse(raw);
@@ -34,7 +29,6 @@ const timesheet = entryCollection({
   inputSchema: timesheetEntryInputSchema,
   patchSchema: timesheetEntryPatchSchema,
   toFields: ({ hours: _ignored, ...input }) => input,
-  patchFields: (patch) => patch,
 });
 
 /** Add a timesheet row (hours are derived from its times). */
