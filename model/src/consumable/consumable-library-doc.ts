@@ -2,12 +2,12 @@ import { z } from 'zod';
 import type { ConsumableId, SiteId } from '../ids/ids.ts';
 import { ConsumableIds } from '../ids/ids.ts';
 import { setupCollection } from '../kernel/collections.ts';
-import { lenient } from '../docs/lenient.ts';
+import { lenient, lenientId } from '../docs/lenient.ts';
 import type { Consumable } from './consumable.ts';
 import { consumableCreateSchema, consumableUpdateSchema } from './consumable.ts';
 
 const storedSchema = z.object({
-  siteId: lenient(z.string(), ''),
+  siteId: lenientId<SiteId>(''),
   name: lenient(z.string(), ''),
   unit: lenient(z.string(), ''),
   price: lenient(z.number().min(0).nullable(), null),
@@ -16,10 +16,7 @@ const storedSchema = z.object({
 
 const library = setupCollection('consumables', 'Consumable', {
   newId: () => ConsumableIds.create(),
-  read: (id: ConsumableId, raw): Consumable => {
-    const stored = storedSchema.parse(raw);
-    return { id, ...stored, siteId: stored.siteId as SiteId };
-  },
+  read: (id: ConsumableId, raw): Consumable => ({ id, ...storedSchema.parse(raw) }),
   inputSchema: consumableCreateSchema,
   patchSchema: consumableUpdateSchema,
 });

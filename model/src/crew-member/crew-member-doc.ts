@@ -5,23 +5,20 @@ import { setupCollection } from '../kernel/collections.ts';
 import { requireSite } from '../site/site-doc.ts';
 import type { CrewMember } from './crew-member.ts';
 import { crewMemberCreateSchema, crewMemberUpdateSchema, crewRoleSchema } from './crew-member.ts';
-import { lenient } from '../docs/lenient.ts';
+import { lenient, lenientId } from '../docs/lenient.ts';
 
 const storedSchema = z.object({
   memberName: lenient(z.string(), ''),
   role: lenient(crewRoleSchema, 'driller'),
   certification: lenient(z.string().nullable(), null),
   experience: lenient(z.string().nullable(), null),
-  siteId: lenient(z.string(), ''),
+  siteId: lenientId<SiteId>(''),
   isActive: lenient(z.boolean(), true),
 });
 
 const crewMembers = setupCollection('crewMembers', 'Crew member', {
   newId: () => CrewMemberIds.create(),
-  read: (id: CrewMemberId, raw): CrewMember => {
-    const stored = storedSchema.parse(raw);
-    return { id, ...stored, siteId: stored.siteId as SiteId };
-  },
+  read: (id: CrewMemberId, raw): CrewMember => ({ id, ...storedSchema.parse(raw) }),
   inputSchema: crewMemberCreateSchema,
   patchSchema: crewMemberUpdateSchema,
   beforeAdd: (doc, input) => requireSite(doc, input.siteId),

@@ -4,7 +4,7 @@ import type { DowntimeCodeId, SiteId } from '../ids/ids.ts';
 import { DowntimeCodeIds, derivedId } from '../ids/ids.ts';
 import { setupCollection } from '../kernel/collections.ts';
 import { insertEntry } from '../docs/entries.ts';
-import { lenient } from '../docs/lenient.ts';
+import { lenient, lenientId } from '../docs/lenient.ts';
 import { setupMap } from '../kernel/setup-keys.ts';
 import type { DowntimeCode } from './downtime.ts';
 import {
@@ -15,7 +15,7 @@ import {
 } from './downtime.ts';
 
 const storedSchema = z.object({
-  siteId: lenient(z.string(), ''),
+  siteId: lenientId<SiteId>(''),
   name: lenient(z.string(), ''),
   group: lenient(downtimeGroupSchema, 'operational'),
   chargeable: lenient(z.boolean(), false),
@@ -24,10 +24,7 @@ const storedSchema = z.object({
 
 const codes = setupCollection('downtimeCodes', 'Downtime code', {
   newId: () => DowntimeCodeIds.create(),
-  read: (id: DowntimeCodeId, raw): DowntimeCode => {
-    const stored = storedSchema.parse(raw);
-    return { id, ...stored, siteId: stored.siteId as SiteId };
-  },
+  read: (id: DowntimeCodeId, raw): DowntimeCode => ({ id, ...storedSchema.parse(raw) }),
   inputSchema: downtimeCodeCreateSchema,
   patchSchema: downtimeCodeUpdateSchema,
 });

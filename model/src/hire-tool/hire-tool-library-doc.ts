@@ -6,21 +6,18 @@ import { setupCollection } from '../kernel/collections.ts';
 import { requireSite } from '../site/site-doc.ts';
 import type { HireTool } from './hire-tool.ts';
 import { hireToolCreateSchema, hireToolUpdateSchema } from './hire-tool.ts';
-import { lenient } from '../docs/lenient.ts';
+import { lenient, lenientId } from '../docs/lenient.ts';
 
 const storedSchema = z.object({
   toolName: lenient(z.string(), ''),
   toolDescription: lenient(z.string().nullable(), null),
   ratePerHour: lenient(z.number().min(0), DEFAULT_HIRE_TOOL_RATE),
-  siteId: lenient(z.string(), ''),
+  siteId: lenientId<SiteId>(''),
 });
 
 const library = setupCollection('hireTools', 'Hire tool', {
   newId: () => HireToolIds.create(),
-  read: (id: HireToolId, raw): HireTool => {
-    const stored = storedSchema.parse(raw);
-    return { id, ...stored, siteId: stored.siteId as SiteId };
-  },
+  read: (id: HireToolId, raw): HireTool => ({ id, ...storedSchema.parse(raw) }),
   inputSchema: hireToolCreateSchema,
   patchSchema: hireToolUpdateSchema,
   beforeAdd: (doc, input) => requireSite(doc, input.siteId),

@@ -5,20 +5,17 @@ import { setupCollection } from '../kernel/collections.ts';
 import { requireSite } from '../site/site-doc.ts';
 import type { Rig } from './rig.ts';
 import { rigCreateSchema, rigUpdateSchema } from './rig.ts';
-import { lenient } from '../docs/lenient.ts';
+import { lenient, lenientId } from '../docs/lenient.ts';
 
 const storedSchema = z.object({
   rigName: lenient(z.string(), ''),
   rigNumber: lenient(z.string().nullable(), null),
-  siteId: lenient(z.string(), ''),
+  siteId: lenientId<SiteId>(''),
 });
 
 const rigs = setupCollection('rigs', 'Rig', {
   newId: () => RigIds.create(),
-  read: (id: RigId, raw): Rig => {
-    const stored = storedSchema.parse(raw);
-    return { id, ...stored, siteId: stored.siteId as SiteId };
-  },
+  read: (id: RigId, raw): Rig => ({ id, ...storedSchema.parse(raw) }),
   inputSchema: rigCreateSchema,
   patchSchema: rigUpdateSchema,
   beforeAdd: (doc, input) => requireSite(doc, input.siteId),

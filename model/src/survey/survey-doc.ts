@@ -9,10 +9,10 @@ import { SurveyEntryIds } from '../ids/ids.ts';
 import { reportCollection } from '../kernel/collections.ts';
 import type { SurveyEntry } from './survey.ts';
 import { surveyEntryInputSchema, surveyEntryPatchSchema, surveyMethodSchema } from './survey.ts';
-import { lenient } from '../docs/lenient.ts';
+import { lenient, lenientId } from '../docs/lenient.ts';
 
 const storedSchema = z.object({
-  holeId: lenient(z.string(), DEFAULT_SURVEY_HOLE_ID),
+  holeId: lenientId<HoleId>(DEFAULT_SURVEY_HOLE_ID),
   depth: lenient(z.number(), 0),
   azimuth: lenient(z.number(), 0),
   dip: lenient(z.number(), DEFAULT_SURVEY_DIP),
@@ -25,10 +25,7 @@ const storedSchema = z.object({
 
 const survey = reportCollection('survey', 'Survey entry', {
   newId: () => SurveyEntryIds.create(),
-  read: (id: SurveyEntryId, raw): SurveyEntry => {
-    const stored = storedSchema.parse(raw);
-    return { id, ...stored, holeId: stored.holeId as HoleId };
-  },
+  read: (id: SurveyEntryId, raw): SurveyEntry => ({ id, ...storedSchema.parse(raw) }),
   inputSchema: surveyEntryInputSchema,
   patchSchema: surveyEntryPatchSchema,
 });

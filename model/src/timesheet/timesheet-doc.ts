@@ -9,10 +9,10 @@ import {
   timesheetEntryInputSchema,
   timesheetEntryPatchSchema,
 } from './timesheet.ts';
-import { lenient } from '../docs/lenient.ts';
+import { lenient, lenientId } from '../docs/lenient.ts';
 
 const storedSchema = z.object({
-  holeId: lenient(z.string().nullable(), null),
+  holeId: lenientId<HoleId>(null),
   activity: lenient(timesheetActivitySchema, 'drilling'),
   startTime: lenient(z.string(), ''),
   endTime: lenient(z.string(), ''),
@@ -24,7 +24,7 @@ const timesheet = reportCollection('timesheet', 'Timesheet entry', {
   newId: () => TimesheetEntryIds.create(),
   read: (id: TimesheetEntryId, raw): TimesheetEntry => {
     const stored = storedSchema.parse(raw);
-    return { id, ...stored, holeId: stored.holeId as HoleId | null, hours: entryHours(stored) };
+    return { id, ...stored, hours: entryHours(stored) };
   },
   inputSchema: timesheetEntryInputSchema,
   patchSchema: timesheetEntryPatchSchema,
