@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ConsumableId, SiteId } from '../ids/ids.ts';
 import { ConsumableIds } from '../ids/ids.ts';
-import { setupCollection } from '../kernel/collections.ts';
+import { collectionIn, setupRoot } from '../kernel/collections.ts';
 import { lenient, lenientId } from '../docs/lenient.ts';
 import type { Consumable } from './consumable.ts';
 import { consumableCreateSchema, consumableUpdateSchema } from './consumable.ts';
@@ -14,7 +14,7 @@ const storedSchema = z.object({
   createdAt: lenient(z.string().nullable(), null),
 });
 
-const library = setupCollection('consumables', 'Consumable', {
+const library = collectionIn(setupRoot('consumables'), 'Consumable', {
   newId: () => ConsumableIds.create(),
   read: (id: ConsumableId, raw): Consumable => ({ id, ...storedSchema.parse(raw) }),
   inputSchema: consumableCreateSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CrewMemberId, SiteId } from '../ids/ids.ts';
 import { CrewMemberIds } from '../ids/ids.ts';
-import { setupCollection } from '../kernel/collections.ts';
+import { collectionIn, setupRoot } from '../kernel/collections.ts';
 import { requireSite } from '../site/site-doc.ts';
 import type { CrewMember } from './crew-member.ts';
 import { crewMemberCreateSchema, crewMemberUpdateSchema, crewRoleSchema } from './crew-member.ts';
@@ -16,7 +16,7 @@ const storedSchema = z.object({
   isActive: lenient(z.boolean(), true),
 });
 
-const crewMembers = setupCollection('crewMembers', 'Crew member', {
+const crewMembers = collectionIn(setupRoot('crewMembers'), 'Crew member', {
   newId: () => CrewMemberIds.create(),
   read: (id: CrewMemberId, raw): CrewMember => ({ id, ...storedSchema.parse(raw) }),
   inputSchema: crewMemberCreateSchema,

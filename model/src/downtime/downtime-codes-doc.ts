@@ -2,7 +2,7 @@ import type * as Y from 'yjs';
 import { z } from 'zod';
 import type { DowntimeCodeId, SiteId } from '../ids/ids.ts';
 import { DowntimeCodeIds, derivedId } from '../ids/ids.ts';
-import { setupCollection } from '../kernel/collections.ts';
+import { collectionIn, setupRoot } from '../kernel/collections.ts';
 import { insertEntry } from '../docs/entries.ts';
 import { lenient, lenientId } from '../docs/lenient.ts';
 import { setupMap } from '../kernel/setup-keys.ts';
@@ -22,7 +22,7 @@ const storedSchema = z.object({
   createdAt: lenient(z.string().nullable(), null),
 });
 
-const codes = setupCollection('downtimeCodes', 'Downtime code', {
+const codes = collectionIn(setupRoot('downtimeCodes'), 'Downtime code', {
   newId: () => DowntimeCodeIds.create(),
   read: (id: DowntimeCodeId, raw): DowntimeCode => ({ id, ...storedSchema.parse(raw) }),
   inputSchema: downtimeCodeCreateSchema,

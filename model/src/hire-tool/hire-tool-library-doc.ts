@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { HireToolId, SiteId } from '../ids/ids.ts';
 import { HireToolIds } from '../ids/ids.ts';
 import { DEFAULT_HIRE_TOOL_RATE } from '../constants/constants.ts';
-import { setupCollection } from '../kernel/collections.ts';
+import { collectionIn, setupRoot } from '../kernel/collections.ts';
 import { requireSite } from '../site/site-doc.ts';
 import type { HireTool } from './hire-tool.ts';
 import { hireToolCreateSchema, hireToolUpdateSchema } from './hire-tool.ts';
@@ -15,7 +15,7 @@ const storedSchema = z.object({
   siteId: lenientId<SiteId>(''),
 });
 
-const library = setupCollection('hireTools', 'Hire tool', {
+const library = collectionIn(setupRoot('hireTools'), 'Hire tool', {
   newId: () => HireToolIds.create(),
   read: (id: HireToolId, raw): HireTool => ({ id, ...storedSchema.parse(raw) }),
   inputSchema: hireToolCreateSchema,

@@ -11,36 +11,32 @@ import { mutateSetup, setupMap } from './setup-keys.ts';
 export type EntriesSpec<T extends { id: string }, I, P, In, PIn> = EntrySpec<T, I, P, In, PIn> &
   EntryFields<I, P>;
 
-/**
- * A collection of entries in a root of the setup document, changed through mutateSetup; `what`
- * names an entry in not-found messages.
- */
-export function setupCollection<T extends { id: string }, I, P, In, PIn>(
-  root: SetupRoot,
-  what: string,
-  spec: EntriesSpec<T, I, P, In, PIn>,
-): EntryCollection<T, In, PIn> {
-  return entryCollection<T, I, P, In, PIn>({
-    ...spec,
-    map: (doc: Y.Doc) => setupMap(doc, root),
-    transact: mutateSetup,
-    what,
-  });
+/** Where a collection's entries live: the root map that holds them, and how it is changed. */
+export interface CollectionPlace {
+  map: (doc: Y.Doc) => Y.Map<unknown>;
+  transact: (doc: Y.Doc, change: () => void) => void;
 }
 
+/** A root of the setup document, changed through mutateSetup. */
+export const setupRoot = (root: SetupRoot): CollectionPlace => ({
+  map: (doc) => setupMap(doc, root),
+  transact: mutateSetup,
+});
+
 /**
- * A collection of entries in a root of the report document, changed through mutateReport (one
- * transaction, recorded in the history, like every report mutation); `what` as above.
+ * A root of a report document, changed through mutateReport (one transaction, recorded in the
+ * history, like every report mutation).
  */
-export function reportCollection<T extends { id: string }, I, P, In, PIn>(
-  root: ReportMapRoot,
+export const reportRoot = (root: ReportMapRoot): CollectionPlace => ({
+  map: (doc) => reportMap(doc, root),
+  transact: mutateReport,
+});
+
+/** A collection of entries at a place; `what` names an entry in not-found messages. */
+export function collectionIn<T extends { id: string }, I, P, In, PIn>(
+  place: CollectionPlace,
   what: string,
   spec: EntriesSpec<T, I, P, In, PIn>,
 ): EntryCollection<T, In, PIn> {
-  return entryCollection<T, I, P, In, PIn>({
-    ...spec,
-    map: (doc: Y.Doc) => reportMap(doc, root),
-    transact: mutateReport,
-    what,
-  });
+  return entryCollection<T, I, P, In, PIn>({ ...spec, ...place, what });
 }

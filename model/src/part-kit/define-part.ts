@@ -6,7 +6,7 @@ import type { CsvCell } from '../csv-cells/cells.ts';
 import type { CsvColumn } from '../csv-cells/columns.ts';
 import type { EntryCollection } from '../docs/collection.ts';
 import type { EntriesSpec } from '../kernel/collections.ts';
-import { reportCollection } from '../kernel/collections.ts';
+import { collectionIn, reportRoot } from '../kernel/collections.ts';
 import type { ReportMapRoot } from '../kernel/report-keys.ts';
 import { REPORT_ROOTS } from '../kernel/report-keys.ts';
 import type { PartChanges } from './change-lines.ts';
@@ -177,7 +177,7 @@ export function definePart<
   const root: Info['root'] = info.root;
   const bundleList: Info['bundleList'] = info.bundleList;
   // The collection reads only its spec's fields of the rows (not bundleRow or csvColumns).
-  const collection = reportCollection<T, I, P, In, PIn>(info.root, info.what, rows);
+  const collection = collectionIn<T, I, P, In, PIn>(reportRoot(info.root), info.what, rows);
   return {
     ...info,
     ...collection,

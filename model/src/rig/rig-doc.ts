@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RigId, SiteId } from '../ids/ids.ts';
 import { RigIds } from '../ids/ids.ts';
-import { setupCollection } from '../kernel/collections.ts';
+import { collectionIn, setupRoot } from '../kernel/collections.ts';
 import { requireSite } from '../site/site-doc.ts';
 import type { Rig } from './rig.ts';
 import { rigCreateSchema, rigUpdateSchema } from './rig.ts';
@@ -13,7 +13,7 @@ const storedSchema = z.object({
   siteId: lenientId<SiteId>(''),
 });
 
-const rigs = setupCollection('rigs', 'Rig', {
+const rigs = collectionIn(setupRoot('rigs'), 'Rig', {
   newId: () => RigIds.create(),
   read: (id: RigId, raw): Rig => ({ id, ...storedSchema.parse(raw) }),
   inputSchema: rigCreateSchema,

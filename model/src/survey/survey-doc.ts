@@ -6,7 +6,7 @@ import {
 } from '../constants/constants.ts';
 import type { HoleId, SurveyEntryId } from '../ids/ids.ts';
 import { SurveyEntryIds } from '../ids/ids.ts';
-import { reportCollection } from '../kernel/collections.ts';
+import { collectionIn, reportRoot } from '../kernel/collections.ts';
 import type { SurveyEntry } from './survey.ts';
 import { surveyEntryInputSchema, surveyEntryPatchSchema, surveyMethodSchema } from './survey.ts';
 import { lenient, lenientId } from '../docs/lenient.ts';
@@ -23,7 +23,7 @@ const storedSchema = z.object({
   createdAt: lenient(z.string().nullable(), null),
 });
 
-const survey = reportCollection('survey', 'Survey entry', {
+const survey = collectionIn(reportRoot('survey'), 'Survey entry', {
   newId: () => SurveyEntryIds.create(),
   read: (id: SurveyEntryId, raw): SurveyEntry => ({ id, ...storedSchema.parse(raw) }),
   inputSchema: surveyEntryInputSchema,

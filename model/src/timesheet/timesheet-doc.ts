@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { HoleId, TimesheetEntryId } from '../ids/ids.ts';
 import { TimesheetEntryIds } from '../ids/ids.ts';
-import { reportCollection } from '../kernel/collections.ts';
+import { collectionIn, reportRoot } from '../kernel/collections.ts';
 import type { TimesheetEntry } from './timesheet.ts';
 import {
   entryHours,
@@ -20,7 +20,7 @@ const storedSchema = z.object({
   createdAt: lenient(z.string().nullable(), null),
 });
 
-const timesheet = reportCollection('timesheet', 'Timesheet entry', {
+const timesheet = collectionIn(reportRoot('timesheet'), 'Timesheet entry', {
   newId: () => TimesheetEntryIds.create(),
   read: (id: TimesheetEntryId, raw): TimesheetEntry => {
     const stored = storedSchema.parse(raw);
