@@ -5,8 +5,8 @@ import type { DowntimeCodeId, SiteId } from '../ids/ids.ts';
 import { insertEntry } from '../docs/entries.ts';
 import { reportMap } from '../kernel/report-keys.ts';
 import { readReport } from '../report-doc/snapshot.ts';
-import { newReportDoc, replicasOf, syncAll } from '../report-doc/testing.ts';
-import { initSetupDoc, setupMap } from '../kernel/setup-keys.ts';
+import { newReportDoc, newSetupDoc, replicasOf, syncAll } from '../report-doc/testing.ts';
+import { setupMap } from '../kernel/setup-keys.ts';
 import { migrateSetupDoc, readSetup } from '../setup-doc/setup-doc.ts';
 import { addSite } from '../site/site-doc.ts';
 import { addTimesheetEntry } from '../timesheet/timesheet-doc.ts';
@@ -203,8 +203,7 @@ describe('shift hours', () => {
 
 describe('downtime codes', () => {
   it('gives a new site the default list', () => {
-    const doc = new Y.Doc();
-    initSetupDoc(doc);
+    const doc = newSetupDoc();
     const site = addSite(doc, { siteName: 'North Pit' });
     const codes = siteDowntimeCodes(readSetup(doc).downtimeCodes, site);
     expect(codes.map((c) => c.name).sort()).toEqual(
@@ -217,8 +216,7 @@ describe('downtime codes', () => {
   });
 
   it('merges defaults two offline devices made into one list', () => {
-    const base = new Y.Doc();
-    initSetupDoc(base);
+    const base = newSetupDoc();
     insertEntry(setupMap(base, 'sites'), SITE, { siteName: 'North Pit' });
     const [a, b] = replicasOf(base, 2) as [Y.Doc, Y.Doc];
     seedDefaultDowntimeCodes(a, SITE);

@@ -6,6 +6,8 @@ import type { ReportId, RigId, SiteId } from '../ids/ids.ts';
 import { ReportIds } from '../ids/ids.ts';
 import type { RunInput } from '../run/run.ts';
 import { createReport } from '../shift-summary/report-meta-doc.ts';
+import { initHolesDoc } from '../holes-doc/holes-doc.ts';
+import { initSetupDoc } from '../kernel/setup-keys.ts';
 
 /** Test helpers: replicas of one document and ways to sync them. Not part of the public API. */
 
@@ -28,6 +30,20 @@ export function newReportDoc(id: ReportId = ReportIds.create()): Y.Doc {
       rigName: 'Rig 7',
     },
   });
+  return doc;
+}
+
+/** A new setup document (sites, rigs, crew, the sites' lists), as a deployment starts with. */
+export function newSetupDoc(): Y.Doc {
+  const doc = new Y.Doc();
+  initSetupDoc(doc);
+  return doc;
+}
+
+/** A new holes document (the hole and bit registers). */
+export function newHolesDoc(): Y.Doc {
+  const doc = new Y.Doc();
+  initHolesDoc(doc);
   return doc;
 }
 
