@@ -75,6 +75,15 @@ export function syncInto(from: Y.Doc, to: Y.Doc): void {
   Y.applyUpdate(to, Y.encodeStateAsUpdate(from, Y.encodeStateVector(to)));
 }
 
+/** Two replicas of a document that each migrate it apart, then sync: they must end the same. */
+export function migratedApart(doc: Y.Doc, migrate: (replica: Y.Doc) => unknown): [Y.Doc, Y.Doc] {
+  const [a, b] = replicasOf(doc, 2) as [Y.Doc, Y.Doc];
+  migrate(a);
+  migrate(b);
+  syncAll([a, b]);
+  return [a, b];
+}
+
 /** Sync every pair, in the given order, until all hold the same state. */
 export function syncAll(docs: readonly Y.Doc[]): void {
   for (const from of docs) for (const to of docs) if (from !== to) syncInto(from, to);
