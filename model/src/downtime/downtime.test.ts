@@ -5,7 +5,13 @@ import type { DowntimeCodeId, SiteId } from '../ids/ids.ts';
 import { insertEntry } from '../docs/entries.ts';
 import { reportMap } from '../kernel/report-keys.ts';
 import { readReport } from '../report-doc/snapshot.ts';
-import { newReportDoc, newSetupDoc, replicasOf, syncAll } from '../report-doc/testing.ts';
+import {
+  defaultCodeCopy,
+  newReportDoc,
+  newSetupDoc,
+  replicasOf,
+  syncAll,
+} from '../report-doc/testing.ts';
 import { setupMap } from '../kernel/setup-keys.ts';
 import { migrateSetupDoc, readSetup } from '../setup-doc/setup-doc.ts';
 import { addSite } from '../site/site-doc.ts';
@@ -21,7 +27,6 @@ import {
   shiftHoursLine,
 } from './downtime.ts';
 import {
-  defaultDowntimeCodeId,
   readDowntimeCodes,
   seedDefaultDowntimeCodes,
   siteDowntimeCodes,
@@ -29,18 +34,8 @@ import {
 import { addDowntimeEntry, readDowntime, updateDowntimeEntry } from './downtime-part.ts';
 
 const SITE = '0190a000-0000-7000-8000-0000000000a1' as SiteId;
-const STANDBY = {
-  codeId: defaultDowntimeCodeId(SITE, 'client-standby'),
-  codeName: 'Client standby',
-  codeGroup: 'client-standby' as const,
-  chargeable: true,
-};
-const WATER = {
-  codeId: defaultDowntimeCodeId(SITE, 'waiting-water'),
-  codeName: 'Waiting on water',
-  codeGroup: 'operational' as const,
-  chargeable: false,
-};
+const STANDBY = defaultCodeCopy(SITE, 'client-standby');
+const WATER = defaultCodeCopy(SITE, 'waiting-water');
 
 const timed = (
   id: string,

@@ -7,6 +7,9 @@ import { ReportIds } from '../ids/ids.ts';
 import type { RunInput } from '../run/run.ts';
 import { createReport } from '../shift-summary/report-meta-doc.ts';
 import { initHolesDoc } from '../holes-doc/holes-doc.ts';
+import type { DowntimeCodeCopy } from '../downtime/downtime.ts';
+import { DEFAULT_DOWNTIME_CODES, downtimeCodeCopy } from '../downtime/downtime.ts';
+import { defaultDowntimeCodeId } from '../downtime/downtime-codes-doc.ts';
 import { initSetupDoc } from '../kernel/setup-keys.ts';
 
 /** Test helpers: replicas of one document and ways to sync them. Not part of the public API. */
@@ -45,6 +48,13 @@ export function newHolesDoc(): Y.Doc {
   const doc = new Y.Doc();
   initHolesDoc(doc);
   return doc;
+}
+
+/** The copy a downtime entry keeps of one of a site's default codes (by its key: 'waiting-water'). */
+export function defaultCodeCopy(siteId: SiteId, key: string): DowntimeCodeCopy {
+  const code = DEFAULT_DOWNTIME_CODES.find((c) => c.key === key);
+  if (!code) throw new Error(`No default downtime code ${key}`);
+  return downtimeCodeCopy({ ...code, id: defaultDowntimeCodeId(siteId, key) });
 }
 
 /** A run-sheet run with a rod, no stick-up, no ori tool and no notes, but for what is given. */
