@@ -252,7 +252,7 @@ export { toBundle } from './report-doc/to-bundle.ts';
 
 // Shift summary (the report itself): status, details, overrides, sign-off
 export type { ReportStatus } from './kernel/status.ts';
-export { REPORT_STATUSES, isSubmittedStatus, reportTab } from './kernel/status.ts';
+export { REPORT_STATUSES, STATUS_WORDS, isSubmittedStatus, reportTab } from './kernel/status.ts';
 export type {
   SavedReportsPreview,
   ShiftDetailsDraft,
@@ -345,7 +345,6 @@ export type {
 } from './report-sheet/sheet.ts';
 export {
   SIGN_OFF_CERTIFICATIONS,
-  STATUS_WORDS,
   chargesSheetTable,
   formatTimestamp,
   plodSheet,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { depth, strictName } from '../strict/strict.ts';
 import { fixedCell, textCell } from '../csv-cells/cells.ts';
-import { lenient } from '../docs/lenient.ts';
+import { lenient, lenientId } from '../docs/lenient.ts';
 import type { HoleId } from '../ids/ids.ts';
 import type { BitChange, BitChangeId } from './bit.ts';
 import { BIT_ACTIONS, BitChangeIds, bitChangeInputSchema, bitChangePatchSchema } from './bit.ts';
@@ -13,7 +13,7 @@ import type { BitMetres } from './bit-metres.ts';
 
 const storedSchema = z.object({
   bitSerial: lenient(z.string(), ''),
-  holeId: lenient(z.string(), ''),
+  holeId: lenientId<HoleId>(''),
   action: lenient(z.enum(BIT_ACTIONS), 'in'),
   depth: lenient(z.number().min(0), 0),
   notes: lenient(z.string().nullable(), null),
@@ -65,14 +65,9 @@ export const bitChangesPart = definePart(
   },
   {
     newId: () => BitChangeIds.create(),
-    read: (id: BitChangeId, raw): BitChange => {
-      const stored = storedSchema.parse(raw);
-      return { id, ...stored, holeId: stored.holeId as HoleId };
-    },
+    read: (id: BitChangeId, raw): BitChange => ({ id, ...storedSchema.parse(raw) }),
     inputSchema: bitChangeInputSchema,
     patchSchema: bitChangePatchSchema,
-    toFields: (input) => input,
-    patchFields: (patch) => patch,
     bundleRow: (b: BitChange): BundleBitChange => ({
       id: b.id,
       bitSerial: b.bitSerial,

@@ -96,8 +96,6 @@ export const consumableEntriesPart = definePart(
     },
     inputSchema: consumableEntryInputSchema,
     patchSchema: consumableEntryPatchSchema,
-    toFields: (input) => input,
-    patchFields: (patch) => patch,
     bundleRow: (c: ConsumableEntry): BundleConsumableEntry => ({
       id: c.id,
       consumableId: c.consumableId,

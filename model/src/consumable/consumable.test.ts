@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import type { ConsumableId, SiteId } from '../ids/ids.ts';
 import { insertEntry } from '../docs/entries.ts';
 import { describeReportChanges } from '../report-doc/changes.ts';
 import { reportMap } from '../kernel/report-keys.ts';
 import { readReport } from '../report-doc/snapshot.ts';
-import { newReportDoc, replicasOf, syncAll } from '../report-doc/testing.ts';
+import { newReportDoc, newSetupDoc, replicasOf, syncAll } from '../report-doc/testing.ts';
 import { createReportUndo, type ReportUndo } from '../report-doc/undo.ts';
-import { initSetupDoc } from '../kernel/setup-keys.ts';
 import { readSetup } from '../setup-doc/setup-doc.ts';
 import { addSite, deleteSite } from '../site/site-doc.ts';
 import { toBundle } from '../report-doc/to-bundle.ts';
@@ -39,8 +38,7 @@ afterEach(() => undos.splice(0).forEach((u) => u.destroy()));
 
 describe('a site’s consumables list', () => {
   it('belongs to its site, prices optional, and goes with the site', () => {
-    const doc = new Y.Doc();
-    initSetupDoc(doc);
+    const doc = newSetupDoc();
     const site = addSite(doc, { siteName: 'North' });
     const other = addSite(doc, { siteName: 'South' });
     const mud = addConsumable(doc, {
@@ -144,8 +142,7 @@ describe('consumables used on a shift', () => {
 
 describe('the setup snapshot', () => {
   it('lists consumables with the other site lists', () => {
-    const doc = new Y.Doc();
-    initSetupDoc(doc);
+    const doc = newSetupDoc();
     const site = addSite(doc, { siteName: 'North' }) as SiteId;
     addConsumable(doc, { siteId: site, name: 'Mud', unit: 'bag' });
     expect(readSetup(doc).consumables).toEqual([

@@ -1,35 +1,26 @@
 import { z } from 'zod';
 import type { CrewMemberId, SiteId } from '../ids/ids.ts';
 import { CrewMemberIds } from '../ids/ids.ts';
-import { entryCollection } from '../docs/collection.ts';
-import { mutateSetup, setupMap } from '../kernel/setup-keys.ts';
+import { collectionIn, setupRoot } from '../kernel/collections.ts';
 import { requireSite } from '../site/site-doc.ts';
 import type { CrewMember } from './crew-member.ts';
 import { crewMemberCreateSchema, crewMemberUpdateSchema, crewRoleSchema } from './crew-member.ts';
-import { lenient } from '../docs/lenient.ts';
+import { lenient, lenientId } from '../docs/lenient.ts';
 
 const storedSchema = z.object({
   memberName: lenient(z.string(), ''),
   role: lenient(crewRoleSchema, 'driller'),
   certification: lenient(z.string().nullable(), null),
   experience: lenient(z.string().nullable(), null),
-  siteId: lenient(z.string(), ''),
+  siteId: lenientId<SiteId>(''),
   isActive: lenient(z.boolean(), true),
 });
 
-const crewMembers = entryCollection({
-  map: (doc) => setupMap(doc, 'crewMembers'),
-  transact: mutateSetup,
-  what: 'Crew member',
+const crewMembers = collectionIn(setupRoot('crewMembers'), 'Crew member', {
   newId: () => CrewMemberIds.create(),
-  read: (id: CrewMemberId, raw): CrewMember => {
-    const stored = storedSchema.parse(raw);
-    return { id, ...stored, siteId: stored.siteId as SiteId };
-  },
+  read: (id: CrewMemberId, raw): CrewMember => ({ id, ...storedSchema.parse(raw) }),
   inputSchema: crewMemberCreateSchema,
   patchSchema: crewMemberUpdateSchema,
-  toFields: (input) => input,
-  patchFields: (patch) => patch,
   beforeAdd: (doc, input) => requireSite(doc, input.siteId),
 });
 

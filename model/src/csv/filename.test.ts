@@ -9,6 +9,28 @@ const summary: CsvFilenameSource = {
   date: '2025-03-14',
 };
 
+/** What a field falls back to when it is missing or unusable: the case, the change, the name. */
+const FALLBACKS: [string, Partial<CsvFilenameSource>, string][] = [
+  [
+    'UnknownSite for a missing site',
+    { site: null },
+    'PLOD_UnknownSite_Rig__7_night_2025-03-14.csv',
+  ],
+  ['UnknownSite for a blank site', { site: '  ' }, 'PLOD_UnknownSite_Rig__7_night_2025-03-14.csv'],
+  ['UnknownRig for a missing rig', { rig: null }, 'PLOD_Mt_Keith_UnknownRig_night_2025-03-14.csv'],
+  [
+    'UnknownShift for a missing shift type',
+    { shiftType: null },
+    'PLOD_Mt_Keith_Rig__7_UnknownShift_2025-03-14.csv',
+  ],
+  ['UnknownDate for a missing date', { date: null }, 'PLOD_Mt_Keith_Rig__7_night_UnknownDate.csv'],
+  [
+    'UnknownDate for a malformed date',
+    { date: '14/03/2025' },
+    'PLOD_Mt_Keith_Rig__7_night_UnknownDate.csv',
+  ],
+];
+
 describe('csvFilename', () => {
   it('joins prefix, site, rig, shift type and ISO day with underscores', () => {
     expect(csvFilename(summary)).toBe('PLOD_Mt_Keith_Rig__7_night_2025-03-14.csv');
@@ -20,34 +42,8 @@ describe('csvFilename', () => {
     );
   });
 
-  it('falls back to UnknownSite for a missing or blank site', () => {
-    expect(csvFilename({ ...summary, site: null })).toBe(
-      'PLOD_UnknownSite_Rig__7_night_2025-03-14.csv',
-    );
-    expect(csvFilename({ ...summary, site: '  ' })).toBe(
-      'PLOD_UnknownSite_Rig__7_night_2025-03-14.csv',
-    );
-  });
-
-  it('falls back to UnknownRig for a missing rig', () => {
-    expect(csvFilename({ ...summary, rig: null })).toBe(
-      'PLOD_Mt_Keith_UnknownRig_night_2025-03-14.csv',
-    );
-  });
-
-  it('falls back to UnknownShift for a missing shift type', () => {
-    expect(csvFilename({ ...summary, shiftType: null })).toBe(
-      'PLOD_Mt_Keith_Rig__7_UnknownShift_2025-03-14.csv',
-    );
-  });
-
-  it('falls back to UnknownDate for a missing or malformed date', () => {
-    expect(csvFilename({ ...summary, date: null })).toBe(
-      'PLOD_Mt_Keith_Rig__7_night_UnknownDate.csv',
-    );
-    expect(csvFilename({ ...summary, date: '14/03/2025' })).toBe(
-      'PLOD_Mt_Keith_Rig__7_night_UnknownDate.csv',
-    );
+  it.each(FALLBACKS)('falls back to %s', (_case, change, expected) => {
+    expect(csvFilename({ ...summary, ...change })).toBe(expected);
   });
 
   it('uses the ISO day of a full timestamp', () => {

@@ -17,21 +17,17 @@ import { CSV_FILENAME_PREFIX } from './filename';
 import { SHIFT_LABEL, tableCsvHeader, tableCsvLine } from './summary-csv';
 import type { TableColumn } from './summary-csv';
 
-/** One person on one shift. */
-export interface PeopleHoursRow {
+/** One person on one shift: the shift, the plod, and the person's crew assignment hours. */
+export interface PeopleHoursRow extends Pick<
+  BundleCrewAssignment,
+  'role' | 'startTime' | 'finishTime' | 'breakHours' | 'hours' | 'travelHours' | 'paidHours'
+> {
   date: string | null;
   shiftType: 'day' | 'night' | null;
   site: string | null;
   rig: string | null;
   plodId: string;
   person: string;
-  role: 'driller' | 'offsider';
-  startTime: string | null;
-  finishTime: string | null;
-  breakHours: number;
-  hours: number;
-  travelHours: number;
-  paidHours: number;
   notes: string | null;
 }
 

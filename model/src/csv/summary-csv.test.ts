@@ -20,6 +20,8 @@ describe('summary CSV', () => {
   it('is one header and one row per plod, in the summary columns', () => {
     const text = summaryToCsv([row(), row({ status: 'sent', approvedBy: null, holes: [] })]);
     const records = parse(text) as string[][];
+    // Both plods' date, shift, site, rig, driller, metres and hours.
+    const shift = ['2026-03-10', 'Night', 'North Pit', 'Rig 7', 'Ann Lee', '12.3', '11.50'];
     expect(records).toEqual([
       [
         'Date',
@@ -33,30 +35,8 @@ describe('summary CSV', () => {
         'Status',
         'Approved by',
       ],
-      [
-        '2026-03-10',
-        'Night',
-        'North Pit',
-        'Rig 7',
-        'Ann Lee',
-        '12.3',
-        '11.50',
-        'DH-1, DH-2',
-        'Approved',
-        'Sam Boss',
-      ],
-      [
-        '2026-03-10',
-        'Night',
-        'North Pit',
-        'Rig 7',
-        'Ann Lee',
-        '12.3',
-        '11.50',
-        'N/A',
-        'Sent',
-        'N/A',
-      ],
+      [...shift, 'DH-1, DH-2', 'Approved', 'Sam Boss'],
+      [...shift, 'N/A', 'Sent', 'N/A'],
     ]);
     expect(text.endsWith('\r\n')).toBe(true);
   });

@@ -4,6 +4,7 @@
  * server's XLSX, so both files say the same thing.
  */
 import type { ReportStatus } from '../kernel/status.ts';
+import { STATUS_WORDS } from '../kernel/status.ts';
 import { CSV_LINE_END, csvRecord, fixedCell, textCell } from '../csv-cells/cells.ts';
 import { CSV_FILENAME_PREFIX } from './filename';
 
@@ -39,14 +40,6 @@ export interface TableColumn<Row> {
 }
 
 export const SHIFT_LABEL = { day: 'Day', night: 'Night' } as const;
-const STATUS_LABEL: Record<ReportStatus, string> = {
-  active: 'Active',
-  completed: 'Completed',
-  sent: 'Sent',
-  approved: 'Approved',
-  returned: 'Returned',
-  deleted: 'Deleted',
-};
 
 const holesText = (row: PlodSummaryRow) => (row.holes.length > 0 ? row.holes.join(', ') : null);
 
@@ -76,8 +69,8 @@ export const SUMMARY_COLUMNS: readonly TableColumn<PlodSummaryRow>[] = [
   { header: 'Holes', value: holesText, cell: (r) => textCell(holesText(r)) },
   {
     header: 'Status',
-    value: (r) => STATUS_LABEL[r.status],
-    cell: (r) => textCell(STATUS_LABEL[r.status]),
+    value: (r) => STATUS_WORDS[r.status],
+    cell: (r) => textCell(STATUS_WORDS[r.status]),
   },
   { header: 'Approved by', value: (r) => r.approvedBy, cell: (r) => textCell(r.approvedBy) },
 ];

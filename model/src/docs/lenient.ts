@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * A stored field read leniently: its value when valid, `fallback` when it is missing or malformed
@@ -14,4 +14,16 @@ export function lenient<T extends z.ZodType>(
   fallback: z.util.NoUndefined<z.output<T>>,
 ): z.ZodCatch<z.ZodDefault<T>> {
   return schema.default(fallback).catch(fallback);
+}
+
+/**
+ * A stored id read leniently as its kind: the text as written (an id is checked when it is written,
+ * not when it is read), `fallback` when it is missing or not text.
+ */
+export function lenientId<T extends string>(fallback: string): z.ZodType<T>;
+export function lenientId<T extends string>(fallback: null): z.ZodType<T | null>;
+export function lenientId<T extends string>(fallback: string | null): z.ZodType<T | null> {
+  return fallback === null
+    ? lenient(z.string().nullable(), null).transform((text) => text as T | null)
+    : lenient(z.string(), fallback).transform((text) => text as T);
 }

@@ -2,10 +2,10 @@ import type * as Y from 'yjs';
 import { z } from 'zod';
 import type { DowntimeCodeId, SiteId } from '../ids/ids.ts';
 import { DowntimeCodeIds, derivedId } from '../ids/ids.ts';
-import { entryCollection } from '../docs/collection.ts';
+import { collectionIn, setupRoot } from '../kernel/collections.ts';
 import { insertEntry } from '../docs/entries.ts';
-import { lenient } from '../docs/lenient.ts';
-import { mutateSetup, setupMap } from '../kernel/setup-keys.ts';
+import { lenient, lenientId } from '../docs/lenient.ts';
+import { setupMap } from '../kernel/setup-keys.ts';
 import type { DowntimeCode } from './downtime.ts';
 import {
   DEFAULT_DOWNTIME_CODES,
@@ -15,26 +15,18 @@ import {
 } from './downtime.ts';
 
 const storedSchema = z.object({
-  siteId: lenient(z.string(), ''),
+  siteId: lenientId<SiteId>(''),
   name: lenient(z.string(), ''),
   group: lenient(downtimeGroupSchema, 'operational'),
   chargeable: lenient(z.boolean(), false),
   createdAt: lenient(z.string().nullable(), null),
 });
 
-const codes = entryCollection({
-  map: (doc) => setupMap(doc, 'downtimeCodes'),
-  transact: mutateSetup,
-  what: 'Downtime code',
+const codes = collectionIn(setupRoot('downtimeCodes'), 'Downtime code', {
   newId: () => DowntimeCodeIds.create(),
-  read: (id: DowntimeCodeId, raw): DowntimeCode => {
-    const stored = storedSchema.parse(raw);
-    return { id, ...stored, siteId: stored.siteId as SiteId };
-  },
+  read: (id: DowntimeCodeId, raw): DowntimeCode => ({ id, ...storedSchema.parse(raw) }),
   inputSchema: downtimeCodeCreateSchema,
   patchSchema: downtimeCodeUpdateSchema,
-  toFields: (input) => input,
-  patchFields: (patch) => patch,
 });
 
 /** Add a code to a site's downtime list (REST checks the site exists). */

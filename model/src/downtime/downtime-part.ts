@@ -108,8 +108,6 @@ export const downtimePart = definePart(
     },
     inputSchema: downtimeEntryInputSchema,
     patchSchema: downtimeEntryPatchSchema,
-    toFields: (input) => input,
-    patchFields: (patch) => patch,
     bundleRow: (d: DowntimeEntry): BundleDowntimeEntry => ({
       id: d.id,
       codeId: d.codeId,

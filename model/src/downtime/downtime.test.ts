@@ -5,8 +5,14 @@ import type { DowntimeCodeId, SiteId } from '../ids/ids.ts';
 import { insertEntry } from '../docs/entries.ts';
 import { reportMap } from '../kernel/report-keys.ts';
 import { readReport } from '../report-doc/snapshot.ts';
-import { newReportDoc, replicasOf, syncAll } from '../report-doc/testing.ts';
-import { initSetupDoc, setupMap } from '../kernel/setup-keys.ts';
+import {
+  defaultCodeCopy,
+  newReportDoc,
+  newSetupDoc,
+  replicasOf,
+  syncAll,
+} from '../report-doc/testing.ts';
+import { setupMap } from '../kernel/setup-keys.ts';
 import { migrateSetupDoc, readSetup } from '../setup-doc/setup-doc.ts';
 import { addSite } from '../site/site-doc.ts';
 import { addTimesheetEntry } from '../timesheet/timesheet-doc.ts';
@@ -21,7 +27,6 @@ import {
   shiftHoursLine,
 } from './downtime.ts';
 import {
-  defaultDowntimeCodeId,
   readDowntimeCodes,
   seedDefaultDowntimeCodes,
   siteDowntimeCodes,
@@ -29,18 +34,8 @@ import {
 import { addDowntimeEntry, readDowntime, updateDowntimeEntry } from './downtime-part.ts';
 
 const SITE = '0190a000-0000-7000-8000-0000000000a1' as SiteId;
-const STANDBY = {
-  codeId: defaultDowntimeCodeId(SITE, 'client-standby'),
-  codeName: 'Client standby',
-  codeGroup: 'client-standby' as const,
-  chargeable: true,
-};
-const WATER = {
-  codeId: defaultDowntimeCodeId(SITE, 'waiting-water'),
-  codeName: 'Waiting on water',
-  codeGroup: 'operational' as const,
-  chargeable: false,
-};
+const STANDBY = defaultCodeCopy(SITE, 'client-standby');
+const WATER = defaultCodeCopy(SITE, 'waiting-water');
 
 const timed = (
   id: string,
@@ -203,8 +198,7 @@ describe('shift hours', () => {
 
 describe('downtime codes', () => {
   it('gives a new site the default list', () => {
-    const doc = new Y.Doc();
-    initSetupDoc(doc);
+    const doc = newSetupDoc();
     const site = addSite(doc, { siteName: 'North Pit' });
     const codes = siteDowntimeCodes(readSetup(doc).downtimeCodes, site);
     expect(codes.map((c) => c.name).sort()).toEqual(
@@ -217,8 +211,7 @@ describe('downtime codes', () => {
   });
 
   it('merges defaults two offline devices made into one list', () => {
-    const base = new Y.Doc();
-    initSetupDoc(base);
+    const base = newSetupDoc();
     insertEntry(setupMap(base, 'sites'), SITE, { siteName: 'North Pit' });
     const [a, b] = replicasOf(base, 2) as [Y.Doc, Y.Doc];
     seedDefaultDowntimeCodes(a, SITE);

@@ -2,33 +2,24 @@ import { z } from 'zod';
 import type { HireToolId, SiteId } from '../ids/ids.ts';
 import { HireToolIds } from '../ids/ids.ts';
 import { DEFAULT_HIRE_TOOL_RATE } from '../constants/constants.ts';
-import { entryCollection } from '../docs/collection.ts';
-import { mutateSetup, setupMap } from '../kernel/setup-keys.ts';
+import { collectionIn, setupRoot } from '../kernel/collections.ts';
 import { requireSite } from '../site/site-doc.ts';
 import type { HireTool } from './hire-tool.ts';
 import { hireToolCreateSchema, hireToolUpdateSchema } from './hire-tool.ts';
-import { lenient } from '../docs/lenient.ts';
+import { lenient, lenientId } from '../docs/lenient.ts';
 
 const storedSchema = z.object({
   toolName: lenient(z.string(), ''),
   toolDescription: lenient(z.string().nullable(), null),
   ratePerHour: lenient(z.number().min(0), DEFAULT_HIRE_TOOL_RATE),
-  siteId: lenient(z.string(), ''),
+  siteId: lenientId<SiteId>(''),
 });
 
-const library = entryCollection({
-  map: (doc) => setupMap(doc, 'hireTools'),
-  transact: mutateSetup,
-  what: 'Hire tool',
+const library = collectionIn(setupRoot('hireTools'), 'Hire tool', {
   newId: () => HireToolIds.create(),
-  read: (id: HireToolId, raw): HireTool => {
-    const stored = storedSchema.parse(raw);
-    return { id, ...stored, siteId: stored.siteId as SiteId };
-  },
+  read: (id: HireToolId, raw): HireTool => ({ id, ...storedSchema.parse(raw) }),
   inputSchema: hireToolCreateSchema,
   patchSchema: hireToolUpdateSchema,
-  toFields: (input) => input,
-  patchFields: (patch) => patch,
   beforeAdd: (doc, input) => requireSite(doc, input.siteId),
 });
 

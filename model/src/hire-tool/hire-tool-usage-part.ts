@@ -85,7 +85,6 @@ export const hireToolUsagePart = definePart(
     inputSchema: hireToolUsageInputSchema,
     patchSchema: hireToolUsagePatchSchema,
     toFields: ({ totalCost: _derived, ...input }) => input,
-    patchFields: (patch) => patch,
     bundleRow: (h: HireToolUsageRow): BundleHireToolUsage => ({
       id: h.id,
       toolName: h.toolName,

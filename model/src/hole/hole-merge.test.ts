@@ -10,6 +10,7 @@ import {
   newReportDoc,
   permutations,
   replicasOf,
+  runInput,
   syncAll,
 } from '../report-doc/testing.ts';
 import { reportMap } from '../kernel/report-keys.ts';
@@ -24,14 +25,7 @@ import {
 import { headIds, insertSetupWrite } from './setup-writes.ts';
 
 const DH = 'DH-2026-014' as HoleId;
-const rod = (stickUp: number): RunInput => ({
-  style: 'run-sheet',
-  rodAdded: true,
-  stickUp,
-  oriToolUsed: false,
-  notes: null,
-  recoveredLength: null,
-});
+const rod = (stickUp: number): RunInput => runInput({ stickUp });
 
 function twoPhones(): [Y.Doc, Y.Doc] {
   return replicasOf(newReportDoc(), 2) as [Y.Doc, Y.Doc];

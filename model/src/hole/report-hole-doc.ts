@@ -1,13 +1,5 @@
 import type * as Y from 'yjs';
 import { z } from 'zod';
-import {
-  DEFAULT_BARREL_TYPE,
-  DEFAULT_HOLE_AZIMUTH,
-  DEFAULT_HOLE_CONSTANT_STICK_UP,
-  DEFAULT_HOLE_DIP,
-  DEFAULT_HOLE_TARGET_DEPTH,
-  ORI_TOOL_LENGTH_METRES,
-} from '../constants/constants.ts';
 import type { HoleId } from '../ids/ids.ts';
 import { ModelError } from '../errors/errors.ts';
 import { nowIso } from '../docs/entries.ts';
@@ -32,11 +24,12 @@ import {
   HOLE_SETTINGS,
   earliestAt,
   fieldHeads,
-  fieldValue,
+  HOLE_CONFIG_FIELD_KINDS,
   headIds,
   insertSetupWrite,
   readLegacyWrites,
   readSetupWrites,
+  resolveHoleConfig,
   settingConflicts,
 } from './setup-writes.ts';
 
@@ -55,14 +48,7 @@ export interface HoleStartInput {
 const START_FIELDS = ['startDepth', 'startRunNumber', 'startStickUp'] as const;
 
 const REPORT_FIELD_KINDS: FieldKinds = {
-  targetDepth: 'number',
-  dip: 'number',
-  azimuth: 'number',
-  constantStickUp: 'number',
-  hasOriExtension: 'boolean',
-  oriToolLength: 'number',
-  barrelType: 'string',
-  isComplete: 'boolean',
+  ...HOLE_CONFIG_FIELD_KINDS,
   startDepth: 'number',
   startRunNumber: 'number',
   startStickUp: 'number',
@@ -132,13 +118,7 @@ export function resolveReportHole(holeId: HoleId, writes: readonly SetupWrite[])
   const starts = own.filter((w) => w.values.startDepth !== undefined);
   return {
     holeId,
-    targetDepth: fieldValue(own, 'targetDepth', DEFAULT_HOLE_TARGET_DEPTH),
-    dip: fieldValue(own, 'dip', DEFAULT_HOLE_DIP),
-    azimuth: fieldValue(own, 'azimuth', DEFAULT_HOLE_AZIMUTH),
-    constantStickUp: fieldValue(own, 'constantStickUp', DEFAULT_HOLE_CONSTANT_STICK_UP),
-    hasOriExtension: fieldValue(own, 'hasOriExtension', false),
-    oriToolLength: fieldValue(own, 'oriToolLength', ORI_TOOL_LENGTH_METRES),
-    barrelType: fieldValue(own, 'barrelType', DEFAULT_BARREL_TYPE),
+    ...resolveHoleConfig(own),
     ...resolveStart(own),
     isComplete: fieldHeads(own, 'isComplete').some((w) => w.values.isComplete === true),
     addedAt: earliestAt(starts) ?? earliestAt(own),

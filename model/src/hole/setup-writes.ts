@@ -1,5 +1,14 @@
 import * as Y from 'yjs';
+import {
+  DEFAULT_BARREL_TYPE,
+  DEFAULT_HOLE_AZIMUTH,
+  DEFAULT_HOLE_CONSTANT_STICK_UP,
+  DEFAULT_HOLE_DIP,
+  DEFAULT_HOLE_TARGET_DEPTH,
+  ORI_TOOL_LENGTH_METRES,
+} from '../constants/constants.ts';
 import { newId } from '../ids/ids.ts';
+import type { HoleConfig } from './hole.ts';
 
 /**
  * A hole's setup is kept as writes, never as one entry that phones overwrite. Each write is an
@@ -47,6 +56,18 @@ export interface SettingConflict {
 
 /** The type each stored field must have; a field of another type is ignored (lenient reading). */
 export type FieldKinds = Readonly<Record<string, 'number' | 'boolean' | 'string'>>;
+
+/** The kinds of a hole's configuration fields, as the register and a report both store them. */
+export const HOLE_CONFIG_FIELD_KINDS: FieldKinds = {
+  targetDepth: 'number',
+  dip: 'number',
+  azimuth: 'number',
+  constantStickUp: 'number',
+  hasOriExtension: 'boolean',
+  oriToolLength: 'number',
+  barrelType: 'string',
+  isComplete: 'boolean',
+};
 
 const HOLE_ID = 'holeId';
 const AT = 'at';
@@ -174,6 +195,19 @@ export function fieldValue<T extends SettingValue>(
 ): T {
   const first = fieldOptions(writes, field)[0];
   return first === undefined ? fallback : (first.value as T);
+}
+
+/** A hole's configuration from its writes (the new-hole defaults for what no write set). */
+export function resolveHoleConfig(writes: readonly SetupWrite[]): Omit<HoleConfig, 'holeId'> {
+  return {
+    targetDepth: fieldValue(writes, 'targetDepth', DEFAULT_HOLE_TARGET_DEPTH),
+    dip: fieldValue(writes, 'dip', DEFAULT_HOLE_DIP),
+    azimuth: fieldValue(writes, 'azimuth', DEFAULT_HOLE_AZIMUTH),
+    constantStickUp: fieldValue(writes, 'constantStickUp', DEFAULT_HOLE_CONSTANT_STICK_UP),
+    hasOriExtension: fieldValue(writes, 'hasOriExtension', false),
+    oriToolLength: fieldValue(writes, 'oriToolLength', ORI_TOOL_LENGTH_METRES),
+    barrelType: fieldValue(writes, 'barrelType', DEFAULT_BARREL_TYPE),
+  };
 }
 
 /** Earliest `at` of the writes (when the hole was first set up). */

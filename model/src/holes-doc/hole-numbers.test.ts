@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import type { SiteId } from '../ids/ids.ts';
-import { replicasOf, syncAll } from '../report-doc/testing.ts';
-import { initHolesDoc, registerHole } from './holes-doc.ts';
+import { newHolesDoc, replicasOf, syncAll } from '../report-doc/testing.ts';
+import { registerHole } from './holes-doc.ts';
 import {
   HOLE_NUMBER_BLOCK_SIZE,
   holeNumberOwner,
@@ -19,8 +19,7 @@ const PHONE_B = holeNumberOwner({ kind: 'device', deviceId: 'c3d4' });
 
 /** A register where DH-2026-001 already exists (a freshly joined phone used to suggest it). */
 function register(): Y.Doc {
-  const doc = new Y.Doc();
-  initHolesDoc(doc);
+  const doc = newHolesDoc();
   registerHole(doc, SITE, { holeId: 'DH-2026-001' });
   return doc;
 }

@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { HoleId, SiteId } from '../ids/ids.ts';
 import { isModelError } from '../errors/errors.ts';
-import { replicasOf, syncAll } from '../report-doc/testing.ts';
+import { newHolesDoc, replicasOf, syncAll } from '../report-doc/testing.ts';
 import {
   chooseRegisteredHoleSetting,
   holeIdsOfSite,
-  initHolesDoc,
   migrateHolesDoc,
   readHoleRegister,
   registerHole,
@@ -19,8 +18,7 @@ const SITE = '0190a000-0000-7000-8000-0000000000a1' as SiteId;
 
 describe('hole register', () => {
   it('registers a hole with the new-hole defaults and suggests the next id', () => {
-    const doc = new Y.Doc();
-    initHolesDoc(doc);
+    const doc = newHolesDoc();
     expect(suggestHoleId(doc, 2025)).toBe('DH-2025-001');
     const id = registerHole(doc, SITE, { holeId: suggestHoleId(doc, 2025) });
     expect(readHoleRegister(doc)).toEqual([
@@ -70,8 +68,7 @@ describe('hole register', () => {
 
 describe('the same hole registered on two devices apart', () => {
   it('is one hole keeping both set-ups until someone chooses, and the choice holds everywhere', () => {
-    const base = new Y.Doc();
-    initHolesDoc(base);
+    const base = newHolesDoc();
     const [a, b] = replicasOf(base, 2) as [Y.Doc, Y.Doc];
     registerHole(a, SITE, { holeId: 'DH-7', targetDepth: 120, hasOriExtension: true });
     registerHole(b, SITE, { holeId: 'DH-7', targetDepth: 150, hasOriExtension: true });

@@ -1,12 +1,4 @@
 import type * as Y from 'yjs';
-import {
-  DEFAULT_BARREL_TYPE,
-  DEFAULT_HOLE_AZIMUTH,
-  DEFAULT_HOLE_CONSTANT_STICK_UP,
-  DEFAULT_HOLE_DIP,
-  DEFAULT_HOLE_TARGET_DEPTH,
-  ORI_TOOL_LENGTH_METRES,
-} from '../constants/constants.ts';
 import type { HoleId, SiteId } from '../ids/ids.ts';
 import { ModelError } from '../errors/errors.ts';
 import { nowIso } from '../docs/entries.ts';
@@ -21,9 +13,9 @@ import {
   earliestAt,
   fieldHeads,
   fieldOptions,
-  fieldValue,
   headIds,
   insertSetupWrite,
+  resolveHoleConfig,
   settingConflicts,
 } from '../hole/setup-writes.ts';
 import { HOLES_ROOTS, HOLES_SCHEMA_VERSION } from '../kernel/holes-keys.ts';
@@ -53,13 +45,7 @@ function resolveRegisteredHole(holeId: HoleId, own: readonly SetupWrite[]): Regi
   return {
     holeId,
     siteId: typeof site === 'string' ? (site as SiteId) : null,
-    targetDepth: fieldValue(own, 'targetDepth', DEFAULT_HOLE_TARGET_DEPTH),
-    dip: fieldValue(own, 'dip', DEFAULT_HOLE_DIP),
-    azimuth: fieldValue(own, 'azimuth', DEFAULT_HOLE_AZIMUTH),
-    constantStickUp: fieldValue(own, 'constantStickUp', DEFAULT_HOLE_CONSTANT_STICK_UP),
-    hasOriExtension: fieldValue(own, 'hasOriExtension', false),
-    oriToolLength: fieldValue(own, 'oriToolLength', ORI_TOOL_LENGTH_METRES),
-    barrelType: fieldValue(own, 'barrelType', DEFAULT_BARREL_TYPE),
+    ...resolveHoleConfig(own),
     isComplete: fieldHeads(own, 'isComplete').some((w) => w.values.isComplete === true),
     createdAt: earliestAt(own),
     conflicts: settingConflicts(own),

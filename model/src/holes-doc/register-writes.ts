@@ -1,7 +1,11 @@
 import type * as Y from 'yjs';
 import { nowIso } from '../docs/entries.ts';
 import type { FieldKinds, SetupWrite } from '../hole/setup-writes.ts';
-import { readLegacyWrites, readSetupWrites } from '../hole/setup-writes.ts';
+import {
+  HOLE_CONFIG_FIELD_KINDS,
+  readLegacyWrites,
+  readSetupWrites,
+} from '../hole/setup-writes.ts';
 import { HOLES_ROOTS, HOLES_SCHEMA_VERSION } from '../kernel/holes-keys.ts';
 
 // Zod-free on purpose: the hole numbers a device keeps in stock (hole-numbers.ts) read the register's
@@ -9,14 +13,7 @@ import { HOLES_ROOTS, HOLES_SCHEMA_VERSION } from '../kernel/holes-keys.ts';
 
 export const REGISTER_FIELD_KINDS: FieldKinds = {
   siteId: 'string',
-  targetDepth: 'number',
-  dip: 'number',
-  azimuth: 'number',
-  constantStickUp: 'number',
-  hasOriExtension: 'boolean',
-  oriToolLength: 'number',
-  barrelType: 'string',
-  isComplete: 'boolean',
+  ...HOLE_CONFIG_FIELD_KINDS,
 };
 
 export const LEGACY_WRITE_PREFIX = 'register-legacy:';

@@ -16,6 +16,16 @@ export const REPORT_STATUSES = [
 ] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
+/** A status as people read it (the report sheet, the summary CSV, the client's review). */
+export const STATUS_WORDS: Readonly<Record<ReportStatus, string>> = {
+  active: 'Active',
+  completed: 'Completed',
+  sent: 'Sent',
+  approved: 'Approved',
+  returned: 'Returned',
+  deleted: 'Deleted',
+};
+
 /** The reports-list tab a status belongs to: completed and returned plods are the crew's to act on. */
 export function reportTab(status: ReportStatus): 'active' | 'sent' | 'deleted' {
   switch (status) {

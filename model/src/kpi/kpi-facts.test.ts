@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { HoleId } from '../ids/ids.ts';
 import { addBitChange } from '../bit/bit-changes-part.ts';
 import { addDowntimeEntry } from '../downtime/downtime-part.ts';
-import { defaultDowntimeCodeId } from '../downtime/downtime-codes-doc.ts';
 import { addHoleToReport } from '../hole/report-hole-doc.ts';
 import { readHistory } from '../history/read.ts';
 import { readReport } from '../report-doc/snapshot.ts';
-import { TEST_SITE_ID, newReportDoc } from '../report-doc/testing.ts';
+import { TEST_SITE_ID, defaultCodeCopy, newReportDoc } from '../report-doc/testing.ts';
 import { addRun } from '../run/run-doc.ts';
 import { setStatus } from '../shift-summary/report-meta-doc.ts';
 import { addTimesheetEntry } from '../timesheet/timesheet-doc.ts';
@@ -17,12 +16,7 @@ import type { ContractVersion } from '../charges/contract.ts';
 import { firstSubmittedAt, plodKpiFacts, plodRevenueCents } from './kpi-facts.ts';
 
 const DH = 'DH-K1' as HoleId;
-const WATER = {
-  codeId: defaultDowntimeCodeId(TEST_SITE_ID, 'waiting-water'),
-  codeName: 'Waiting on water',
-  codeGroup: 'operational' as const,
-  chargeable: false,
-};
+const WATER = defaultCodeCopy(TEST_SITE_ID, 'waiting-water');
 
 describe('a plod’s KPI facts', () => {
   it('are the model’s own hours, downtime, metres per bit and recovery of the plod', () => {

@@ -77,8 +77,6 @@ export const maintenancePart = definePart(
     read: (id: MaintenanceEntryId, raw): MaintenanceEntry => ({ id, ...storedSchema.parse(raw) }),
     inputSchema: maintenanceEntryInputSchema,
     patchSchema: maintenanceEntryPatchSchema,
-    toFields: (input) => input,
-    patchFields: (patch) => patch,
     check: (merged) => {
       if (!isComponentOf(merged.equipmentType, merged.componentType)) {
         throw new ModelError('invalid-input', COMPONENT_MISMATCH);

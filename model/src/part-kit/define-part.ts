@@ -4,11 +4,11 @@ import { strictBody } from '../strict/strict.ts';
 import type { ShiftReportBundle } from '../bundle/bundle.ts';
 import type { CsvCell } from '../csv-cells/cells.ts';
 import type { CsvColumn } from '../csv-cells/columns.ts';
-import type { CollectionSpec, EntryCollection } from '../docs/collection.ts';
-import { entryCollection } from '../docs/collection.ts';
+import type { EntryCollection } from '../docs/collection.ts';
+import type { EntriesSpec } from '../kernel/collections.ts';
+import { collectionIn, reportRoot } from '../kernel/collections.ts';
 import type { ReportMapRoot } from '../kernel/report-keys.ts';
-import { REPORT_ROOTS, reportMap } from '../kernel/report-keys.ts';
-import { mutateReport } from '../kernel/mutate.ts';
+import { REPORT_ROOTS } from '../kernel/report-keys.ts';
 import type { PartChanges } from './change-lines.ts';
 import { partChangeLines } from './change-lines.ts';
 import type { SheetHeader, SheetTable } from './sheet-table.ts';
@@ -88,15 +88,12 @@ export interface PartSheet<T, Ctx> {
 export type RowsOf<Root extends string, T> = { readonly [K in Root]: readonly T[] };
 
 /** A part's rows: the generic collection's spec (docs/collection.ts), and how the CSV writes them. */
-export interface PartRows<T extends { id: string }, I, P, In, PIn, B> extends Omit<
-  CollectionSpec<T, I, P, In, PIn>,
-  'map' | 'transact' | 'what'
-> {
+export type PartRows<T extends { id: string }, I, P, In, PIn, B> = EntriesSpec<T, I, P, In, PIn> & {
   /** A row as the bundle holds it. */
   bundleRow: (row: T) => B;
   /** Its CSV columns, in order. */
   csvColumns: readonly CsvColumn<B>[];
-}
+};
 
 /** How a part's rows read to people: its table on the report sheet and its change lines. */
 export interface PartView<T, Ctx, Totals> {
@@ -175,23 +172,19 @@ export function definePart<
   rows: PartRows<T, I, P, In, PIn, B>,
   view: PartView<T, Ctx, Totals>,
 ): PlodPart<Info, T, I, P, In, PIn, B, Ctx, Totals> {
-  const { bundleRow, csvColumns, ...spec } = rows;
+  const { bundleRow, csvColumns } = rows;
   const { sheet, changes, totals } = view;
   const root: Info['root'] = info.root;
   const bundleList: Info['bundleList'] = info.bundleList;
-  const collection = entryCollection({
-    ...spec,
-    map: (doc: Y.Doc) => reportMap(doc, info.root),
-    transact: mutateReport,
-    what: info.what,
-  });
+  // The collection reads only its spec's fields of the rows (not bundleRow or csvColumns).
+  const collection = collectionIn<T, I, P, In, PIn>(reportRoot(info.root), info.what, rows);
   return {
     ...info,
     ...collection,
     rootName: REPORT_ROOTS[info.root],
     fromSetup: info.rest.fromSetup,
-    createBody: strictBody(info.rest.rules, spec.inputSchema),
-    patchBody: strictBody(info.rest.rules, spec.patchSchema),
+    createBody: strictBody(info.rest.rules, rows.inputSchema),
+    patchBody: strictBody(info.rest.rules, rows.patchSchema),
     bundleRowsOf: (plod) => plod[root].map(bundleRow),
     csvTable: (bundle) => ({
       header: csvColumns.map((column) => column.header),

@@ -89,8 +89,6 @@ export const photosPart = definePart(
     read: (id: PhotoId, raw): Photo => ({ id, ...storedSchema.parse(raw) }),
     inputSchema: photoInputSchema,
     patchSchema: photoPatchSchema,
-    toFields: (input) => input,
-    patchFields: (patch) => patch,
     check: (merged) => {
       if (!photoDepthsInOrder(merged)) throw new ModelError('invalid-input', PHOTO_DEPTHS_ORDER);
     },

@@ -1,8 +1,8 @@
 import type { CrewAssignment } from '../crew-assignment/crew-assignment.ts';
 import type { DerivedRun } from '../run/run.ts';
 import type { ReportHole } from '../hole/report-hole-doc.ts';
-import type { FieldSpec } from '../part-kit/change-lines.ts';
-import { fieldChanges, pair, transition } from '../part-kit/change-lines.ts';
+import type { FieldSpec, PartChanges } from '../part-kit/change-lines.ts';
+import { fieldChanges, pair, partChangeLines, transition } from '../part-kit/change-lines.ts';
 import { PLOD_PARTS } from '../parts/registry.ts';
 import type { ReportSnapshot } from './snapshot.ts';
 
@@ -71,28 +71,24 @@ function overrideChanges(before: ReportSnapshot, after: ReportSnapshot): string[
 
 const who = (a: CrewAssignment) => `${a.crewMemberName} (${a.role})`;
 
+const CREW_CHANGES: PartChanges<CrewAssignment> = {
+  added: 'Crew added',
+  removed: 'Crew removed',
+  row: who,
+  fields: [
+    { key: 'crewMemberName', label: 'name' },
+    { key: 'role', label: 'role' },
+    { key: 'startTime', label: 'start' },
+    { key: 'finishTime', label: 'finish' },
+    { key: 'breakHours', label: 'break', unit: 'h' },
+    { key: 'travelHours', label: 'travel', unit: 'h' },
+    { key: 'hoursNotes', label: 'hours notes' },
+  ],
+  prefix: (was) => `${was.crewMemberName} `,
+};
+
 function crewChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
-  const { added, removed, kept } = pair(before.crew, after.crew);
-  const lines = [
-    ...added.map((a) => `Crew added: ${who(a)}`),
-    ...removed.map((a) => `Crew removed: ${who(a)}`),
-    ...kept.flatMap(([was, now]) =>
-      fieldChanges(
-        was,
-        now,
-        [
-          { key: 'crewMemberName', label: 'name' },
-          { key: 'role', label: 'role' },
-          { key: 'startTime', label: 'start' },
-          { key: 'finishTime', label: 'finish' },
-          { key: 'breakHours', label: 'break', unit: 'h' },
-          { key: 'travelHours', label: 'travel', unit: 'h' },
-          { key: 'hoursNotes', label: 'hours notes' },
-        ],
-        `${was.crewMemberName} `,
-      ),
-    ),
-  ];
+  const lines = partChangeLines(CREW_CHANGES, before.crew, after.crew);
   const primary = (s: ReportSnapshot) => s.crew.find((a) => a.isPrimary)?.crewMemberName ?? null;
   if (primary(before) !== primary(after))
     lines.push(transition('Primary driller', primary(before), primary(after)));
@@ -142,26 +138,22 @@ type Timesheet = ReportSnapshot['timesheet'][number];
 const timeEntry = (t: Timesheet) =>
   `${capital(t.activity)} ${t.startTime}-${t.endTime}${t.holeId ? ` on ${t.holeId}` : ''}`;
 
+const TIMESHEET_CHANGES: PartChanges<Timesheet> = {
+  added: 'Time entry added',
+  removed: 'Time entry removed',
+  row: timeEntry,
+  fields: [
+    { key: 'activity', label: 'activity' },
+    { key: 'startTime', label: 'start' },
+    { key: 'endTime', label: 'end' },
+    { key: 'holeId', label: 'hole' },
+    { key: 'notes', label: 'notes' },
+  ],
+  prefix: (was) => `Time entry ${timeEntry(was)}: `,
+};
+
 function timesheetChanges(before: ReportSnapshot, after: ReportSnapshot): string[] {
-  const { added, removed, kept } = pair(before.timesheet, after.timesheet);
-  return [
-    ...added.map((t) => `Time entry added: ${timeEntry(t)}`),
-    ...removed.map((t) => `Time entry removed: ${timeEntry(t)}`),
-    ...kept.flatMap(([was, now]) =>
-      fieldChanges(
-        was,
-        now,
-        [
-          { key: 'activity', label: 'activity' },
-          { key: 'startTime', label: 'start' },
-          { key: 'endTime', label: 'end' },
-          { key: 'holeId', label: 'hole' },
-          { key: 'notes', label: 'notes' },
-        ],
-        `Time entry ${timeEntry(was)}: `,
-      ),
-    ),
-  ];
+  return partChangeLines(TIMESHEET_CHANGES, before.timesheet, after.timesheet);
 }
 
 type Survey = ReportSnapshot['survey'][number];

@@ -12,18 +12,18 @@ import { TIMESHEET_OVER_CAP_MESSAGE } from '../timesheet/timesheet.ts';
 import { brokenInvariants } from './invariants.ts';
 import type { ReportSnapshot } from './snapshot.ts';
 import { readReport } from './snapshot.ts';
-import { mergeUpdates, newReportDoc, permutations, replicasOf, syncAll } from './testing.ts';
+import {
+  mergeUpdates,
+  newReportDoc,
+  permutations,
+  replicasOf,
+  runInput,
+  syncAll,
+} from './testing.ts';
 import { validateReport } from './validate.ts';
 
 const DH1 = 'DH-2025-001' as HoleId;
-const rod = (stickUp: number): RunInput => ({
-  style: 'run-sheet',
-  rodAdded: true,
-  stickUp,
-  oriToolUsed: false,
-  notes: null,
-  recoveredLength: null,
-});
+const rod = (stickUp: number): RunInput => runInput({ stickUp });
 
 /** Merge the replicas' full states in every order, plus a pairwise sync; return every resulting snapshot. */
 function mergedEverywhere(replicas: Y.Doc[]): ReportSnapshot[] {

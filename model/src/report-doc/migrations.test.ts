@@ -7,7 +7,7 @@ import { META, REPORT_SCHEMA_VERSION, reportMap, reportRuns } from '../kernel/re
 import { V1_IS_PRIMARY_KEY, migrateReportDoc } from './migrations.ts';
 import type { ReportSnapshot } from './snapshot.ts';
 import { readReport } from './snapshot.ts';
-import { newReportDoc, replicasOf, syncAll } from './testing.ts';
+import { migratedApart, newReportDoc, replicasOf, syncAll } from './testing.ts';
 
 const A = '0190a000-0000-7000-8000-000000000001';
 const B = '0190a000-0000-7000-8000-000000000002';
@@ -67,10 +67,7 @@ describe('report migrations', () => {
   });
 
   it('gives the same result when two replicas migrate the same v1 state concurrently', () => {
-    const [a, b] = replicasOf(v1Report(), 2) as [Y.Doc, Y.Doc];
-    migrateReportDoc(a);
-    migrateReportDoc(b);
-    syncAll([a, b]);
+    const [a, b] = migratedApart(v1Report(), migrateReportDoc);
     expect(readReport(a)).toEqual(readReport(b));
     expect(readReport(a).primaryAssignmentId).toBe(B);
     expect(flagsLeft(a)).toBe(0);
@@ -191,10 +188,7 @@ describe('report migration 3: runs record what they measured', () => {
   });
 
   it('converges when two replicas migrate the same state concurrently', () => {
-    const [a, b] = replicasOf(v2Report(), 2) as [Y.Doc, Y.Doc];
-    migrateReportDoc(a);
-    migrateReportDoc(b);
-    syncAll([a, b]);
+    const [a, b] = migratedApart(v2Report(), migrateReportDoc);
     expect(readReport(a)).toEqual(readReport(b));
     expect(lengths(a)).toEqual([3, 2.7, 0.3]);
   });

@@ -17,7 +17,7 @@ import {
   updateShiftDetails,
 } from '../shift-summary/report-meta-doc.ts';
 import { readReport } from './snapshot.ts';
-import { expectModelError, newReportDoc } from './testing.ts';
+import { expectModelError, newReportDoc, runInput } from './testing.ts';
 import { reportSummary } from './summary.ts';
 
 const DH1 = 'DH-2025-001' as HoleId;
@@ -36,20 +36,8 @@ describe('report document', () => {
   it('chains runs from 0 m with the 4 m barrel first and derives depth and status', () => {
     const doc = newReportDoc();
     addHoleToReport(doc, { holeId: DH1, targetDepth: 9, constantStickUp: 0.5 });
-    addRun(doc, DH1, {
-      style: 'run-sheet',
-      rodAdded: true,
-      stickUp: 0,
-      oriToolUsed: false,
-      notes: null,
-    });
-    addRun(doc, DH1, {
-      style: 'run-sheet',
-      rodAdded: true,
-      stickUp: 0.5,
-      oriToolUsed: true,
-      notes: 'ori',
-    });
+    addRun(doc, DH1, runInput());
+    addRun(doc, DH1, runInput({ stickUp: 0.5, oriToolUsed: true, notes: 'ori' }));
     const hole = readReport(doc).holes[0];
     expect(hole?.runs.map((r) => [r.runNumber, r.fromDepth, r.toDepth])).toEqual([
       [1, 0, 3.5],
@@ -66,23 +54,10 @@ describe('report document', () => {
   it('refuses a run on a complete hole with a typed error', () => {
     const doc = newReportDoc();
     addHoleToReport(doc, { holeId: DH1, targetDepth: 3, constantStickUp: 0 });
-    addRun(doc, DH1, {
-      style: 'add-run',
-      rodAdded: true,
-      stickUp: 0.2,
-      oriToolUsed: false,
-      notes: null,
-    });
+    addRun(doc, DH1, runInput({ style: 'add-run', stickUp: 0.2 }));
     expect(readReport(doc).holes[0]?.status).toBe('COMPLETE');
     expectModelError(
-      () =>
-        addRun(doc, DH1, {
-          style: 'add-run',
-          rodAdded: true,
-          stickUp: 0.2,
-          oriToolUsed: false,
-          notes: null,
-        }),
+      () => addRun(doc, DH1, runInput({ style: 'add-run', stickUp: 0.2 })),
       'hole-complete',
     );
   });
@@ -91,27 +66,10 @@ describe('report document', () => {
     const doc = newReportDoc();
     addHoleToReport(doc, { holeId: DH1 });
     expectModelError(
-      () =>
-        addRun(doc, DH1, {
-          style: 'add-run',
-          rodAdded: false,
-          stickUp: 0,
-          oriToolUsed: false,
-          notes: null,
-        }),
+      () => addRun(doc, DH1, runInput({ style: 'add-run', rodAdded: false })),
       'run-not-allowed',
     );
-    expectModelError(
-      () =>
-        addRun(doc, 'DH-X' as HoleId, {
-          style: 'run-sheet',
-          rodAdded: true,
-          stickUp: 0,
-          oriToolUsed: false,
-          notes: null,
-        }),
-      'not-found',
-    );
+    expectModelError(() => addRun(doc, 'DH-X' as HoleId, runInput()), 'not-found');
   });
 
   it('continues a hole from an earlier shift at its depth and run number, and refuses a complete one', () => {
@@ -121,13 +79,7 @@ describe('report document', () => {
       { holeId: DH1, targetDepth: 100 },
       { startDepth: 40, startRunNumber: 14, startStickUp: 0.6 },
     );
-    addRun(doc, DH1, {
-      style: 'add-run',
-      rodAdded: false,
-      stickUp: 0.1,
-      oriToolUsed: false,
-      notes: null,
-    });
+    addRun(doc, DH1, runInput({ style: 'add-run', rodAdded: false, stickUp: 0.1 }));
     expect(readReport(doc).holes[0]?.runs[0]).toMatchObject({
       runNumber: 14,
       fromDepth: 40,
@@ -143,20 +95,8 @@ describe('report document', () => {
   it('re-derives the chain when a run is corrected or removed, and when a hole is marked complete', () => {
     const doc = newReportDoc();
     addHoleToReport(doc, { holeId: DH1, constantStickUp: 0 });
-    const first = addRun(doc, DH1, {
-      style: 'run-sheet',
-      rodAdded: true,
-      stickUp: 0,
-      oriToolUsed: false,
-      notes: null,
-    });
-    addRun(doc, DH1, {
-      style: 'run-sheet',
-      rodAdded: true,
-      stickUp: 0.5,
-      oriToolUsed: false,
-      notes: null,
-    });
+    const first = addRun(doc, DH1, runInput());
+    addRun(doc, DH1, runInput({ stickUp: 0.5 }));
     updateRun(doc, first, { stickUp: 1 });
     expect(readReport(doc).holes[0]?.runs.map((r) => r.toDepth)).toEqual([3, 5.5]);
     removeRun(doc, first);
@@ -235,13 +175,7 @@ describe('report document', () => {
   it('summarises a report for list views', () => {
     const doc = newReportDoc();
     addHoleToReport(doc, { holeId: DH1, constantStickUp: 0 });
-    addRun(doc, DH1, {
-      style: 'run-sheet',
-      rodAdded: true,
-      stickUp: 0,
-      oriToolUsed: false,
-      notes: null,
-    });
+    addRun(doc, DH1, runInput());
     const item = reportSummary(readReport(doc), { siteName: () => 'Renamed Pit' });
     expect(item).toMatchObject({
       site: 'Renamed Pit',

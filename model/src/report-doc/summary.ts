@@ -1,23 +1,11 @@
 import type { ReportId } from '../ids/ids.ts';
-import type { ShiftType } from '../shift/time.ts';
-import type { ReportStatus } from '../shift-summary/shift-summary.ts';
+import type { ReportCardFields } from '../reports-index/rows.ts';
 import type { ReportSnapshot } from './snapshot.ts';
 
 /** One row of a reports list (SPEC 2 report card). */
-export interface ReportListItem {
+export interface ReportListItem extends ReportCardFields {
   id: ReportId | null;
-  status: ReportStatus;
-  siteId: string | null;
-  rigId: string | null;
-  site: string | null;
-  rig: string | null;
-  date: string | null;
-  shiftType: ShiftType | null;
-  operator: string | null;
   metresDrilled: number;
-  hours: number;
-  createdAt: string | null;
-  updatedAt: string | null;
 }
 
 export interface NameLookup {

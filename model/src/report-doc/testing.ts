@@ -4,7 +4,13 @@ import type { ModelErrorReason } from '../errors/errors.ts';
 import { isModelError } from '../errors/errors.ts';
 import type { ReportId, RigId, SiteId } from '../ids/ids.ts';
 import { ReportIds } from '../ids/ids.ts';
+import type { RunInput } from '../run/run.ts';
 import { createReport } from '../shift-summary/report-meta-doc.ts';
+import { initHolesDoc } from '../holes-doc/holes-doc.ts';
+import type { DowntimeCodeCopy } from '../downtime/downtime.ts';
+import { DEFAULT_DOWNTIME_CODES, downtimeCodeCopy } from '../downtime/downtime.ts';
+import { defaultDowntimeCodeId } from '../downtime/downtime-codes-doc.ts';
+import { initSetupDoc } from '../kernel/setup-keys.ts';
 
 /** Test helpers: replicas of one document and ways to sync them. Not part of the public API. */
 
@@ -30,6 +36,40 @@ export function newReportDoc(id: ReportId = ReportIds.create()): Y.Doc {
   return doc;
 }
 
+/** A new setup document (sites, rigs, crew, the sites' lists), as a deployment starts with. */
+export function newSetupDoc(): Y.Doc {
+  const doc = new Y.Doc();
+  initSetupDoc(doc);
+  return doc;
+}
+
+/** A new holes document (the hole and bit registers). */
+export function newHolesDoc(): Y.Doc {
+  const doc = new Y.Doc();
+  initHolesDoc(doc);
+  return doc;
+}
+
+/** The copy a downtime entry keeps of one of a site's default codes (by its key: 'waiting-water'). */
+export function defaultCodeCopy(siteId: SiteId, key: string): DowntimeCodeCopy {
+  const code = DEFAULT_DOWNTIME_CODES.find((c) => c.key === key);
+  if (!code) throw new Error(`No default downtime code ${key}`);
+  return downtimeCodeCopy({ ...code, id: defaultDowntimeCodeId(siteId, key) });
+}
+
+/** A run-sheet run with a rod, no stick-up, no ori tool and no notes, but for what is given. */
+export function runInput(input: Partial<RunInput> = {}): RunInput {
+  return {
+    style: 'run-sheet',
+    rodAdded: true,
+    stickUp: 0,
+    oriToolUsed: false,
+    notes: null,
+    recoveredLength: null,
+    ...input,
+  };
+}
+
 /** Copies of a document, as other devices that synced it once would hold. */
 export function replicasOf(doc: Y.Doc, count: number): Y.Doc[] {
   const update = Y.encodeStateAsUpdate(doc);
@@ -43,6 +83,15 @@ export function replicasOf(doc: Y.Doc, count: number): Y.Doc[] {
 /** Send everything `from` has that `to` lacks (one direction of a sync). */
 export function syncInto(from: Y.Doc, to: Y.Doc): void {
   Y.applyUpdate(to, Y.encodeStateAsUpdate(from, Y.encodeStateVector(to)));
+}
+
+/** Two replicas of a document that each migrate it apart, then sync: they must end the same. */
+export function migratedApart(doc: Y.Doc, migrate: (replica: Y.Doc) => unknown): [Y.Doc, Y.Doc] {
+  const [a, b] = replicasOf(doc, 2) as [Y.Doc, Y.Doc];
+  migrate(a);
+  migrate(b);
+  syncAll([a, b]);
+  return [a, b];
 }
 
 /** Sync every pair, in the given order, until all hold the same state. */

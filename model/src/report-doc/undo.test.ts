@@ -16,7 +16,7 @@ import {
 } from '../timesheet/timesheet-doc.ts';
 import { readHistory } from '../history/read.ts';
 import { readReport } from './snapshot.ts';
-import { newReportDoc, replicasOf, syncInto } from './testing.ts';
+import { newReportDoc, replicasOf, runInput, syncInto } from './testing.ts';
 import { createReportUndo, type ReportUndo } from './undo.ts';
 
 // This device's own changes carry this origin, as the web app's mutations do.
@@ -104,17 +104,7 @@ describe('undo of this device’s own report changes', () => {
     expect(label((d) => setReportNotes(d, 'wet ground'))).toBe('notes edited');
     const hole = 'DH-9' as HoleId;
     expect(label((d) => addHoleToReport(d, { holeId: hole }))).toBe('hole started');
-    expect(
-      label((d) =>
-        addRun(d, hole, {
-          style: 'run-sheet',
-          rodAdded: true,
-          stickUp: 0,
-          oriToolUsed: false,
-          notes: null,
-        }),
-      ),
-    ).toBe('run added');
+    expect(label((d) => addRun(d, hole, runInput()))).toBe('run added');
   });
 
   it('never offers a change that arrived from another phone', () => {

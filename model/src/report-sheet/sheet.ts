@@ -10,6 +10,7 @@ import type { ReportSnapshot } from '../report-doc/snapshot.ts';
 import type { NameLookup } from '../report-doc/summary.ts';
 import { reportSummary } from '../report-doc/summary.ts';
 import type { ReportStatus } from '../kernel/status.ts';
+import { STATUS_WORDS } from '../kernel/status.ts';
 import { formatClock, formatUsDate, shiftTypeLabel, timeLabel } from '../shift/time.ts';
 import { summaryFacts } from './overrides.ts';
 import { roundTo } from '../format/round.ts';
@@ -43,15 +44,6 @@ export const SIGN_OFF_CERTIFICATIONS = [
   'Survey, maintenance and hire tool records are complete',
   'Safety procedures were followed and any incidents reported',
 ] as const;
-
-export const STATUS_WORDS: Readonly<Record<ReportStatus, string>> = {
-  active: 'Active',
-  completed: 'Completed',
-  sent: 'Sent',
-  approved: 'Approved',
-  returned: 'Returned',
-  deleted: 'Deleted',
-};
 
 export interface SheetFact {
   label: string;

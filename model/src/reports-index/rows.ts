@@ -10,9 +10,8 @@ export const REPORTS_INDEX_DOC_NAME = 'reports-index';
 
 export const ROWS = 'rows';
 
-/** One report as listed (SPEC 2 report card fields). */
-export interface ReportsIndexRow {
-  id: string;
+/** What a report card shows of a plod (SPEC 2), besides its id and metres. */
+export interface ReportCardFields {
   status: ReportStatus;
   /** The site and rig chosen (ids, for filters) and their names as listed. */
   siteId: string | null;
@@ -22,10 +21,15 @@ export interface ReportsIndexRow {
   date: string | null;
   shiftType: ShiftType | null;
   operator: string | null;
-  metres: number;
   hours: number;
   createdAt: string | null;
   updatedAt: string | null;
+}
+
+/** One report as listed (SPEC 2 report card fields). */
+export interface ReportsIndexRow extends ReportCardFields {
+  id: string;
+  metres: number;
 }
 
 const sortKey = (r: ReportsIndexRow) => `${r.date ?? ''}|${r.createdAt ?? ''}|${r.id}`;

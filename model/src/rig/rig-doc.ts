@@ -1,32 +1,23 @@
 import { z } from 'zod';
 import type { RigId, SiteId } from '../ids/ids.ts';
 import { RigIds } from '../ids/ids.ts';
-import { entryCollection } from '../docs/collection.ts';
-import { mutateSetup, setupMap } from '../kernel/setup-keys.ts';
+import { collectionIn, setupRoot } from '../kernel/collections.ts';
 import { requireSite } from '../site/site-doc.ts';
 import type { Rig } from './rig.ts';
 import { rigCreateSchema, rigUpdateSchema } from './rig.ts';
-import { lenient } from '../docs/lenient.ts';
+import { lenient, lenientId } from '../docs/lenient.ts';
 
 const storedSchema = z.object({
   rigName: lenient(z.string(), ''),
   rigNumber: lenient(z.string().nullable(), null),
-  siteId: lenient(z.string(), ''),
+  siteId: lenientId<SiteId>(''),
 });
 
-const rigs = entryCollection({
-  map: (doc) => setupMap(doc, 'rigs'),
-  transact: mutateSetup,
-  what: 'Rig',
+const rigs = collectionIn(setupRoot('rigs'), 'Rig', {
   newId: () => RigIds.create(),
-  read: (id: RigId, raw): Rig => {
-    const stored = storedSchema.parse(raw);
-    return { id, ...stored, siteId: stored.siteId as SiteId };
-  },
+  read: (id: RigId, raw): Rig => ({ id, ...storedSchema.parse(raw) }),
   inputSchema: rigCreateSchema,
   patchSchema: rigUpdateSchema,
-  toFields: (input) => input,
-  patchFields: (patch) => patch,
   beforeAdd: (doc, input) => requireSite(doc, input.siteId),
 });
 

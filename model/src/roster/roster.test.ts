@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
-import { initSetupDoc } from '../kernel/setup-keys.ts';
+import { newSetupDoc } from '../report-doc/testing.ts';
 import { readSetup } from '../setup-doc/setup-doc.ts';
 import type { GapPlod, RosterShift } from './roster.ts';
 import { datesBetween, shiftEndMs, shiftGaps, weekdayOf } from './roster.ts';
@@ -106,8 +105,7 @@ describe('shift gaps', () => {
 
 describe('the roster in the setup document', () => {
   it('keeps each cell, reads one site or all, and clears a cell', () => {
-    const doc = new Y.Doc();
-    initSetupDoc(doc);
+    const doc = newSetupDoc();
     setRosterCells(doc, [
       { siteId: SITE, rigId: 'rig-a', weekday: 1, shiftType: 'day', expected: true },
       { siteId: SITE, rigId: 'rig-a', weekday: 1, shiftType: 'night', expected: true },
@@ -124,8 +122,7 @@ describe('the roster in the setup document', () => {
   });
 
   it('writes nothing for a cell already so', () => {
-    const doc = new Y.Doc();
-    initSetupDoc(doc);
+    const doc = newSetupDoc();
     let updates = 0;
     doc.on('update', () => (updates += 1));
     setRosterCells(doc, [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HoleId, RunId } from '../ids/ids.ts';
-import type { ChainStart, RunInput, StoredRun } from './run.ts';
+import type { ChainStart, RunInput, RunMeasureInput, StoredRun } from './run.ts';
 import {
   deriveRunChain,
   legacyRunLength,
@@ -23,6 +23,11 @@ const start: ChainStart = {
   constantStickUp: 0.5,
 };
 
+/** A run's measures: a run-sheet run with a rod, no stick-up and no ori tool unless said. */
+function measures(input: Partial<RunMeasureInput> = {}): RunMeasureInput {
+  return { style: 'run-sheet', rodAdded: true, stickUp: 0, oriToolUsed: false, ...input };
+}
+
 function stored(i: number, input: Partial<StoredRun> = {}): StoredRun {
   return {
     id: `run-${i}` as RunId,
@@ -42,66 +47,41 @@ function stored(i: number, input: Partial<StoredRun> = {}): StoredRun {
 
 describe('run length, run-sheet style', () => {
   it('takes variable and constant stick-up off the 4 m barrel on the first run', () => {
-    expect(
-      runLength({ style: 'run-sheet', rodAdded: true, stickUp: 0.3, oriToolUsed: false }, first),
-    ).toBe(3.2);
+    expect(runLength(measures({ stickUp: 0.3 }), first)).toBe(3.2);
   });
   it('is 3 m minus stick-up for a later run with a rod', () => {
-    expect(
-      runLength({ style: 'run-sheet', rodAdded: true, stickUp: 0.5, oriToolUsed: false }, later),
-    ).toBe(2.5);
+    expect(runLength(measures({ stickUp: 0.5 }), later)).toBe(2.5);
   });
   it('drills the stick-up the previous run left for a later run without a rod', () => {
-    expect(
-      runLength({ style: 'run-sheet', rodAdded: false, stickUp: 0, oriToolUsed: false }, later),
-    ).toBe(0.5);
+    expect(runLength(measures({ rodAdded: false }), later)).toBe(0.5);
   });
   it('adds 0.4 m when the ori tool is used', () => {
-    expect(
-      runLength({ style: 'run-sheet', rodAdded: true, stickUp: 0.5, oriToolUsed: true }, later),
-    ).toBe(2.9);
-    expect(
-      runLength({ style: 'run-sheet', rodAdded: false, stickUp: 0, oriToolUsed: true }, later),
-    ).toBe(0.9);
+    expect(runLength(measures({ stickUp: 0.5, oriToolUsed: true }), later)).toBe(2.9);
+    expect(runLength(measures({ rodAdded: false, oriToolUsed: true }), later)).toBe(0.9);
   });
   it('is never negative', () => {
-    expect(
-      runLength({ style: 'run-sheet', rodAdded: true, stickUp: 5, oriToolUsed: false }, later),
-    ).toBe(0);
+    expect(runLength(measures({ stickUp: 5 }), later)).toBe(0);
   });
 });
 
 describe('run length, add-run style', () => {
   it('takes stick-up and constant stick-up off the 4 m barrel on the first run, as the modal does', () => {
-    expect(
-      runLength({ style: 'add-run', rodAdded: true, stickUp: 0.7, oriToolUsed: false }, first),
-    ).toBe(2.8);
-    expect(
-      runLength({ style: 'run-sheet', rodAdded: true, stickUp: 0.7, oriToolUsed: false }, first),
-    ).toBe(2.8);
+    expect(runLength(measures({ style: 'add-run', stickUp: 0.7 }), first)).toBe(2.8);
+    expect(runLength(measures({ stickUp: 0.7 }), first)).toBe(2.8);
   });
   it('reads a first run recorded before schema 3 as the full 4 m barrel it showed then', () => {
-    expect(
-      legacyRunLength(
-        { style: 'add-run', rodAdded: true, stickUp: 0.7, oriToolUsed: false },
-        first,
-      ),
-    ).toBe(4);
+    expect(legacyRunLength(measures({ style: 'add-run', stickUp: 0.7 }), first)).toBe(4);
   });
   it('is 3 m minus stick-up, floored at 0, for later runs with a rod', () => {
-    expect(
-      runLength({ style: 'add-run', rodAdded: true, stickUp: 0.4, oriToolUsed: false }, later),
-    ).toBe(2.6);
-    expect(
-      runLength({ style: 'add-run', rodAdded: true, stickUp: 3.5, oriToolUsed: false }, later),
-    ).toBe(0);
+    expect(runLength(measures({ style: 'add-run', stickUp: 0.4 }), later)).toBe(2.6);
+    expect(runLength(measures({ style: 'add-run', stickUp: 3.5 }), later)).toBe(0);
   });
   it("drills the previous run's stick-up when no rod was added", () => {
     expect(
-      runLength(
-        { style: 'add-run', rodAdded: false, stickUp: 0, oriToolUsed: false },
-        { ...later, previousStickUp: 0.8 },
-      ),
+      runLength(measures({ style: 'add-run', rodAdded: false }), {
+        ...later,
+        previousStickUp: 0.8,
+      }),
     ).toBe(0.8);
   });
 });

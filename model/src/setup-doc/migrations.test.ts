@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { initHolesDoc, migrateHolesDoc, registerHole } from '../holes-doc/holes-doc.ts';
 import type { SiteId } from '../ids/ids.ts';
-import { replicasOf, syncAll } from '../report-doc/testing.ts';
+import { migratedApart } from '../report-doc/testing.ts';
 import { SETUP_SCHEMA_VERSION, setupMap } from '../kernel/setup-keys.ts';
 import { migrateSetupDoc, readSetup } from './setup-doc.ts';
 
@@ -41,10 +41,7 @@ describe('setup migrations', () => {
   });
 
   it('converges when two replicas migrate concurrently', () => {
-    const [a, b] = replicasOf(v1Setup(), 2) as [Y.Doc, Y.Doc];
-    migrateSetupDoc(a);
-    migrateSetupDoc(b);
-    syncAll([a, b]);
+    const [a, b] = migratedApart(v1Setup(), migrateSetupDoc);
     expect(readSetup(a)).toEqual(readSetup(b));
     expect(readSetup(a).hireTools[0]?.toolName).toBe('Core tray');
   });

@@ -7,24 +7,13 @@ import { addHireTool } from '../hire-tool/hire-tool-library-doc.ts';
 import { addRig, deleteRig, updateRig } from '../rig/rig-doc.ts';
 import { addSite, archiveSite, deleteSite, updateSite } from '../site/site-doc.ts';
 import { SITE_NAME_REQUIRED } from '../site/site.ts';
-import { syncAll } from '../report-doc/testing.ts';
-import {
-  SETUP_SCHEMA_VERSION,
-  initSetupDoc,
-  setupMap,
-  setupSiteCount,
-} from '../kernel/setup-keys.ts';
+import { newSetupDoc, syncAll } from '../report-doc/testing.ts';
+import { SETUP_SCHEMA_VERSION, setupMap, setupSiteCount } from '../kernel/setup-keys.ts';
 import { readSetup } from './setup-doc.ts';
-
-function setup(): Y.Doc {
-  const doc = new Y.Doc();
-  initSetupDoc(doc);
-  return doc;
-}
 
 describe('setup document', () => {
   it('counts the sites readSetup lists, archived ones too, and nothing that is not an entry', () => {
-    const doc = setup();
+    const doc = newSetupDoc();
     expect(setupSiteCount(doc)).toBe(0);
     const north = addSite(doc, { siteName: 'North' });
     addSite(doc, { siteName: 'South' });
@@ -38,7 +27,7 @@ describe('setup document', () => {
   });
 
   it('adds a site with cleanup 30 days, auto cleanup on and no supervisor email', () => {
-    const doc = setup();
+    const doc = newSetupDoc();
     const id = addSite(doc, { siteName: '  North Pit ' });
     expect(readSetup(doc).sites).toEqual([
       expect.objectContaining({
@@ -53,11 +42,11 @@ describe('setup document', () => {
   });
 
   it("refuses a blank site name with 'Site name is required'", () => {
-    expect(() => addSite(setup(), { siteName: ' ' })).toThrow(SITE_NAME_REQUIRED);
+    expect(() => addSite(newSetupDoc(), { siteName: ' ' })).toThrow(SITE_NAME_REQUIRED);
   });
 
   it('updates settings, ignoring cleanup days out of range and saving an empty email as null', () => {
-    const doc = setup();
+    const doc = newSetupDoc();
     const id = addSite(doc, { siteName: 'A' });
     updateSite(doc, id, {
       autoCleanupDays: 90,
@@ -73,7 +62,7 @@ describe('setup document', () => {
   });
 
   it('needs an existing site for a rig, and adds, edits and deletes rigs and crew', () => {
-    const doc = setup();
+    const doc = newSetupDoc();
     const site = addSite(doc, { siteName: 'A' });
     try {
       addRig(doc, { rigName: 'R', siteId: '0190a000-0000-7000-8000-00000000ffff' as SiteId });
@@ -97,7 +86,7 @@ describe('setup document', () => {
   });
 
   it('deletes a site together with its rigs, crew and hire tools, and nothing of other sites', () => {
-    const doc = setup();
+    const doc = newSetupDoc();
     const a = addSite(doc, { siteName: 'A' });
     const b = addSite(doc, { siteName: 'B' });
     addRig(doc, { rigName: 'RA', siteId: a });
@@ -113,7 +102,7 @@ describe('setup document', () => {
   });
 
   it('merges concurrent edits to different settings of one site', () => {
-    const doc = setup();
+    const doc = newSetupDoc();
     const id = addSite(doc, { siteName: 'A' });
     const other = new Y.Doc();
     Y.applyUpdate(other, Y.encodeStateAsUpdate(doc));

@@ -8,18 +8,8 @@ import type { ShiftType } from './shift-type.ts';
 // Zod-free on purpose: the reports list (the web app's first screen) gives a new plod its default
 // times from here and must not pull zod into its bundle. The schemas are in time-schemas.ts.
 
-export type { ShiftSlot, ShiftType } from './shift-type.ts';
-export {
-  SHIFT_TYPES,
-  compareShifts,
-  localIsoDay,
-  nextShift,
-  shiftAfter,
-  shiftAt,
-  shiftTypeAt,
-  shiftTypeFromHour,
-  shiftTypeLabel,
-} from './shift-type.ts';
+// Everything shift-type.ts says about day and night shifts is said here too.
+export * from './shift-type.ts';
 
 /** HH:MM in 24-hour time (timeOfDaySchema checks the same, after trimming). */
 export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;

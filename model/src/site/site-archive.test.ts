@@ -1,16 +1,9 @@
-import * as Y from 'yjs';
 import { describe, expect, it } from 'vitest';
 import { isModelError } from '../errors/errors.ts';
-import { initSetupDoc } from '../kernel/setup-keys.ts';
+import { newSetupDoc } from '../report-doc/testing.ts';
 import { addRig, readRigs } from '../rig/rig-doc.ts';
 import { activeSites, siteNameKey } from './site.ts';
 import { addSite, archiveSite, readSites, unarchiveSite, updateSite } from './site-doc.ts';
-
-function setup(): Y.Doc {
-  const doc = new Y.Doc();
-  initSetupDoc(doc);
-  return doc;
-}
 
 function refusal(change: () => unknown): unknown {
   try {
@@ -23,7 +16,7 @@ function refusal(change: () => unknown): unknown {
 
 describe('site names', () => {
   it('refuses a name another site has, whatever its case and spaces', () => {
-    const doc = setup();
+    const doc = newSetupDoc();
     addSite(doc, { siteName: 'North Pit' });
     const error = refusal(() => addSite(doc, { siteName: '  north   PIT ' }));
     expect(isModelError(error, 'duplicate-site-name')).toBe(true);
@@ -33,7 +26,7 @@ describe('site names', () => {
   });
 
   it('refuses renaming onto another site, and lets a site keep its own name', () => {
-    const doc = setup();
+    const doc = newSetupDoc();
     const north = addSite(doc, { siteName: 'North Pit' });
     const south = addSite(doc, { siteName: 'South Pit' });
     expect(isModelError(refusal(() => updateSite(doc, south, { siteName: 'NORTH pit' })))).toBe(
@@ -50,7 +43,7 @@ describe('site names', () => {
 
 describe('archived sites', () => {
   it('leave the pickers with their rigs kept, and come back when unarchived', () => {
-    const doc = setup();
+    const doc = newSetupDoc();
     const site = addSite(doc, { siteName: 'Old Pit' });
     addRig(doc, { rigName: 'Rig 1', siteId: site });
     expect(archiveSite(doc, site, '2026-03-01T00:00:00.000Z')).toBe(true);

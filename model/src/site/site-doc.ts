@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { DEFAULT_CLEANUP_DAYS } from '../constants/constants.ts';
 import type { SiteId } from '../ids/ids.ts';
 import { SiteIds } from '../ids/ids.ts';
-import { entryCollection } from '../docs/collection.ts';
+import { collectionIn, setupRoot } from '../kernel/collections.ts';
 import { getEntry, nowIso } from '../docs/entries.ts';
 import { ModelError } from '../errors/errors.ts';
 import { seedDefaultDowntimeCodes } from '../downtime/downtime-codes-doc.ts';
@@ -25,10 +25,7 @@ function refuseDuplicate(doc: Y.Doc, name: string, exceptId?: SiteId): void {
   }
 }
 
-const sites = entryCollection({
-  map: (doc) => setupMap(doc, 'sites'),
-  transact: mutateSetup,
-  what: 'Site',
+const sites = collectionIn(setupRoot('sites'), 'Site', {
   newId: () => SiteIds.create(),
   read: (id: SiteId, raw): Site => siteFromStored(id, raw),
   inputSchema: siteCreateSchema,
@@ -39,7 +36,6 @@ const sites = entryCollection({
     enableAutoCleanup: true,
     supervisorEmail: null,
   }),
-  patchFields: (patch) => patch,
   beforeAdd: (doc, input) => refuseDuplicate(doc, input.siteName),
 });
 

@@ -6,15 +6,13 @@ import {
 } from '../constants/constants.ts';
 import type { HoleId, SurveyEntryId } from '../ids/ids.ts';
 import { SurveyEntryIds } from '../ids/ids.ts';
-import { entryCollection } from '../docs/collection.ts';
-import { reportMap } from '../kernel/report-keys.ts';
-import { mutateReport } from '../kernel/mutate.ts';
+import { collectionIn, reportRoot } from '../kernel/collections.ts';
 import type { SurveyEntry } from './survey.ts';
 import { surveyEntryInputSchema, surveyEntryPatchSchema, surveyMethodSchema } from './survey.ts';
-import { lenient } from '../docs/lenient.ts';
+import { lenient, lenientId } from '../docs/lenient.ts';
 
 const storedSchema = z.object({
-  holeId: lenient(z.string(), DEFAULT_SURVEY_HOLE_ID),
+  holeId: lenientId<HoleId>(DEFAULT_SURVEY_HOLE_ID),
   depth: lenient(z.number(), 0),
   azimuth: lenient(z.number(), 0),
   dip: lenient(z.number(), DEFAULT_SURVEY_DIP),
@@ -25,19 +23,11 @@ const storedSchema = z.object({
   createdAt: lenient(z.string().nullable(), null),
 });
 
-const survey = entryCollection({
-  map: (doc) => reportMap(doc, 'survey'),
-  transact: mutateReport,
-  what: 'Survey entry',
+const survey = collectionIn(reportRoot('survey'), 'Survey entry', {
   newId: () => SurveyEntryIds.create(),
-  read: (id: SurveyEntryId, raw): SurveyEntry => {
-    const stored = storedSchema.parse(raw);
-    return { id, ...stored, holeId: stored.holeId as HoleId };
-  },
+  read: (id: SurveyEntryId, raw): SurveyEntry => ({ id, ...storedSchema.parse(raw) }),
   inputSchema: surveyEntryInputSchema,
   patchSchema: surveyEntryPatchSchema,
-  toFields: (input) => input,
-  patchFields: (patch) => patch,
 });
 
 /** Add a survey point. */

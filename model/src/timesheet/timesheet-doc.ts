@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import type { HoleId, TimesheetEntryId } from '../ids/ids.ts';
 import { TimesheetEntryIds } from '../ids/ids.ts';
-import { entryCollection } from '../docs/collection.ts';
-import { reportMap } from '../kernel/report-keys.ts';
-import { mutateReport } from '../kernel/mutate.ts';
+import { collectionIn, reportRoot } from '../kernel/collections.ts';
 import type { TimesheetEntry } from './timesheet.ts';
 import {
   entryHours,
@@ -11,10 +9,10 @@ import {
   timesheetEntryInputSchema,
   timesheetEntryPatchSchema,
 } from './timesheet.ts';
-import { lenient } from '../docs/lenient.ts';
+import { lenient, lenientId } from '../docs/lenient.ts';
 
 const storedSchema = z.object({
-  holeId: lenient(z.string().nullable(), null),
+  holeId: lenientId<HoleId>(null),
   activity: lenient(timesheetActivitySchema, 'drilling'),
   startTime: lenient(z.string(), ''),
   endTime: lenient(z.string(), ''),
@@ -22,19 +20,15 @@ const storedSchema = z.object({
   createdAt: lenient(z.string().nullable(), null),
 });
 
-const timesheet = entryCollection({
-  map: (doc) => reportMap(doc, 'timesheet'),
-  transact: mutateReport,
-  what: 'Timesheet entry',
+const timesheet = collectionIn(reportRoot('timesheet'), 'Timesheet entry', {
   newId: () => TimesheetEntryIds.create(),
   read: (id: TimesheetEntryId, raw): TimesheetEntry => {
     const stored = storedSchema.parse(raw);
-    return { id, ...stored, holeId: stored.holeId as HoleId | null, hours: entryHours(stored) };
+    return { id, ...stored, hours: entryHours(stored) };
   },
   inputSchema: timesheetEntryInputSchema,
   patchSchema: timesheetEntryPatchSchema,
   toFields: ({ hours: _ignored, ...input }) => input,
-  patchFields: (patch) => patch,
 });
 
 /** Add a timesheet row (hours are derived from its times). */
