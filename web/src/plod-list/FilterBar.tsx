@@ -1,10 +1,10 @@
 import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { drillerKey, type PlodFilter, type ReportStatus } from '@plod/model';
+import { STATUS_WORDS, drillerKey, type PlodFilter, type ReportStatus } from '@plod/model';
 import { DateField } from './DateField';
 import type { PlodListAddress } from './filter';
 import type { FilterOptions } from './options';
-import { STATUS_NAMES } from './status-names';
+
 import { useWide } from '../lib/useWide';
 
 const ANY = '';
@@ -119,7 +119,7 @@ function FilterFields({
           >
             <Group gap="md" mt={4}>
               {statuses.map((status) => (
-                <Checkbox key={status} value={status} label={STATUS_NAMES[status]} />
+                <Checkbox key={status} value={status} label={STATUS_WORDS[status]} />
               ))}
             </Group>
           </Checkbox.Group>

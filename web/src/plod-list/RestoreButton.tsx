@@ -2,8 +2,8 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ApiError, apiJson } from '../auth';
-import { STATUS_NAMES } from './status-names';
-import type { ReportStatus } from '@plod/model';
+
+import { STATUS_WORDS, type ReportStatus } from '@plod/model';
 
 /** Brings a deleted plod back to the status it had (POST /api/shift-summaries/{id}/restore). */
 export async function restorePlod(id: string): Promise<ReportStatus> {
@@ -35,7 +35,7 @@ export function RestoreButton({
       notifications.show({
         color: 'green',
         title: 'Plod restored',
-        message: `${title} is back, ${STATUS_NAMES[status].toLowerCase()}.`,
+        message: `${title} is back, ${STATUS_WORDS[status].toLowerCase()}.`,
       });
     } catch (error) {
       notifications.show({

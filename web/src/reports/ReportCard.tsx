@@ -16,7 +16,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../auth';
 import { plodReportPath } from '../routes/client';
 import { plodPath } from '../routes/plod-paths';
-import { STATUS_LOOK } from './status-look';
+import { statusLook } from './status-look';
 import { useOnPhone } from './useKeepListedPlods';
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -45,7 +45,7 @@ export interface ReportCardProps {
  * plod makes it this phone's current one.
  */
 export function ReportCard({ report, onDelete, extra }: ReportCardProps) {
-  const look = STATUS_LOOK[report.status];
+  const look = statusLook(report.status);
   // Made, opened or kept here: it opens with no signal. A crew phone marks the others.
   const onPhone = useOnPhone(report.id);
   const marked = useAuth().kind === 'device' && !onPhone;

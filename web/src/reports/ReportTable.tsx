@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { plodReportPath } from '../routes/client';
 import { plodPath } from '../routes/plod-paths';
-import { STATUS_LOOK } from './status-look';
+import { statusLook } from './status-look';
 
 export interface ReportTableProps {
   reports: readonly ReportsIndexRow[];
@@ -36,7 +36,7 @@ export default function ReportTable({ reports, onDelete, canDelete, extra }: Rep
           </Table.Thead>
           <Table.Tbody>
             {reports.map((report) => {
-              const look = STATUS_LOOK[report.status];
+              const look = statusLook(report.status);
               const title = `${report.site ?? 'No site'} - ${report.rig ?? 'No rig'}`;
               return (
                 <Table.Tr key={report.id} data-testid="report-card" data-report-id={report.id}>

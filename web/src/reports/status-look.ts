@@ -1,11 +1,17 @@
-import type { ReportStatus } from '@plod/model';
+import { STATUS_WORDS, type ReportStatus } from '@plod/model';
 
-/** How a plod's status shows on a badge: a colour and a word, the same on every screen. */
-export const STATUS_LOOK: Record<ReportStatus, { color: string; label: string }> = {
-  active: { color: 'blue', label: 'Active' },
-  completed: { color: 'teal', label: 'Completed' },
-  sent: { color: 'green', label: 'Sent' },
-  approved: { color: 'green', label: 'Approved' },
-  returned: { color: 'orange', label: 'Returned' },
-  deleted: { color: 'gray', label: 'Deleted' },
+/** A status's badge colour, the same on every screen. */
+export const STATUS_COLOR: Readonly<Record<ReportStatus, string>> = {
+  active: 'blue',
+  completed: 'teal',
+  sent: 'green',
+  approved: 'green',
+  returned: 'orange',
+  deleted: 'gray',
 };
+
+/** How a plod's status shows on a badge: its colour and its word. */
+export const statusLook = (status: ReportStatus) => ({
+  color: STATUS_COLOR[status],
+  label: STATUS_WORDS[status],
+});

@@ -27,7 +27,7 @@ import { formatClock, formatUsDate, shiftTypeAt } from '../lib/time';
 import { useNow } from '../lib/useNow';
 import { activeHole, totalHoles } from '../reports/active-hole';
 import { SavedReports } from '../reports/SavedReports';
-import { STATUS_LOOK } from '../reports/status-look';
+import { statusLook } from '../reports/status-look';
 import { useReportList } from '../reports/useReportList';
 import { useCurrentReportId } from '../session/current-report';
 import { useDocSnapshot, useOptionalDocSnapshot, useUnreadDocs } from '../sync';
@@ -97,7 +97,7 @@ export default function HomeDashboard() {
   const reports = useReportList();
   const reportHoles = current?.holes ?? [];
   const hole = activeHole(current);
-  const look = current && STATUS_LOOK[current.status];
+  const look = current && statusLook(current.status);
   // Until the list is read, or while it is empty but for plods still being read: Loading.
   const saved =
     reports && (reports.rows.length > 0 || reports.reading === 0)

@@ -3,7 +3,8 @@ import { formatDepth, formatHours, shiftTypeLabel, type ReportsIndexRow } from '
 import { Link } from 'react-router';
 import { RestoreButton } from '../../plod-list/RestoreButton';
 import { plodReportPath } from '../../routes/client';
-import { STATUS_COLOR, STATUS_LABEL, changedRecently, formatStamp } from './live-rows';
+import { STATUS_COLOR } from '../../reports/status-look';
+import { STATUS_LABEL, changedRecently, formatStamp } from './live-rows';
 
 export interface LiveRowsProps {
   rows: readonly ReportsIndexRow[];

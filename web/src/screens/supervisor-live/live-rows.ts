@@ -1,35 +1,21 @@
-import { formatClock, formatUsDate, type ReportStatus, type ReportsIndexRow } from '@plod/model';
+import {
+  REPORT_STATUSES,
+  STATUS_WORDS,
+  formatClock,
+  formatUsDate,
+  type ReportStatus,
+  type ReportsIndexRow,
+} from '@plod/model';
 
 /** The status filter: every report still in play (not deleted), or one status. */
 export type StatusFilter = 'current' | ReportStatus;
 
-export const STATUS_FILTERS: readonly StatusFilter[] = [
-  'current',
-  'active',
-  'completed',
-  'sent',
-  'approved',
-  'returned',
-  'deleted',
-];
+export const STATUS_FILTERS: readonly StatusFilter[] = ['current', ...REPORT_STATUSES];
 
-export const STATUS_LABEL: Record<StatusFilter, string> = {
+/** The status filter's words: "All", then each status as people read it. */
+export const STATUS_LABEL: Readonly<Record<StatusFilter, string>> = {
   current: 'All',
-  active: 'Active',
-  completed: 'Completed',
-  sent: 'Sent',
-  approved: 'Approved',
-  returned: 'Returned',
-  deleted: 'Deleted',
-};
-
-export const STATUS_COLOR: Record<ReportStatus, string> = {
-  active: 'blue',
-  completed: 'teal',
-  sent: 'green',
-  approved: 'green',
-  returned: 'orange',
-  deleted: 'gray',
+  ...STATUS_WORDS,
 };
 
 /** Reports with no site chosen yet are grouped under this name. */
