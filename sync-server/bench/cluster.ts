@@ -3,7 +3,14 @@ import { createDatabase, startPgCluster } from '../scripts/pg-cluster.ts';
 import { startBalancer } from '../src/cluster/balancer.ts';
 import type { IngestInput, IngestResult } from './ingest-worker.ts';
 import { startLatencyLoads, summarizeLatency } from './latency.ts';
-import { percentile, reportNames, round, startLoad, startServer } from './processes.ts';
+import {
+  goWhenReady,
+  percentile,
+  reportNames,
+  round,
+  startLoads,
+  startServer,
+} from './processes.ts';
 import type { BenchServer } from './processes.ts';
 
 export interface ClusterBenchOptions {
@@ -58,8 +65,7 @@ async function latency(variant: Variant, options: ClusterBenchOptions) {
       blocks: [[0, options.warmupMs + options.durationMs]],
       warmupMs: options.warmupMs,
     });
-    await Promise.all(loads.map((load) => load.ready));
-    for (const load of loads) load.go();
+    await goWhenReady(loads);
     const results = await Promise.all(loads.map((load) => load.result));
     const sent = results.reduce((sum, result) => sum + (result.sent[0] ?? 0), 0);
     const figures = summarizeLatency(
@@ -81,24 +87,22 @@ async function ingest(variant: Variant, options: ClusterBenchOptions) {
   const running = await startVariant(variant);
   try {
     const names = reportNames(options.ingestClients);
-    const loads = Array.from({ length: options.workers }, (_, w) =>
-      startLoad<IngestInput, IngestResult>(
-        'ingest-worker.ts',
-        {
-          url: running.url,
-          docs: names.filter((_, i) => i % options.workers === w),
-          updatesPerClient: Math.ceil(
-            (60_000 * options.ingestDurationMs) / 1000 / options.ingestClients,
-          ),
-          window: options.ingestWindow,
-          barrierEvery: 32,
-          durationMs: options.ingestDurationMs,
-        },
-        options.ingestDurationMs + 120_000,
-      ),
+    const loads = startLoads<Omit<IngestInput, 'docs'>, IngestResult>(
+      'ingest-worker.ts',
+      options.workers,
+      names,
+      {
+        url: running.url,
+        updatesPerClient: Math.ceil(
+          (60_000 * options.ingestDurationMs) / 1000 / options.ingestClients,
+        ),
+        window: options.ingestWindow,
+        barrierEvery: 32,
+        durationMs: options.ingestDurationMs,
+      },
+      options.ingestDurationMs + 120_000,
     );
-    await Promise.all(loads.map((load) => load.ready));
-    for (const load of loads) load.go();
+    await goWhenReady(loads);
     const results = await Promise.all(loads.map((load) => load.result));
     const durable = results.reduce((sum, result) => sum + result.durable, 0);
     const elapsed = Math.max(...results.map((result) => result.elapsedMs));

@@ -1,6 +1,13 @@
 import os from 'node:os';
 import type { CostInput, CostResult } from './cost-worker.ts';
-import { median, reportNames, round, startLoad, startProbedServer } from './processes.ts';
+import {
+  goWhenReady,
+  median,
+  reportNames,
+  round,
+  startLoads,
+  startProbedServer,
+} from './processes.ts';
 import type { ServerKind } from './processes.ts';
 
 export interface CostOptions {
@@ -35,21 +42,19 @@ export async function measureCost(kind: ServerKind, options: CostOptions): Promi
   try {
     const names = reportNames(options.docs);
     const totalMs = options.warmupMs + options.durationMs;
-    const loads = Array.from({ length: options.workers }, (_, w) =>
-      startLoad<CostInput, CostResult>(
-        'cost-worker.ts',
-        {
-          url: server.url,
-          docs: names.filter((_, i) => i % options.workers === w),
-          clientsPerDoc: options.clientsPerDoc,
-          ratePerSecond: options.ratePerSecond,
-          totalMs,
-        },
-        totalMs + 60_000,
-      ),
+    const loads = startLoads<Omit<CostInput, 'docs'>, CostResult>(
+      'cost-worker.ts',
+      options.workers,
+      names,
+      {
+        url: server.url,
+        clientsPerDoc: options.clientsPerDoc,
+        ratePerSecond: options.ratePerSecond,
+        totalMs,
+      },
+      totalMs + 60_000,
     );
-    await Promise.all(loads.map((load) => load.ready));
-    for (const load of loads) load.go();
+    await goWhenReady(loads);
     const cpu = await server.measure(options.warmupMs, options.durationMs);
     const results = await Promise.all(loads.map((load) => load.result));
     const sentPerSecond = results.reduce((sum, r) => sum + r.sent, 0) / (totalMs / 1000);

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createDatabase, startPgCluster } from '../scripts/pg-cluster.ts';
 import type { IngestInput, IngestResult } from './ingest-worker.ts';
-import { median, percentile, reportNames, round, startLoad, startServer } from './processes.ts';
+import {
+  goWhenReady,
+  median,
+  percentile,
+  reportNames,
+  round,
+  startLoads,
+  startServer,
+} from './processes.ts';
 
 export interface IngestOptions {
   clients: number;
@@ -32,22 +40,20 @@ export async function ingestBench(options: IngestOptions, variant: StoreVariant)
   const server = await startServer('plod', { env: variant.env });
   try {
     const names = reportNames(options.clients);
-    const loads = Array.from({ length: options.workers }, (_, w) =>
-      startLoad<IngestInput, IngestResult>(
-        'ingest-worker.ts',
-        {
-          url: server.url,
-          docs: names.filter((_, i) => i % options.workers === w),
-          updatesPerClient: options.updatesPerClient,
-          window: options.window,
-          barrierEvery: options.barrierEvery,
-          durationMs: options.durationMs,
-        },
-        options.durationMs + 120_000,
-      ),
+    const loads = startLoads<Omit<IngestInput, 'docs'>, IngestResult>(
+      'ingest-worker.ts',
+      options.workers,
+      names,
+      {
+        url: server.url,
+        updatesPerClient: options.updatesPerClient,
+        window: options.window,
+        barrierEvery: options.barrierEvery,
+        durationMs: options.durationMs,
+      },
+      options.durationMs + 120_000,
     );
-    await Promise.all(loads.map((load) => load.ready));
-    for (const load of loads) load.go();
+    await goWhenReady(loads);
     const results = await Promise.all(loads.map((load) => load.result));
     const durable = results.reduce((sum, result) => sum + result.durable, 0);
     const elapsed = Math.max(...results.map((result) => result.elapsedMs));

@@ -5,7 +5,8 @@ import {
   percentile,
   reportNames,
   round,
-  startLoad,
+  goWhenReady,
+  startLoads,
   startProbedServer,
   untilCalm,
 } from './processes.ts';
@@ -72,18 +73,17 @@ export function startLatencyLoads(
 ): LoadProcess<LatencyResult>[] {
   const names = reportNames(options.docs);
   const lastMs = Math.max(...schedule.blocks.map(([, to]) => to));
-  return Array.from({ length: options.workers }, (_, w) =>
-    startLoad<LatencyInput, LatencyResult>(
-      'latency-worker.ts',
-      {
-        url,
-        docs: names.filter((_, i) => i % options.workers === w),
-        clientsPerDoc: options.clientsPerDoc,
-        ratePerSecond: options.ratePerSecond,
-        ...schedule,
-      },
-      lastMs + 60_000,
-    ),
+  return startLoads<Omit<LatencyInput, 'docs'>, LatencyResult>(
+    'latency-worker.ts',
+    options.workers,
+    names,
+    {
+      url,
+      clientsPerDoc: options.clientsPerDoc,
+      ratePerSecond: options.ratePerSecond,
+      ...schedule,
+    },
+    lastMs + 60_000,
   );
 }
 
@@ -111,8 +111,7 @@ export async function measureLatency(
       blocks: [[0, options.warmupMs + options.durationMs]],
       warmupMs: options.warmupMs,
     });
-    await Promise.all(loads.map((load) => load.ready));
-    for (const load of loads) load.go();
+    await goWhenReady(loads);
     // The probe's window is the workers' measured window (they start measuring warm-up after 'go').
     const cpu = await server.measure(options.warmupMs, options.durationMs);
     const results = await Promise.all(loads.map((load) => load.result));

@@ -84,6 +84,29 @@ const num = (value: string | undefined, name: string): number => {
     throw new Error(`--${name} must be a positive number`);
   return parsed;
 };
+/** A numeric option by its name: `opt('docs')` reads --docs. */
+const opt = (name: keyof typeof values): number => num(values[name], name);
+/** An option given in seconds, in milliseconds. */
+const ms = (name: keyof typeof values): number => opt(name) * 1000;
+/** The simulated crews: documents, clients on each, updates a second per client. */
+const crews = () => ({
+  docs: opt('docs'),
+  clientsPerDoc: opt('clients'),
+  ratePerSecond: opt('rate'),
+});
+/** The ingest benches' clients, each sending enough for 60,000 updates/s over the run. */
+const ingest = () => {
+  const clients = opt('ingest-clients');
+  const durationMs = ms('ingest-duration');
+  return {
+    clients,
+    workers: opt('workers'),
+    durationMs,
+    window: opt('ingest-window'),
+    barrierEvery: 32,
+    updatesPerClient: Math.ceil((60_000 * durationMs) / 1000 / clients),
+  };
+};
 const unknown = positionals.filter((part) => !isPart(part));
 if (unknown.length > 0)
   throw new Error(`unknown part(s) ${unknown.join(', ')}; use ${PARTS.join(', ')}`);
@@ -97,110 +120,81 @@ console.log(
 for (const part of parts) {
   if (part === 'latency') {
     await latencyBench({
-      docs: num(values.docs, 'docs'),
-      clientsPerDoc: num(values.clients, 'clients'),
-      ratePerSecond: num(values.rate, 'rate'),
-      durationMs: num(values.duration, 'duration') * 1000,
-      warmupMs: num(values.warmup, 'warmup') * 1000,
-      workers: num(values.workers, 'workers'),
-      rounds: num(values.rounds, 'rounds'),
-      maxSteal: num(values['max-steal'], 'max-steal'),
+      ...crews(),
+      durationMs: ms('duration'),
+      warmupMs: ms('warmup'),
+      workers: opt('workers'),
+      rounds: opt('rounds'),
+      maxSteal: opt('max-steal'),
     });
   } else if (part === 'blocks') {
     await latencyBlocksBench({
-      docs: num(values.docs, 'docs'),
-      clientsPerDoc: num(values.clients, 'clients'),
-      ratePerSecond: num(values.rate, 'rate'),
-      pairs: num(values.pairs, 'pairs'),
-      blockMs: num(values.block, 'block') * 1000,
-      warmupMs: num(values['block-warmup'], 'block-warmup') * 1000,
-      gapMs: num(values.gap, 'gap') * 1000,
-      workers: num(values.workers, 'workers'),
-      maxSteal: num(values['max-steal'], 'max-steal'),
+      ...crews(),
+      pairs: opt('pairs'),
+      blockMs: ms('block'),
+      warmupMs: ms('block-warmup'),
+      gapMs: ms('gap'),
+      workers: opt('workers'),
+      maxSteal: opt('max-steal'),
     });
   } else if (part === 'cost') {
     await costBench({
-      docs: num(values.docs, 'docs'),
-      clientsPerDoc: num(values.clients, 'clients'),
-      ratePerSecond: num(values.rate, 'rate'),
-      durationMs: num(values['cost-duration'], 'cost-duration') * 1000,
-      warmupMs: num(values.warmup, 'warmup') * 1000,
-      workers: num(values.workers, 'workers'),
-      rounds: num(values.rounds, 'rounds'),
+      ...crews(),
+      durationMs: ms('cost-duration'),
+      warmupMs: ms('warmup'),
+      workers: opt('workers'),
+      rounds: opt('rounds'),
     });
   } else if (part === 'ingest') {
-    const clients = num(values['ingest-clients'], 'ingest-clients');
-    const durationMs = num(values['ingest-duration'], 'ingest-duration') * 1000;
-    await ingestBenchAll({
-      clients,
-      workers: num(values.workers, 'workers'),
-      durationMs,
-      window: num(values['ingest-window'], 'ingest-window'),
-      barrierEvery: 32,
-      // Enough for 60,000 updates/s over the run, split between the clients.
-      updatesPerClient: Math.ceil((60_000 * durationMs) / 1000 / clients),
-    });
+    await ingestBenchAll(ingest());
   } else if (part === 'ingest-pg') {
-    const clients = num(values['ingest-clients'], 'ingest-clients');
-    const durationMs = num(values['ingest-duration'], 'ingest-duration') * 1000;
-    await ingestPgBench({
-      clients,
-      workers: num(values.workers, 'workers'),
-      durationMs,
-      window: num(values['ingest-window'], 'ingest-window'),
-      barrierEvery: 32,
-      updatesPerClient: Math.ceil((60_000 * durationMs) / 1000 / clients),
-      rounds: num(values.rounds, 'rounds'),
-    });
+    await ingestPgBench({ ...ingest(), rounds: opt('rounds') });
   } else if (part === 'cluster') {
     await clusterBench({
-      docs: num(values.docs, 'docs'),
-      clientsPerDoc: num(values.clients, 'clients'),
-      ratePerSecond: num(values.rate, 'rate'),
-      durationMs: num(values.duration, 'duration') * 1000,
-      warmupMs: num(values.warmup, 'warmup') * 1000,
-      ingestClients: num(values['ingest-clients'], 'ingest-clients'),
-      ingestWindow: num(values['ingest-window'], 'ingest-window'),
-      ingestDurationMs: num(values['ingest-duration'], 'ingest-duration') * 1000,
-      workers: num(values.workers, 'workers'),
-      rounds: num(values.rounds, 'rounds'),
+      ...crews(),
+      durationMs: ms('duration'),
+      warmupMs: ms('warmup'),
+      ingestClients: opt('ingest-clients'),
+      ingestWindow: opt('ingest-window'),
+      ingestDurationMs: ms('ingest-duration'),
+      workers: opt('workers'),
+      rounds: opt('rounds'),
     });
   } else if (part === 'idle') {
-    await idleBench(num(values['idle-connections'], 'idle-connections'));
+    await idleBench(opt('idle-connections'));
   } else if (part === 'cold') {
-    await coldBench(num(values['cold-runs'], 'cold-runs'));
+    await coldBench(opt('cold-runs'));
   } else if (part === 'store' || part === 'store-pg') {
     await (part === 'store' ? storeBench : storePgBench)({
-      docs: num(values.docs, 'docs'),
-      perCommit:
-        (num(values.clients, 'clients') * num(values.rate, 'rate') * num(values.docs, 'docs')) / 10,
-      commits: num(values.commits, 'commits'),
+      docs: opt('docs'),
+      perCommit: (opt('clients') * opt('rate') * opt('docs')) / 10,
+      commits: opt('commits'),
     });
   } else if (part === 'year') {
     await yearBench({
       sizes: (values['year-plods'] ?? '').split(',').map((n) => num(n, 'year-plods')),
-      adds: num(values['year-adds'], 'year-adds'),
-      pages: num(values['year-pages'], 'year-pages'),
-      pdfRuns: num(values['pdf-runs'], 'pdf-runs'),
+      adds: opt('year-adds'),
+      pages: opt('year-pages'),
+      pdfRuns: opt('pdf-runs'),
     });
   } else if (part === 'kpis') {
     await kpiBench({
-      plods: num(values['kpi-plods'], 'kpi-plods'),
-      requests: num(values['kpi-requests'], 'kpi-requests'),
+      plods: opt('kpi-plods'),
+      requests: opt('kpi-requests'),
       dataDir: values['kpi-data-dir'],
     });
   } else if (part === 'charges') {
     await chargesBench({
-      runs: num(values['charge-runs'], 'charge-runs'),
-      iterations: num(values['charge-iterations'], 'charge-iterations'),
+      runs: opt('charge-runs'),
+      iterations: opt('charge-iterations'),
     });
   } else if (part === 'invoice') {
     await invoiceBench({
-      plods: num(values['invoice-plods'], 'invoice-plods'),
+      plods: opt('invoice-plods'),
       dataDir: values['invoice-data-dir'],
     });
   } else if (part === 'projection') {
-    await projectionBench(num(values.docs, 'docs'));
+    await projectionBench(opt('docs'));
   } else {
     await sigkillBench();
   }

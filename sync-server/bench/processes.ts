@@ -279,6 +279,29 @@ export function startLoad<I, R>(file: string, input: I, timeoutMs: number): Load
   return { ready, go: () => child.send({ type: 'go' }), result };
 }
 
+/** One load process per worker, the documents dealt out between them in turn. */
+export function startLoads<I, R>(
+  file: string,
+  workers: number,
+  names: readonly string[],
+  input: I,
+  timeoutMs: number,
+): LoadProcess<R>[] {
+  return Array.from({ length: workers }, (_, w) =>
+    startLoad<I & { docs: string[] }, R>(
+      file,
+      { ...input, docs: names.filter((_, i) => i % workers === w) },
+      timeoutMs,
+    ),
+  );
+}
+
+/** Starts every load at once, when all are ready. */
+export async function goWhenReady(loads: readonly LoadProcess<unknown>[]): Promise<void> {
+  await Promise.all(loads.map((load) => load.ready));
+  for (const load of loads) load.go();
+}
+
 /** The worker side of startLoad: runs `prepare`, then `run` on 'go', sends the result and exits. */
 export function serveLoad<I, P, R>(
   prepare: (input: I) => Promise<P>,

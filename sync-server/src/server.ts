@@ -31,13 +31,27 @@ import type { ScryptParams } from './auth/passwords.ts';
 import { DEFAULT_SYNC_QUOTA } from './extensions/quota.ts';
 import { createProduct } from './product/product.ts';
 import type { HoldFactory } from './extensions/late-edits.ts';
-import type { DocumentManager } from './docs/document-manager.ts';
+import type { DocumentManager, DocumentManagerOptions } from './docs/document-manager.ts';
 import type { ConnectionRegistry } from './sync/connection-registry.ts';
 import { Relay } from './relay/relay.ts';
 
 export const VERSION = '0.1.0';
 
-export interface ServerOptions extends StorageOptions {
+/**
+ * The document manager's tuning, passed on as DocumentManagerOptions documents it
+ * (commitsPerSecond: PLOD_COMMITS_PER_SECOND; reclaimAfterUpdates: PLOD_RECLAIM_AFTER_UPDATES).
+ */
+type DocumentTuning = Pick<
+  DocumentManagerOptions,
+  | 'unloadGraceMs'
+  | 'commitsPerSecond'
+  | 'compactAfterUpdates'
+  | 'compactAfterBytes'
+  | 'reclaimAfterUpdates'
+  | 'reclaimIntervalMs'
+>;
+
+export interface ServerOptions extends StorageOptions, DocumentTuning {
   /**
    * Replaces the access policy for /sync upgrades (tests of the relay's own behaviour). Without it,
    * sessions and device tokens decide (see auth/sync-policy.ts).
@@ -81,14 +95,6 @@ export interface ServerOptions extends StorageOptions {
   maxBufferedBytes?: number;
   maxPendingUpgrades?: number;
   maxConnections?: number;
-  unloadGraceMs?: number;
-  /** See DocumentManagerOptions.commitsPerSecond (PLOD_COMMITS_PER_SECOND). */
-  commitsPerSecond?: number;
-  compactAfterUpdates?: number;
-  compactAfterBytes?: number;
-  /** See DocumentManagerOptions.reclaimAfterUpdates (PLOD_RECLAIM_AFTER_UPDATES). */
-  reclaimAfterUpdates?: number;
-  reclaimIntervalMs?: number;
   /** Sync sockets showing presence are pinged this often (a couple of bytes each). */
   pingIntervalMs?: number;
   /** Other sync sockets are pinged this often. */

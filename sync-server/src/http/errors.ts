@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { InvalidIdError, isModelError } from '@plod/model';
 import type { ModelErrorReason } from '@plod/model';
@@ -40,6 +41,11 @@ export function zodMessage(error: ZodError): string {
   return `${where}${first.message}`;
 }
 
+/** A refusal's answer. A 400 carries `issues` (empty here) like a schema refusal: one shape to read. */
+function refusal(c: Context, message: string, status: ContentfulStatusCode): Response {
+  return c.json(status === 400 ? { message, issues: [] } : { message }, status);
+}
+
 /**
  * The one place errors become responses: the services' errors and model refusals map by reason,
  * and anything unexpected is a logged 500 that never leaks internals.
@@ -47,32 +53,15 @@ export function zodMessage(error: ZodError): string {
 export function restErrorHandler(logger: Logger, storage?: StorageStatus) {
   return (error: Error, c: Context): Response => {
     if (isStorageError(error)) return storageUnavailable(c, error, logger, storage);
-    if (isServiceError(error)) {
-      const status = SERVICE_STATUS[error.reason];
-      // A 400 carries `issues` (empty here) like a schema refusal, so clients read one shape.
-      return c.json(
-        status === 400 ? { message: error.message, issues: [] } : { message: error.message },
-        status,
-      );
-    }
+    if (isServiceError(error)) return refusal(c, error.message, SERVICE_STATUS[error.reason]);
     if (error instanceof ZodError) {
       return c.json({ message: zodMessage(error), issues: error.issues }, 400);
     }
-    if (isModelError(error)) {
-      const status = MODEL_STATUS[error.reason];
-      return c.json(
-        status === 400 ? { message: error.message, issues: [] } : { message: error.message },
-        status,
-      );
-    }
-    if (error instanceof InvalidIdError) {
-      return c.json({ message: error.message, issues: [] }, 400);
-    }
+    if (isModelError(error)) return refusal(c, error.message, MODEL_STATUS[error.reason]);
+    if (error instanceof InvalidIdError) return refusal(c, error.message, 400);
     if (error instanceof HTTPException) {
       // Malformed JSON and the body limit arrive here from Hono's validator and bodyLimit.
-      const status = error.status;
-      const message = error.message || 'Bad request';
-      return c.json(status === 400 ? { message, issues: [] } : { message }, status);
+      return refusal(c, error.message || 'Bad request', error.status);
     }
     logger.error('request failed', { path: c.req.path, error });
     return c.json({ message: 'internal error' }, 500);

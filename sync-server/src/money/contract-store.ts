@@ -1,5 +1,5 @@
 import type { Contract, ContractRates, ContractVersion } from '@plod/model';
-import type { AppSql } from '../app-db/app-sql.ts';
+import type { AppSql, SqlStatement } from '../app-db/app-sql.ts';
 
 /** One change of a contract, as its history lists it. */
 export interface ContractChange {
@@ -140,6 +140,15 @@ export class ContractStore {
     return this.ready;
   }
 
+  /** Writes `statements` and the change's history row in one batch: all of them or none. */
+  private async writeWithHistory(
+    change: ContractChange,
+    statements: SqlStatement[],
+  ): Promise<void> {
+    await this.define();
+    await this.sql.batch([...statements, this.historyRow(change)]);
+  }
+
   private historyRow(change: ContractChange) {
     return {
       sql: `INSERT INTO contract_history (id, contract_id, site_id, at, by_name, action, changes)
@@ -204,8 +213,7 @@ export class ContractStore {
   }
 
   async insertContract(contract: Contract, change: ContractChange): Promise<void> {
-    await this.define();
-    await this.sql.batch([
+    await this.writeWithHistory(change, [
       {
         sql: `INSERT INTO contract (id, site_id, client_name, contract_number, created_at, created_by)
               VALUES (?, ?, ?, ?, ?, ?)`,
@@ -218,34 +226,28 @@ export class ContractStore {
           contract.createdBy,
         ],
       },
-      this.historyRow(change),
     ]);
   }
 
   async updateContract(contract: Contract, change: ContractChange): Promise<void> {
-    await this.define();
-    await this.sql.batch([
+    await this.writeWithHistory(change, [
       {
         sql: 'UPDATE contract SET client_name = ?, contract_number = ? WHERE id = ?',
         params: [contract.clientName, contract.contractNumber, contract.id],
       },
-      this.historyRow(change),
     ]);
   }
 
   /** Removes a contract and its versions; its history stays. */
   async deleteContract(id: string, change: ContractChange): Promise<void> {
-    await this.define();
-    await this.sql.batch([
+    await this.writeWithHistory(change, [
       { sql: 'DELETE FROM contract_version WHERE contract_id = ?', params: [id] },
       { sql: 'DELETE FROM contract WHERE id = ?', params: [id] },
-      this.historyRow(change),
     ]);
   }
 
   async insertVersion(version: ContractVersion, change: ContractChange): Promise<void> {
-    await this.define();
-    await this.sql.batch([
+    await this.writeWithHistory(change, [
       {
         sql: `INSERT INTO contract_version (id, contract_id, effective_from, rates, created_at, created_by)
               VALUES (?, ?, ?, ?, ?, ?)`,
@@ -258,15 +260,12 @@ export class ContractStore {
           version.createdBy,
         ],
       },
-      this.historyRow(change),
     ]);
   }
 
   async deleteVersion(id: string, change: ContractChange): Promise<void> {
-    await this.define();
-    await this.sql.batch([
+    await this.writeWithHistory(change, [
       { sql: 'DELETE FROM contract_version WHERE id = ?', params: [id] },
-      this.historyRow(change),
     ]);
   }
 
@@ -306,8 +305,7 @@ export class ContractStore {
   }
 
   async setSiteSetting(setting: SitePriceSetting, change: ContractChange): Promise<void> {
-    await this.define();
-    await this.sql.batch([
+    await this.writeWithHistory(change, [
       {
         sql: `INSERT INTO site_price_setting (site_id, crew_may_see_prices, updated_at, updated_by)
               VALUES (?, ?, ?, ?)
@@ -320,7 +318,6 @@ export class ContractStore {
           setting.updatedBy,
         ],
       },
-      this.historyRow(change),
     ]);
   }
 }

@@ -593,22 +593,8 @@ export class ReportTable {
    * one page in memory.
    */
   async *summaryPages(filter: ReportFilter, size = 500): AsyncGenerator<ReportRow[]> {
-    await this.ready();
-    const { sql, params } = where(filter);
-    let after: string | null = null;
-    for (;;) {
-      const keyset: string = after === null ? '' : `${sql ? 'AND' : 'WHERE'} sort_key < ?`;
-      const rows: (DbRow & { sort_key: string })[] = await this.sql.all<
-        DbRow & { sort_key: string }
-      >(`SELECT ${SUMMARY_COLUMNS} FROM ${TABLE} ${sql} ${keyset} ORDER BY sort_key DESC LIMIT ?`, [
-        ...params,
-        ...(after === null ? [] : [after]),
-        size,
-      ]);
-      if (rows.length === 0) return;
+    for await (const rows of this.keysetPages(filter, size, SUMMARY_COLUMNS)) {
       yield rows.map((row) => fromDb({ ...row, bundle: '' }));
-      if (rows.length < size) return;
-      after = rows[rows.length - 1]?.sort_key ?? null;
     }
   }
 
@@ -617,6 +603,15 @@ export class ReportTable {
    * keyset pages as `summaryPages`, so an export of any length holds one page of bundles.
    */
   async *bundlePages(filter: ReportFilter, size = 200): AsyncGenerator<ReportRow[]> {
+    for await (const rows of this.keysetPages(filter, size, '*')) yield rows.map(fromDb);
+  }
+
+  /** The matching rows' `columns`, newest first, one query per page after the last row's sort key. */
+  private async *keysetPages(
+    filter: ReportFilter,
+    size: number,
+    columns: string,
+  ): AsyncGenerator<(DbRow & { sort_key: string })[]> {
     await this.ready();
     const { sql, params } = where(filter);
     let after: string | null = null;
@@ -624,13 +619,13 @@ export class ReportTable {
       const keyset: string = after === null ? '' : `${sql ? 'AND' : 'WHERE'} sort_key < ?`;
       const rows: (DbRow & { sort_key: string })[] = await this.sql.all<
         DbRow & { sort_key: string }
-      >(`SELECT * FROM ${TABLE} ${sql} ${keyset} ORDER BY sort_key DESC LIMIT ?`, [
+      >(`SELECT ${columns} FROM ${TABLE} ${sql} ${keyset} ORDER BY sort_key DESC LIMIT ?`, [
         ...params,
         ...(after === null ? [] : [after]),
         size,
       ]);
       if (rows.length === 0) return;
-      yield rows.map(fromDb);
+      yield rows;
       if (rows.length < size) return;
       after = rows[rows.length - 1]?.sort_key ?? null;
     }

@@ -184,28 +184,20 @@ export function mountRest(app: Hono, options: RestOptions): void {
     }),
   );
 
-  // The health route belongs to the relay; it is listed here so the document covers every /api route.
-  api.openAPIRegistry.registerPath({
-    method: 'get',
-    path: '/health',
-    tags: ['Server'],
-    summary: 'Liveness and gauges',
-    responses: { 200: jsonOk('Status') },
-  });
-  api.openAPIRegistry.registerPath({
-    method: 'get',
-    path: '/openapi.json',
-    tags: ['Server'],
-    summary: 'This OpenAPI document',
-    responses: { 200: jsonOk('OpenAPI 3.1') },
-  });
-  api.openAPIRegistry.registerPath({
-    method: 'get',
-    path: '/docs',
-    tags: ['Server'],
-    summary: 'Readable API reference (HTML)',
-    responses: { 200: { description: 'HTML page' } },
-  });
+  // The server's own routes, listed so the document covers every /api route (health belongs to the relay).
+  for (const [path, summary, answer] of [
+    ['/health', 'Liveness and gauges', jsonOk('Status')],
+    ['/openapi.json', 'This OpenAPI document', jsonOk('OpenAPI 3.1')],
+    ['/docs', 'Readable API reference (HTML)', { description: 'HTML page' }],
+  ] as const) {
+    api.openAPIRegistry.registerPath({
+      method: 'get',
+      path,
+      tags: ['Server'],
+      summary,
+      responses: { 200: answer },
+    });
+  }
   // The routes' own answers, with those of the layers around them (access, write guard, limits).
   const openApiConfig = {
     openapi: '3.1.0',

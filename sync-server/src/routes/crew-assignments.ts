@@ -7,12 +7,12 @@ import {
   ReportQuery,
   ShiftIdParams,
   errors,
-  jsonBody,
   jsonOk,
   resourceApp,
   withReportId,
 } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
+import { addReportWrites } from './report-writes.ts';
 
 const tags = ['Crew assignments'];
 const assignment = jsonOk('The assignment');
@@ -32,21 +32,24 @@ export function createCrewAssignmentRoutes(s: RestServices) {
     async (c) =>
       c.json(await s.crew.ofReport(actorOf(c), reportIdOf(c.req.valid('param').id)), 200),
   );
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      tags,
+  addReportWrites(app, tags, {
+    add: {
       summary: 'Assign a crew member',
-      request: { query: ReportQuery, ...jsonBody(REQUEST_BODIES['POST /api/crew-assignments']) },
-      responses: { 201: assignment, ...errors },
-    }),
-    async (c) => {
-      const body = c.req.valid('json');
-      const report = requireReportId(c.req.valid('query').shiftSummaryId, body.shiftSummaryId);
-      return c.json(await s.crew.assign(actorOf(c), report, body), 201);
+      body: REQUEST_BODIES['POST /api/crew-assignments'],
+      answer: assignment,
+      run: (actor, report, body) => s.crew.assign(actor, report, body),
     },
-  );
+    update: {
+      summary: 'Change an assignment (isPrimary sets or clears primary)',
+      body: withReportId(REQUEST_BODIES['PUT /api/crew-assignments/{id}']),
+      answer: assignment,
+      run: (actor, report, id, body) => s.crew.update(actor, report, id, body),
+    },
+    remove: {
+      summary: 'Remove an assignment',
+      run: (actor, report, id) => s.crew.remove(actor, report, id),
+    },
+  });
   app.openapi(
     createRoute({
       method: 'put',
@@ -59,39 +62,6 @@ export function createCrewAssignmentRoutes(s: RestServices) {
     async (c) => {
       const report = requireReportId(c.req.valid('query').shiftSummaryId);
       return c.json(await s.crew.setPrimary(actorOf(c), report, c.req.valid('param').id), 200);
-    },
-  );
-  app.openapi(
-    createRoute({
-      method: 'put',
-      path: '/{id}',
-      tags,
-      summary: 'Change an assignment (isPrimary sets or clears primary)',
-      request: {
-        params: IdParams,
-        query: ReportQuery,
-        ...jsonBody(withReportId(REQUEST_BODIES['PUT /api/crew-assignments/{id}'])),
-      },
-      responses: { 200: assignment, ...errors },
-    }),
-    async (c) => {
-      const body = c.req.valid('json');
-      const report = requireReportId(c.req.valid('query').shiftSummaryId, body.shiftSummaryId);
-      return c.json(await s.crew.update(actorOf(c), report, c.req.valid('param').id, body), 200);
-    },
-  );
-  app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/{id}',
-      tags,
-      summary: 'Remove an assignment',
-      request: { params: IdParams, query: ReportQuery },
-      responses: { 200: jsonOk('Removed'), ...errors },
-    }),
-    async (c) => {
-      const report = requireReportId(c.req.valid('query').shiftSummaryId);
-      return c.json(await s.crew.remove(actorOf(c), report, c.req.valid('param').id), 200);
     },
   );
   return app;

@@ -1,17 +1,16 @@
 import { actorOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ZodType } from 'zod';
-import { reportIdOf, requireReportId } from '../services/documents.ts';
+import { reportIdOf } from '../services/documents.ts';
 import {
-  IdParams,
   ReportQuery,
   ShiftIdParams,
   errors,
-  jsonBody,
   jsonOk,
   resourceApp,
   withReportId,
 } from '../http/openapi.ts';
+import { addReportWrites } from './report-writes.ts';
 import type { RestServices } from '../product/services.ts';
 import type { ReportEntries } from '../services/report-entries.ts';
 
@@ -63,50 +62,24 @@ export function createReportEntryRoutes<In, Patch>(spec: EntryRoutesSpec<In, Pat
     async (c) =>
       c.json(await entries.ofReport(actorOf(c), reportIdOf(c.req.valid('param').id)), 200),
   );
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      tags,
+  addReportWrites(app, tags, {
+    add: {
       summary: 'Add a row to a report',
-      request: { query: ReportQuery, ...jsonBody(withReportId(spec.create)) },
-      responses: { 201: row, ...errors },
-    }),
-    async (c) => {
-      const body = c.req.valid('json');
-      const report = requireReportId(c.req.valid('query').shiftSummaryId, body.shiftSummaryId);
-      return c.json(await entries.add(actorOf(c), report, body), 201);
+      body: withReportId(spec.create),
+      answer: row,
+      run: (actor, report, body) => entries.add(actor, report, body),
     },
-  );
-  app.openapi(
-    createRoute({
-      method: 'put',
-      path: '/{id}',
-      tags,
+    update: {
       summary: 'Change a row',
-      request: { params: IdParams, query: ReportQuery, ...jsonBody(withReportId(spec.patch)) },
-      responses: { 200: row, ...errors },
-    }),
-    async (c) => {
-      const body = c.req.valid('json');
-      const report = requireReportId(c.req.valid('query').shiftSummaryId, body.shiftSummaryId);
-      return c.json(await entries.update(actorOf(c), report, c.req.valid('param').id, body), 200);
+      body: withReportId(spec.patch),
+      answer: row,
+      run: (actor, report, id, body) => entries.update(actor, report, id, body),
     },
-  );
-  app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/{id}',
-      tags,
+    remove: {
       summary: 'Remove a row',
-      request: { params: IdParams, query: ReportQuery },
-      responses: { 200: jsonOk('Removed'), ...errors },
-    }),
-    async (c) => {
-      const report = requireReportId(c.req.valid('query').shiftSummaryId);
-      return c.json(await entries.remove(actorOf(c), report, c.req.valid('param').id), 200);
+      run: (actor, report, id) => entries.remove(actor, report, id),
     },
-  );
+  });
   return app;
 }
 

@@ -1,17 +1,10 @@
 import { actorOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { REQUEST_BODIES, runInputFromRunSheetEntry, runInputFromRunsBody } from '@plod/model';
-import { reportIdOf, requireReportId } from '../services/documents.ts';
-import {
-  IdParams,
-  ReportQuery,
-  errors,
-  jsonBody,
-  jsonOk,
-  resourceApp,
-  withReportId,
-} from '../http/openapi.ts';
+import { reportIdOf } from '../services/documents.ts';
+import { IdParams, errors, jsonOk, resourceApp, withReportId } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
+import { addReportWrites } from './report-writes.ts';
 
 const RunSheetQuery = z.object({
   shiftSummaryId: z.string().optional(),
@@ -59,63 +52,25 @@ export function createRunSheetRoutes(s: RestServices) {
         200,
       ),
   );
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      tags,
+  addReportWrites(app, tags, {
+    add: {
       summary: 'Add a run (the hole joins the report if new to it)',
-      request: {
-        query: ReportQuery,
-        ...jsonBody(withReportId(REQUEST_BODIES['POST /api/run-sheet-entries'])),
-      },
-      responses: { 201: jsonOk('The run, with its derived id, number and depths'), ...errors },
-    }),
-    async (c) => {
-      const body = c.req.valid('json');
-      const report = requireReportId(c.req.valid('query').shiftSummaryId, body.shiftSummaryId);
-      return c.json(
-        await s.holes.addRun(actorOf(c), report, body.holeId, runInputFromRunSheetEntry(body)),
-        201,
-      );
+      body: withReportId(REQUEST_BODIES['POST /api/run-sheet-entries']),
+      answer: jsonOk('The run, with its derived id, number and depths'),
+      run: (actor, report, body) =>
+        s.holes.addRun(actor, report, body.holeId, runInputFromRunSheetEntry(body)),
     },
-  );
-  app.openapi(
-    createRoute({
-      method: 'put',
-      path: '/{id}',
-      tags,
+    update: {
       summary: 'Correct a run’s inputs',
-      request: {
-        params: IdParams,
-        query: ReportQuery,
-        ...jsonBody(withReportId(REQUEST_BODIES['PUT /api/run-sheet-entries/{id}'])),
-      },
-      responses: { 200: jsonOk('The run'), ...errors },
-    }),
-    async (c) => {
-      const body = c.req.valid('json');
-      const report = requireReportId(c.req.valid('query').shiftSummaryId, body.shiftSummaryId);
-      return c.json(
-        await s.holes.updateRun(actorOf(c), report, c.req.valid('param').id, body),
-        200,
-      );
+      body: withReportId(REQUEST_BODIES['PUT /api/run-sheet-entries/{id}']),
+      answer: jsonOk('The run'),
+      run: (actor, report, id, body) => s.holes.updateRun(actor, report, id, body),
     },
-  );
-  app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/{id}',
-      tags,
+    remove: {
       summary: 'Remove a run (later runs move up)',
-      request: { params: IdParams, query: ReportQuery },
-      responses: { 200: jsonOk('Removed'), ...errors },
-    }),
-    async (c) => {
-      const report = requireReportId(c.req.valid('query').shiftSummaryId);
-      return c.json(await s.holes.removeRun(actorOf(c), report, c.req.valid('param').id), 200);
+      run: (actor, report, id) => s.holes.removeRun(actor, report, id),
     },
-  );
+  });
   return app;
 }
 
@@ -153,25 +108,14 @@ export function createRunsRoutes(s: RestServices) {
         200,
       ),
   );
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      tags,
+  addReportWrites(app, tags, {
+    add: {
       summary: 'Add a run (second style)',
-      request: { query: ReportQuery, ...jsonBody(withReportId(REQUEST_BODIES['POST /api/runs'])) },
-      responses: { 201: jsonOk('The run'), ...errors },
-    }),
-    async (c) => {
-      const body = c.req.valid('json');
-      const report = requireReportId(c.req.valid('query').shiftSummaryId, body.shiftSummaryId);
-      return c.json(
-        asStyleTwo(
-          await s.holes.addRun(actorOf(c), report, body.holeId, runInputFromRunsBody(body)),
-        ),
-        201,
-      );
+      body: withReportId(REQUEST_BODIES['POST /api/runs']),
+      answer: jsonOk('The run'),
+      run: async (actor, report, body) =>
+        asStyleTwo(await s.holes.addRun(actor, report, body.holeId, runInputFromRunsBody(body))),
     },
-  );
+  });
   return app;
 }

@@ -1,5 +1,6 @@
 import { actorOf, principalOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import {
   REQUEST_BODIES,
   localIsoDay,
@@ -77,23 +78,34 @@ export const ReportListItem = z
   })
   .openapi('ReportListItem');
 
-const listRoute = (tag: string) =>
-  createRoute({
-    method: 'get',
-    path: '/',
-    tags: [tag],
-    summary: 'Reports, newest first (shift date, then creation), one page',
-    description:
-      'Filters combine (AND; `status` is any of a comma list) and are checked strictly: a day that does not exist, an unknown status or a range that ends before it starts is a 400 naming the parameter. Pages with `limit`/`offset`; the total matching count is in the `X-Total-Count` header.',
-    request: { query: ListQuery },
-    responses: {
-      200: {
-        ...jsonOk('One page of reports', z.array(ReportListItem)),
-        headers: z.object({ 'X-Total-Count': z.string() }),
-      },
-      400: errors[400],
+const listRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Shift summaries'],
+  summary: 'Reports, newest first (shift date, then creation), one page',
+  description:
+    'Filters combine (AND; `status` is any of a comma list) and are checked strictly: a day that does not exist, an unknown status or a range that ends before it starts is a 400 naming the parameter. Pages with `limit`/`offset`; the total matching count is in the `X-Total-Count` header.',
+  request: { query: ListQuery },
+  responses: {
+    200: {
+      ...jsonOk('One page of reports', z.array(ReportListItem)),
+      headers: z.object({ 'X-Total-Count': z.string() }),
     },
+    400: errors[400],
+  },
+});
+
+/** GET /: one page of the reports the caller may read, newest first. */
+function addReportList(app: OpenAPIHono, s: RestServices) {
+  app.openapi(listRoute, async (c) => {
+    const { limit, offset, ...query } = c.req.valid('query');
+    const { items, total } = await s.reports.list(filterFor(principalOf(c), plodFilterOf(query)), {
+      limit,
+      offset,
+    });
+    return c.json(items, 200, { 'X-Total-Count': String(total) });
   });
+}
 
 const CreateBody = z.intersection(
   REQUEST_BODIES['POST /api/shift-summaries'],
@@ -114,14 +126,7 @@ const refused = errorResponse(
 /** /api/shift-summaries: reports themselves. */
 export function createShiftSummaryRoutes(s: RestServices) {
   const app = resourceApp();
-  app.openapi(listRoute('Shift summaries'), async (c) => {
-    const { limit, offset, ...query } = c.req.valid('query');
-    const { items, total } = await s.reports.list(filterFor(principalOf(c), plodFilterOf(query)), {
-      limit,
-      offset,
-    });
-    return c.json(items, 200, { 'X-Total-Count': String(total) });
-  });
+  addReportList(app, s);
   // Before /{id}: these paths would otherwise read as ids.
   app.openapi(
     createRoute({
@@ -399,13 +404,6 @@ export function createShiftSummaryRoutes(s: RestServices) {
 /** /api/plods: the offline download's name for the reports list. */
 export function createPlodsRoutes(s: RestServices) {
   const app = resourceApp();
-  app.openapi(listRoute('Shift summaries'), async (c) => {
-    const { limit, offset, ...query } = c.req.valid('query');
-    const { items, total } = await s.reports.list(filterFor(principalOf(c), plodFilterOf(query)), {
-      limit,
-      offset,
-    });
-    return c.json(items, 200, { 'X-Total-Count': String(total) });
-  });
+  addReportList(app, s);
   return app;
 }

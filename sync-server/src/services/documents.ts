@@ -166,14 +166,7 @@ export class DocumentService {
   }
 
   readSetup<T>(read: (doc: Y.Doc) => T): Promise<T> {
-    return this.manager.read(
-      SETUP_DOC_NAME,
-      (doc) => {
-        this.prepare(doc, migrateSetupDoc);
-        return read(doc);
-      },
-      DURABLE,
-    );
+    return this.readShared(SETUP_DOC_NAME, migrateSetupDoc, read);
   }
 
   /** Changes the setup document; refused (ForbiddenError) to crew devices, as their sockets are. */
@@ -186,10 +179,15 @@ export class DocumentService {
   }
 
   readHoles<T>(read: (doc: Y.Doc) => T): Promise<T> {
+    return this.readShared(HOLES_DOC_NAME, migrateHolesDoc, read);
+  }
+
+  /** Reads a shared document (setup, hole register), migrated first. */
+  private readShared<T>(name: string, migrate: Migrate, read: (doc: Y.Doc) => T): Promise<T> {
     return this.manager.read(
-      HOLES_DOC_NAME,
+      name,
       (doc) => {
-        this.prepare(doc, migrateHolesDoc);
+        this.prepare(doc, migrate);
         return read(doc);
       },
       DURABLE,

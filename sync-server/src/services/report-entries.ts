@@ -6,7 +6,7 @@ import { NotFoundError } from '../errors.ts';
 import { filterFor } from './supervisor-desk.ts';
 import { LIVE_STATUSES, type ReportService } from './reports.ts';
 
-type EntryList = Exclude<keyof ShiftReportBundle, 'shiftSummary'>;
+export type EntryList = Exclude<keyof ShiftReportBundle, 'shiftSummary'>;
 
 /** A kind of report row (timesheet, survey, a part's rows) and its model mutations. */
 export interface EntryKind<In, Patch> {

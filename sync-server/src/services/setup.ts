@@ -28,26 +28,6 @@ import {
   updateRig,
   updateSite,
 } from '@plod/model';
-import type {
-  ConsumableCreate,
-  ConsumableId,
-  ConsumableUpdate,
-  CrewMemberId,
-  CrewMemberCreate,
-  CrewMemberUpdate,
-  DowntimeCodeCreate,
-  DowntimeCodeId,
-  DowntimeCodeUpdate,
-  HireToolCreate,
-  HireToolId,
-  HireToolUpdate,
-  RigCreate,
-  RigId,
-  RigUpdate,
-  SiteCreate,
-  SiteId,
-  SiteUpdate,
-} from '@plod/model';
 import type { DocumentService } from './documents.ts';
 import { NotFoundError } from '../errors.ts';
 import { requireKnown } from './references.ts';
@@ -103,53 +83,58 @@ export class SetupCollection<T extends { id: string }, In, Patch> {
   }
 }
 
+/** The model's read, add, update and delete of one setup collection (ids typed by kind). */
+interface ModelCollection<T, In, Patch, Id extends string> {
+  read(doc: Y.Doc): T[];
+  add(doc: Y.Doc, input: In): string;
+  update(doc: Y.Doc, id: Id, patch: Patch): void;
+  remove(doc: Y.Doc, id: Id): boolean;
+}
+
 // Ids arrive as path text; one that names nothing is not found by the model (404).
-export const SITES: SetupKind<ReturnType<typeof readSites>[number], SiteCreate, SiteUpdate> = {
-  what: 'Site',
+function setupKind<T extends { id: string }, In, Patch, Id extends string>(
+  what: string,
+  model: ModelCollection<T, In, Patch, Id>,
+  check?: (doc: Y.Doc, body: In | Patch) => void,
+): SetupKind<T, In, Patch> {
+  return {
+    what,
+    ...(check ? { check } : {}),
+    read: model.read,
+    add: model.add,
+    update: (doc, id, patch) => model.update(doc, id as Id, patch),
+    remove: (doc, id) => model.remove(doc, id as Id),
+  };
+}
+
+export const SITES = setupKind('Site', {
   read: readSites,
   add: addSite,
-  update: (doc, id, patch) => updateSite(doc, id as SiteId, patch),
-  remove: (doc, id) => deleteSite(doc, id as SiteId),
-};
+  update: updateSite,
+  remove: deleteSite,
+});
 
 /** Rigs, crew members and tools belong to a site that exists. */
 const siteMustExist = (doc: Y.Doc, body: { siteId?: string }) =>
   requireKnown('site', body.siteId, readSites(doc));
 
-export const RIGS: SetupKind<ReturnType<typeof readRigs>[number], RigCreate, RigUpdate> = {
-  what: 'Rig',
-  check: siteMustExist,
-  read: readRigs,
-  add: addRig,
-  update: (doc, id, patch) => updateRig(doc, id as RigId, patch),
-  remove: (doc, id) => deleteRig(doc, id as RigId),
-};
+export const RIGS = setupKind(
+  'Rig',
+  { read: readRigs, add: addRig, update: updateRig, remove: deleteRig },
+  siteMustExist,
+);
 
-export const CREW_MEMBERS: SetupKind<
-  ReturnType<typeof readCrewMembers>[number],
-  CrewMemberCreate,
-  CrewMemberUpdate
-> = {
-  what: 'Crew member',
-  check: siteMustExist,
-  read: readCrewMembers,
-  add: addCrewMember,
-  update: (doc, id, patch) => updateCrewMember(doc, id as CrewMemberId, patch),
-  remove: (doc, id) => deleteCrewMember(doc, id as CrewMemberId),
-};
+export const CREW_MEMBERS = setupKind(
+  'Crew member',
+  { read: readCrewMembers, add: addCrewMember, update: updateCrewMember, remove: deleteCrewMember },
+  siteMustExist,
+);
 
-export const HIRE_TOOLS: SetupKind<
-  ReturnType<typeof readHireTools>[number],
-  HireToolCreate,
-  HireToolUpdate
-> = {
-  what: 'Hire tool',
-  check: siteMustExist,
-  read: readHireTools,
-  add: addHireTool,
-  update: (doc, id, patch) => updateHireTool(doc, id as HireToolId, patch),
-  remove: (doc, id) => deleteHireTool(doc, id as HireToolId),
-};
+export const HIRE_TOOLS = setupKind(
+  'Hire tool',
+  { read: readHireTools, add: addHireTool, update: updateHireTool, remove: deleteHireTool },
+  siteMustExist,
+);
 
 /**
  * A site list's entry (a downtime code, a consumable) stays on the site it was added to: only an
@@ -160,31 +145,22 @@ function addedSiteMustExist(doc: Y.Doc, body: object): void {
     siteMustExist(doc, { siteId: body.siteId });
 }
 
-export const DOWNTIME_CODES: SetupKind<
-  ReturnType<typeof readDowntimeCodes>[number],
-  DowntimeCodeCreate,
-  DowntimeCodeUpdate
-> = {
-  what: 'Downtime code',
-  check: addedSiteMustExist,
-  read: readDowntimeCodes,
-  add: addDowntimeCode,
-  update: (doc, id, patch) => updateDowntimeCode(doc, id as DowntimeCodeId, patch),
-  remove: (doc, id) => deleteDowntimeCode(doc, id as DowntimeCodeId),
-};
+export const DOWNTIME_CODES = setupKind(
+  'Downtime code',
+  {
+    read: readDowntimeCodes,
+    add: addDowntimeCode,
+    update: updateDowntimeCode,
+    remove: deleteDowntimeCode,
+  },
+  addedSiteMustExist,
+);
 
-export const CONSUMABLES: SetupKind<
-  ReturnType<typeof readConsumables>[number],
-  ConsumableCreate,
-  ConsumableUpdate
-> = {
-  what: 'Consumable',
-  check: addedSiteMustExist,
-  read: readConsumables,
-  add: addConsumable,
-  update: (doc, id, patch) => updateConsumable(doc, id as ConsumableId, patch),
-  remove: (doc, id) => deleteConsumable(doc, id as ConsumableId),
-};
+export const CONSUMABLES = setupKind(
+  'Consumable',
+  { read: readConsumables, add: addConsumable, update: updateConsumable, remove: deleteConsumable },
+  addedSiteMustExist,
+);
 
 /** Sites with the labels of their registered holes (SPEC 3 Site.holeIds). */
 export async function sitesWithHoleIds(docs: DocumentService) {
