@@ -143,11 +143,7 @@ export default function ReportsList() {
   const known = useKnownReportIds();
   const lastShift = useMemo(() => lastShiftRow(reports, known), [reports, known]);
   const server = serverPlods(source);
-  const { openIndex } = source;
-  const afterPaint = useCallback(() => {
-    setPainted(true);
-    openIndex();
-  }, [openIndex]);
+  const showRest = useCallback(() => setPainted(true), []);
   const byTab = useMemo(() => {
     if (listed === null) return null;
     const groups: Record<Tab, ReportsIndexRow[]> = { active: [], sent: [], deleted: [] };
@@ -316,10 +312,12 @@ export default function ReportsList() {
               {phone && key === 'sent' && listed !== null && !searching && (
                 <ShowOlder online={online} listed={listedIds} />
               )}
-              {/* The index is read once the rows have painted (a phone with no rows of its own
-                  yet: once that is known), never before: reading it holds the main thread. The
-                  rest of the page's cards and the last shift's card come then too. */}
-              {(paged !== null || (phone && phoneRows !== null)) && <AfterPaint run={afterPaint} />}
+              {/* Once the first rows have painted (a phone with no rows of its own yet: once that
+                  is known), the rest of the page's cards and the last shift's card come; the index
+                  is read once those have painted, never before: reading it holds the main thread. */}
+              {(paged !== null || (phone && phoneRows !== null)) && (
+                <AfterPaint run={painted ? source.openIndex : showRest} />
+              )}
             </Suspense>
           </Tabs.Panel>
         ))}
