@@ -9,7 +9,8 @@
 // `/api/shift-summaries/states`, stored in the plod's own IndexedDB database the way the app keeps a
 // plod, and each remembered as opened on this phone. Then the app is reloaded `runs` times online
 // and `runs` times offline; "time to the list" is from navigation start until the first row (a
-// report card) is in the page, recorded by the page itself.
+// report card) is in the page, recorded by the page itself; the time until the page's last card is
+// in it (the rest of a page follows its first cards) is printed beside it.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -140,11 +141,16 @@ async function measure(browser, plods) {
         window.plodOpens.push(name);
         return open(name, version);
       };
-      new MutationObserver((_, observer) => {
-        if (!document.querySelector('[data-testid="report-card"]')) return;
-        window.plodListAt = performance.now();
-        window.plodOpensAtList = window.plodOpens.length;
-        observer.disconnect();
+      window.plodCards = 0;
+      new MutationObserver(() => {
+        const cards = document.querySelectorAll('[data-testid="report-card"]').length;
+        if (cards <= window.plodCards) return;
+        if (window.plodCards === 0) {
+          window.plodListAt = performance.now();
+          window.plodOpensAtList = window.plodOpens.length;
+        }
+        window.plodCards = cards;
+        window.plodPageAt = performance.now();
       }).observe(document, { childList: true, subtree: true });`,
     });
     const page = await context.newPage();
@@ -158,7 +164,11 @@ async function measure(browser, plods) {
     const timeToList = async () => {
       await page.reload({ waitUntil: 'commit' });
       await page.getByTestId('report-card').first().waitFor({ timeout: 120_000 });
-      return page.evaluate('({ at: window.plodListAt, opens: window.plodOpensAtList })');
+      // The rest of the page's cards follow the first ones: given a moment to come.
+      await page.waitForTimeout(1500);
+      return page.evaluate(
+        '({ at: window.plodListAt, opens: window.plodOpensAtList, pageAt: window.plodPageAt, cards: window.plodCards })',
+      );
     };
     // One load to let the service worker take the page and the phone settle: its list rows are
     // recorded and the plods it no longer keeps leave it (a moment after the list shows).
@@ -180,6 +190,9 @@ async function measure(browser, plods) {
       kept,
       online: median(online.map((r) => r.at)),
       offline: median(offline.map((r) => r.at)),
+      onlinePage: median(online.map((r) => r.pageAt)),
+      offlinePage: median(offline.map((r) => r.pageAt)),
+      cards: online.at(-1).cards,
       opens: online.at(-1).opens,
       later,
     };
@@ -208,6 +221,14 @@ try {
     console.log(
       `phone with ${n}: ${r.kept} still on the phone after retention, ${r.opens} IndexedDB ` +
         `databases opened before the first row, ${r.later} within 3 s`,
+    );
+  for (const [n, r] of [
+    [one.held, one],
+    [many.held, many],
+  ])
+    console.log(
+      `phone with ${n}: its whole first page (${r.cards} cards) online ${ms(r.onlinePage)}, ` +
+        `offline ${ms(r.offlinePage)}`,
     );
   console.log(
     `ratio (${many.held} over ${one.held}): online ${(many.online / one.online).toFixed(2)}, ` +

@@ -8,6 +8,7 @@ import { App } from './app/App';
 import { checkForUpdatesOnReturn, offerUpdate } from './app/update';
 import { startSignOutIfAsked } from './auth/sign-out-on-load';
 import { getDeviceToken } from './auth/store';
+import { loadPhoneRows } from './reports/phone-rows';
 import { watchPhoneRow } from './reports/watch-phone-row';
 import { createAppRouter } from './routes/router';
 import { requestPersistentStorage } from './session/storage';
@@ -15,6 +16,9 @@ import { createSyncRuntime } from './sync';
 
 // A sign-out from the supervisor menu ends the session before any document opens.
 startSignOutIfAsked();
+// A joined phone's list paints from its own rows: their read starts now, beside the list's code
+// and before any document opens, so the list's first render can already draw them.
+if (getDeviceToken()) void loadPhoneRows();
 // Made once, outside React: StrictMode's double mounting must not open documents twice.
 // Each plod open on the phone keeps its row in the phone's list current.
 const sync = createSyncRuntime({ watchDoc: watchPhoneRow });

@@ -8,7 +8,7 @@ import {
   reportTab,
 } from '@plod/model';
 import type { PlodFilter, ReportId, ReportsIndexRow } from '@plod/model';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../auth';
 import { filterPlods, usePlodListAddress } from '../plod-list/filter';
@@ -53,6 +53,9 @@ const LastShiftCard = lazyOptional(() => import('../reports/LastShiftCard'));
 const ShowOlder = lazyOptional(() => import('../reports/ShowOlder'));
 
 type ModalName = 'settings' | 'offline' | 'delete';
+// A phone's screen shows the first few cards of a page: those are drawn at once and the rest of the
+// page just after that paint (drawing a whole page of cards held the first one back).
+const FIRST_CARDS = 4;
 const NO_ROWS: readonly ReportsIndexRow[] = [];
 
 type Tab = (typeof REPORT_TABS)[number];
@@ -92,6 +95,8 @@ export default function ReportsList() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [modal, setModal] = useState<'settings' | 'offline' | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
+  // False until the list's first rows have painted: what they do not need waits until then.
+  const [painted, setPainted] = useState(false);
   // A modal is mounted from its first opening on, so closing still plays Mantine's transition.
   const [used, setUsed] = useState<ReadonlySet<ModalName>>(() => new Set());
   const markUsed = (name: ModalName) =>
@@ -138,6 +143,7 @@ export default function ReportsList() {
   const known = useKnownReportIds();
   const lastShift = useMemo(() => lastShiftRow(reports, known), [reports, known]);
   const server = serverPlods(source);
+  const showRest = useCallback(() => setPainted(true), []);
   const byTab = useMemo(() => {
     if (listed === null) return null;
     const groups: Record<Tab, ReportsIndexRow[]> = { active: [], sent: [], deleted: [] };
@@ -224,7 +230,8 @@ export default function ReportsList() {
           Run Sheets
         </Button>
       </SimpleGrid>
-      {lastShift && (
+      {/* It reads the last shift's whole plod, with the model's readers: after the list's rows. */}
+      {lastShift && painted && (
         <Suspense fallback={null}>
           <LastShiftCard row={lastShift} />
         </Suspense>
@@ -278,7 +285,7 @@ export default function ReportsList() {
                 />
               ) : (
                 <Stack gap="sm">
-                  {paged.rows.map((report) => (
+                  {(painted ? paged.rows : paged.rows.slice(0, FIRST_CARDS)).map((report) => (
                     <ReportCard
                       key={report.id}
                       report={report}
@@ -305,10 +312,11 @@ export default function ReportsList() {
               {phone && key === 'sent' && listed !== null && !searching && (
                 <ShowOlder online={online} listed={listedIds} />
               )}
-              {/* The index is read once the rows have painted (a phone with no rows of its own
-                  yet: once that is known), never before: reading it holds the main thread. */}
+              {/* Once the first rows have painted (a phone with no rows of its own yet: once that
+                  is known), the rest of the page's cards and the last shift's card come; the index
+                  is read once those have painted, never before: reading it holds the main thread. */}
               {(paged !== null || (phone && phoneRows !== null)) && (
-                <AfterPaint run={source.openIndex} />
+                <AfterPaint run={painted ? source.openIndex : showRest} />
               )}
             </Suspense>
           </Tabs.Panel>
