@@ -1,9 +1,16 @@
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { SqliteStore } from '../src/store/sqlite-store.ts';
-import { connectClient, mapOf, startServer, synced, tempDir, waitFor } from './helpers.ts';
-import type { TestClient, TestServer } from './helpers.ts';
+import {
+  closedAfterEach,
+  connectClient,
+  mapOf,
+  startServer,
+  synced,
+  tempDir,
+  waitFor,
+} from './helpers.ts';
 
 /** A data folder holding `report:cold` as a compacted snapshot only (as after an unload). */
 async function coldFolder(
@@ -23,12 +30,7 @@ async function coldFolder(
 }
 
 describe('opening a cold document (answered from the stored snapshot, built after)', () => {
-  const servers: TestServer[] = [];
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const c of clients.splice(0)) c.destroy();
-    for (const s of servers.splice(0)) await s.close();
-  });
+  const { clients, servers } = closedAfterEach();
 
   it('gives a fresh client the stored state and keeps everything clients send meanwhile, in order', async () => {
     const { dataDir, expected } = await coldFolder(200);

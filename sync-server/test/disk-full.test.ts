@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setReportNotes } from '@plod/model';
 import type { ServerOptions } from '../src/server.ts';
 import { SqliteStore } from '../src/store/sqlite-store.ts';
 import { CREW_CODE, SUPERVISOR, startSecureServer } from './auth/helpers.ts';
 import { GatedStore } from './gated-store.ts';
-import { connectClient, synced, tempDir, waitFor } from './helpers.ts';
+import { closedAfterEach, connectClient, synced, tempDir, waitFor } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
 import { spawnServer } from './process.ts';
 import type { ServerProcess } from './process.ts';
@@ -113,19 +113,12 @@ interface Answer {
 }
 
 describe('a full disk', () => {
-  let rig: Rig | null = null;
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const c of clients.splice(0)) c.destroy();
-    await rig?.close();
-    rig = null;
-  });
+  const { clients, keepServer } = closedAfterEach<Rig>();
 
   it('answers writes, sign-in and join with 503 in time, says degraded, then recovers with nothing lost or doubled', async () => {
     const mount = tempDir('plod-disk-');
-    rig = tryMountTmpfs(mount) ? await tmpfsRig(mount) : await failingStoreRig();
-    console.log(`disk full test runs on: ${rig.kind}`);
-    const live = rig;
+    const live = keepServer(tryMountTmpfs(mount) ? await tmpfsRig(mount) : await failingStoreRig());
+    console.log(`disk full test runs on: ${live.kind}`);
     const call = async (
       method: string,
       url: string,
@@ -253,9 +246,8 @@ describe('a full disk', () => {
 
   it('answers reads from the last saved state, and lists from the projection, while updates wait to commit', async () => {
     const mount = tempDir('plod-disk-');
-    rig = tryMountTmpfs(mount) ? await tmpfsRig(mount) : await failingStoreRig();
-    console.log(`disk full reads test runs on: ${rig.kind}`);
-    const live = rig;
+    const live = keepServer(tryMountTmpfs(mount) ? await tmpfsRig(mount) : await failingStoreRig());
+    console.log(`disk full reads test runs on: ${live.kind}`);
     // A read that never answers fails here (the bound is 2 s), rather than hanging the test.
     const get = async (url: string, cookie: string) => {
       const res = await fetch(`${live.http()}${url}`, {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterEach } from 'vitest';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { WebsocketProvider } from 'y-websocket';
@@ -113,6 +114,30 @@ export function connectClient(
       doc.destroy();
     },
   };
+}
+
+/** A server (or anything else a test starts) that a test closes when it is done with it. */
+export interface Closable {
+  close(): Promise<void>;
+}
+
+/**
+ * What the tests of the enclosing block open, released after each test: the clients pushed to
+ * `clients` are destroyed, then the servers pushed to `servers` (or passed through `keepServer`) are
+ * closed, one after another.
+ */
+export function closedAfterEach<S extends Closable = TestServer>(): {
+  clients: TestClient[];
+  servers: S[];
+  keepServer<T extends S>(server: T): T;
+} {
+  const clients: TestClient[] = [];
+  const servers: S[] = [];
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.destroy();
+    for (const server of servers.splice(0)) await server.close();
+  });
+  return { clients, servers, keepServer: (server) => (servers.push(server), server) };
 }
 
 /** Polls `condition` until it holds; fails with `message` after `timeoutMs`. */

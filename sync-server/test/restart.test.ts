@@ -1,15 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { connectClient, mapOf, startServer, synced, waitFor } from './helpers.ts';
-import type { TestClient, TestServer } from './helpers.ts';
+import { closedAfterEach, connectClient, mapOf, startServer, synced, waitFor } from './helpers.ts';
+import type { TestClient } from './helpers.ts';
 
 describe('restart and offline clients', () => {
-  const servers: TestServer[] = [];
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const c of clients.splice(0)) c.destroy();
-    for (const s of servers.splice(0)) await s.close();
-  });
+  const { clients, servers } = closedAfterEach();
   const keep = <T extends TestClient>(c: T) => (clients.push(c), c);
 
   it('loses nothing across a stop and restart on the same data folder; clients reconnect by themselves', async () => {

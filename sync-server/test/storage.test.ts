@@ -2,12 +2,20 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { MemoryStore } from '../src/store/memory-store.ts';
 import { SqliteStore } from '../src/store/sqlite-store.ts';
 import type { StoredDocument } from '../src/store/document-store.ts';
-import { connectClient, mapOf, startServer, tempDir, upgradeStatus, waitFor } from './helpers.ts';
+import {
+  closedAfterEach,
+  connectClient,
+  mapOf,
+  startServer,
+  tempDir,
+  upgradeStatus,
+  waitFor,
+} from './helpers.ts';
 import type { TestClient, TestServer } from './helpers.ts';
 
 const run = promisify(execFile);
@@ -53,12 +61,7 @@ async function writeDocument(server: TestServer, room: string, edits: number): P
 }
 
 describe('storage', () => {
-  const servers: TestServer[] = [];
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const c of clients.splice(0)) c.destroy();
-    for (const s of servers.splice(0)) await s.close();
-  });
+  const { clients, servers } = closedAfterEach();
 
   it('compacts the log into a snapshot in the background and keeps the state identical', async () => {
     const server = await startServer({ compactAfterUpdates: 50 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import {
   addHoleToReport,
@@ -19,7 +19,7 @@ import {
 import type { HoleId, ReportId } from '@plod/model';
 import { startSecureServer } from '../auth/helpers.ts';
 import type { As, SecureServer } from '../auth/helpers.ts';
-import { connectClient, synced, tempDir, waitFor } from '../helpers.ts';
+import { closedAfterEach, connectClient, synced, tempDir, waitFor } from '../helpers.ts';
 import type { TestClient } from '../helpers.ts';
 
 const HOLE = 'DH-9' as HoleId;
@@ -33,12 +33,7 @@ interface Session {
 
 describe('late edits of three phones', () => {
   let server: SecureServer | null = null;
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.destroy();
-    await server?.close();
-    server = null;
-  });
+  const { clients, keepServer } = closedAfterEach<SecureServer>();
   const live = (): SecureServer => {
     if (!server) throw new Error('no server');
     return server;
@@ -70,7 +65,7 @@ describe('late edits of three phones', () => {
     [100, 200, false],
   ] as const) {
     it(`every session shows its changes and merges (B ${bId}, C ${cId}, ${bFirst ? 'B' : 'C'} back first)`, async () => {
-      server = await startSecureServer({ dataDir: tempDir() });
+      server = keepServer(await startSecureServer({ dataDir: tempDir() }));
       const boss: As & { kind: 'supervisor' } = await server.signIn();
       const created = await live().call(boss, 'POST', '/api/shift-summaries', {
         date: '2026-03-02',
@@ -145,7 +140,7 @@ describe('late edits of three phones', () => {
     [100, 200],
   ] as const) {
     it(`two late edits of one field are both kept, one shown as the conflict (B ${bId}, C ${cId})`, async () => {
-      server = await startSecureServer({ dataDir: tempDir() });
+      server = keepServer(await startSecureServer({ dataDir: tempDir() }));
       const boss: As & { kind: 'supervisor' } = await server.signIn();
       const created = await live().call(boss, 'POST', '/api/shift-summaries', {
         date: '2026-03-02',
@@ -208,7 +203,7 @@ describe('late edits of three phones', () => {
   }
 
   it('an edit to an entry another phone deleted is a conflict in the review and the history, and Restore brings it back', async () => {
-    server = await startSecureServer({ dataDir: tempDir() });
+    server = keepServer(await startSecureServer({ dataDir: tempDir() }));
     const boss: As & { kind: 'supervisor' } = await server.signIn();
     const created = await live().call(boss, 'POST', '/api/shift-summaries', {
       date: '2026-03-02',

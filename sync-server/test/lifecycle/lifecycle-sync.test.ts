@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readReportMeta, reportDocName } from '@plod/model';
 import type { ReportId } from '@plod/model';
 import { CloseCode } from '../../src/close-codes.ts';
 import { startSecureServer } from '../auth/helpers.ts';
 import type { As, SecureServer } from '../auth/helpers.ts';
-import { connectClient, synced, waitFor } from '../helpers.ts';
+import { closedAfterEach, connectClient, synced, waitFor } from '../helpers.ts';
 import type { TestClient } from '../helpers.ts';
 
 /**
@@ -12,17 +12,10 @@ import type { TestClient } from '../helpers.ts';
  * token or a supervisor's session write the plod's meta root directly, as every client can.
  */
 describe('the lifecycle over /sync', () => {
-  let server: SecureServer | null = null;
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.destroy();
-    await server?.close();
-    server = null;
-  });
+  const { clients, keepServer } = closedAfterEach<SecureServer>();
 
   const setUp = async () => {
-    const live = await startSecureServer();
-    server = live;
+    const live = keepServer(await startSecureServer());
     const boss = await live.signIn();
     const created = await live.call(boss, 'POST', '/api/shift-summaries', { date: '2026-03-02' });
     expect(created.status).toBe(201);
