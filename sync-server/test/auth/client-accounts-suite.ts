@@ -3,7 +3,7 @@ import type { ServerOptions } from '../../src/server.ts';
 import type { AppTablesBackend } from '../support/app-tables.ts';
 import { connectClient, mapOf, synced, upgradeStatus, waitFor } from '../helpers.ts';
 import type { TestClient } from '../helpers.ts';
-import { startSecureServer as startSecure } from './helpers.ts';
+import { startSecureServer as startSecure, twoSitesWithPlods } from './helpers.ts';
 import type { As, SecureServer } from './helpers.ts';
 
 const PASSWORD = 'client password 9';
@@ -29,24 +29,10 @@ export function clientAccountsSuite(backend: AppTablesBackend): void {
     const start = async () => {
       server = await startSecureServer();
       const supervisor = await server.signIn();
-      const sites = (await server.call(supervisor, 'GET', '/api/sites')).body as { id: string }[];
-      const mine = sites[0]?.id ?? '';
-      const other = (
-        (await server.call(supervisor, 'POST', '/api/sites', { siteName: 'Far Ridge' })).body as {
-          id: string;
-        }
-      ).id;
-      const plod = async (siteId: string) =>
-        (
-          (
-            await server.call(supervisor, 'POST', '/api/shift-summaries', {
-              siteId,
-              date: '2025-03-02',
-              status: 'sent',
-            })
-          ).body as { id: string }
-        ).id;
-      const [minePlod, otherPlod] = [await plod(mine), await plod(other)];
+      const { mine, other, minePlod, otherPlod } = await twoSitesWithPlods(server, supervisor, {
+        date: '2025-03-02',
+        status: 'sent',
+      });
       const created = await server.call(supervisor, 'POST', '/api/client-accounts', {
         username: 'acme',
         password: PASSWORD,

@@ -103,6 +103,38 @@ export async function startSecureServer(options: ServerOptions = {}): Promise<Se
   };
 }
 
+/** Adds a site as `supervisor` and returns its id. */
+export async function addSite(
+  server: SecureServer,
+  supervisor: As,
+  siteName: string,
+): Promise<string> {
+  return (
+    (await server.call(supervisor, 'POST', '/api/sites', { siteName })).body as { id: string }
+  ).id;
+}
+
+/**
+ * The demo site (`mine`) and a second one, Far Ridge (`other`), with a plod made on each (first on
+ * `mine`) from `fields`.
+ */
+export async function twoSitesWithPlods(
+  server: SecureServer,
+  supervisor: As,
+  fields: Record<string, unknown>,
+): Promise<{ mine: string; other: string; minePlod: string; otherPlod: string }> {
+  const sites = (await server.call(supervisor, 'GET', '/api/sites')).body as { id: string }[];
+  const mine = sites[0]?.id ?? '';
+  const other = await addSite(server, supervisor, 'Far Ridge');
+  const plod = async (siteId: string) =>
+    (
+      (await server.call(supervisor, 'POST', '/api/shift-summaries', { siteId, ...fields }))
+        .body as { id: string }
+    ).id;
+  const [minePlod, otherPlod] = [await plod(mine), await plod(other)];
+  return { mine, other, minePlod, otherPlod };
+}
+
 /**
  * A JSON request over a connection made from `localAddress` (any 127.x address reaches a server on
  * 127.0.0.1), so a test can speak as several clients at different addresses.

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerOptions } from '../../src/server.ts';
-import { NOBODY, startSecureServer as startSecure } from '../auth/helpers.ts';
+import { NOBODY, startSecureServer as startSecure, twoSitesWithPlods } from '../auth/helpers.ts';
 import type { As, SecureServer } from '../auth/helpers.ts';
 import type { AppTablesBackend } from '../support/app-tables.ts';
 import { readPdf } from '../pdf.ts';
@@ -75,23 +75,9 @@ export function attachmentsSuite(backend: AppTablesBackend): void {
     const start = async () => {
       server = await startSecureServer();
       const supervisor = await server.signIn();
-      const sites = (await server.call(supervisor, 'GET', '/api/sites')).body as { id: string }[];
-      const mine = sites[0]?.id ?? '';
-      const other = (
-        (await server.call(supervisor, 'POST', '/api/sites', { siteName: 'Far Ridge' })).body as {
-          id: string;
-        }
-      ).id;
-      const plod = async (siteId: string) =>
-        (
-          (
-            await server.call(supervisor, 'POST', '/api/shift-summaries', {
-              siteId,
-              date: '2025-03-02',
-            })
-          ).body as { id: string }
-        ).id;
-      const [minePlod, otherPlod] = [await plod(mine), await plod(other)];
+      const { mine, minePlod, otherPlod } = await twoSitesWithPlods(server, supervisor, {
+        date: '2025-03-02',
+      });
       const created = await server.call(supervisor, 'POST', '/api/client-accounts', {
         username: 'acme',
         password: 'client password 9',
