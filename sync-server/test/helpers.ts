@@ -124,9 +124,11 @@ export interface Closable {
 /**
  * What the tests of the enclosing block open, released after each test: the clients pushed to
  * `clients` are destroyed, then the servers pushed to `servers` (or passed through `keepServer`) are
- * closed, one after another.
+ * closed, one after another, and last `afterwards` runs (what the servers stood on).
  */
-export function closedAfterEach<S extends Closable = TestServer>(): {
+export function closedAfterEach<S extends Closable = TestServer>(
+  afterwards?: () => Promise<void>,
+): {
   clients: TestClient[];
   servers: S[];
   keepServer<T extends S>(server: T): T;
@@ -136,6 +138,7 @@ export function closedAfterEach<S extends Closable = TestServer>(): {
   afterEach(async () => {
     for (const client of clients.splice(0)) client.destroy();
     for (const server of servers.splice(0)) await server.close();
+    await afterwards?.();
   });
   return { clients, servers, keepServer: (server) => (servers.push(server), server) };
 }

@@ -1,9 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ServerOptions } from '../../src/server.ts';
+import { describe, expect, it } from 'vitest';
 import type { AppTablesBackend } from '../support/app-tables.ts';
 import { connectClient, mapOf, synced, upgradeStatus, waitFor } from '../helpers.ts';
-import type { TestClient } from '../helpers.ts';
-import { startSecureServer as startSecure, twoSitesWithPlods } from './helpers.ts';
+import { secureServersOn, twoSitesWithPlods } from './helpers.ts';
 import type { As, SecureServer } from './helpers.ts';
 
 const PASSWORD = 'client password 9';
@@ -12,18 +10,7 @@ const PASSWORD = 'client password 9';
 export function clientAccountsSuite(backend: AppTablesBackend): void {
   describe(`client accounts (${backend.label})`, () => {
     let server: SecureServer;
-    const clients: TestClient[] = [];
-    let backendOptions: ServerOptions = {};
-    beforeEach(async () => {
-      backendOptions = await backend.prepare();
-    });
-    const startSecureServer = (options: ServerOptions = {}) =>
-      startSecure({ ...backendOptions, ...options });
-    afterEach(async () => {
-      for (const client of clients.splice(0)) client.destroy();
-      await server.close();
-      await backend.cleanup();
-    });
+    const { clients, startSecureServer } = secureServersOn(backend);
 
     /** Two sites, a plod on each, and a client account given the first site only. */
     const start = async () => {

@@ -1,8 +1,10 @@
 import http from 'node:http';
+import { beforeEach } from 'vitest';
 import { seedDemo } from '../../src/services/demo.ts';
 import type { ServerOptions } from '../../src/server.ts';
-import { startServer } from '../helpers.ts';
-import type { TestServer } from '../helpers.ts';
+import { closedAfterEach, startServer } from '../helpers.ts';
+import type { TestClient, TestServer } from '../helpers.ts';
+import type { AppTablesBackend } from '../support/app-tables.ts';
 
 export const SUPERVISOR = { username: 'boss', password: 'correct horse battery' };
 export const CREW_CODE = 'K7QM-4XPD';
@@ -100,6 +102,27 @@ export async function startSecureServer(options: ServerOptions = {}): Promise<Se
       return { kind: 'device', token, deviceId };
     },
     socketHeaders: (as) => ({ cookie: as.cookie, origin }),
+  };
+}
+
+/**
+ * Secure servers on the app tables of `backend` for the tests of the enclosing block: its options
+ * are prepared before each test and given to every server `startSecureServer` starts; after each
+ * test the clients pushed to `clients` are destroyed, those servers closed, then `backend` cleaned up.
+ */
+export function secureServersOn(backend: AppTablesBackend): {
+  clients: TestClient[];
+  startSecureServer(options?: ServerOptions & { port?: number }): Promise<SecureServer>;
+} {
+  let backendOptions: ServerOptions = {};
+  beforeEach(async () => {
+    backendOptions = await backend.prepare();
+  });
+  const { clients, keepServer } = closedAfterEach<SecureServer>(() => backend.cleanup());
+  return {
+    clients,
+    startSecureServer: async (options = {}) =>
+      keepServer(await startSecureServer({ ...backendOptions, ...options })),
   };
 }
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import {
   addHoleToReport,
@@ -12,9 +12,8 @@ import {
   updateRun,
 } from '@plod/model';
 import type { HoleId, ReportId } from '@plod/model';
-import { startSecureServer } from '../auth/helpers.ts';
+import { secureServersOn } from '../auth/helpers.ts';
 import type { As, SecureServer } from '../auth/helpers.ts';
-import type { ServerOptions } from '../../src/server.ts';
 import type { AppTablesBackend } from '../support/app-tables.ts';
 import { trackLateEdits } from '@plod/model/sync';
 import { connectClient, synced, tempDir, waitFor } from '../helpers.ts';
@@ -39,18 +38,8 @@ interface ListedEdit {
 export function lateEditsSuite(backend: AppTablesBackend): void {
   describe(`late edits (${backend.label}): offline edits that arrive after submission are kept aside`, () => {
     let server: SecureServer | null = null;
-    let backendOptions: ServerOptions = {};
-    beforeEach(async () => {
-      backendOptions = await backend.prepare();
-    });
+    const { clients, startSecureServer } = secureServersOn(backend);
     let boss: As & { kind: 'supervisor' } = { kind: 'supervisor', cookie: '' };
-    const clients: TestClient[] = [];
-    afterEach(async () => {
-      for (const client of clients.splice(0)) client.destroy();
-      await server?.close();
-      server = null;
-      await backend.cleanup();
-    });
 
     const live = (): SecureServer => {
       if (!server) throw new Error('no server');
@@ -59,8 +48,7 @@ export function lateEditsSuite(backend: AppTablesBackend): void {
     const start = async (dataDir = tempDir(), port?: number) => {
       // startSecureServer passes its options on to startServer, which also takes the port to listen on
       // (a restart on the same port lets the phones' providers reconnect by themselves).
-      const options: ServerOptions & { port?: number } = { ...backendOptions, dataDir, port };
-      server = await startSecureServer(options);
+      server = await startSecureServer({ dataDir, port });
       boss = await server.signIn();
       return server;
     };

@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ServerOptions } from '../../src/server.ts';
-import { NOBODY, startSecureServer as startSecure, twoSitesWithPlods } from '../auth/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { NOBODY, secureServersOn, twoSitesWithPlods } from '../auth/helpers.ts';
 import type { As, SecureServer } from '../auth/helpers.ts';
 import type { AppTablesBackend } from '../support/app-tables.ts';
 import { readPdf } from '../pdf.ts';
@@ -32,15 +31,7 @@ interface Upload {
 export function attachmentsSuite(backend: AppTablesBackend): void {
   describe(`/api/attachments (${backend.label})`, () => {
     let server: SecureServer;
-    let backendOptions: ServerOptions = {};
-    beforeEach(async () => {
-      backendOptions = await backend.prepare();
-    });
-    const startSecureServer = () => startSecure(backendOptions);
-    afterEach(async () => {
-      await server.close();
-      await backend.cleanup();
-    });
+    const { startSecureServer } = secureServersOn(backend);
 
     const headersOf = (as: As): Record<string, string> => {
       if (as.kind === 'device') return { authorization: `Bearer ${as.token}` };
