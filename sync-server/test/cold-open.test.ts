@@ -5,6 +5,7 @@ import { SqliteStore } from '../src/store/sqlite-store.ts';
 import {
   closedAfterEach,
   connectClient,
+  docFrom,
   mapOf,
   startServer,
   synced,
@@ -54,10 +55,7 @@ describe('opening a cold document (answered from the stored snapshot, built afte
       expect(mapOf(c.doc)).toEqual(want);
     }
     for (const c of writers) await waitFor(() => c.tracker?.pending === 0, 'durable');
-    const stored = await server.server.store.load('report:cold');
-    const reloaded = new Y.Doc();
-    if (stored?.snapshot) Y.applyUpdate(reloaded, stored.snapshot);
-    for (const row of stored?.updates ?? []) Y.applyUpdate(reloaded, row.update);
+    const reloaded = docFrom(await server.server.store.load('report:cold'));
     expect(mapOf(reloaded)).toEqual(want);
   });
 

@@ -9,6 +9,7 @@ import { trackDurability } from '@plod/model/sync';
 import type { DurabilityTracker } from '@plod/model/sync';
 import { createServer } from '../src/server.ts';
 import type { PlodServer, RunningServer, ServerOptions } from '../src/server.ts';
+import type { StoredDocument } from '../src/store/document-store.ts';
 
 export function tempDir(prefix = 'plod-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -162,6 +163,14 @@ export const synced = (client: TestClient) =>
 
 /** The JSON of a map, for comparing documents. */
 export const mapOf = (doc: Y.Doc, name = 'm') => doc.getMap(name).toJSON();
+
+/** A document holding what a store holds of one: its snapshot, then its log. */
+export function docFrom(stored: StoredDocument | null): Y.Doc {
+  const doc = new Y.Doc();
+  if (stored?.snapshot) Y.applyUpdate(doc, stored.snapshot);
+  for (const row of stored?.updates ?? []) Y.applyUpdate(doc, row.update);
+  return doc;
+}
 
 /** A raw `ws` socket on a document; resolves once open and records how it closed. */
 export async function rawSocket(

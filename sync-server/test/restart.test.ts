@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
-import { closedAfterEach, connectClient, mapOf, startServer, synced, waitFor } from './helpers.ts';
+import {
+  closedAfterEach,
+  connectClient,
+  docFrom,
+  mapOf,
+  startServer,
+  synced,
+  waitFor,
+} from './helpers.ts';
 import type { TestClient } from './helpers.ts';
 
 describe('restart and offline clients', () => {
@@ -50,10 +57,7 @@ describe('restart and offline clients', () => {
     );
     await waitFor(() => roaming.tracker?.pending === 0, 'all 500 acknowledged');
 
-    const stored = await server.server.store.load('report:o');
-    const reloaded = new Y.Doc();
-    if (stored?.snapshot) Y.applyUpdate(reloaded, stored.snapshot);
-    for (const row of stored?.updates ?? []) Y.applyUpdate(reloaded, row.update);
+    const reloaded = docFrom(await server.server.store.load('report:o'));
     expect(reloaded.getArray('runs').toJSON()).toEqual(runs.toJSON());
     expect(mapOf(reloaded)).toEqual({ 'supervisor-note': 'checked' });
   });

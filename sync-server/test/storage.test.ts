@@ -10,6 +10,7 @@ import type { StoredDocument } from '../src/store/document-store.ts';
 import {
   closedAfterEach,
   connectClient,
+  docFrom,
   mapOf,
   startServer,
   tempDir,
@@ -27,13 +28,6 @@ class FailingLoadStore extends MemoryStore {
     if (this.failing) throw new Error('disk on fire');
     return super.load(docName);
   }
-}
-
-function docFrom(stored: StoredDocument | null): Y.Doc {
-  const doc = new Y.Doc();
-  if (stored?.snapshot) Y.applyUpdate(doc, stored.snapshot);
-  for (const row of stored?.updates ?? []) Y.applyUpdate(doc, row.update);
-  return doc;
 }
 
 function sameState(a: Y.Doc, b: Y.Doc): boolean {

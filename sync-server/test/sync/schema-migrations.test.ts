@@ -17,6 +17,7 @@ import { SqliteStore } from '../../src/store/sqlite-store.ts';
 import {
   closedAfterEach,
   connectClient,
+  docFrom,
   startServer,
   synced,
   tempDir,
@@ -42,11 +43,7 @@ async function seededFolder(docs: Record<string, Y.Doc>, layout: Layout): Promis
 
 /** The document as the server's store holds it now. */
 async function storedDoc(server: TestServer, name: string): Promise<Y.Doc> {
-  const stored = await server.server.store.load(name);
-  const doc = new Y.Doc();
-  if (stored?.snapshot) Y.applyUpdate(doc, stored.snapshot);
-  for (const row of stored?.updates ?? []) Y.applyUpdate(doc, row.update);
-  return doc;
+  return docFrom(await server.server.store.load(name));
 }
 
 const primaryFlags = (doc: Y.Doc) =>
