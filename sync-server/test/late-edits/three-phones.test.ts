@@ -55,6 +55,33 @@ describe('late edits of three phones', () => {
     return client;
   }
 
+  /** A server of its own with a plod on it: its supervisor and the plod's room. */
+  async function plodOnNewServer() {
+    server = keepServer(await startSecureServer({ dataDir: tempDir() }));
+    const boss: As & { kind: 'supervisor' } = await server.signIn();
+    const created = await live().call(boss, 'POST', '/api/shift-summaries', {
+      date: '2026-03-02',
+    });
+    return { boss, room: reportDocName((created.body as { id: ReportId }).id) };
+  }
+
+  /** The supervisor's desk on `room`, synced. */
+  async function deskOn(room: string, boss: As & { kind: 'supervisor' }): Promise<TestClient> {
+    const desk = connectClient(live().url, room, { headers: live().socketHeaders(boss) });
+    clients.push(desk);
+    await synced(desk);
+    return desk;
+  }
+
+  /** Offline phones come back, one after another, each until its edits are acknowledged. */
+  async function backOnline(phones: TestClient[]): Promise<void> {
+    for (const back of phones) {
+      back.provider.connect();
+      await synced(back);
+      await acknowledged(back);
+    }
+  }
+
   // Phone A makes the plod; B and C open it and go offline; B adds a run and notes, C a time
   // entry; A submits, the desk returns it, A fixes and resubmits, the desk approves; B and C come
   // back. Both client id orders and both arrival orders.
@@ -65,12 +92,7 @@ describe('late edits of three phones', () => {
     [100, 200, false],
   ] as const) {
     it(`every session shows its changes and merges (B ${bId}, C ${cId}, ${bFirst ? 'B' : 'C'} back first)`, async () => {
-      server = keepServer(await startSecureServer({ dataDir: tempDir() }));
-      const boss: As & { kind: 'supervisor' } = await server.signIn();
-      const created = await live().call(boss, 'POST', '/api/shift-summaries', {
-        date: '2026-03-02',
-      });
-      const room = reportDocName((created.body as { id: ReportId }).id);
+      const { boss, room } = await plodOnNewServer();
       const a = await phone(room, 'Phone A', 50);
       addHoleToReport(a.doc, { holeId: HOLE, targetDepth: 100, constantStickUp: 0.5 });
       for (let i = 0; i < 3; i += 1) addRun(a.doc, HOLE, { rodAdded: true, stickUp: 0.5 });
@@ -87,9 +109,7 @@ describe('late edits of three phones', () => {
       setStatus(a.doc, 'completed');
       setStatus(a.doc, 'sent');
       await acknowledged(a);
-      const desk = connectClient(live().url, room, { headers: live().socketHeaders(boss) });
-      clients.push(desk);
-      await synced(desk);
+      const desk = await deskOn(room, boss);
       await waitFor(() => readReportMeta(desk.doc).status === 'sent', 'desk sees it sent');
       returnReport(desk.doc, 'Fix the hours', 'Boss');
       await waitFor(() => readReportMeta(a.doc).status === 'returned', 'A sees it returned');
@@ -101,11 +121,7 @@ describe('late edits of three phones', () => {
       approveReport(desk.doc, 'Boss');
       await waitFor(() => readReportMeta(a.doc).status === 'approved', 'A sees it approved');
 
-      for (const back of bFirst ? [b, c] : [c, b]) {
-        back.provider.connect();
-        await synced(back);
-        await acknowledged(back);
-      }
+      await backOnline(bFirst ? [b, c] : [c, b]);
       const sessions = (await live().call(boss, 'GET', '/api/late-edits/sessions'))
         .body as Session[];
       expect(sessions.map((s) => [s.deviceName, s.cannotMerge])).toEqual(
@@ -140,12 +156,7 @@ describe('late edits of three phones', () => {
     [100, 200],
   ] as const) {
     it(`two late edits of one field are both kept, one shown as the conflict (B ${bId}, C ${cId})`, async () => {
-      server = keepServer(await startSecureServer({ dataDir: tempDir() }));
-      const boss: As & { kind: 'supervisor' } = await server.signIn();
-      const created = await live().call(boss, 'POST', '/api/shift-summaries', {
-        date: '2026-03-02',
-      });
-      const room = reportDocName((created.body as { id: ReportId }).id);
+      const { boss, room } = await plodOnNewServer();
       const a = await phone(room, 'Phone A', 50);
       setReportNotes(a.doc, 'A notes');
       await acknowledged(a);
@@ -155,17 +166,11 @@ describe('late edits of three phones', () => {
       c.provider.disconnect();
       setReportNotes(b.doc, 'B notes');
       setReportNotes(c.doc, 'C notes');
-      const desk = connectClient(live().url, room, { headers: live().socketHeaders(boss) });
-      clients.push(desk);
-      await synced(desk);
+      const desk = await deskOn(room, boss);
       setStatus(desk.doc, 'sent');
       approveReport(desk.doc, 'Boss');
       await waitFor(() => readReportMeta(a.doc).status === 'approved', 'A sees it approved');
-      for (const back of [b, c]) {
-        back.provider.connect();
-        await synced(back);
-        await acknowledged(back);
-      }
+      await backOnline([b, c]);
       const sessions = (await live().call(boss, 'GET', '/api/late-edits/sessions'))
         .body as Session[];
       expect(sessions.map((s) => s.deviceName).sort()).toEqual(['Phone B', 'Phone C']);
@@ -203,12 +208,7 @@ describe('late edits of three phones', () => {
   }
 
   it('an edit to an entry another phone deleted is a conflict in the review and the history, and Restore brings it back', async () => {
-    server = keepServer(await startSecureServer({ dataDir: tempDir() }));
-    const boss: As & { kind: 'supervisor' } = await server.signIn();
-    const created = await live().call(boss, 'POST', '/api/shift-summaries', {
-      date: '2026-03-02',
-    });
-    const room = reportDocName((created.body as { id: ReportId }).id);
+    const { boss, room } = await plodOnNewServer();
     const a = await phone(room, 'Phone A', 50);
     const entry = addTimesheetEntry(a.doc, {
       activity: 'drilling',
@@ -222,16 +222,10 @@ describe('late edits of three phones', () => {
     c.provider.disconnect();
     removeTimesheetEntry(b.doc, entry);
     updateTimesheetEntry(c.doc, entry, { notes: 'Bit stuck' });
-    const desk = connectClient(live().url, room, { headers: live().socketHeaders(boss) });
-    clients.push(desk);
-    await synced(desk);
+    const desk = await deskOn(room, boss);
     setStatus(desk.doc, 'sent');
     await waitFor(() => readReportMeta(a.doc).status === 'sent', 'A sees it sent');
-    for (const back of [b, c]) {
-      back.provider.connect();
-      await synced(back);
-      await acknowledged(back);
-    }
+    await backOnline([b, c]);
     const mergeAll = await live().call(boss, 'GET', '/api/late-edits/sessions');
     const sessions = mergeAll.body as Session[];
     expect(sessions).toHaveLength(2);
