@@ -126,6 +126,12 @@ export function secureServersOn(backend: AppTablesBackend): {
   };
 }
 
+/** The demo site's id: the first site `as` is shown. */
+export async function demoSiteId(server: SecureServer, as: As): Promise<string> {
+  const sites = (await server.call(as, 'GET', '/api/sites')).body as { id: string }[];
+  return sites[0]?.id ?? '';
+}
+
 /** Adds a site as `supervisor` and returns its id. */
 export async function addSite(
   server: SecureServer,
@@ -146,8 +152,7 @@ export async function twoSitesWithPlods(
   supervisor: As,
   fields: Record<string, unknown>,
 ): Promise<{ mine: string; other: string; minePlod: string; otherPlod: string }> {
-  const sites = (await server.call(supervisor, 'GET', '/api/sites')).body as { id: string }[];
-  const mine = sites[0]?.id ?? '';
+  const mine = await demoSiteId(server, supervisor);
   const other = await addSite(server, supervisor, 'Far Ridge');
   const plod = async (siteId: string) =>
     (
