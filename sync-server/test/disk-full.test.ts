@@ -25,6 +25,16 @@ interface Rig {
   close(): Promise<void>;
 }
 
+/** The first supervisor's session cookie on `rig`'s server. */
+async function sessionCookie(rig: Rig): Promise<string> {
+  const login = await fetch(`${rig.http()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: rig.http() },
+    body: JSON.stringify(SUPERVISOR),
+  });
+  return (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
 function tryMountTmpfs(dir: string): boolean {
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', dir], { stdio: 'ignore' });
@@ -114,6 +124,16 @@ interface Answer {
 
 describe('a full disk', () => {
   const { clients, keepServer } = closedAfterEach<Rig>();
+  /** A durable client on plod `id` with the supervisor's session, synced. */
+  const supervisorPhone = async (live: Rig, id: string, cookie: string) => {
+    const phone = connectClient(live.url(), `report:${id}`, {
+      durability: true,
+      headers: { cookie, origin: live.http() },
+    });
+    clients.push(phone);
+    await synced(phone);
+    return phone;
+  };
 
   it('answers writes, sign-in and join with 503 in time, says degraded, then recovers with nothing lost or doubled', async () => {
     const mount = tempDir('plod-disk-');
@@ -140,25 +160,12 @@ describe('a full disk', () => {
       return { status: res.status, body: (text ? JSON.parse(text) : {}) as Answer['body'] };
     };
     const signIn = () => call('POST', '/api/auth/login', SUPERVISOR);
-    const sessionCookie = async () => {
-      const login = await fetch(`${live.http()}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: live.http() },
-        body: JSON.stringify(SUPERVISOR),
-      });
-      return (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    };
-    const cookie = await sessionCookie();
+    const cookie = await sessionCookie(live);
     const asBoss = { cookie };
     const report = await call('POST', '/api/shift-summaries', { date: '2025-07-01' }, asBoss);
     expect(report.status).toBe(201);
     const id = report.body.id ?? '';
-    const phone = connectClient(live.url(), `report:${id}`, {
-      durability: true,
-      headers: { cookie, origin: live.http() },
-    });
-    clients.push(phone);
-    await synced(phone);
+    const phone = await supervisorPhone(live, id, cookie);
 
     live.fill();
     // Writes with their keys until the store fails (a first few may still fit in the WAL).
@@ -234,7 +241,7 @@ describe('a full disk', () => {
 
     // Nothing lost across a restart either.
     await live.restart();
-    const again = await sessionCookie();
+    const again = await sessionCookie(live);
     expect(await notesNow({ cookie: again })).toEqual(expected);
     const check = connectClient(live.url(), `report:${id}`, {
       headers: { cookie: again, origin: live.http() },
@@ -260,12 +267,7 @@ describe('a full disk', () => {
         body: await res.json(),
       };
     };
-    const login = await fetch(`${live.http()}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: live.http() },
-      body: JSON.stringify(SUPERVISOR),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const cookie = await sessionCookie(live);
     const created = await fetch(`${live.http()}/api/shift-summaries`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: live.http(), cookie },
@@ -273,12 +275,7 @@ describe('a full disk', () => {
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    const phone = connectClient(live.url(), `report:${id}`, {
-      durability: true,
-      headers: { cookie, origin: live.http() },
-    });
-    clients.push(phone);
-    await synced(phone);
+    const phone = await supervisorPhone(live, id, cookie);
 
     live.fill();
     // The phone edits until the store fails (the first few may still fit in the WAL).

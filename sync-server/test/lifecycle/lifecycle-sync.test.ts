@@ -83,13 +83,18 @@ describe('the lifecycle over /sync', () => {
     expect(
       (await live.call(boss, 'PATCH', `/api/shift-summaries/${id}`, { status: 'sent' })).status,
     ).toBe(200);
-    const desk = keep(
-      connectClient(live.url, room, {
-        headers: live.socketHeaders(boss as As & { kind: 'supervisor' }),
-      }),
-    );
-    const codes = closeCodes(desk);
-    await synced(desk);
+    /** A supervisor's socket on the plod, synced, and the close codes it gets. */
+    const deskSocket = async () => {
+      const desk = keep(
+        connectClient(live.url, room, {
+          headers: live.socketHeaders(boss as As & { kind: 'supervisor' }),
+        }),
+      );
+      const codes = closeCodes(desk);
+      await synced(desk);
+      return { desk, codes };
+    };
+    const { desk, codes } = await deskSocket();
     desk.doc.getMap('meta').set('returnComment', 'Fix the hours');
     await waitFor(() => codes.includes(CloseCode.LifecycleRefused), 'the socket closed with 4409');
     expect(
@@ -97,13 +102,7 @@ describe('the lifecycle over /sync', () => {
     ).toBeNull();
 
     expect((await live.call(boss, 'POST', `/api/shift-summaries/${id}/approve`)).status).toBe(200);
-    const second = keep(
-      connectClient(live.url, room, {
-        headers: live.socketHeaders(boss as As & { kind: 'supervisor' }),
-      }),
-    );
-    const secondCodes = closeCodes(second);
-    await synced(second);
+    const { desk: second, codes: secondCodes } = await deskSocket();
     second.doc.getMap('meta').set('notes', 'changed after approval');
     await waitFor(() => secondCodes.includes(CloseCode.LifecycleRefused), 'closed with 4409');
     expect(await live.server.manager.read(room, (doc) => readReportMeta(doc).notes)).toBeNull();

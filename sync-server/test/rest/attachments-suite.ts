@@ -59,6 +59,18 @@ export function attachmentsSuite(backend: AppTablesBackend): void {
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     };
 
+    /** The plod names PHOTO_ID (as a phone's synced reference does) before its bytes arrive. */
+    const namePhoto = async (as: As, plod: string) => {
+      const added = await server.call(as, 'POST', `/api/photos?shiftSummaryId=${plod}`, {
+        attachmentId: PHOTO_ID,
+        contentType: 'image/jpeg',
+        bytes: JPEG.byteLength,
+        width: 8,
+        height: 6,
+      });
+      expect(added.status).toBe(201);
+    };
+
     const get = (as: As, id: string) =>
       fetch(`${server.http}/api/attachments/${id}`, { headers: headersOf(as) });
 
@@ -209,14 +221,7 @@ export function attachmentsSuite(backend: AppTablesBackend): void {
     it('takes the bytes of a photo the plod named before it was submitted', async () => {
       const { device, supervisor, minePlod } = await start();
       // Taken on the phone while the plod was open: its reference synced, its bytes not yet.
-      const added = await server.call(device, 'POST', `/api/photos?shiftSummaryId=${minePlod}`, {
-        attachmentId: PHOTO_ID,
-        contentType: 'image/jpeg',
-        bytes: JPEG.byteLength,
-        width: 8,
-        height: 6,
-      });
-      expect(added.status).toBe(201);
+      await namePhoto(device, minePlod);
       const sent = await server.call(supervisor, 'PATCH', `/api/shift-summaries/${minePlod}`, {
         status: 'sent',
       });
@@ -280,14 +285,7 @@ export function attachmentsSuite(backend: AppTablesBackend): void {
 
     it('names a stored photo the PDF cannot draw instead of failing the PDF', async () => {
       const { device, supervisor, minePlod } = await start();
-      const added = await server.call(device, 'POST', `/api/photos?shiftSummaryId=${minePlod}`, {
-        attachmentId: PHOTO_ID,
-        contentType: 'image/jpeg',
-        bytes: JPEG.byteLength,
-        width: 8,
-        height: 6,
-      });
-      expect(added.status).toBe(201);
+      await namePhoto(device, minePlod);
       // The server's check reads only the start of the bytes: this JPEG has no image in it.
       expect((await upload(device, { shiftSummaryId: minePlod })).status).toBe(201);
       const res = await fetch(`${server.http}/api/shift-summaries/${minePlod}/pdf`, {
