@@ -1,18 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startServer, tempDir } from './helpers.ts';
 import type { TestServer } from './helpers.ts';
-import { createTestDatabase } from './pg/database.ts';
-import type { TestDatabase } from './pg/database.ts';
+import { databasePerTest } from './pg/database.ts';
 
 describe('the last automatic cleanup on PostgreSQL (PLOD_DATABASE_URL)', () => {
-  let server: TestServer | null = null;
-  let database: TestDatabase | null = null;
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-    await database?.drop();
-    database = null;
-  });
+  const { createDatabase, keepServer } = databasePerTest();
 
   const last = async (running: TestServer) => {
     const res = await fetch(`${running.http}/api/cleanup-deleted-reports/last`);
@@ -20,15 +12,15 @@ describe('the last automatic cleanup on PostgreSQL (PLOD_DATABASE_URL)', () => {
   };
 
   it('keeps its result in PostgreSQL across a restart', async () => {
-    database = await createTestDatabase();
+    const database = await createDatabase();
     const dataDir = tempDir();
-    server = await startServer({ dataDir, databaseUrl: database.url });
+    let server = keepServer(await startServer({ dataDir, databaseUrl: database.url }));
     expect(await last(server)).toBeNull();
     const result = await server.server.rest.autoCleanup.run();
     expect(await last(server)).toEqual(result);
     await server.close();
 
-    server = await startServer({ dataDir, databaseUrl: database.url });
+    server = keepServer(await startServer({ dataDir, databaseUrl: database.url }));
     expect(await last(server)).toEqual(result);
     const { rows } = await database.query<{ result: string }>(
       'SELECT result FROM auto_cleanup_last',

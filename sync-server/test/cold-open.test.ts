@@ -1,9 +1,17 @@
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { SqliteStore } from '../src/store/sqlite-store.ts';
-import { connectClient, mapOf, startServer, synced, tempDir, waitFor } from './helpers.ts';
-import type { TestClient, TestServer } from './helpers.ts';
+import {
+  closedAfterEach,
+  connectClient,
+  docFrom,
+  mapOf,
+  startServer,
+  synced,
+  tempDir,
+  waitFor,
+} from './helpers.ts';
 
 /** A data folder holding `report:cold` as a compacted snapshot only (as after an unload). */
 async function coldFolder(
@@ -23,12 +31,7 @@ async function coldFolder(
 }
 
 describe('opening a cold document (answered from the stored snapshot, built after)', () => {
-  const servers: TestServer[] = [];
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const c of clients.splice(0)) c.destroy();
-    for (const s of servers.splice(0)) await s.close();
-  });
+  const { clients, servers } = closedAfterEach();
 
   it('gives a fresh client the stored state and keeps everything clients send meanwhile, in order', async () => {
     const { dataDir, expected } = await coldFolder(200);
@@ -52,10 +55,7 @@ describe('opening a cold document (answered from the stored snapshot, built afte
       expect(mapOf(c.doc)).toEqual(want);
     }
     for (const c of writers) await waitFor(() => c.tracker?.pending === 0, 'durable');
-    const stored = await server.server.store.load('report:cold');
-    const reloaded = new Y.Doc();
-    if (stored?.snapshot) Y.applyUpdate(reloaded, stored.snapshot);
-    for (const row of stored?.updates ?? []) Y.applyUpdate(reloaded, row.update);
+    const reloaded = docFrom(await server.server.store.load('report:cold'));
     expect(mapOf(reloaded)).toEqual(want);
   });
 

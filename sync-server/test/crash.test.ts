@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
 import { CloseCode } from '../src/close-codes.ts';
 import { SqliteStore } from '../src/store/sqlite-store.ts';
-import { connectClient, synced, tempDir, waitFor } from './helpers.ts';
+import { connectClient, docFrom, synced, tempDir, waitFor } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
-import { spawnServer } from './process.ts';
+import { serverWithOneEdit, spawnServer } from './process.ts';
+import { expectAcknowledgedIn, expectServedAfterRestart, streamingWriters } from './writers.ts';
 import type { ServerProcess } from './process.ts';
 
 const ROOM = 'report:crash';
@@ -22,22 +22,11 @@ describe('server process', () => {
     const dataDir = tempDir();
     const first = await spawnServer({ PLOD_DATA_DIR: dataDir });
     processes.push(first);
-    const writers = ['a', 'b', 'c'].map((name) => {
-      const client = connectClient(first.url, ROOM, { durability: true });
-      clients.push(client);
-      return { name, client };
+    const { writers, stop } = await streamingWriters(first.url, ROOM, ['a', 'b', 'c'], {
+      clients,
+      upTo: 20_000,
+      pause: () => new Promise((resolve) => setImmediate(resolve)),
     });
-    await Promise.all(writers.map((w) => synced(w.client)));
-
-    let streaming = true;
-    const stream = async (name: string, client: TestClient) => {
-      const map = client.doc.getMap<number>('m');
-      for (let i = 1; streaming && i <= 20_000; i++) {
-        map.set(`${name}:${i}`, i); // local update i <-> local seq i
-        if (i % 10 === 0) await new Promise((resolve) => setImmediate(resolve));
-      }
-    };
-    const streams = writers.map((w) => stream(w.name, w.client));
     await waitFor(
       () => writers.every((w) => (w.client.tracker?.durableSeq ?? 0) >= 1000),
       'a thousand acknowledged per client',
@@ -47,38 +36,19 @@ describe('server process', () => {
     // Acknowledgements that reached us before the kill are the promise we must keep.
     const acknowledged = writers.map((w) => w.client.tracker?.durableSeq ?? 0);
     const sent = writers.map((w) => w.client.tracker?.localSeq ?? 0);
-    streaming = false;
-    await Promise.all(streams);
+    await stop();
     expect(await first.exited).toBe('SIGKILL');
     expect(sent.some((count, i) => count > (acknowledged[i] ?? 0))).toBe(true);
 
     const store = new SqliteStore(path.join(dataDir, 'plod.db'));
-    const stored = await store.load(ROOM);
+    const reloaded = docFrom(await store.load(ROOM));
     await store.close();
-    const reloaded = new Y.Doc();
-    if (stored?.snapshot) Y.applyUpdate(reloaded, stored.snapshot);
-    for (const row of stored?.updates ?? []) Y.applyUpdate(reloaded, row.update);
-    const map = reloaded.getMap<number>('m');
-    writers.forEach((w, index) => {
-      const missing: number[] = [];
-      for (let i = 1; i <= (acknowledged[index] ?? 0); i++)
-        if (map.get(`${w.name}:${i}`) !== i) missing.push(i);
-      expect(missing, `client ${w.name} acknowledged ${acknowledged[index]}`).toEqual([]);
-    });
+    expectAcknowledgedIn(reloaded.getMap('m'), writers, acknowledged);
 
     // And the restarted server serves it, with the clients reconnecting by themselves.
     const second = await spawnServer({ PLOD_DATA_DIR: dataDir, PORT: String(first.port) });
     processes.push(second);
-    await waitFor(() => writers.every((w) => w.client.provider.synced), 'clients back', 15_000);
-    const reader = connectClient(second.url, ROOM);
-    clients.push(reader);
-    await waitFor(
-      () =>
-        writers.every((w) => reader.doc.getMap('m').has(`${w.name}:${w.client.tracker?.localSeq}`)),
-      'every update, acknowledged or resent, on the restarted server',
-      15_000,
-    );
-    await waitFor(() => writers.every((w) => w.client.tracker?.pending === 0), 'all durable again');
+    await expectServedAfterRestart(second.url, ROOM, writers, clients);
   });
 
   it('keeps every acknowledged update when SIGKILLed during a compaction', async () => {
@@ -101,37 +71,19 @@ describe('server process', () => {
     });
     await waitFor(() => seed.tracker?.pending === 0, 'the big document saved', 20_000);
 
-    const writers = ['a', 'b', 'c'].map((name) => {
-      const client = connectClient(server.url, room, { durability: true });
-      clients.push(client);
-      return { name, client };
+    const { writers, stop } = await streamingWriters(server.url, room, ['a', 'b', 'c'], {
+      clients,
+      upTo: 50_000,
+      pause: () => new Promise((resolve) => setTimeout(resolve, 20)),
     });
-    await Promise.all(writers.map((w) => synced(w.client)));
-    let streaming = true;
-    const stream = async (name: string, client: TestClient) => {
-      const map = client.doc.getMap<number>('m');
-      for (let i = 1; streaming && i <= 50_000; i++) {
-        map.set(`${name}:${i}`, i); // local update i <-> local seq i
-        if (i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
-    const streams = writers.map((w) => stream(w.name, w.client));
 
     /** Every update each writer had seen acknowledged is stored (read with the server down). */
     const expectStored = async (acknowledged: number[]) => {
       const store = new SqliteStore(path.join(dataDir, 'plod.db'));
-      const stored = await store.load(room);
+      const reloaded = docFrom(await store.load(room));
       await store.close();
-      const reloaded = new Y.Doc();
-      if (stored?.snapshot) Y.applyUpdate(reloaded, stored.snapshot);
-      for (const row of stored?.updates ?? []) Y.applyUpdate(reloaded, row.update);
       expect(reloaded.getMap('big').size).toBe(300);
-      writers.forEach((w, index) => {
-        const missing: number[] = [];
-        for (let i = 1; i <= (acknowledged[index] ?? 0); i++)
-          if (reloaded.getMap('m').get(`${w.name}:${i}`) !== i) missing.push(i);
-        expect(missing, `client ${w.name} acknowledged ${acknowledged[index]}`).toEqual([]);
-      });
+      expectAcknowledgedIn(reloaded.getMap('m'), writers, acknowledged);
     };
 
     // Killed as a compaction starts (the log says so), until one kill lands before it finished.
@@ -166,8 +118,7 @@ describe('server process', () => {
     console.log('SIGKILL during compaction, rounds:', JSON.stringify(rounds));
     expect(rounds.some((r) => r.midCompaction)).toBe(true);
 
-    streaming = false;
-    await Promise.all(streams);
+    await stop();
     await waitFor(
       () => writers.every((w) => w.client.tracker?.pending === 0),
       'every update acknowledged',
@@ -185,18 +136,10 @@ describe('server process', () => {
   }, 180_000);
 
   it('on SIGTERM closes sockets with 1012, commits and exits 0', async () => {
-    const dataDir = tempDir();
-    const server = await spawnServer({ PLOD_DATA_DIR: dataDir });
-    processes.push(server);
-    const client = connectClient(server.url, 'report:term', { durability: true });
-    clients.push(client);
-    await synced(client);
-    const codes: number[] = [];
-    client.provider.on('connection-close', (event) => {
-      if (event) codes.push(event.code);
+    const { server, dataDir, codes } = await serverWithOneEdit('report:term', {
+      processes,
+      clients,
     });
-    client.doc.getMap('m').set('last', 'words');
-    await waitFor(() => client.tracker?.pending === 0);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(codes).toContain(CloseCode.ServiceRestart);

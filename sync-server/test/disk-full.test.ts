@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setReportNotes } from '@plod/model';
 import type { ServerOptions } from '../src/server.ts';
 import { SqliteStore } from '../src/store/sqlite-store.ts';
 import { CREW_CODE, SUPERVISOR, startSecureServer } from './auth/helpers.ts';
 import { GatedStore } from './gated-store.ts';
-import { connectClient, synced, tempDir, waitFor } from './helpers.ts';
+import { closedAfterEach, connectClient, synced, tempDir, waitFor } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
 import { spawnServer } from './process.ts';
 import type { ServerProcess } from './process.ts';
@@ -23,6 +23,16 @@ interface Rig {
   /** Stops the server (SIGTERM) and starts it again on the same data. */
   restart(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The first supervisor's session cookie on `rig`'s server. */
+async function sessionCookie(rig: Rig): Promise<string> {
+  const login = await fetch(`${rig.http()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: rig.http() },
+    body: JSON.stringify(SUPERVISOR),
+  });
+  return (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
 function tryMountTmpfs(dir: string): boolean {
@@ -113,19 +123,22 @@ interface Answer {
 }
 
 describe('a full disk', () => {
-  let rig: Rig | null = null;
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const c of clients.splice(0)) c.destroy();
-    await rig?.close();
-    rig = null;
-  });
+  const { clients, keepServer } = closedAfterEach<Rig>();
+  /** A durable client on plod `id` with the supervisor's session, synced. */
+  const supervisorPhone = async (live: Rig, id: string, cookie: string) => {
+    const phone = connectClient(live.url(), `report:${id}`, {
+      durability: true,
+      headers: { cookie, origin: live.http() },
+    });
+    clients.push(phone);
+    await synced(phone);
+    return phone;
+  };
 
   it('answers writes, sign-in and join with 503 in time, says degraded, then recovers with nothing lost or doubled', async () => {
     const mount = tempDir('plod-disk-');
-    rig = tryMountTmpfs(mount) ? await tmpfsRig(mount) : await failingStoreRig();
-    console.log(`disk full test runs on: ${rig.kind}`);
-    const live = rig;
+    const live = keepServer(tryMountTmpfs(mount) ? await tmpfsRig(mount) : await failingStoreRig());
+    console.log(`disk full test runs on: ${live.kind}`);
     const call = async (
       method: string,
       url: string,
@@ -147,25 +160,12 @@ describe('a full disk', () => {
       return { status: res.status, body: (text ? JSON.parse(text) : {}) as Answer['body'] };
     };
     const signIn = () => call('POST', '/api/auth/login', SUPERVISOR);
-    const sessionCookie = async () => {
-      const login = await fetch(`${live.http()}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: live.http() },
-        body: JSON.stringify(SUPERVISOR),
-      });
-      return (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    };
-    const cookie = await sessionCookie();
+    const cookie = await sessionCookie(live);
     const asBoss = { cookie };
     const report = await call('POST', '/api/shift-summaries', { date: '2025-07-01' }, asBoss);
     expect(report.status).toBe(201);
     const id = report.body.id ?? '';
-    const phone = connectClient(live.url(), `report:${id}`, {
-      durability: true,
-      headers: { cookie, origin: live.http() },
-    });
-    clients.push(phone);
-    await synced(phone);
+    const phone = await supervisorPhone(live, id, cookie);
 
     live.fill();
     // Writes with their keys until the store fails (a first few may still fit in the WAL).
@@ -241,7 +241,7 @@ describe('a full disk', () => {
 
     // Nothing lost across a restart either.
     await live.restart();
-    const again = await sessionCookie();
+    const again = await sessionCookie(live);
     expect(await notesNow({ cookie: again })).toEqual(expected);
     const check = connectClient(live.url(), `report:${id}`, {
       headers: { cookie: again, origin: live.http() },
@@ -253,9 +253,8 @@ describe('a full disk', () => {
 
   it('answers reads from the last saved state, and lists from the projection, while updates wait to commit', async () => {
     const mount = tempDir('plod-disk-');
-    rig = tryMountTmpfs(mount) ? await tmpfsRig(mount) : await failingStoreRig();
-    console.log(`disk full reads test runs on: ${rig.kind}`);
-    const live = rig;
+    const live = keepServer(tryMountTmpfs(mount) ? await tmpfsRig(mount) : await failingStoreRig());
+    console.log(`disk full reads test runs on: ${live.kind}`);
     // A read that never answers fails here (the bound is 2 s), rather than hanging the test.
     const get = async (url: string, cookie: string) => {
       const res = await fetch(`${live.http()}${url}`, {
@@ -268,12 +267,7 @@ describe('a full disk', () => {
         body: await res.json(),
       };
     };
-    const login = await fetch(`${live.http()}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: live.http() },
-      body: JSON.stringify(SUPERVISOR),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const cookie = await sessionCookie(live);
     const created = await fetch(`${live.http()}/api/shift-summaries`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: live.http(), cookie },
@@ -281,12 +275,7 @@ describe('a full disk', () => {
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    const phone = connectClient(live.url(), `report:${id}`, {
-      durability: true,
-      headers: { cookie, origin: live.http() },
-    });
-    clients.push(phone);
-    await synced(phone);
+    const phone = await supervisorPhone(live, id, cookie);
 
     live.fill();
     // The phone edits until the store fails (the first few may still fit in the WAL).

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterEach } from 'vitest';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { WebsocketProvider } from 'y-websocket';
@@ -8,6 +9,7 @@ import { trackDurability } from '@plod/model/sync';
 import type { DurabilityTracker } from '@plod/model/sync';
 import { createServer } from '../src/server.ts';
 import type { PlodServer, RunningServer, ServerOptions } from '../src/server.ts';
+import type { StoredDocument } from '../src/store/document-store.ts';
 
 export function tempDir(prefix = 'plod-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -115,6 +117,33 @@ export function connectClient(
   };
 }
 
+/** A server (or anything else a test starts) that a test closes when it is done with it. */
+export interface Closable {
+  close(): Promise<void>;
+}
+
+/**
+ * What the tests of the enclosing block open, released after each test: the clients pushed to
+ * `clients` are destroyed, then the servers pushed to `servers` (or passed through `keepServer`) are
+ * closed, one after another, and last `afterwards` runs (what the servers stood on).
+ */
+export function closedAfterEach<S extends Closable = TestServer>(
+  afterwards?: () => Promise<void>,
+): {
+  clients: TestClient[];
+  servers: S[];
+  keepServer<T extends S>(server: T): T;
+} {
+  const clients: TestClient[] = [];
+  const servers: S[] = [];
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.destroy();
+    for (const server of servers.splice(0)) await server.close();
+    await afterwards?.();
+  });
+  return { clients, servers, keepServer: (server) => (servers.push(server), server) };
+}
+
 /** Polls `condition` until it holds; fails with `message` after `timeoutMs`. */
 export async function waitFor(
   condition: () => boolean | Promise<boolean>,
@@ -134,6 +163,14 @@ export const synced = (client: TestClient) =>
 
 /** The JSON of a map, for comparing documents. */
 export const mapOf = (doc: Y.Doc, name = 'm') => doc.getMap(name).toJSON();
+
+/** A document holding what a store holds of one: its snapshot, then its log. */
+export function docFrom(stored: StoredDocument | null): Y.Doc {
+  const doc = new Y.Doc();
+  if (stored?.snapshot) Y.applyUpdate(doc, stored.snapshot);
+  for (const row of stored?.updates ?? []) Y.applyUpdate(doc, row.update);
+  return doc;
+}
 
 /** A raw `ws` socket on a document; resolves once open and records how it closed. */
 export async function rawSocket(

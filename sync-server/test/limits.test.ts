@@ -1,9 +1,10 @@
 import * as encoding from 'lib0/encoding';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { MESSAGE_SYNC } from '@plod/model/sync';
 import { CloseCode } from '../src/close-codes.ts';
 import {
+  closedAfterEach,
   connectClient,
   mapOf,
   rawSocket,
@@ -12,7 +13,7 @@ import {
   upgradeStatus,
   waitFor,
 } from './helpers.ts';
-import type { TestClient, TestServer } from './helpers.ts';
+import type { TestServer } from './helpers.ts';
 
 function syncUpdateMessage(update: Uint8Array): Uint8Array {
   const encoder = encoding.createEncoder();
@@ -32,15 +33,10 @@ function bigUpdate(): Uint8Array {
 
 describe('limits and bad input', () => {
   let server: TestServer | null = null;
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const c of clients.splice(0)) c.destroy();
-    await server?.close();
-    server = null;
-  });
+  const { clients, keepServer } = closedAfterEach();
 
   it('closes sockets that send random, truncated, text or oversized frames and serves on', async () => {
-    server = await startServer({ maxMessageBytes: 64 * 1024 });
+    server = keepServer(await startServer({ maxMessageBytes: 64 * 1024 }));
     const good = connectClient(server.url, 'report:x');
     clients.push(good);
     await synced(good);
@@ -91,13 +87,15 @@ describe('limits and bad input', () => {
   });
 
   it('decides access before the upgrade: deny is 403, unauthenticated is 401', async () => {
-    server = await startServer({
-      authorize: (request, docName) => {
-        const token = new URL(request.url).searchParams.get('token');
-        if (!token) return 'unauthenticated';
-        return docName === 'setup' ? 'deny' : 'write';
-      },
-    });
+    server = keepServer(
+      await startServer({
+        authorize: (request, docName) => {
+          const token = new URL(request.url).searchParams.get('token');
+          if (!token) return 'unauthenticated';
+          return docName === 'setup' ? 'deny' : 'write';
+        },
+      }),
+    );
     expect(await upgradeStatus(`${server.url}/report:1`)).toBe(401);
     expect(await upgradeStatus(`${server.url}/setup?token=t`)).toBe(403);
     expect(await upgradeStatus(`${server.url}/report:1?token=t`)).toBe(101);
@@ -106,14 +104,16 @@ describe('limits and bad input', () => {
   });
 
   it('refuses an upgrade without credentials when insecureAllowAll is off and no hook is given', async () => {
-    server = await startServer({ insecureAllowAll: false });
+    server = keepServer(await startServer({ insecureAllowAll: false }));
     expect(await upgradeStatus(`${server.url}/report:1`)).toBe(401);
   });
 
   it('applies no update from a read-only socket, which still receives sync and presence', async () => {
-    server = await startServer({
-      authorize: (request) => (new URL(request.url).searchParams.has('ro') ? 'read' : 'write'),
-    });
+    server = keepServer(
+      await startServer({
+        authorize: (request) => (new URL(request.url).searchParams.has('ro') ? 'read' : 'write'),
+      }),
+    );
     const writer = connectClient(server.url, 'holes');
     clients.push(writer);
     await synced(writer);
@@ -140,13 +140,15 @@ describe('limits and bad input', () => {
   it('answers 503 before accepting when too many upgrades are in flight', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    server = await startServer({
-      maxPendingUpgrades: 2,
-      authorize: async () => {
-        await gate;
-        return 'write' as const;
-      },
-    });
+    server = keepServer(
+      await startServer({
+        maxPendingUpgrades: 2,
+        authorize: async () => {
+          await gate;
+          return 'write' as const;
+        },
+      }),
+    );
     const url = `${server.url}/report:busy`;
     const first = [upgradeStatus(url), upgradeStatus(url)];
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
 import { PgStore } from '../src/store/pg-store.ts';
-import { connectClient, synced, tempDir, waitFor } from './helpers.ts';
+import { docFrom, tempDir, waitFor } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
 import { createTestDatabase } from './pg/database.ts';
 import type { TestDatabase } from './pg/database.ts';
 import { spawnServer } from './process.ts';
+import { expectAcknowledgedIn, expectServedAfterRestart, streamingWriters } from './writers.ts';
 import type { ServerProcess } from './process.ts';
 
 const ROOM = 'report:on-postgres';
@@ -48,21 +48,11 @@ describe('the server on PostgreSQL (PLOD_DATABASE_URL)', () => {
     databases.push(database);
     const env = { PLOD_DATABASE_URL: database.url, PLOD_DATA_DIR: tempDir() };
     const first = await start(env);
-    const writers = ['a', 'b'].map((name) => {
-      const client = connectClient(first.url, ROOM, { durability: true });
-      clients.push(client);
-      return { name, client };
+    const { writers, stop } = await streamingWriters(first.url, ROOM, ['a', 'b'], {
+      clients,
+      upTo: 20_000,
+      pause: () => new Promise((resolve) => setImmediate(resolve)),
     });
-    await Promise.all(writers.map((w) => synced(w.client)));
-    let streaming = true;
-    const stream = async (name: string, client: TestClient) => {
-      const map = client.doc.getMap<number>('m');
-      for (let i = 1; streaming && i <= 20_000; i++) {
-        map.set(`${name}:${i}`, i); // local update i <-> local seq i
-        if (i % 10 === 0) await new Promise((resolve) => setImmediate(resolve));
-      }
-    };
-    const streams = writers.map((w) => stream(w.name, w.client));
     await waitFor(
       () => writers.every((w) => (w.client.tracker?.durableSeq ?? 0) >= 500),
       'five hundred acknowledged per client',
@@ -70,38 +60,18 @@ describe('the server on PostgreSQL (PLOD_DATABASE_URL)', () => {
     );
     first.child.kill('SIGKILL');
     const acknowledged = writers.map((w) => w.client.tracker?.durableSeq ?? 0);
-    streaming = false;
-    await Promise.all(streams);
+    await stop();
     expect(await first.exited).toBe('SIGKILL');
 
     // Everything acknowledged is in PostgreSQL.
     const store = new PgStore(database.url);
-    const stored = await store.load(ROOM);
+    const reloaded = docFrom(await store.load(ROOM));
     await store.close();
-    const reloaded = new Y.Doc();
-    if (stored?.snapshot) Y.applyUpdate(reloaded, stored.snapshot);
-    for (const row of stored?.updates ?? []) Y.applyUpdate(reloaded, row.update);
-    writers.forEach((w, index) => {
-      const missing: number[] = [];
-      for (let i = 1; i <= (acknowledged[index] ?? 0); i++) {
-        if (reloaded.getMap('m').get(`${w.name}:${i}`) !== i) missing.push(i);
-      }
-      expect(missing, `client ${w.name} acknowledged ${acknowledged[index]}`).toEqual([]);
-    });
+    expectAcknowledgedIn(reloaded.getMap('m'), writers, acknowledged);
 
     // A restarted server on the same database serves it; the writers reconnect by themselves.
     const second = await start({ ...env, PORT: String(first.port) });
-    await waitFor(() => writers.every((w) => w.client.provider.synced), 'writers back', 15_000);
-    const reader = connectClient(second.url, ROOM);
-    clients.push(reader);
-    await synced(reader);
-    await waitFor(
-      () =>
-        writers.every((w) => reader.doc.getMap('m').has(`${w.name}:${w.client.tracker?.localSeq}`)),
-      'every update, acknowledged or resent, on the restarted server',
-      15_000,
-    );
-    await waitFor(() => writers.every((w) => w.client.tracker?.pending === 0), 'all durable again');
+    await expectServedAfterRestart(second.url, ROOM, writers, clients);
     // Two server starts, a kill and its own waits of up to 50 s: the file's 30 s is too short.
   }, 90_000);
 

@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { connectClient, synced, tempDir, waitFor } from './helpers.ts';
+import type { TestClient } from './helpers.ts';
 
 const packageDir = path.resolve(import.meta.dirname, '..');
 
@@ -19,12 +21,11 @@ export interface ServerProcess {
 }
 
 /**
- * Runs the server in a child process as `pnpm start` does (the bundle in dist/, which
- * test/global-setup.ts builds from the current sources) and waits until it listens. Without
- * PLOD_DATA_DIR it gets a fresh temporary folder.
+ * `node dist/main.js` in the package folder on port 0 of 127.0.0.1, under the development flag,
+ * with `env` over those; its stdout piped, its stderr as `stderr` says.
  */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['dist/main.js'], {
+function runMain(env: Record<string, string>, stderr: 'inherit' | 'pipe'): ChildProcess {
+  return spawn(process.execPath, ['dist/main.js'], {
     cwd: packageDir,
     env: {
       ...process.env,
@@ -36,8 +37,17 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       PLOD_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'plod-test-')),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', stderr],
   });
+}
+
+/**
+ * Runs the server in a child process as `pnpm start` does (the bundle in dist/, which
+ * test/global-setup.ts builds from the current sources) and waits until it listens. Without
+ * PLOD_DATA_DIR it gets a fresh temporary folder.
+ */
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child = runMain(env, 'inherit');
   const logs: string[] = [];
   const listeners = new Set<(line: string) => void>();
   // Once its output is read to the end too ('close'), so `logs` holds every line it wrote.
@@ -69,6 +79,30 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
 }
 
 /**
+ * A server process on a data folder of its own, and a durable client on `room` whose one edit the
+ * server has acknowledged; `codes` collects the close codes the client's sockets get. The process
+ * and the client are pushed to `processes` and `clients`.
+ */
+export async function serverWithOneEdit(
+  room: string,
+  kept: { processes: ServerProcess[]; clients: TestClient[] },
+): Promise<{ server: ServerProcess; dataDir: string; client: TestClient; codes: number[] }> {
+  const dataDir = tempDir();
+  const server = await spawnServer({ PLOD_DATA_DIR: dataDir });
+  kept.processes.push(server);
+  const client = connectClient(server.url, room, { durability: true });
+  kept.clients.push(client);
+  await synced(client);
+  const codes: number[] = [];
+  client.provider.on('connection-close', (event) => {
+    if (event) codes.push(event.code);
+  });
+  client.doc.getMap('m').set('last', 'words');
+  await waitFor(() => client.tracker?.pending === 0, 'the edit acknowledged');
+  return { server, dataDir, client, codes };
+}
+
+/**
  * Runs the server as `spawnServer` does when it is expected not to start: resolves with its exit
  * code and what it wrote on stderr. A server that starts listening instead is killed and the
  * promise rejects.
@@ -76,19 +110,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
 export async function expectNoStart(
   env: Record<string, string>,
 ): Promise<{ code: number | string; stderr: string }> {
-  const child = spawn(process.execPath, ['dist/main.js'], {
-    cwd: packageDir,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      PLOD_LOG_LEVEL: 'info',
-      PLOD_INSECURE_ALLOW_ALL: 'true',
-      PLOD_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'plod-test-')),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = runMain(env, 'pipe');
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   let listened = false;

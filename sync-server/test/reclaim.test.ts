@@ -1,13 +1,13 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { applyStored } from '../src/docs/stored-document.ts';
 import { MemoryStore } from '../src/store/memory-store.ts';
 import { SqliteStore } from '../src/store/sqlite-store.ts';
 import { DATABASE_FILE } from '../src/store/sqlite-store.ts';
 import type { StoredDocument } from '../src/store/document-store.ts';
-import { connectClient, startServer, tempDir, waitFor } from './helpers.ts';
+import { closedAfterEach, connectClient, startServer, tempDir, waitFor } from './helpers.ts';
 import type { TestClient, TestServer } from './helpers.ts';
 
 function stateOf(stored: StoredDocument | null): unknown {
@@ -39,12 +39,7 @@ function journalRows(server: TestServer): number {
 }
 
 describe('reclaiming the update journal', () => {
-  const servers: TestServer[] = [];
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const c of clients.splice(0)) c.destroy();
-    for (const s of servers.splice(0)) await s.close();
-  });
+  const { clients, servers } = closedAfterEach();
 
   async function edit(server: TestServer, room: string, edits: number): Promise<TestClient> {
     const client = connectClient(server.url, room, { durability: true });

@@ -1,15 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
-import { connectClient, mapOf, startServer, synced, waitFor } from './helpers.ts';
-import type { TestClient, TestServer } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  closedAfterEach,
+  connectClient,
+  docFrom,
+  mapOf,
+  startServer,
+  synced,
+  waitFor,
+} from './helpers.ts';
+import type { TestClient } from './helpers.ts';
 
 describe('restart and offline clients', () => {
-  const servers: TestServer[] = [];
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const c of clients.splice(0)) c.destroy();
-    for (const s of servers.splice(0)) await s.close();
-  });
+  const { clients, servers } = closedAfterEach();
   const keep = <T extends TestClient>(c: T) => (clients.push(c), c);
 
   it('loses nothing across a stop and restart on the same data folder; clients reconnect by themselves', async () => {
@@ -55,10 +57,7 @@ describe('restart and offline clients', () => {
     );
     await waitFor(() => roaming.tracker?.pending === 0, 'all 500 acknowledged');
 
-    const stored = await server.server.store.load('report:o');
-    const reloaded = new Y.Doc();
-    if (stored?.snapshot) Y.applyUpdate(reloaded, stored.snapshot);
-    for (const row of stored?.updates ?? []) Y.applyUpdate(reloaded, row.update);
+    const reloaded = docFrom(await server.server.store.load('report:o'));
     expect(reloaded.getArray('runs').toJSON()).toEqual(runs.toJSON());
     expect(mapOf(reloaded)).toEqual({ 'supervisor-note': 'checked' });
   });

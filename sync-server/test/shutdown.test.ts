@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CloseCode } from '../src/close-codes.ts';
 import { SqliteStore } from '../src/store/sqlite-store.ts';
-import { connectClient, synced, tempDir, waitFor } from './helpers.ts';
+import { waitFor } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
-import { spawnServer } from './process.ts';
+import { serverWithOneEdit, spawnServer } from './process.ts';
 import type { ServerProcess } from './process.ts';
 
 /** A raw TCP connection to the server, from `localAddress`; records what it got and when it closed. */
@@ -68,18 +68,10 @@ describe('connections that never finish', () => {
   });
 
   it('on SIGTERM closes silent, half-sent and idle connections and exits within 10 s', async () => {
-    const dataDir = tempDir();
-    const server = await spawnServer({ PLOD_DATA_DIR: dataDir });
-    processes.push(server);
-    const client = connectClient(server.url, 'report:term', { durability: true });
-    clients.push(client);
-    await synced(client);
-    const codes: number[] = [];
-    client.provider.on('connection-close', (event) => {
-      if (event) codes.push(event.code);
+    const { server, dataDir, codes } = await serverWithOneEdit('report:term', {
+      processes,
+      clients,
     });
-    client.doc.getMap('m').set('last', 'words');
-    await waitFor(() => client.tracker?.pending === 0, 'the edit acknowledged');
 
     const silent = tcp(server.port);
     const halfSent = tcp(server.port);

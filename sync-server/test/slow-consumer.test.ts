@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { connectClient, mapOf, startServer, synced, waitFor } from './helpers.ts';
-import type { TestClient, TestServer } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach, connectClient, mapOf, startServer, synced, waitFor } from './helpers.ts';
+import type { TestServer } from './helpers.ts';
 
 /** A WebSocket client that completes the handshake and then never reads. */
 async function stalledSocket(port: number, room: string): Promise<net.Socket> {
@@ -20,14 +20,10 @@ async function stalledSocket(port: number, room: string): Promise<net.Socket> {
 
 describe('slow consumer', () => {
   let server: TestServer | null = null;
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const c of clients.splice(0)) c.destroy();
-    await server?.close();
-  });
+  const { clients, keepServer } = closedAfterEach();
 
   it('drops a socket that stops reading, without affecting the others', async () => {
-    server = await startServer({ maxBufferedBytes: 256 * 1024, closeTimeoutMs: 200 });
+    server = keepServer(await startServer({ maxBufferedBytes: 256 * 1024, closeTimeoutMs: 200 }));
     const healthy = connectClient(server.url, 'report:s');
     clients.push(healthy);
     await synced(healthy);

@@ -2,12 +2,21 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { MemoryStore } from '../src/store/memory-store.ts';
 import { SqliteStore } from '../src/store/sqlite-store.ts';
 import type { StoredDocument } from '../src/store/document-store.ts';
-import { connectClient, mapOf, startServer, tempDir, upgradeStatus, waitFor } from './helpers.ts';
+import {
+  closedAfterEach,
+  connectClient,
+  docFrom,
+  mapOf,
+  startServer,
+  tempDir,
+  upgradeStatus,
+  waitFor,
+} from './helpers.ts';
 import type { TestClient, TestServer } from './helpers.ts';
 
 const run = promisify(execFile);
@@ -19,13 +28,6 @@ class FailingLoadStore extends MemoryStore {
     if (this.failing) throw new Error('disk on fire');
     return super.load(docName);
   }
-}
-
-function docFrom(stored: StoredDocument | null): Y.Doc {
-  const doc = new Y.Doc();
-  if (stored?.snapshot) Y.applyUpdate(doc, stored.snapshot);
-  for (const row of stored?.updates ?? []) Y.applyUpdate(doc, row.update);
-  return doc;
 }
 
 function sameState(a: Y.Doc, b: Y.Doc): boolean {
@@ -53,12 +55,7 @@ async function writeDocument(server: TestServer, room: string, edits: number): P
 }
 
 describe('storage', () => {
-  const servers: TestServer[] = [];
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const c of clients.splice(0)) c.destroy();
-    for (const s of servers.splice(0)) await s.close();
-  });
+  const { clients, servers } = closedAfterEach();
 
   it('compacts the log into a snapshot in the background and keeps the state identical', async () => {
     const server = await startServer({ compactAfterUpdates: 50 });

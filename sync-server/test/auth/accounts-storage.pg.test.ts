@@ -2,14 +2,12 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INITIAL_CREDENTIALS_FILE } from '../../src/auth/bootstrap.ts';
 import { DATABASE_FILE } from '../../src/store/sqlite-store.ts';
-import { createTestDatabase } from '../pg/database.ts';
-import type { TestDatabase } from '../pg/database.ts';
+import { databasePerTest } from '../pg/database.ts';
 import { startServer, tempDir } from '../helpers.ts';
 import { CREW_CODE, NOBODY, SUPERVISOR, startSecureServer } from './helpers.ts';
-import type { SecureServer } from './helpers.ts';
 
 const packageDir = path.resolve(import.meta.dirname, '../..');
 
@@ -27,19 +25,12 @@ function addSupervisor(username: string, env: Record<string, string>): Promise<s
 }
 
 describe('accounts with PLOD_DATABASE_URL', () => {
-  let database: TestDatabase | null = null;
-  let server: SecureServer | null = null;
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-    await database?.drop();
-    database = null;
-  });
+  const { createDatabase, keepServer } = databasePerTest();
 
   it('keeps supervisors, sessions, devices, client accounts and the crew code in PostgreSQL, none in plod.db, across a restart', async () => {
-    database = await createTestDatabase();
+    const database = await createDatabase();
     const dataDir = tempDir();
-    server = await startSecureServer({ databaseUrl: database.url, dataDir });
+    let server = keepServer(await startSecureServer({ databaseUrl: database.url, dataDir }));
     const boss = await server.signIn();
     const phone = await server.join('Rig 7 phone');
     const sites = (await server.call(boss, 'GET', '/api/sites')).body as { id: string }[];
@@ -74,12 +65,14 @@ describe('accounts with PLOD_DATABASE_URL', () => {
     // Another data folder, the same PostgreSQL: the same accounts, and no first-start password.
     await server.close();
     const elsewhere = tempDir();
-    server = await startSecureServer({
-      databaseUrl: database.url,
-      dataDir: elsewhere,
-      admin: undefined,
-      crewCode: undefined,
-    });
+    server = keepServer(
+      await startSecureServer({
+        databaseUrl: database.url,
+        dataDir: elsewhere,
+        admin: undefined,
+        crewCode: undefined,
+      }),
+    );
     expect(fs.existsSync(path.join(elsewhere, INITIAL_CREDENTIALS_FILE))).toBe(false);
     expect((await server.call(boss, 'GET', '/api/auth/me')).body).toMatchObject({
       kind: 'supervisor',
@@ -96,7 +89,7 @@ describe('accounts with PLOD_DATABASE_URL', () => {
   });
 
   it('writes one first supervisor when two processes start at once on an empty database', async () => {
-    database = await createTestDatabase();
+    const database = await createDatabase();
     const dirs = [tempDir(), tempDir()];
     // Two processes on one database share its cluster secret (one alone refuses the other).
     const cluster = { secret: 'accounts-test-cluster-secret' };
@@ -136,9 +129,9 @@ describe('accounts with PLOD_DATABASE_URL', () => {
   });
 
   it('adds a supervisor and resets a password with add-supervisor, in PostgreSQL', async () => {
-    database = await createTestDatabase();
+    const database = await createDatabase();
     const dataDir = tempDir();
-    server = await startSecureServer({ databaseUrl: database.url, dataDir });
+    const server = keepServer(await startSecureServer({ databaseUrl: database.url, dataDir }));
     const boss = await server.signIn();
     const env = { PLOD_DATABASE_URL: database.url, PLOD_DATA_DIR: dataDir };
     expect(

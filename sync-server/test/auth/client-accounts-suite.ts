@@ -1,9 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ServerOptions } from '../../src/server.ts';
+import { describe, expect, it } from 'vitest';
 import type { AppTablesBackend } from '../support/app-tables.ts';
 import { connectClient, mapOf, synced, upgradeStatus, waitFor } from '../helpers.ts';
-import type { TestClient } from '../helpers.ts';
-import { startSecureServer as startSecure } from './helpers.ts';
+import { secureServersOn, twoSitesWithPlods } from './helpers.ts';
 import type { As, SecureServer } from './helpers.ts';
 
 const PASSWORD = 'client password 9';
@@ -12,41 +10,16 @@ const PASSWORD = 'client password 9';
 export function clientAccountsSuite(backend: AppTablesBackend): void {
   describe(`client accounts (${backend.label})`, () => {
     let server: SecureServer;
-    const clients: TestClient[] = [];
-    let backendOptions: ServerOptions = {};
-    beforeEach(async () => {
-      backendOptions = await backend.prepare();
-    });
-    const startSecureServer = (options: ServerOptions = {}) =>
-      startSecure({ ...backendOptions, ...options });
-    afterEach(async () => {
-      for (const client of clients.splice(0)) client.destroy();
-      await server.close();
-      await backend.cleanup();
-    });
+    const { clients, startSecureServer } = secureServersOn(backend);
 
     /** Two sites, a plod on each, and a client account given the first site only. */
     const start = async () => {
       server = await startSecureServer();
       const supervisor = await server.signIn();
-      const sites = (await server.call(supervisor, 'GET', '/api/sites')).body as { id: string }[];
-      const mine = sites[0]?.id ?? '';
-      const other = (
-        (await server.call(supervisor, 'POST', '/api/sites', { siteName: 'Far Ridge' })).body as {
-          id: string;
-        }
-      ).id;
-      const plod = async (siteId: string) =>
-        (
-          (
-            await server.call(supervisor, 'POST', '/api/shift-summaries', {
-              siteId,
-              date: '2025-03-02',
-              status: 'sent',
-            })
-          ).body as { id: string }
-        ).id;
-      const [minePlod, otherPlod] = [await plod(mine), await plod(other)];
+      const { mine, other, minePlod, otherPlod } = await twoSitesWithPlods(server, supervisor, {
+        date: '2025-03-02',
+        status: 'sent',
+      });
       const created = await server.call(supervisor, 'POST', '/api/client-accounts', {
         username: 'acme',
         password: PASSWORD,

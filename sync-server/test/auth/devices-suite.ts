@@ -1,9 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ServerOptions } from '../../src/server.ts';
+import { describe, expect, it } from 'vitest';
 import type { AppTablesBackend } from '../support/app-tables.ts';
 import { connectClient, mapOf, synced, upgradeStatus, waitFor } from '../helpers.ts';
-import type { TestClient } from '../helpers.ts';
-import { CREW_CODE, NOBODY, startSecureServer as startSecure } from './helpers.ts';
+import { CREW_CODE, NOBODY, secureServersOn } from './helpers.ts';
 import type { SecureServer } from './helpers.ts';
 
 const JOIN_REFUSED = 'Invalid credentials. Please contact your supervisor for access.';
@@ -13,18 +11,7 @@ const REPORT = 'report:01a20000-0000-7000-8000-0000000000aa';
 export function devicesSuite(backend: AppTablesBackend): void {
   describe(`crew devices (${backend.label})`, () => {
     let server: SecureServer;
-    let backendOptions: ServerOptions = {};
-    const clients: TestClient[] = [];
-    beforeEach(async () => {
-      backendOptions = await backend.prepare();
-    });
-    afterEach(async () => {
-      for (const client of clients.splice(0)) client.destroy();
-      await server.close();
-      await backend.cleanup();
-    });
-    const startSecureServer = (options: ServerOptions = {}) =>
-      startSecure({ ...backendOptions, ...options });
+    const { clients, startSecureServer } = secureServersOn(backend);
 
     it('joins with the right code (any case, dashes or not) and the token works; a wrong code is 403', async () => {
       server = await startSecureServer();

@@ -1,8 +1,10 @@
 import http from 'node:http';
+import { beforeEach } from 'vitest';
 import { seedDemo } from '../../src/services/demo.ts';
 import type { ServerOptions } from '../../src/server.ts';
-import { startServer } from '../helpers.ts';
-import type { TestServer } from '../helpers.ts';
+import { closedAfterEach, startServer } from '../helpers.ts';
+import type { TestClient, TestServer } from '../helpers.ts';
+import type { AppTablesBackend } from '../support/app-tables.ts';
 
 export const SUPERVISOR = { username: 'boss', password: 'correct horse battery' };
 export const CREW_CODE = 'K7QM-4XPD';
@@ -101,6 +103,64 @@ export async function startSecureServer(options: ServerOptions = {}): Promise<Se
     },
     socketHeaders: (as) => ({ cookie: as.cookie, origin }),
   };
+}
+
+/**
+ * Secure servers on the app tables of `backend` for the tests of the enclosing block: its options
+ * are prepared before each test and given to every server `startSecureServer` starts; after each
+ * test the clients pushed to `clients` are destroyed, those servers closed, then `backend` cleaned up.
+ */
+export function secureServersOn(backend: AppTablesBackend): {
+  clients: TestClient[];
+  startSecureServer(options?: ServerOptions & { port?: number }): Promise<SecureServer>;
+} {
+  let backendOptions: ServerOptions = {};
+  beforeEach(async () => {
+    backendOptions = await backend.prepare();
+  });
+  const { clients, keepServer } = closedAfterEach<SecureServer>(() => backend.cleanup());
+  return {
+    clients,
+    startSecureServer: async (options = {}) =>
+      keepServer(await startSecureServer({ ...backendOptions, ...options })),
+  };
+}
+
+/** The demo site's id: the first site `as` is shown. */
+export async function demoSiteId(server: SecureServer, as: As): Promise<string> {
+  const sites = (await server.call(as, 'GET', '/api/sites')).body as { id: string }[];
+  return sites[0]?.id ?? '';
+}
+
+/** Adds a site as `supervisor` and returns its id. */
+export async function addSite(
+  server: SecureServer,
+  supervisor: As,
+  siteName: string,
+): Promise<string> {
+  return (
+    (await server.call(supervisor, 'POST', '/api/sites', { siteName })).body as { id: string }
+  ).id;
+}
+
+/**
+ * The demo site (`mine`) and a second one, Far Ridge (`other`), with a plod made on each (first on
+ * `mine`) from `fields`.
+ */
+export async function twoSitesWithPlods(
+  server: SecureServer,
+  supervisor: As,
+  fields: Record<string, unknown>,
+): Promise<{ mine: string; other: string; minePlod: string; otherPlod: string }> {
+  const mine = await demoSiteId(server, supervisor);
+  const other = await addSite(server, supervisor, 'Far Ridge');
+  const plod = async (siteId: string) =>
+    (
+      (await server.call(supervisor, 'POST', '/api/shift-summaries', { siteId, ...fields }))
+        .body as { id: string }
+    ).id;
+  const [minePlod, otherPlod] = [await plod(mine), await plod(other)];
+  return { mine, other, minePlod, otherPlod };
 }
 
 /**

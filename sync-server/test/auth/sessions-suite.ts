@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ServerOptions } from '../../src/server.ts';
+import { describe, expect, it } from 'vitest';
 import type { AppTablesBackend } from '../support/app-tables.ts';
 import { connectClient, synced, upgradeStatus, waitFor } from '../helpers.ts';
 import type { TestClient } from '../helpers.ts';
-import { NOBODY, SUPERVISOR, startSecureServer as startSecure } from './helpers.ts';
+import { NOBODY, SUPERVISOR, secureServersOn } from './helpers.ts';
 import type { SecureServer } from './helpers.ts';
 
 const HOUR = 3_600_000;
@@ -20,19 +19,7 @@ function closeCode(client: TestClient): Promise<number> {
 export function sessionsSuite(backend: AppTablesBackend): void {
   describe(`supervisor sessions (${backend.label})`, () => {
     let server: SecureServer | null = null;
-    const clients: TestClient[] = [];
-    let backendOptions: ServerOptions = {};
-    beforeEach(async () => {
-      backendOptions = await backend.prepare();
-    });
-    const startSecureServer = (options: ServerOptions = {}) =>
-      startSecure({ ...backendOptions, ...options });
-    afterEach(async () => {
-      for (const client of clients.splice(0)) client.destroy();
-      await server?.close();
-      server = null;
-      await backend.cleanup();
-    });
+    const { clients, startSecureServer } = secureServersOn(backend);
 
     it('signs in with an httpOnly, SameSite=Strict cookie that expires, and answers me and logout', async () => {
       server = await startSecureServer();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectClient, synced, upgradeStatus } from '../helpers.ts';
 import type { TestClient } from '../helpers.ts';
-import { CREW_CODE, NOBODY, startSecureServer } from './helpers.ts';
+import { CREW_CODE, NOBODY, startSecureServer, twoSitesWithPlods } from './helpers.ts';
 import type { As, SecureServer } from './helpers.ts';
 
 const JPEG = Uint8Array.from([
@@ -30,23 +30,9 @@ describe('crew devices of a site (site crew codes)', () => {
   const start = async () => {
     server = await startSecureServer();
     const supervisor = await server.signIn();
-    const sites = (await server.call(supervisor, 'GET', '/api/sites')).body as { id: string }[];
-    const mine = sites[0]?.id ?? '';
-    const other = (
-      (await server.call(supervisor, 'POST', '/api/sites', { siteName: 'Far Ridge' })).body as {
-        id: string;
-      }
-    ).id;
-    const plod = async (siteId: string) =>
-      (
-        (
-          await server.call(supervisor, 'POST', '/api/shift-summaries', {
-            siteId,
-            date: '2025-03-02',
-          })
-        ).body as { id: string }
-      ).id;
-    const [minePlod, otherPlod] = [await plod(mine), await plod(other)];
+    const { mine, other, minePlod, otherPlod } = await twoSitesWithPlods(server, supervisor, {
+      date: '2025-03-02',
+    });
     const codeOf = async (siteId: string) => {
       const res = await server.call(supervisor, 'POST', `/api/devices/site-codes/${siteId}/rotate`);
       expect(res.status).toBe(200);

@@ -1,8 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { syncSubprotocols } from '@plod/model/sync';
-import { connectClient, mapOf, synced, upgradeStatus, waitFor } from '../helpers.ts';
-import type { TestClient } from '../helpers.ts';
+import {
+  closedAfterEach,
+  connectClient,
+  mapOf,
+  synced,
+  upgradeStatus,
+  waitFor,
+} from '../helpers.ts';
 import { startSecureServer } from './helpers.ts';
 import type { SecureServer } from './helpers.ts';
 
@@ -29,16 +35,10 @@ function upgradeWith(
 }
 
 describe('the device token on /sync', () => {
-  let server: SecureServer | null = null;
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.destroy();
-    await server?.close();
-    server = null;
-  });
+  const { clients, keepServer } = closedAfterEach<SecureServer>();
 
   it('travels as a subprotocol, never in the URL; the server chooses plod and never echoes it', async () => {
-    server = await startSecureServer();
+    const server = keepServer(await startSecureServer());
     const device = await server.join('Rig phone');
     const boss = await server.signIn();
     const created = await server.call(boss, 'POST', '/api/shift-summaries', { date: '2025-09-01' });
@@ -69,24 +69,22 @@ describe('the device token on /sync', () => {
 });
 
 describe('socket log lines', () => {
-  let server: SecureServer | null = null;
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-  });
+  const { keepServer } = closedAfterEach<SecureServer>();
 
   it('name the client address and the device when a socket sends a bad frame', async () => {
     const lines: Record<string, unknown>[] = [];
     const record = (level: string) => (msg: string, fields?: object) =>
       lines.push({ level, msg, ...fields });
-    server = await startSecureServer({
-      logger: {
-        debug: record('debug'),
-        info: record('info'),
-        warn: record('warn'),
-        error: record('error'),
-      },
-    });
+    const server = keepServer(
+      await startSecureServer({
+        logger: {
+          debug: record('debug'),
+          info: record('info'),
+          warn: record('warn'),
+          error: record('error'),
+        },
+      }),
+    );
     const device = await server.join('Bad radio phone');
     const socket = new WebSocket(`${server.url}/holes`, syncSubprotocols(device.token));
     await new Promise<void>((resolve, reject) => {

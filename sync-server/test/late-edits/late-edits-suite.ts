@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import {
   addHoleToReport,
@@ -12,9 +12,8 @@ import {
   updateRun,
 } from '@plod/model';
 import type { HoleId, ReportId } from '@plod/model';
-import { startSecureServer } from '../auth/helpers.ts';
+import { secureServersOn } from '../auth/helpers.ts';
 import type { As, SecureServer } from '../auth/helpers.ts';
-import type { ServerOptions } from '../../src/server.ts';
 import type { AppTablesBackend } from '../support/app-tables.ts';
 import { trackLateEdits } from '@plod/model/sync';
 import { connectClient, synced, tempDir, waitFor } from '../helpers.ts';
@@ -39,18 +38,8 @@ interface ListedEdit {
 export function lateEditsSuite(backend: AppTablesBackend): void {
   describe(`late edits (${backend.label}): offline edits that arrive after submission are kept aside`, () => {
     let server: SecureServer | null = null;
-    let backendOptions: ServerOptions = {};
-    beforeEach(async () => {
-      backendOptions = await backend.prepare();
-    });
+    const { clients, startSecureServer } = secureServersOn(backend);
     let boss: As & { kind: 'supervisor' } = { kind: 'supervisor', cookie: '' };
-    const clients: TestClient[] = [];
-    afterEach(async () => {
-      for (const client of clients.splice(0)) client.destroy();
-      await server?.close();
-      server = null;
-      await backend.cleanup();
-    });
 
     const live = (): SecureServer => {
       if (!server) throw new Error('no server');
@@ -59,8 +48,7 @@ export function lateEditsSuite(backend: AppTablesBackend): void {
     const start = async (dataDir = tempDir(), port?: number) => {
       // startSecureServer passes its options on to startServer, which also takes the port to listen on
       // (a restart on the same port lets the phones' providers reconnect by themselves).
-      const options: ServerOptions & { port?: number } = { ...backendOptions, dataDir, port };
-      server = await startSecureServer(options);
+      server = await startSecureServer({ dataDir, port });
       boss = await server.signIn();
       return server;
     };
@@ -91,6 +79,27 @@ export function lateEditsSuite(backend: AppTablesBackend): void {
       live().server.manager.read(room, read);
     const acknowledged = (client: TestClient) =>
       waitFor(() => client.tracker?.pending === 0, 'edits acknowledged');
+    /** A supervisor's socket on `room` submits the plod; resolves once the server has it sent. */
+    const submitOverSocket = async (room: string) => {
+      const supervisor = supervisorSocket(room);
+      await synced(supervisor);
+      setStatus(supervisor.doc, 'sent');
+      await waitFor(
+        async () => (await serverRead(room, (d) => readReportMeta(d).status)) === 'sent',
+      );
+      return supervisor;
+    };
+    /**
+     * The phone, online after submission, adds a run and then notes on it: both are kept aside, the
+     * second building on the first. Resolves with the listed late edits.
+     */
+    const runThenItsNotes = async (phone: TestClient) => {
+      const runId = addRun(phone.doc, HOLE, { style: 'run-sheet', rodAdded: true, stickUp: 0.2 });
+      await acknowledged(phone);
+      updateRun(phone.doc, runId, { notes: 'Soft ground' });
+      await acknowledged(phone);
+      return listed();
+    };
     /** Reconnects a phone and waits until it has synced (its step 2 re-sends what the server lacks). */
     const reconnect = async (client: TestClient) => {
       client.provider.disconnect();
@@ -221,12 +230,7 @@ export function lateEditsSuite(backend: AppTablesBackend): void {
       // Offline, the phone adds a run and notes; the plod is submitted meanwhile.
       phone.provider.disconnect();
       addRun(phone.doc, HOLE, { style: 'run-sheet', rodAdded: true, stickUp: 0.2 });
-      const supervisor = supervisorSocket(room);
-      await synced(supervisor);
-      setStatus(supervisor.doc, 'sent');
-      await waitFor(
-        async () => (await serverRead(room, (d) => readReportMeta(d).status)) === 'sent',
-      );
+      const supervisor = await submitOverSocket(room);
 
       // Back online: its edit is kept aside, durable (pending 0) and waiting (1).
       phone.provider.connect();
@@ -277,17 +281,8 @@ export function lateEditsSuite(backend: AppTablesBackend): void {
       await synced(phone);
       addHoleToReport(phone.doc, { holeId: HOLE, targetDepth: 200, constantStickUp: 0.5 });
       await acknowledged(phone);
-      const supervisor = supervisorSocket(room);
-      await synced(supervisor);
-      setStatus(supervisor.doc, 'sent');
-      await waitFor(
-        async () => (await serverRead(room, (d) => readReportMeta(d).status)) === 'sent',
-      );
-      const runId = addRun(phone.doc, HOLE, { style: 'run-sheet', rodAdded: true, stickUp: 0.2 });
-      await acknowledged(phone);
-      updateRun(phone.doc, runId, { notes: 'Soft ground' });
-      await acknowledged(phone);
-      const [first, second] = await listed();
+      await submitOverSocket(room);
+      const [first, second] = await runThenItsNotes(phone);
       await waitFor(() => notices.state.waiting === 2, 'both wait');
 
       // The notes build on the waiting run: discarded, but they cannot leave the phone yet, so the
@@ -317,19 +312,10 @@ export function lateEditsSuite(backend: AppTablesBackend): void {
       await synced(phone);
       addHoleToReport(phone.doc, { holeId: HOLE, targetDepth: 200, constantStickUp: 0.5 });
       await acknowledged(phone);
-      const supervisor = supervisorSocket(room);
-      await synced(supervisor);
-      setStatus(supervisor.doc, 'sent');
-      await waitFor(
-        async () => (await serverRead(room, (d) => readReportMeta(d).status)) === 'sent',
-      );
+      await submitOverSocket(room);
 
       // Online after submission: each edit is kept as it arrives; the second one edits the first's run.
-      const runId = addRun(phone.doc, HOLE, { style: 'run-sheet', rodAdded: true, stickUp: 0.2 });
-      await acknowledged(phone);
-      updateRun(phone.doc, runId, { notes: 'Soft ground' });
-      await acknowledged(phone);
-      const [first, second] = await listed();
+      const [first, second] = await runThenItsNotes(phone);
       expect(first?.parts).toEqual(['runs']);
       expect(second?.parts).toEqual(['runs']);
 
@@ -395,12 +381,7 @@ export function lateEditsSuite(backend: AppTablesBackend): void {
       const room = await newReport('2025-05-04');
       const phone = crewPhone(room, (await live().join(PHONE_NAME)).token);
       await synced(phone);
-      const supervisor = supervisorSocket(room);
-      await synced(supervisor);
-      setStatus(supervisor.doc, 'sent');
-      await waitFor(
-        async () => (await serverRead(room, (d) => readReportMeta(d).status)) === 'sent',
-      );
+      await submitOverSocket(room);
       setReportNotes(phone.doc, 'Bit changed at 120 m');
       await acknowledged(phone);
       const [held] = await listed();

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import {
   addHoleToReport,
@@ -12,9 +12,8 @@ import {
   updateRun,
 } from '@plod/model';
 import type { HoleId, ReportId } from '@plod/model';
-import { startSecureServer } from '../auth/helpers.ts';
+import { secureServersOn } from '../auth/helpers.ts';
 import type { As, SecureServer } from '../auth/helpers.ts';
-import type { ServerOptions } from '../../src/server.ts';
 import type { AppTablesBackend } from '../support/app-tables.ts';
 import { connectClient, synced, tempDir, waitFor } from '../helpers.ts';
 import type { TestClient } from '../helpers.ts';
@@ -37,18 +36,8 @@ interface Session {
 export function reviewSuite(backend: AppTablesBackend): void {
   describe(`late-edit review (${backend.label})`, () => {
     let server: SecureServer | null = null;
-    let backendOptions: ServerOptions = {};
-    beforeEach(async () => {
-      backendOptions = await backend.prepare();
-    });
+    const { clients, startSecureServer } = secureServersOn(backend);
     let boss: As & { kind: 'supervisor' } = { kind: 'supervisor', cookie: '' };
-    const clients: TestClient[] = [];
-    afterEach(async () => {
-      for (const client of clients.splice(0)) client.destroy();
-      await server?.close();
-      server = null;
-      await backend.cleanup();
-    });
     const live = (): SecureServer => {
       if (!server) throw new Error('no server');
       return server;
@@ -65,7 +54,7 @@ export function reviewSuite(backend: AppTablesBackend): void {
 
     /** A server, a plod with a hole on it, a crew phone on the plod, and the plod submitted. */
     async function submittedPlod(dataDir = tempDir()) {
-      server = await startSecureServer({ ...backendOptions, dataDir });
+      server = await startSecureServer({ dataDir });
       boss = await server.signIn();
       const created = await live().call(boss, 'POST', '/api/shift-summaries', {
         date: '2026-03-02',

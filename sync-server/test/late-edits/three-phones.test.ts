@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import {
   addHoleToReport,
@@ -19,7 +19,7 @@ import {
 import type { HoleId, ReportId } from '@plod/model';
 import { startSecureServer } from '../auth/helpers.ts';
 import type { As, SecureServer } from '../auth/helpers.ts';
-import { connectClient, synced, tempDir, waitFor } from '../helpers.ts';
+import { closedAfterEach, connectClient, synced, tempDir, waitFor } from '../helpers.ts';
 import type { TestClient } from '../helpers.ts';
 
 const HOLE = 'DH-9' as HoleId;
@@ -33,12 +33,7 @@ interface Session {
 
 describe('late edits of three phones', () => {
   let server: SecureServer | null = null;
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.destroy();
-    await server?.close();
-    server = null;
-  });
+  const { clients, keepServer } = closedAfterEach<SecureServer>();
   const live = (): SecureServer => {
     if (!server) throw new Error('no server');
     return server;
@@ -60,6 +55,33 @@ describe('late edits of three phones', () => {
     return client;
   }
 
+  /** A server of its own with a plod on it: its supervisor and the plod's room. */
+  async function plodOnNewServer() {
+    server = keepServer(await startSecureServer({ dataDir: tempDir() }));
+    const boss: As & { kind: 'supervisor' } = await server.signIn();
+    const created = await live().call(boss, 'POST', '/api/shift-summaries', {
+      date: '2026-03-02',
+    });
+    return { boss, room: reportDocName((created.body as { id: ReportId }).id) };
+  }
+
+  /** The supervisor's desk on `room`, synced. */
+  async function deskOn(room: string, boss: As & { kind: 'supervisor' }): Promise<TestClient> {
+    const desk = connectClient(live().url, room, { headers: live().socketHeaders(boss) });
+    clients.push(desk);
+    await synced(desk);
+    return desk;
+  }
+
+  /** Offline phones come back, one after another, each until its edits are acknowledged. */
+  async function backOnline(phones: TestClient[]): Promise<void> {
+    for (const back of phones) {
+      back.provider.connect();
+      await synced(back);
+      await acknowledged(back);
+    }
+  }
+
   // Phone A makes the plod; B and C open it and go offline; B adds a run and notes, C a time
   // entry; A submits, the desk returns it, A fixes and resubmits, the desk approves; B and C come
   // back. Both client id orders and both arrival orders.
@@ -70,12 +92,7 @@ describe('late edits of three phones', () => {
     [100, 200, false],
   ] as const) {
     it(`every session shows its changes and merges (B ${bId}, C ${cId}, ${bFirst ? 'B' : 'C'} back first)`, async () => {
-      server = await startSecureServer({ dataDir: tempDir() });
-      const boss: As & { kind: 'supervisor' } = await server.signIn();
-      const created = await live().call(boss, 'POST', '/api/shift-summaries', {
-        date: '2026-03-02',
-      });
-      const room = reportDocName((created.body as { id: ReportId }).id);
+      const { boss, room } = await plodOnNewServer();
       const a = await phone(room, 'Phone A', 50);
       addHoleToReport(a.doc, { holeId: HOLE, targetDepth: 100, constantStickUp: 0.5 });
       for (let i = 0; i < 3; i += 1) addRun(a.doc, HOLE, { rodAdded: true, stickUp: 0.5 });
@@ -92,9 +109,7 @@ describe('late edits of three phones', () => {
       setStatus(a.doc, 'completed');
       setStatus(a.doc, 'sent');
       await acknowledged(a);
-      const desk = connectClient(live().url, room, { headers: live().socketHeaders(boss) });
-      clients.push(desk);
-      await synced(desk);
+      const desk = await deskOn(room, boss);
       await waitFor(() => readReportMeta(desk.doc).status === 'sent', 'desk sees it sent');
       returnReport(desk.doc, 'Fix the hours', 'Boss');
       await waitFor(() => readReportMeta(a.doc).status === 'returned', 'A sees it returned');
@@ -106,11 +121,7 @@ describe('late edits of three phones', () => {
       approveReport(desk.doc, 'Boss');
       await waitFor(() => readReportMeta(a.doc).status === 'approved', 'A sees it approved');
 
-      for (const back of bFirst ? [b, c] : [c, b]) {
-        back.provider.connect();
-        await synced(back);
-        await acknowledged(back);
-      }
+      await backOnline(bFirst ? [b, c] : [c, b]);
       const sessions = (await live().call(boss, 'GET', '/api/late-edits/sessions'))
         .body as Session[];
       expect(sessions.map((s) => [s.deviceName, s.cannotMerge])).toEqual(
@@ -145,12 +156,7 @@ describe('late edits of three phones', () => {
     [100, 200],
   ] as const) {
     it(`two late edits of one field are both kept, one shown as the conflict (B ${bId}, C ${cId})`, async () => {
-      server = await startSecureServer({ dataDir: tempDir() });
-      const boss: As & { kind: 'supervisor' } = await server.signIn();
-      const created = await live().call(boss, 'POST', '/api/shift-summaries', {
-        date: '2026-03-02',
-      });
-      const room = reportDocName((created.body as { id: ReportId }).id);
+      const { boss, room } = await plodOnNewServer();
       const a = await phone(room, 'Phone A', 50);
       setReportNotes(a.doc, 'A notes');
       await acknowledged(a);
@@ -160,17 +166,11 @@ describe('late edits of three phones', () => {
       c.provider.disconnect();
       setReportNotes(b.doc, 'B notes');
       setReportNotes(c.doc, 'C notes');
-      const desk = connectClient(live().url, room, { headers: live().socketHeaders(boss) });
-      clients.push(desk);
-      await synced(desk);
+      const desk = await deskOn(room, boss);
       setStatus(desk.doc, 'sent');
       approveReport(desk.doc, 'Boss');
       await waitFor(() => readReportMeta(a.doc).status === 'approved', 'A sees it approved');
-      for (const back of [b, c]) {
-        back.provider.connect();
-        await synced(back);
-        await acknowledged(back);
-      }
+      await backOnline([b, c]);
       const sessions = (await live().call(boss, 'GET', '/api/late-edits/sessions'))
         .body as Session[];
       expect(sessions.map((s) => s.deviceName).sort()).toEqual(['Phone B', 'Phone C']);
@@ -208,12 +208,7 @@ describe('late edits of three phones', () => {
   }
 
   it('an edit to an entry another phone deleted is a conflict in the review and the history, and Restore brings it back', async () => {
-    server = await startSecureServer({ dataDir: tempDir() });
-    const boss: As & { kind: 'supervisor' } = await server.signIn();
-    const created = await live().call(boss, 'POST', '/api/shift-summaries', {
-      date: '2026-03-02',
-    });
-    const room = reportDocName((created.body as { id: ReportId }).id);
+    const { boss, room } = await plodOnNewServer();
     const a = await phone(room, 'Phone A', 50);
     const entry = addTimesheetEntry(a.doc, {
       activity: 'drilling',
@@ -227,16 +222,10 @@ describe('late edits of three phones', () => {
     c.provider.disconnect();
     removeTimesheetEntry(b.doc, entry);
     updateTimesheetEntry(c.doc, entry, { notes: 'Bit stuck' });
-    const desk = connectClient(live().url, room, { headers: live().socketHeaders(boss) });
-    clients.push(desk);
-    await synced(desk);
+    const desk = await deskOn(room, boss);
     setStatus(desk.doc, 'sent');
     await waitFor(() => readReportMeta(a.doc).status === 'sent', 'A sees it sent');
-    for (const back of [b, c]) {
-      back.provider.connect();
-      await synced(back);
-      await acknowledged(back);
-    }
+    await backOnline([b, c]);
     const mergeAll = await live().call(boss, 'GET', '/api/late-edits/sessions');
     const sessions = mergeAll.body as Session[];
     expect(sessions).toHaveLength(2);

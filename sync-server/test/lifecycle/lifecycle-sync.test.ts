@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readReportMeta, reportDocName } from '@plod/model';
 import type { ReportId } from '@plod/model';
 import { CloseCode } from '../../src/close-codes.ts';
 import { startSecureServer } from '../auth/helpers.ts';
 import type { As, SecureServer } from '../auth/helpers.ts';
-import { connectClient, synced, waitFor } from '../helpers.ts';
+import { closedAfterEach, connectClient, synced, waitFor } from '../helpers.ts';
 import type { TestClient } from '../helpers.ts';
 
 /**
@@ -12,17 +12,10 @@ import type { TestClient } from '../helpers.ts';
  * token or a supervisor's session write the plod's meta root directly, as every client can.
  */
 describe('the lifecycle over /sync', () => {
-  let server: SecureServer | null = null;
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.destroy();
-    await server?.close();
-    server = null;
-  });
+  const { clients, keepServer } = closedAfterEach<SecureServer>();
 
   const setUp = async () => {
-    const live = await startSecureServer();
-    server = live;
+    const live = keepServer(await startSecureServer());
     const boss = await live.signIn();
     const created = await live.call(boss, 'POST', '/api/shift-summaries', { date: '2026-03-02' });
     expect(created.status).toBe(201);
@@ -90,13 +83,18 @@ describe('the lifecycle over /sync', () => {
     expect(
       (await live.call(boss, 'PATCH', `/api/shift-summaries/${id}`, { status: 'sent' })).status,
     ).toBe(200);
-    const desk = keep(
-      connectClient(live.url, room, {
-        headers: live.socketHeaders(boss as As & { kind: 'supervisor' }),
-      }),
-    );
-    const codes = closeCodes(desk);
-    await synced(desk);
+    /** A supervisor's socket on the plod, synced, and the close codes it gets. */
+    const deskSocket = async () => {
+      const desk = keep(
+        connectClient(live.url, room, {
+          headers: live.socketHeaders(boss as As & { kind: 'supervisor' }),
+        }),
+      );
+      const codes = closeCodes(desk);
+      await synced(desk);
+      return { desk, codes };
+    };
+    const { desk, codes } = await deskSocket();
     desk.doc.getMap('meta').set('returnComment', 'Fix the hours');
     await waitFor(() => codes.includes(CloseCode.LifecycleRefused), 'the socket closed with 4409');
     expect(
@@ -104,13 +102,7 @@ describe('the lifecycle over /sync', () => {
     ).toBeNull();
 
     expect((await live.call(boss, 'POST', `/api/shift-summaries/${id}/approve`)).status).toBe(200);
-    const second = keep(
-      connectClient(live.url, room, {
-        headers: live.socketHeaders(boss as As & { kind: 'supervisor' }),
-      }),
-    );
-    const secondCodes = closeCodes(second);
-    await synced(second);
+    const { desk: second, codes: secondCodes } = await deskSocket();
     second.doc.getMap('meta').set('notes', 'changed after approval');
     await waitFor(() => secondCodes.includes(CloseCode.LifecycleRefused), 'closed with 4409');
     expect(await live.server.manager.read(room, (doc) => readReportMeta(doc).notes)).toBeNull();

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { createDatabase, dropDatabase, withConnection } from '../../scripts/pg-cluster.ts';
+import type { Closable } from '../helpers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,5 +32,29 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url,
     query: (text, values) => withConnection(url, (client) => client.query(text, values)),
     drop: () => dropDatabase(clusterUrl, name),
+  };
+}
+
+/**
+ * A database of its own for each test of the enclosing block (`createDatabase`): after each test
+ * the servers passed through `keepServer` are closed, then the databases made are dropped.
+ */
+export function databasePerTest(): {
+  createDatabase(): Promise<TestDatabase>;
+  keepServer<S extends Closable>(server: S): S;
+} {
+  const servers: Closable[] = [];
+  const databases: TestDatabase[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.close();
+    for (const database of databases.splice(0)) await database.drop();
+  });
+  return {
+    async createDatabase() {
+      const database = await createTestDatabase();
+      databases.push(database);
+      return database;
+    },
+    keepServer: (server) => (servers.push(server), server),
   };
 }

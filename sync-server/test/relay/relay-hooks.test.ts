@@ -3,14 +3,20 @@ import { serve } from '@hono/node-server';
 import type { ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { WebSocketServer } from 'ws';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CloseCode } from '../../src/close-codes.ts';
 import { createLogger } from '../../src/logger.ts';
 import type { RelayHooks } from '../../src/relay/hooks.ts';
 import { Relay } from '../../src/relay/relay.ts';
 import { MemoryStore } from '../../src/store/memory-store.ts';
-import { connectClient, mapOf, synced, upgradeStatus, waitFor } from '../helpers.ts';
-import type { TestClient } from '../helpers.ts';
+import {
+  closedAfterEach,
+  connectClient,
+  mapOf,
+  synced,
+  upgradeStatus,
+  waitFor,
+} from '../helpers.ts';
 
 /**
  * The relay core alone, on a bare Hono app and an in-memory store: no access policy, no late edits,
@@ -24,13 +30,7 @@ interface BareRelay {
 }
 
 let running: BareRelay | null = null;
-const clients: TestClient[] = [];
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.destroy();
-  await running?.close();
-  running = null;
-});
+const { clients, keepServer } = closedAfterEach<BareRelay>();
 
 async function startRelay(...extensions: RelayHooks[]): Promise<BareRelay> {
   const store = new MemoryStore();
@@ -54,7 +54,7 @@ async function startRelay(...extensions: RelayHooks[]): Promise<BareRelay> {
       (info: AddressInfo) => resolve(info.port),
     );
   });
-  running = {
+  running = keepServer({
     relay,
     store,
     url: `ws://127.0.0.1:${port}/sync`,
@@ -65,7 +65,7 @@ async function startRelay(...extensions: RelayHooks[]): Promise<BareRelay> {
       await relay.manager.close();
       await store.close();
     },
-  };
+  });
   return running;
 }
 

@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ServerOptions } from '../../src/server.ts';
-import { NOBODY, startSecureServer as startSecure } from '../auth/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { NOBODY, secureServersOn, twoSitesWithPlods } from '../auth/helpers.ts';
 import type { As, SecureServer } from '../auth/helpers.ts';
 import type { AppTablesBackend } from '../support/app-tables.ts';
 import { readPdf } from '../pdf.ts';
@@ -32,15 +31,7 @@ interface Upload {
 export function attachmentsSuite(backend: AppTablesBackend): void {
   describe(`/api/attachments (${backend.label})`, () => {
     let server: SecureServer;
-    let backendOptions: ServerOptions = {};
-    beforeEach(async () => {
-      backendOptions = await backend.prepare();
-    });
-    const startSecureServer = () => startSecure(backendOptions);
-    afterEach(async () => {
-      await server.close();
-      await backend.cleanup();
-    });
+    const { startSecureServer } = secureServersOn(backend);
 
     const headersOf = (as: As): Record<string, string> => {
       if (as.kind === 'device') return { authorization: `Bearer ${as.token}` };
@@ -68,6 +59,18 @@ export function attachmentsSuite(backend: AppTablesBackend): void {
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     };
 
+    /** The plod names PHOTO_ID (as a phone's synced reference does) before its bytes arrive. */
+    const namePhoto = async (as: As, plod: string) => {
+      const added = await server.call(as, 'POST', `/api/photos?shiftSummaryId=${plod}`, {
+        attachmentId: PHOTO_ID,
+        contentType: 'image/jpeg',
+        bytes: JPEG.byteLength,
+        width: 8,
+        height: 6,
+      });
+      expect(added.status).toBe(201);
+    };
+
     const get = (as: As, id: string) =>
       fetch(`${server.http}/api/attachments/${id}`, { headers: headersOf(as) });
 
@@ -75,23 +78,9 @@ export function attachmentsSuite(backend: AppTablesBackend): void {
     const start = async () => {
       server = await startSecureServer();
       const supervisor = await server.signIn();
-      const sites = (await server.call(supervisor, 'GET', '/api/sites')).body as { id: string }[];
-      const mine = sites[0]?.id ?? '';
-      const other = (
-        (await server.call(supervisor, 'POST', '/api/sites', { siteName: 'Far Ridge' })).body as {
-          id: string;
-        }
-      ).id;
-      const plod = async (siteId: string) =>
-        (
-          (
-            await server.call(supervisor, 'POST', '/api/shift-summaries', {
-              siteId,
-              date: '2025-03-02',
-            })
-          ).body as { id: string }
-        ).id;
-      const [minePlod, otherPlod] = [await plod(mine), await plod(other)];
+      const { mine, minePlod, otherPlod } = await twoSitesWithPlods(server, supervisor, {
+        date: '2025-03-02',
+      });
       const created = await server.call(supervisor, 'POST', '/api/client-accounts', {
         username: 'acme',
         password: 'client password 9',
@@ -232,14 +221,7 @@ export function attachmentsSuite(backend: AppTablesBackend): void {
     it('takes the bytes of a photo the plod named before it was submitted', async () => {
       const { device, supervisor, minePlod } = await start();
       // Taken on the phone while the plod was open: its reference synced, its bytes not yet.
-      const added = await server.call(device, 'POST', `/api/photos?shiftSummaryId=${minePlod}`, {
-        attachmentId: PHOTO_ID,
-        contentType: 'image/jpeg',
-        bytes: JPEG.byteLength,
-        width: 8,
-        height: 6,
-      });
-      expect(added.status).toBe(201);
+      await namePhoto(device, minePlod);
       const sent = await server.call(supervisor, 'PATCH', `/api/shift-summaries/${minePlod}`, {
         status: 'sent',
       });
@@ -303,14 +285,7 @@ export function attachmentsSuite(backend: AppTablesBackend): void {
 
     it('names a stored photo the PDF cannot draw instead of failing the PDF', async () => {
       const { device, supervisor, minePlod } = await start();
-      const added = await server.call(device, 'POST', `/api/photos?shiftSummaryId=${minePlod}`, {
-        attachmentId: PHOTO_ID,
-        contentType: 'image/jpeg',
-        bytes: JPEG.byteLength,
-        width: 8,
-        height: 6,
-      });
-      expect(added.status).toBe(201);
+      await namePhoto(device, minePlod);
       // The server's check reads only the start of the bytes: this JPEG has no image in it.
       expect((await upload(device, { shiftSummaryId: minePlod })).status).toBe(201);
       const res = await fetch(`${server.http}/api/shift-summaries/${minePlod}/pdf`, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUANTITY_POSITIVE } from '@plod/model';
-import { startSecureServer } from '../auth/helpers.ts';
+import { demoSiteId, startSecureServer } from '../auth/helpers.ts';
 import { demoApi } from './helpers.ts';
 import type { Api } from './helpers.ts';
 
@@ -99,8 +99,7 @@ describe('who manages the consumables list', () => {
     try {
       const phone = await server.join();
       const boss = await server.signIn();
-      const sites = (await server.call(boss, 'GET', '/api/sites')).body as { id: string }[];
-      const siteId = sites[0]?.id ?? '';
+      const siteId = await demoSiteId(server, boss);
       const made = await server.call(boss, 'POST', '/api/consumables', {
         siteId,
         name: 'Core trays',

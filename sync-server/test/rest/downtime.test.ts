@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DOWNTIME_CODES, defaultDowntimeCodeId } from '@plod/model';
 import type { SiteId } from '@plod/model';
-import { startSecureServer } from '../auth/helpers.ts';
+import { demoSiteId, startSecureServer } from '../auth/helpers.ts';
 import { demoApi } from './helpers.ts';
 import type { Api } from './helpers.ts';
 
@@ -102,8 +102,7 @@ describe('who manages downtime codes', () => {
     try {
       const phone = await server.join();
       const boss = await server.signIn();
-      const sites = (await server.call(boss, 'GET', '/api/sites')).body as { id: string }[];
-      const siteId = sites[0]?.id ?? '';
+      const siteId = await demoSiteId(server, boss);
       const codes = await server.call(phone, 'GET', `/api/downtime-codes?siteId=${siteId}`);
       expect(codes.status).toBe(200);
       const refused = await server.call(phone, 'POST', '/api/downtime-codes', {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import {
   readReportMeta,
@@ -10,7 +10,7 @@ import {
 import type { ReportId } from '@plod/model';
 import { NOBODY, startSecureServer } from '../auth/helpers.ts';
 import type { As, SecureServer } from '../auth/helpers.ts';
-import { connectClient, synced, waitFor } from '../helpers.ts';
+import { closedAfterEach, connectClient, synced, waitFor } from '../helpers.ts';
 import type { TestClient } from '../helpers.ts';
 
 interface Entry {
@@ -34,12 +34,7 @@ interface History {
 
 describe('GET /api/shift-summaries/{id}/history', () => {
   let server: SecureServer | null = null;
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.destroy();
-    await server?.close();
-    server = null;
-  });
+  const { clients, keepServer } = closedAfterEach<SecureServer>();
 
   const history = async (as: As, id: string) => {
     const reply = await server?.call(as, 'GET', `/api/shift-summaries/${id}/history`);
@@ -48,7 +43,7 @@ describe('GET /api/shift-summaries/{id}/history', () => {
   };
 
   it('names the signed-in supervisor and the joined device of each REST write, old -> new', async () => {
-    server = await startSecureServer();
+    server = keepServer(await startSecureServer());
     const boss = await server.signIn();
     const phone = await server.join('Rig phone');
     const created = await server.call(phone, 'POST', '/api/shift-summaries', {
@@ -111,7 +106,7 @@ describe('GET /api/shift-summaries/{id}/history', () => {
   });
 
   it('answers 404 for an unknown report and 401 to nobody', async () => {
-    server = await startSecureServer();
+    server = keepServer(await startSecureServer());
     const boss = await server.signIn();
     const missing = '0190a1b2-0000-7000-8000-000000000000';
     expect((await server.call(boss, 'GET', `/api/shift-summaries/${missing}/history`)).status).toBe(
@@ -123,7 +118,7 @@ describe('GET /api/shift-summaries/{id}/history', () => {
   });
 
   it('lists the fields two phones changed apart, and the late edit a supervisor merged', async () => {
-    server = await startSecureServer();
+    server = keepServer(await startSecureServer());
     const live = server;
     const boss = await live.signIn();
     const created = await live.call(boss, 'POST', '/api/shift-summaries', { date: '2025-07-15' });

@@ -1,25 +1,16 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../src/store/sqlite-store.ts';
-import type { SecureServer } from '../auth/helpers.ts';
-import { createTestDatabase } from '../pg/database.ts';
-import type { TestDatabase } from '../pg/database.ts';
+import { databasePerTest } from '../pg/database.ts';
 import { retryAfterRestart } from './idempotency-restart.ts';
 
 describe('Idempotency-Key answers on PostgreSQL (PLOD_DATABASE_URL)', () => {
-  let server: SecureServer | null = null;
-  let database: TestDatabase | null = null;
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-    await database?.drop();
-    database = null;
-  });
+  const { createDatabase, keepServer } = databasePerTest();
 
   it('keeps them in PostgreSQL, not in plod.db: a retry after a restart gets the first answer', async () => {
-    database = await createTestDatabase();
-    server = await retryAfterRestart({ databaseUrl: database.url });
+    const database = await createDatabase();
+    const server = keepServer(await retryAfterRestart({ databaseUrl: database.url }));
     const { rows } = await database.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM idempotency_keys',
     );

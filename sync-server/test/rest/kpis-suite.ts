@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlodCharges } from '@plod/model';
 import { type Api, demoApi } from './helpers.ts';
-import { startSecureServer } from '../auth/helpers.ts';
+import { addSite, demoSiteId, startSecureServer } from '../auth/helpers.ts';
 import type { SecureServer } from '../auth/helpers.ts';
 import type { AppTablesBackend } from '../support/app-tables.ts';
 import type { ServerOptions } from '../../src/server.ts';
@@ -335,15 +335,10 @@ export function kpisSuite(backend: AppTablesBackend): void {
 
     it('refuses crew devices, and shows a client account its own sites alone', async () => {
       const supervisor = await server.signIn();
-      const sites = (await server.call(supervisor, 'GET', '/api/sites')).body as { id: string }[];
-      const demoSite = sites[0]?.id ?? '';
+      const demoSite = await demoSiteId(server, supervisor);
       const rigs = (await server.call(supervisor, 'GET', '/api/rigs')).body as { id: string }[];
       const rigId = rigs[0]?.id ?? '';
-      const far = (
-        (await server.call(supervisor, 'POST', '/api/sites', { siteName: 'Far Ridge' })).body as {
-          id: string;
-        }
-      ).id;
+      const far = await addSite(server, supervisor, 'Far Ridge');
       await server.call(supervisor, 'POST', '/api/shift-summaries', {
         siteId: demoSite,
         rigId,

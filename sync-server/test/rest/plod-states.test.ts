@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import { readReport } from '@plod/model';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_STATES } from '../../src/routes/shift-summaries.ts';
-import { NOBODY, startSecureServer } from '../auth/helpers.ts';
+import { NOBODY, demoSiteId, startSecureServer, twoSitesWithPlods } from '../auth/helpers.ts';
 import type { SecureServer } from '../auth/helpers.ts';
 
 // GET /api/shift-summaries/states: what a phone fetches in one request so that every plod its list
@@ -24,8 +24,7 @@ describe('plod states for a phone', () => {
   it('gives a crew phone each plod whole, as one update a fresh document opens; unknown ids are listed missing', async () => {
     server = await startSecureServer();
     const supervisor = await server.signIn();
-    const sites = (await server.call(supervisor, 'GET', '/api/sites')).body as { id: string }[];
-    const siteId = sites[0]?.id ?? '';
+    const siteId = await demoSiteId(server, supervisor);
     const plod = async (operator: string) =>
       (
         (
@@ -84,23 +83,9 @@ describe('plod states for a phone', () => {
   it('gives a client account its own sites’ plods only', async () => {
     server = await startSecureServer();
     const supervisor = await server.signIn();
-    const sites = (await server.call(supervisor, 'GET', '/api/sites')).body as { id: string }[];
-    const mine = sites[0]?.id ?? '';
-    const other = (
-      (await server.call(supervisor, 'POST', '/api/sites', { siteName: 'Far Ridge' })).body as {
-        id: string;
-      }
-    ).id;
-    const plod = async (siteId: string) =>
-      (
-        (
-          await server.call(supervisor, 'POST', '/api/shift-summaries', {
-            siteId,
-            date: '2026-03-02',
-          })
-        ).body as { id: string }
-      ).id;
-    const [minePlod, otherPlod] = [await plod(mine), await plod(other)];
+    const { mine, minePlod, otherPlod } = await twoSitesWithPlods(server, supervisor, {
+      date: '2026-03-02',
+    });
     await server.call(supervisor, 'POST', '/api/client-accounts', {
       username: 'acme',
       password: 'client password 9',

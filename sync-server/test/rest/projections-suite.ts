@@ -35,6 +35,25 @@ export async function projectionServer(options: ServerOptions, dataDir = tempDir
   return { server, call, dataDir };
 }
 
+/**
+ * The demo site cleaning up after 10 days, with three plods: `old` deleted 11 days ago, `recent`
+ * deleted now and `active` kept; then the site's cleanup, whose answer is `result`.
+ */
+export async function cleanupAfterTenDays(t: Awaited<ReturnType<typeof projectionServer>>) {
+  const siteId = ((await t.call('GET', '/api/sites')).body as unknown as { id: string }[])[0]?.id;
+  await t.call('PUT', `/api/sites/${siteId}`, { autoCleanupDays: 10 });
+  const make = async () =>
+    (await t.call('POST', '/api/shift-summaries', { siteId, date: '2025-01-01' })).body.id;
+  const [old, recent, active] = [await make(), await make(), await make()];
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() - 11 * 86_400_000);
+  await t.call('DELETE', `/api/shift-summaries/${old}`);
+  vi.useRealTimers();
+  await t.call('DELETE', `/api/shift-summaries/${recent}`);
+  const result = await t.call('POST', `/api/cleanup-deleted-reports?siteId=${siteId}`);
+  return { old, recent, active, result };
+}
+
 /** The reports projection, on the app tables of `backend` (SQLite and PostgreSQL). */
 export function projectionsSuite(backend: AppTablesBackend): void {
   describe(`reports projection (${backend.label})`, () => {
@@ -250,18 +269,7 @@ export function projectionsSuite(backend: AppTablesBackend): void {
 
     it('cleanup removes the rows of reports soft-deleted more than the site’s cleanup days ago', async () => {
       const t = await start();
-      const siteId = ((await t.call('GET', '/api/sites')).body as unknown as { id: string }[])[0]
-        ?.id;
-      await t.call('PUT', `/api/sites/${siteId}`, { autoCleanupDays: 10 });
-      const make = async () =>
-        (await t.call('POST', '/api/shift-summaries', { siteId, date: '2025-01-01' })).body.id;
-      const [old, recent, active] = [await make(), await make(), await make()];
-      vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(Date.now() - 11 * 86_400_000);
-      await t.call('DELETE', `/api/shift-summaries/${old}`);
-      vi.useRealTimers();
-      await t.call('DELETE', `/api/shift-summaries/${recent}`);
-      const result = await t.call('POST', `/api/cleanup-deleted-reports?siteId=${siteId}`);
+      const { recent, active, result } = await cleanupAfterTenDays(t);
       expect(result.body).toEqual({ message: 'Cleaned up 1 deleted reports', cleanedCount: 1 });
       const rows = (await t.server.rest.projector.table.dump()).map((row) => row.id);
       expect(rows.sort()).toEqual([recent, active].sort());

@@ -1,29 +1,20 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { PlodServer } from '../../src/server.ts';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../src/store/sqlite-store.ts';
 import { postgresTables } from '../pg/app-tables.ts';
-import { createTestDatabase } from '../pg/database.ts';
-import type { TestDatabase } from '../pg/database.ts';
+import { databasePerTest } from '../pg/database.ts';
 import { projectionServer, projectionsSuite } from './projections-suite.ts';
 
 projectionsSuite(postgresTables());
 
 describe('reports projection with PLOD_DATABASE_URL', () => {
-  let server: PlodServer | null = null;
-  let database: TestDatabase | null = null;
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-    await database?.drop();
-    database = null;
-  });
+  const { createDatabase, keepServer } = databasePerTest();
 
   it('keeps its rows in PostgreSQL, none in plod.db', async () => {
-    database = await createTestDatabase();
+    const database = await createDatabase();
     const t = await projectionServer({ databaseUrl: database.url });
-    server = t.server;
+    keepServer(t.server);
     const ids: string[] = [];
     for (const date of ['2025-08-01', '2025-08-02']) {
       ids.push((await t.call('POST', '/api/shift-summaries', { date })).body.id);

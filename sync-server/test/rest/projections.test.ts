@@ -7,7 +7,7 @@ import type { PlodServer } from '../../src/server.ts';
 import { DATABASE_FILE } from '../../src/store/sqlite-store.ts';
 import { waitFor } from '../helpers.ts';
 import { sqliteTables } from '../support/app-tables.ts';
-import { projectionServer, projectionsSuite } from './projections-suite.ts';
+import { cleanupAfterTenDays, projectionServer, projectionsSuite } from './projections-suite.ts';
 
 const sqliteServer = (dataDir?: string) => projectionServer({}, dataDir);
 
@@ -92,17 +92,7 @@ describe('cleanup of deleted reports', () => {
   it('removes only reports soft-deleted more than the site’s cleanup days ago, documents and rows', async () => {
     const t = await sqliteServer();
     server = t.server;
-    const siteId = ((await t.call('GET', '/api/sites')).body as unknown as { id: string }[])[0]?.id;
-    await t.call('PUT', `/api/sites/${siteId}`, { autoCleanupDays: 10 });
-    const make = async () =>
-      (await t.call('POST', '/api/shift-summaries', { siteId, date: '2025-01-01' })).body.id;
-    const [old, recent, active] = [await make(), await make(), await make()];
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() - 11 * 86_400_000);
-    await t.call('DELETE', `/api/shift-summaries/${old}`);
-    vi.useRealTimers();
-    await t.call('DELETE', `/api/shift-summaries/${recent}`);
-    const result = await t.call('POST', `/api/cleanup-deleted-reports?siteId=${siteId}`);
+    const { old, recent, active, result } = await cleanupAfterTenDays(t);
     expect(result.body).toEqual({ message: 'Cleaned up 1 deleted reports', cleanedCount: 1 });
     const docs = await server.store.listDocuments();
     expect(docs).not.toContain(`report:${old}`);

@@ -10,7 +10,7 @@ import {
 import type { HoleId } from '@plod/model';
 import { connectClient, synced, waitFor } from '../helpers.ts';
 import type { TestClient } from '../helpers.ts';
-import { startSecureServer } from '../auth/helpers.ts';
+import { demoSiteId, startSecureServer } from '../auth/helpers.ts';
 import type { As, SecureServer } from '../auth/helpers.ts';
 import { readPdf } from '../pdf.ts';
 
@@ -41,8 +41,7 @@ describe('approving, returning and printing a plod', () => {
     server = await startSecureServer();
     const supervisor = await server.signIn();
     const device = await server.join('Rig phone');
-    const sites = (await server.call(supervisor, 'GET', '/api/sites')).body as { id: string }[];
-    return { supervisor, device, siteId: sites[0]?.id ?? '' };
+    return { supervisor, device, siteId: await demoSiteId(server, supervisor) };
   };
 
   /** A plod a phone filled in, signed and submitted over its socket, as the app does. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSecureServer } from '../auth/helpers.ts';
+import { demoSiteId, startSecureServer } from '../auth/helpers.ts';
 import type { As, Reply, SecureServer } from '../auth/helpers.ts';
 
 const UNKNOWN = '01a20000-0000-7000-8000-000000000000';
@@ -37,8 +37,7 @@ describe('strict input at the REST boundary', () => {
     server = await startSecureServer();
     const live = server;
     const boss = await live.signIn();
-    const sites = (await live.call(boss, 'GET', '/api/sites')).body as { id: string }[];
-    const siteId = sites[0]?.id ?? '';
+    const siteId = await demoSiteId(live, boss);
     const report = await live.call(boss, 'POST', '/api/shift-summaries', {
       date: '2025-10-01',
       siteId,

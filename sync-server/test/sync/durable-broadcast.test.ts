@@ -1,9 +1,16 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
 import { SqliteStore } from '../../src/store/sqlite-store.ts';
 import { GatedStore } from '../gated-store.ts';
-import { connectClient, mapOf, startServer, synced, tempDir, waitFor } from '../helpers.ts';
+import {
+  connectClient,
+  docFrom,
+  mapOf,
+  startServer,
+  synced,
+  tempDir,
+  waitFor,
+} from '../helpers.ts';
 import type { TestClient, TestServer } from '../helpers.ts';
 import { spawnServer } from '../process.ts';
 import type { ServerProcess } from '../process.ts';
@@ -109,10 +116,7 @@ describe('updates reach other clients only once committed', () => {
     expect(await first.exited).toBe('SIGKILL');
 
     const stored = await new SqliteStore(path.join(dataDir, 'plod.db')).load(ROOM);
-    const doc = new Y.Doc();
-    if (stored?.snapshot) Y.applyUpdate(doc, stored.snapshot);
-    for (const row of stored?.updates ?? []) Y.applyUpdate(doc, row.update);
-    const map = doc.getMap('m');
+    const map = docFrom(stored).getMap('m');
     expect((shown ?? []).filter((key) => !map.has(key))).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import * as encoding from 'lib0/encoding';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { MESSAGE_SYNC } from '@plod/model/sync';
 import { CloseCode } from '../../src/close-codes.ts';
 import { createLogger } from '../../src/logger.ts';
 import { SqliteStore } from '../../src/store/sqlite-store.ts';
 import {
+  closedAfterEach,
   connectClient,
   rawSocket,
   startServer,
@@ -69,12 +70,7 @@ function content(doc: Y.Doc): unknown {
 }
 
 describe('updates Yjs would apply in part or unlike its clients', () => {
-  const servers: TestServer[] = [];
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.destroy();
-    for (const server of servers.splice(0)) await server.close();
-  });
+  const { clients, servers } = closedAfterEach();
   const keep = (client: TestClient) => (clients.push(client), client);
 
   async function serverWithTwoClients() {

@@ -1,5 +1,5 @@
 import * as decoding from 'lib0/decoding';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MESSAGE_LATE_EDITS,
   NO_LATE_EDITS,
@@ -8,23 +8,23 @@ import {
   readLateEditsBody,
 } from '@plod/model/sync';
 import { CloseCode } from '../../src/close-codes.ts';
-import { connectClient, rawSocket, startServer, synced, waitFor } from '../helpers.ts';
-import type { TestClient, TestServer } from '../helpers.ts';
+import {
+  closedAfterEach,
+  connectClient,
+  rawSocket,
+  startServer,
+  synced,
+  waitFor,
+} from '../helpers.ts';
 
 const lateEditMessages = (messages: readonly Uint8Array[]) =>
   messages.filter((m) => decoding.readVarUint(decoding.createDecoder(m)) === MESSAGE_LATE_EDITS);
 
 describe('late-edit notices (message 101) on the relay', () => {
-  let server: TestServer | null = null;
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.destroy();
-    await server?.close();
-    server = null;
-  });
+  const { clients, keepServer } = closedAfterEach();
 
   it('answers a subscription, and never sends 101 to a client that did not subscribe', async () => {
-    server = await startServer();
+    const server = keepServer(await startServer());
     // A stock y-websocket client syncs and edits; it never hears of late edits.
     const stock = connectClient(server.url, 'report:notices');
     clients.push(stock);
@@ -47,7 +47,7 @@ describe('late-edit notices (message 101) on the relay', () => {
   });
 
   it('closes a socket that sends a state (only the server sends those) or an unknown kind', async () => {
-    server = await startServer();
+    const server = keepServer(await startServer());
     for (const frame of [
       encodeLateEditsState(NO_LATE_EDITS),
       new Uint8Array([MESSAGE_LATE_EDITS, 9]),

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import {
   REPORT_SCHEMA_VERSION,
@@ -14,7 +14,15 @@ import {
 } from '@plod/model';
 import { V1_CREW, newerReportDoc, v1ReportDoc, v1SetupDoc } from '@plod/model/testing';
 import { SqliteStore } from '../../src/store/sqlite-store.ts';
-import { connectClient, startServer, synced, tempDir, waitFor } from '../helpers.ts';
+import {
+  closedAfterEach,
+  connectClient,
+  docFrom,
+  startServer,
+  synced,
+  tempDir,
+  waitFor,
+} from '../helpers.ts';
 import type { TestClient, TestServer } from '../helpers.ts';
 
 /** How each document is stored before the server starts: a snapshot only (as after an unload), or log rows. */
@@ -35,11 +43,7 @@ async function seededFolder(docs: Record<string, Y.Doc>, layout: Layout): Promis
 
 /** The document as the server's store holds it now. */
 async function storedDoc(server: TestServer, name: string): Promise<Y.Doc> {
-  const stored = await server.server.store.load(name);
-  const doc = new Y.Doc();
-  if (stored?.snapshot) Y.applyUpdate(doc, stored.snapshot);
-  for (const row of stored?.updates ?? []) Y.applyUpdate(doc, row.update);
-  return doc;
+  return docFrom(await server.server.store.load(name));
 }
 
 const primaryFlags = (doc: Y.Doc) =>
@@ -48,12 +52,7 @@ const primaryFlags = (doc: Y.Doc) =>
   ).length;
 
 describe('the relay migrates documents as it loads them', () => {
-  const servers: TestServer[] = [];
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const c of clients.splice(0)) c.destroy();
-    for (const s of servers.splice(0)) await s.close();
-  });
+  const { clients, servers } = closedAfterEach();
   const keep = (c: TestClient) => (clients.push(c), c);
   const start = async (dataDir: string) => {
     const server = await startServer({ dataDir });

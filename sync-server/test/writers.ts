@@ -1,0 +1,82 @@
+import { expect } from 'vitest';
+import type * as Y from 'yjs';
+import { connectClient, synced, waitFor } from './helpers.ts';
+import type { TestClient } from './helpers.ts';
+
+/** A durable client writing `name:i` = i into the map `m`: its local update i is its local seq i. */
+export interface Writer {
+  name: string;
+  client: TestClient;
+}
+
+/**
+ * One durable client on `room` a name, each pushed to `clients`; once all have synced, each writes
+ * `name:1`, `name:2`, … up to `upTo`, awaiting `pause` after every tenth, until `stop`.
+ */
+export async function streamingWriters(
+  url: string,
+  room: string,
+  names: string[],
+  options: { clients: TestClient[]; upTo: number; pause: () => Promise<unknown> },
+): Promise<{ writers: Writer[]; stop(): Promise<void> }> {
+  const writers = names.map((name) => {
+    const client = connectClient(url, room, { durability: true });
+    options.clients.push(client);
+    return { name, client };
+  });
+  await Promise.all(writers.map((w) => synced(w.client)));
+  let streaming = true;
+  const stream = async ({ name, client }: Writer) => {
+    const map = client.doc.getMap<number>('m');
+    for (let i = 1; streaming && i <= options.upTo; i++) {
+      map.set(`${name}:${i}`, i); // local update i <-> local seq i
+      if (i % 10 === 0) await options.pause();
+    }
+  };
+  const streams = writers.map(stream);
+  return {
+    writers,
+    stop: async () => {
+      streaming = false;
+      await Promise.all(streams);
+    },
+  };
+}
+
+/** Expects in `map` every update each writer had seen acknowledged (`acknowledged[i]` for writer i). */
+export function expectAcknowledgedIn(
+  map: Y.Map<unknown>,
+  writers: readonly Writer[],
+  acknowledged: readonly number[],
+): void {
+  writers.forEach((w, index) => {
+    const missing: number[] = [];
+    for (let i = 1; i <= (acknowledged[index] ?? 0); i++) {
+      if (map.get(`${w.name}:${i}`) !== i) missing.push(i);
+    }
+    expect(missing, `client ${w.name} acknowledged ${acknowledged[index]}`).toEqual([]);
+  });
+}
+
+/**
+ * After a restart at `url`: the writers reconnect by themselves, a new reader (pushed to `clients`)
+ * gets every writer's last update, acknowledged or resent, and every update is acknowledged again.
+ */
+export async function expectServedAfterRestart(
+  url: string,
+  room: string,
+  writers: readonly Writer[],
+  clients: TestClient[],
+): Promise<void> {
+  await waitFor(() => writers.every((w) => w.client.provider.synced), 'writers back', 15_000);
+  const reader = connectClient(url, room);
+  clients.push(reader);
+  await synced(reader);
+  await waitFor(
+    () =>
+      writers.every((w) => reader.doc.getMap('m').has(`${w.name}:${w.client.tracker?.localSeq}`)),
+    'every update, acknowledged or resent, on the restarted server',
+    15_000,
+  );
+  await waitFor(() => writers.every((w) => w.client.tracker?.pending === 0), 'all durable again');
+}
