@@ -71,7 +71,7 @@ describe('Edit Shift Report', { timeout: 20_000 }, () => {
   });
 
   it('says Report not found, with Back to Dashboard, for an id that names no report', async () => {
-    const { sync, router } = openApp('/edit-report/r-42');
+    const { router } = openApp('/edit-report/r-42');
     expect(await screen.findByText('Report not found')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/plods/r-42/edit');
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(
