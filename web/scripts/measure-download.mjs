@@ -10,15 +10,12 @@
 // service worker's). With --check it exits non-zero above the budget.
 // Usage: pnpm build && node scripts/measure-download.mjs [--dist <build folder>] [--throttled]
 // [--check] (default web/dist).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { launchChromium, startServer } from './measure-common.mjs';
 
 const BUDGET_KB = 200;
 const CREW_CODE = 'SIZE-CHK7';
@@ -32,41 +29,12 @@ const { values } = parseArgs({
 const web = fileURLToPath(new URL('..', import.meta.url));
 const dist = values.dist ?? join(web, 'dist');
 
-const port = await new Promise((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address();
-    probe.close(() => resolve(free));
-  });
+const { base, stop } = await startServer('first-route', {
+  PLOD_WEB_DIR: dist,
+  PLOD_CREW_CODE: CREW_CODE,
+  PLOD_ADMIN_USERNAME: 'size-check',
+  PLOD_ADMIN_PASSWORD: 'size-check-pass-1',
 });
-const dataDir = mkdtempSync(join(tmpdir(), 'plod-first-route-'));
-const server = spawn('pnpm', ['--filter', '@plod/sync-server', 'start'], {
-  cwd: join(web, '..'),
-  env: {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PLOD_DATA_DIR: dataDir,
-    PLOD_WEB_DIR: dist,
-    PLOD_CREW_CODE: CREW_CODE,
-    PLOD_ADMIN_USERNAME: 'size-check',
-    PLOD_ADMIN_PASSWORD: 'size-check-pass-1',
-  },
-  stdio: 'ignore',
-  detached: true,
-});
-const base = `http://127.0.0.1:${port}`;
-
-async function serverUp() {
-  for (let i = 0; i < 1200; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
 
 /** Opens the app on a new phone and joins; resolves once the reports list shows. */
 async function joinCrew(page) {
@@ -86,12 +54,8 @@ function gzipSize(pathname) {
 }
 
 let status = 0;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 try {
-  await serverUp();
   const phone = { viewport: { width: 390, height: 844 } };
 
   // A new phone: every response of the context, the service worker's precache included.
@@ -159,7 +123,6 @@ try {
   }
 } finally {
   await browser.close();
-  process.kill(-server.pid);
-  rmSync(dataDir, { recursive: true, force: true });
+  stop();
 }
 process.exit(status);

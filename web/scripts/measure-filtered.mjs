@@ -8,51 +8,20 @@
 // line ("1-25 of N plods") and its first row are in the page (recorded in the page as they arrive);
 // "answering" = the test driver could read them, i.e. the page's main thread was free again (work
 // that holds it just after the rows appear delays this one). Times are from navigation start.
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { launchChromium, startServer } from './measure-common.mjs';
 
 const plods = Number(process.argv[2] ?? 10_000);
 const runs = Number(process.argv[3] ?? 5);
-const web = fileURLToPath(new URL('..', import.meta.url));
 // Values for this throwaway server only.
 const admin = { username: 'measure-supervisor', password: 'measure-pass-4471' };
 const crewCode = 'MEAS-7Q2K';
 
-const port = await new Promise((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address();
-    probe.close(() => resolve(free));
-  });
+const { base, stop } = await startServer('measure-filtered', {
+  PLOD_ADMIN_USERNAME: admin.username,
+  PLOD_ADMIN_PASSWORD: admin.password,
+  PLOD_CREW_CODE: crewCode,
+  PLOD_DEMO: '0',
 });
-const dataDir = mkdtempSync(join(tmpdir(), 'plod-measure-filtered-'));
-const server = spawn('pnpm', ['--filter', '@plod/sync-server', 'start'], {
-  cwd: join(web, '..'),
-  env: {
-    ...process.env,
-    PORT: String(port),
-    PLOD_DATA_DIR: dataDir,
-    PLOD_ADMIN_USERNAME: admin.username,
-    PLOD_ADMIN_PASSWORD: admin.password,
-    PLOD_CREW_CODE: crewCode,
-    PLOD_DEMO: '0',
-  },
-  stdio: 'ignore',
-  detached: true,
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i += 1) {
-  try {
-    if ((await fetch(base)).ok) break;
-  } catch {
-    if (i > 600) throw new Error('server did not start');
-  }
-  await new Promise((r) => setTimeout(r, 100));
-}
 
 async function post(path, body, token) {
   const res = await fetch(base + path, {
@@ -89,10 +58,7 @@ console.log(
 
 // Driller 7 from March to June: about plods / 40 / 3 of them, several pages at 10,000.
 const filter = '?driller=Driller%207&from=2025-03-01&to=2025-06-30';
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 const results = [];
 try {
   const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
@@ -138,6 +104,6 @@ try {
   }
 } finally {
   await browser.close();
-  process.kill(-server.pid);
+  stop();
 }
 for (const line of results) console.log(line);

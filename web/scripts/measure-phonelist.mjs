@@ -13,12 +13,11 @@
 // in it (the rest of a page follows its first cards) is printed beside it.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
+import { freePort, launchChromium } from './measure-common.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -32,14 +31,6 @@ const root = join(web, '..');
 const dist = values.dist ?? join(web, 'dist');
 const runs = Number(values.runs);
 const CREW_CODE = 'YEAR-PH7K';
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function startServer(plods) {
   const dataDir = mkdtempSync(join(tmpdir(), 'plod-measure-phonelist-'));
@@ -202,10 +193,7 @@ async function measure(browser, plods) {
   }
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 try {
   const one = await measure(browser, 1);
   const many = await measure(browser, Number(values.plods));

@@ -4,13 +4,9 @@
 // Starts the real sync-server on a free port and a temporary data folder, loads the app once online
 // (service worker installs, IndexedDB fills), then cuts the network and opens the app in a new tab
 // each run. "Interactive" = the New Report button and the Active tab's content are on screen.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { launchChromium, startServer } from './measure-common.mjs';
 
 const runs = Number(process.argv[2] ?? 7);
 const web = fileURLToPath(new URL('..', import.meta.url));
@@ -19,33 +15,9 @@ const web = fileURLToPath(new URL('..', import.meta.url));
 const size = spawnSync('node', ['scripts/first-route-size.mjs'], { cwd: web, encoding: 'utf8' });
 const totalLine = size.stdout.trim().split('\n').at(-1);
 
-const port = await new Promise((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address();
-    probe.close(() => resolve(free));
-  });
-});
-const dataDir = mkdtempSync(join(tmpdir(), 'plod-measure-'));
-const server = spawn('pnpm', ['--filter', '@plod/sync-server', 'start'], {
-  cwd: join(web, '..'),
-  env: { ...process.env, PORT: String(port), PLOD_DATA_DIR: dataDir },
-  stdio: 'ignore',
-  detached: true,
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i += 1) {
-  try {
-    if ((await fetch(base)).ok) break;
-  } catch {
-    if (i > 600) throw new Error('server did not start');
-  }
-  await new Promise((r) => setTimeout(r, 100));
-}
+const { base, stop } = await startServer('measure');
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 const times = [];
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -65,7 +37,7 @@ try {
   }
 } finally {
   await browser.close();
-  process.kill(-server.pid);
+  stop();
 }
 times.sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)];

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 
-export interface FormModalProps {
-  opened: boolean;
+/** A form's title, its fields (children), and what its Cancel and submit buttons do. */
+export interface FormFrameProps {
   title: string;
   /** "Create" for a new entry, "Save" for a change. */
   submitLabel: string;
@@ -12,6 +12,25 @@ export interface FormModalProps {
   children: ReactNode;
 }
 
+export interface FormModalProps extends FormFrameProps {
+  opened: boolean;
+}
+
+/** A form's last row: Cancel, then the submit button. */
+export function FormButtons({ submitLabel, submitDisabled, onCancel }: FormFrameProps) {
+  return (
+    <Group wrap="nowrap">
+      <Button variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+      {/* The submit button takes the rest of the row, so a long label is never cut on a phone. */}
+      <Button type="submit" disabled={submitDisabled} style={{ flex: 1 }}>
+        {submitLabel}
+      </Button>
+    </Group>
+  );
+}
+
 /** An add or edit modal: its fields, then Cancel and the submit button. */
 export function FormModal(props: FormModalProps) {
   return (
@@ -19,15 +38,7 @@ export function FormModal(props: FormModalProps) {
       <form onSubmit={props.onSubmit} noValidate>
         <Stack gap="md">
           {props.children}
-          <Group wrap="nowrap">
-            <Button variant="default" onClick={props.onCancel}>
-              Cancel
-            </Button>
-            {/* The submit button takes the rest of the row: "Save Changes" is never cut on a phone. */}
-            <Button type="submit" disabled={props.submitDisabled} style={{ flex: 1 }}>
-              {props.submitLabel}
-            </Button>
-          </Group>
+          <FormButtons {...props} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import {
   RigIds,
   SiteIds,
@@ -10,29 +10,20 @@ import {
   setStatus,
 } from '@plod/model';
 import type { HoleId, ReportId } from '@plod/model';
+import { closeApps, freshDevice, openApp } from '../testing/apps';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getCurrentReportId } from '../session/current-report';
 import { addKnownReportId } from '../session/known-reports';
-import type { SyncRuntime } from '../sync';
-import { renderApp } from '../testing/renderApp';
-import { freshIndexedDb, seedReport } from '../testing/seed';
+import { seedReport } from '../testing/seed';
 
-const runtimes: SyncRuntime[] = [];
-beforeEach(async () => {
-  localStorage.clear();
-  await freshIndexedDb();
-});
-afterEach(async () => {
-  cleanup();
-  await Promise.all(runtimes.splice(0).map((sync) => sync.dispose()));
-});
+beforeEach(freshDevice);
+afterEach(closeApps);
 
 const OPEN = 'DH-CARRY' as HoleId;
 
 describe('Start from last shift', { timeout: 20_000 }, () => {
   it('makes the next plod in one tap: same site, rig, crew and roles, and the hole still drilling', async () => {
-    const { sync, router } = renderApp('/');
-    runtimes.push(sync);
+    const { sync, router } = openApp('/');
     const lastId = seedReport(sync, {
       date: '2025-07-14',
       shiftType: 'day',
@@ -71,8 +62,7 @@ describe('Start from last shift', { timeout: 20_000 }, () => {
   });
 
   it('is not offered before this phone has a shift with a site', async () => {
-    const { sync } = renderApp('/');
-    runtimes.push(sync);
+    const { sync } = openApp('/');
     addKnownReportId(seedReport(sync, { date: '2025-07-14' }));
     await waitFor(() => expect(screen.getAllByTestId('report-card')).toHaveLength(1), {
       timeout: 10_000,

@@ -6,6 +6,7 @@ import { ApiError, apiJson, signOut, useAuth } from '../auth';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { plodReportPath } from '../routes/client';
 import { useWide } from '../lib/useWide';
+import { TableHead } from '../components/TableHead';
 
 interface ListedPlod {
   id: string;
@@ -63,17 +64,10 @@ const title = (p: ListedPlod) => `${p.site ?? 'No site'} - ${p.rig ?? 'No rig'}`
 function PlodTable({ plods }: { plods: ListedPlod[] }) {
   return (
     <Table striped withTableBorder verticalSpacing="sm" data-testid="review-table">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Site - Rig</Table.Th>
-          <Table.Th>Date</Table.Th>
-          <Table.Th>Operator</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th ta="right">Metres</Table.Th>
-          <Table.Th ta="right">Hours</Table.Th>
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead
+        columns={['Site - Rig', 'Date', 'Operator', 'Status', 'Metres', 'Hours', '']}
+        right={['Metres', 'Hours']}
+      />
       <Table.Tbody>
         {plods.map((p) => (
           <Table.Tr key={p.id} data-testid="review-plod" data-report-id={p.id}>

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   addConsumableEntry,
   consumableCopy,
@@ -11,7 +10,6 @@ import {
   type Consumable,
   type ConsumableEntry,
 } from '@plod/model';
-import { useState } from 'react';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { activeHole } from '../reports/active-hole';
 import { useMutation } from '../sync';
@@ -20,8 +18,9 @@ import {
   consumableValues,
   type ConsumableValues,
 } from './consumables/ConsumableEntryModal';
-import { changedFields, isEmptyPatch } from './plod/changes';
-import { DataTable, EmptyText, orDash, type Column, type RowActions } from './plod/DataTable';
+import { changedFields } from './plod/changes';
+import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
+import { attempt, savePatch, useEntryRows } from './plod/entry-rows';
 import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { useReportView } from './plod/useReport';
@@ -46,8 +45,6 @@ const EDITABLE = ['consumableId', 'quantity', 'holeId', 'notes'] as const;
 /** Names a row: '3 bag Drilling mud'. */
 const describeEntry = (c: ConsumableEntry) => `${c.quantity} ${c.unit} ${c.itemName}`;
 
-const failed = (message: string) => notifications.show({ color: 'red', title: 'Error', message });
-
 /** The entry's values as the model takes them, with a copy of the item picked. */
 function toInput(values: ConsumableValues, item: Consumable | undefined) {
   return { ...values, ...(item ? consumableCopy(item) : {}) };
@@ -61,40 +58,28 @@ export default function Consumables() {
   const add = useMutation(docName, addConsumableEntry);
   const update = useMutation(docName, updateConsumableEntry);
   const remove = useMutation(docName, removeConsumableEntry);
-  const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<ConsumableEntry | null>(null);
+  const { adding, setAdding, editing, setEditing, actions } = useEntryRows<ConsumableEntry>(
+    readOnly,
+    { noun: 'consumable', describe: describeEntry, remove },
+  );
   const items = siteConsumables(setup.consumables, report.shift.siteId);
   const itemOf = (id: string) => items.find((c) => c.id === id);
 
-  const onAdd = (values: ConsumableValues): boolean => {
-    try {
-      add(toInput(values, itemOf(values.consumableId)));
-      return true;
-    } catch {
-      failed('Failed to add the consumable');
-      return false;
-    }
-  };
-  const onEdit = (entry: ConsumableEntry, values: ConsumableValues): boolean => {
+  const onAdd = (values: ConsumableValues) =>
+    attempt(
+      () => add(toInput(values, itemOf(values.consumableId))),
+      'Failed to add the consumable',
+    );
+  const onEdit = (entry: ConsumableEntry, values: ConsumableValues) => {
     const patch = changedFields(consumableValues(entry), values, EDITABLE);
     const item = patch.consumableId === undefined ? undefined : itemOf(patch.consumableId);
-    try {
-      if (!isEmptyPatch(patch))
-        update(entry.id, { ...patch, ...(item ? consumableCopy(item) : {}) });
-      return true;
-    } catch {
-      failed('Failed to save the consumable');
-      return false;
-    }
+    return savePatch(
+      update,
+      entry.id,
+      { ...patch, ...(item ? consumableCopy(item) : {}) },
+      'Failed to save the consumable',
+    );
   };
-  const actions: RowActions<ConsumableEntry> | undefined = readOnly
-    ? undefined
-    : {
-        noun: 'consumable',
-        describe: describeEntry,
-        onEdit: setEditing,
-        onDelete: (c) => void remove(c.id),
-      };
   // An edited entry's own item stays offered when the site's list no longer holds it.
   const editItems =
     editing && !itemOf(editing.consumableId)

@@ -25,9 +25,10 @@ import {
   versionInForce,
 } from '@plod/model';
 import type { ContractVersionInput, FixedLineBasis } from '@plod/model';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../auth';
 import { ScreenHeader } from '../components/ScreenHeader';
+import { TableHead } from '../components/TableHead';
 import { useOptionalDocSnapshot } from '../sync';
 import {
   addVersion,
@@ -93,10 +94,7 @@ function NewContract({ siteId, onMade }: { siteId: string; onMade: (id: string) 
     }
   };
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label="New contract">
-      <Title order={2} fz={18} mb="sm">
-        New contract
-      </Title>
+    <Panel label="New contract" title="New contract">
       <Group align="flex-start" wrap="wrap">
         <TextInput
           label="Client name"
@@ -119,6 +117,44 @@ function NewContract({ siteId, onMade }: { siteId: string; onMade: (id: string) 
           {failure}
         </Text>
       )}
+    </Panel>
+  );
+}
+
+/**
+ * A depth band's inputs in the table's order: the header, the name in each input's label, and the
+ * schema paths whose issue the input shows (an issue of the band as a whole shows at its hole size).
+ */
+const BAND_FIELDS: readonly {
+  key: keyof BandRow;
+  header: string;
+  name: string;
+  paths: (band: string) => string[];
+}[] = [
+  { key: 'holeSize', header: 'Hole size', name: 'hole size', paths: (b) => [`${b}.holeSize`, b] },
+  { key: 'fromDepth', header: 'From (m)', name: 'from', paths: (b) => [`${b}.fromDepth`] },
+  { key: 'toDepth', header: 'To (m)', name: 'to', paths: (b) => [`${b}.toDepth`] },
+  { key: 'rate', header: 'Rate ($/m)', name: 'rate', paths: (b) => [`${b}.rateCents`] },
+];
+
+/** One part of the screen: a bordered section, named for screen readers, under its heading. */
+function Panel({
+  label,
+  title,
+  order = 2,
+  children,
+}: {
+  label: string;
+  title: string;
+  order?: 2 | 3;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={label}>
+      <Title order={order} fz={18} mb="sm">
+        {title}
+      </Title>
+      {children}
     </Paper>
   );
 }
@@ -206,10 +242,7 @@ function NewVersion({
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label="New version">
-      <Title order={3} fz={18} mb="sm">
-        New version of {contract.contractNumber}
-      </Title>
+    <Panel label="New version" title={`New version of ${contract.contractNumber}`} order={3}>
       <Stack gap="md">
         <TextInput
           label="Effective from"
@@ -224,56 +257,24 @@ function NewVersion({
             Metre rates by depth band and hole size
           </Text>
           <Table withTableBorder aria-label="Metre rates">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Hole size</Table.Th>
-                <Table.Th>From (m)</Table.Th>
-                <Table.Th>To (m)</Table.Th>
-                <Table.Th>Rate ($/m)</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={[...BAND_FIELDS.map((f) => f.header), '']} />
             <Table.Tbody>
               {bands.map((band, i) => {
                 const at = `rates.metreRates.${i}`;
                 const row = i + 1;
                 return (
                   <Table.Tr key={i}>
-                    <Table.Td>
-                      <TextInput
-                        aria-label={`Band ${row} hole size`}
-                        value={band.holeSize}
-                        onChange={(e) => setBand(i, { holeSize: e.currentTarget.value })}
-                        error={errorAt(issues, `${at}.holeSize`, at)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        aria-label={`Band ${row} from`}
-                        inputMode="decimal"
-                        value={band.fromDepth}
-                        onChange={(e) => setBand(i, { fromDepth: e.currentTarget.value })}
-                        error={errorAt(issues, `${at}.fromDepth`)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        aria-label={`Band ${row} to`}
-                        inputMode="decimal"
-                        value={band.toDepth}
-                        onChange={(e) => setBand(i, { toDepth: e.currentTarget.value })}
-                        error={errorAt(issues, `${at}.toDepth`)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        aria-label={`Band ${row} rate`}
-                        inputMode="decimal"
-                        value={band.rate}
-                        onChange={(e) => setBand(i, { rate: e.currentTarget.value })}
-                        error={errorAt(issues, `${at}.rateCents`)}
-                      />
-                    </Table.Td>
+                    {BAND_FIELDS.map((field) => (
+                      <Table.Td key={field.key}>
+                        <TextInput
+                          aria-label={`Band ${row} ${field.name}`}
+                          inputMode={field.key === 'holeSize' ? undefined : 'decimal'}
+                          value={band[field.key]}
+                          onChange={(e) => setBand(i, { [field.key]: e.currentTarget.value })}
+                          error={errorAt(issues, ...field.paths(at))}
+                        />
+                      </Table.Td>
+                    ))}
                     <Table.Td>
                       <ActionIcon
                         variant="subtle"
@@ -411,7 +412,7 @@ function NewVersion({
           </Button>
         </Group>
       </Stack>
-    </Paper>
+    </Panel>
   );
 }
 
@@ -436,23 +437,13 @@ function changeText(change: ContractChange): string {
 
 function History({ changes }: { changes: ContractChange[] }) {
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label="History">
-      <Title order={2} fz={18} mb="sm">
-        History
-      </Title>
+    <Panel label="History" title="History">
       {changes.length === 0 ? (
         <Text c="dimmed">No changes yet</Text>
       ) : (
         <Table.ScrollContainer minWidth={360}>
           <Table striped data-testid="contracts-history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>What</Table.Th>
-                <Table.Th>Changes</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={['When', 'Who', 'What', 'Changes']} />
             <Table.Tbody>
               {[...changes].reverse().map((change) => (
                 <Table.Tr key={change.id}>
@@ -466,7 +457,7 @@ function History({ changes }: { changes: ContractChange[] }) {
           </Table>
         </Table.ScrollContainer>
       )}
-    </Paper>
+    </Panel>
   );
 }
 
@@ -491,10 +482,7 @@ function InvoiceExport({ siteId }: { siteId: string }) {
     }
   };
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label="Invoice lines">
-      <Title order={2} fz={18} mb="sm">
-        Invoice lines
-      </Title>
+    <Panel label="Invoice lines" title="Invoice lines">
       <Group align="flex-end" wrap="wrap">
         <TextInput
           label="From"
@@ -527,7 +515,7 @@ function InvoiceExport({ siteId }: { siteId: string }) {
           {failure}
         </Text>
       )}
-    </Paper>
+    </Panel>
   );
 }
 
@@ -608,24 +596,13 @@ export default function Contracts() {
             {failure}
           </Alert>
         )}
-        <Paper withBorder p="md" radius="md" component="section" aria-label="Site contracts">
-          <Title order={2} fz={18} mb="sm">
-            Contracts of this site
-          </Title>
+        <Panel label="Site contracts" title="Contracts of this site">
           {contracts.length === 0 ? (
             <Text c="dimmed">No contracts yet</Text>
           ) : (
             <Table.ScrollContainer minWidth={360}>
               <Table striped highlightOnHover data-testid="contracts-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Client</Table.Th>
-                    <Table.Th>Contract</Table.Th>
-                    <Table.Th>Versions</Table.Th>
-                    <Table.Th>In force today</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead columns={['Client', 'Contract', 'Versions', 'In force today', '']} />
                 <Table.Tbody>
                   {contracts.map((c) => (
                     <Table.Tr key={c.id}>
@@ -651,7 +628,7 @@ export default function Contracts() {
               </Table>
             </Table.ScrollContainer>
           )}
-        </Paper>
+        </Panel>
         {site && (
           <NewContract
             siteId={site}
@@ -662,24 +639,18 @@ export default function Contracts() {
           />
         )}
         {contract && (
-          <Paper withBorder p="md" radius="md" component="section" aria-label="Versions">
-            <Title order={2} fz={18} mb="sm">
-              Versions of {contract.contractNumber} ({contract.clientName})
-            </Title>
+          <Panel
+            label="Versions"
+            title={`Versions of ${contract.contractNumber} (${contract.clientName})`}
+          >
             {contract.versions.length === 0 ? (
               <Text c="dimmed">No versions yet: add the rates below</Text>
             ) : (
               <Table.ScrollContainer minWidth={360}>
                 <Table striped data-testid="contract-versions">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Effective from</Table.Th>
-                      <Table.Th>Metre rates</Table.Th>
-                      <Table.Th>Hourly</Table.Th>
-                      <Table.Th>Standby</Table.Th>
-                      <Table.Th>Fixed lines</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
+                  <TableHead
+                    columns={['Effective from', 'Metre rates', 'Hourly', 'Standby', 'Fixed lines']}
+                  />
                   <Table.Tbody>
                     {contract.versions.map((v) => (
                       <Table.Tr key={v.id}>
@@ -718,7 +689,7 @@ export default function Contracts() {
                 </Table>
               </Table.ScrollContainer>
             )}
-          </Paper>
+          </Panel>
         )}
         {contract && (
           <NewVersion

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   DOWNTIME_GROUP_LABELS,
   addDowntimeEntry,
@@ -16,7 +15,6 @@ import {
   type DowntimeCode,
   type DowntimeEntry,
 } from '@plod/model';
-import { useState } from 'react';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { activeHole } from '../reports/active-hole';
 import { useMutation } from '../sync';
@@ -25,8 +23,9 @@ import {
   downtimeValues,
   type DowntimeValues,
 } from './downtime/DowntimeEntryModal';
-import { changedFields, isEmptyPatch } from './plod/changes';
-import { DataTable, EmptyText, orDash, type Column, type RowActions } from './plod/DataTable';
+import { changedFields } from './plod/changes';
+import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
+import { attempt, savePatch, useEntryRows } from './plod/entry-rows';
 import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { useReportView } from './plod/useReport';
@@ -49,8 +48,6 @@ const EDITABLE = ['codeId', 'startTime', 'endTime', 'holeId', 'notes'] as const;
 const describeEntry = (d: DowntimeEntry) =>
   `${timeLabel(d.startTime)} - ${timeLabel(d.endTime)} ${d.codeName}`;
 
-const failed = (message: string) => notifications.show({ color: 'red', title: 'Error', message });
-
 /** The entry's values as the model takes them, with a copy of the code picked. */
 function toInput(values: DowntimeValues, code: DowntimeCode | undefined) {
   return {
@@ -67,8 +64,10 @@ export default function Downtime() {
   const add = useMutation(docName, addDowntimeEntry);
   const update = useMutation(docName, updateDowntimeEntry);
   const remove = useMutation(docName, removeDowntimeEntry);
-  const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<DowntimeEntry | null>(null);
+  const { adding, setAdding, editing, setEditing, actions } = useEntryRows<DowntimeEntry>(
+    readOnly,
+    { noun: 'downtime', describe: describeEntry, remove },
+  );
   const codes = siteDowntimeCodes(setup.downtimeCodes, report.shift.siteId);
   const codeOf = (id: string) => codes.find((c) => c.id === id);
   // Entries overlapping each other or the timesheet: shown, never changed.
@@ -76,35 +75,18 @@ export default function Downtime() {
     ? []
     : findOverlaps(timedEntries(report.timesheet, report.downtime)).map(overlapMessage);
 
-  const onAdd = (values: DowntimeValues): boolean => {
-    try {
-      add(toInput(values, codeOf(values.codeId)));
-      return true;
-    } catch {
-      failed('Failed to add downtime');
-      return false;
-    }
-  };
-  const onEdit = (entry: DowntimeEntry, values: DowntimeValues): boolean => {
+  const onAdd = (values: DowntimeValues) =>
+    attempt(() => add(toInput(values, codeOf(values.codeId))), 'Failed to add downtime');
+  const onEdit = (entry: DowntimeEntry, values: DowntimeValues) => {
     const patch = changedFields(downtimeValues(entry), values, EDITABLE);
     const code = patch.codeId === undefined ? undefined : codeOf(patch.codeId);
-    try {
-      if (!isEmptyPatch(patch))
-        update(entry.id, { ...patch, ...(code ? downtimeCodeCopy(code) : {}) });
-      return true;
-    } catch {
-      failed('Failed to save the downtime');
-      return false;
-    }
+    return savePatch(
+      update,
+      entry.id,
+      { ...patch, ...(code ? downtimeCodeCopy(code) : {}) },
+      'Failed to save the downtime',
+    );
   };
-  const actions: RowActions<DowntimeEntry> | undefined = readOnly
-    ? undefined
-    : {
-        noun: 'downtime',
-        describe: describeEntry,
-        onEdit: setEditing,
-        onDelete: (d) => void remove(d.id),
-      };
   // An edited entry's own code stays offered when the site's list no longer holds it.
   const editCodes =
     editing && !codeOf(editing.codeId)

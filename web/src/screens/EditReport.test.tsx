@@ -1,23 +1,17 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { readReport, reportDocName } from '@plod/model';
+import { closeApps, openApp } from '../testing/apps';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyEditReport, editChanges, type EditReportValues } from '../reports/edit-report';
 import { getKnownReportIds } from '../session/known-reports';
-import type { SyncRuntime } from '../sync';
-import { renderApp } from '../testing/renderApp';
 import { seedReport } from '../testing/seed';
 
-const runtimes: SyncRuntime[] = [];
 beforeEach(() => localStorage.clear());
-afterEach(async () => {
-  cleanup();
-  await Promise.all(runtimes.splice(0).map((sync) => sync.dispose()));
-});
+afterEach(closeApps);
 
 /** A day-shift plod on an offline phone, opened at Edit Shift Report. */
 async function openEditOffline() {
-  const { sync, router } = renderApp('/');
-  runtimes.push(sync);
+  const { sync, router } = openApp('/');
   sync.connection.setEnabled(false);
   const id = seedReport(sync, { shiftType: 'day', startTime: '06:00', endTime: '18:00' });
   await act(() => router.navigate(`/plods/${id}/edit`));
@@ -77,8 +71,7 @@ describe('Edit Shift Report', { timeout: 20_000 }, () => {
   });
 
   it('says Report not found, with Back to Dashboard, for an id that names no report', async () => {
-    const { sync, router } = renderApp('/edit-report/r-42');
-    runtimes.push(sync);
+    const { router } = openApp('/edit-report/r-42');
     expect(await screen.findByText('Report not found')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/plods/r-42/edit');
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(
@@ -87,8 +80,7 @@ describe('Edit Shift Report', { timeout: 20_000 }, () => {
   });
 
   it('says plainly that a plod this phone never had cannot open while offline', async () => {
-    const { sync } = renderApp('/plods/0190a0a0-0000-7000-8000-000000000000/edit');
-    runtimes.push(sync);
+    const { sync } = openApp('/plods/0190a0a0-0000-7000-8000-000000000000/edit');
     sync.connection.setEnabled(false);
     const card = await screen.findByTestId('plod-not-on-device');
     expect(card.textContent).toContain('Not on this phone yet: connect to open it');

@@ -1,5 +1,4 @@
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   SETUP_DOC_NAME,
   addHireToolUsage,
@@ -10,12 +9,12 @@ import {
   type HireToolUsageInput,
   type HireToolUsageRow,
 } from '@plod/model';
-import { useState } from 'react';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { useDocSnapshot, useMutation } from '../sync';
 import { HireToolEditModal, HireToolForm } from './hire-tools/HireToolForm';
-import { changedFields, isEmptyPatch } from './plod/changes';
-import { DataTable, EmptyText, orDash, type Column, type RowActions } from './plod/DataTable';
+import { changedFields } from './plod/changes';
+import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
+import { attempt, savePatch, useEntryRows } from './plod/entry-rows';
 import { PlodBar } from './plod/PlodBar';
 import { MissingLists, useListMissing } from './report-common/MissingLists';
 import { usePlod, usePlodPath } from './plod/plod-context';
@@ -35,8 +34,6 @@ const COLUMNS: Column<HireToolUsageRow>[] = [
 
 const EDITABLE = ['toolName', 'quantity', 'hours', 'ratePerHour', 'notes'] as const;
 
-const failed = (message: string) => notifications.show({ color: 'red', title: 'Error', message });
-
 export default function HireTools() {
   const { docName } = usePlod();
   const path = usePlodPath();
@@ -46,38 +43,24 @@ export default function HireTools() {
   const add = useMutation(docName, addHireToolUsage);
   const update = useMutation(docName, updateHireToolUsage);
   const remove = useMutation(docName, removeHireToolUsage);
-  const [open, setOpen] = useState(false);
-  const [editing, setEditing] = useState<HireToolUsageRow | null>(null);
+  const { adding, setAdding, editing, setEditing, actions } = useEntryRows<HireToolUsageRow>(
+    readOnly,
+    { noun: 'hire tool', describe: (t) => `${t.toolName} x${t.quantity}`, remove },
+  );
   const siteId = report.shift.siteId;
   const library = setup.hireTools.filter((t) => t.siteId === siteId);
-  const onAdd = (input: HireToolUsageInput): boolean => {
-    try {
+  const onAdd = (input: HireToolUsageInput) =>
+    attempt(() => {
       add(input);
-      setOpen(false);
-      return true;
-    } catch {
-      failed('Failed to add hire tool');
-      return false;
-    }
-  };
-  const onEdit = (row: HireToolUsageRow, before: HireToolUsageInput, after: HireToolUsageInput) => {
-    const patch = changedFields(before, after, EDITABLE);
-    try {
-      if (!isEmptyPatch(patch)) update(row.id, patch);
-      return true;
-    } catch {
-      failed('Failed to save the hire tool');
-      return false;
-    }
-  };
-  const actions: RowActions<HireToolUsageRow> | undefined = readOnly
-    ? undefined
-    : {
-        noun: 'hire tool',
-        describe: (t) => `${t.toolName} x${t.quantity}`,
-        onEdit: setEditing,
-        onDelete: (t) => void remove(t.id),
-      };
+      setAdding(false);
+    }, 'Failed to add hire tool');
+  const onEdit = (row: HireToolUsageRow, before: HireToolUsageInput, after: HireToolUsageInput) =>
+    savePatch(
+      update,
+      row.id,
+      changedFields(before, after, EDITABLE),
+      'Failed to save the hire tool',
+    );
   return (
     <>
       <ScreenHeader title={TITLE} backTo={path()} />
@@ -94,10 +77,10 @@ export default function HireTools() {
       <PlodBar />
       {!readOnly && listsMissing && <MissingLists what="Hire tool lists" />}
       {!readOnly &&
-        (open ? (
-          <HireToolForm library={library} onAdd={onAdd} onCancel={() => setOpen(false)} />
+        (adding ? (
+          <HireToolForm library={library} onAdd={onAdd} onCancel={() => setAdding(false)} />
         ) : (
-          <Button fullWidth mb="md" onClick={() => setOpen(true)}>
+          <Button fullWidth mb="md" onClick={() => setAdding(true)}>
             Add Hire Tool
           </Button>
         ))}

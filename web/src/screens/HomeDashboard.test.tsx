@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import {
   HOLES_DOC_NAME,
   SiteIds,
@@ -9,29 +9,21 @@ import {
   setStatus,
 } from '@plod/model';
 import type { HoleId } from '@plod/model';
+import { closeApps, freshDevice, openApp } from '../testing/apps';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { setCurrentReportId } from '../session/current-report';
 import { addKnownReportId } from '../session/known-reports';
-import type { SyncRuntime } from '../sync';
-import { renderApp } from '../testing/renderApp';
 import { testSyncRuntime } from '../sync/testing/runtime';
-import { freshIndexedDb, seedIndex, seedReport } from '../testing/seed';
+import { seedIndex, seedReport } from '../testing/seed';
 import { watchShownText } from '../testing/shown';
 import { holdDeviceCopy } from '../sync/testing/deviceCopy';
 
-const runtimes: SyncRuntime[] = [];
-beforeEach(async () => {
-  localStorage.clear();
-  await freshIndexedDb();
-});
-afterEach(async () => {
-  cleanup();
-  await Promise.all(runtimes.splice(0).map((sync) => sync.dispose()));
-});
+beforeEach(freshDevice);
+afterEach(closeApps);
 
 describe('Home dashboard', { timeout: 20_000 }, () => {
   it('is on STANDBY with no report in progress and no saved reports', async () => {
-    runtimes.push(renderApp('/dashboard').sync);
+    openApp('/dashboard');
     expect(await screen.findByTestId('active-status')).toHaveProperty('textContent', 'STANDBY');
     expect(screen.getByText('No report in progress')).toBeTruthy();
     expect(screen.getByText('No saved reports yet')).toBeTruthy();
@@ -40,8 +32,7 @@ describe('Home dashboard', { timeout: 20_000 }, () => {
   });
 
   it('shows the active hole of the current report, its progress and the run-sheets warning', async () => {
-    const { sync } = renderApp('/dashboard');
-    runtimes.push(sync);
+    const { sync } = openApp('/dashboard');
     const id = seedReport(sync, { siteName: 'North Pit', rigName: 'Rig 7' });
     sync.registry.mutate(
       reportDocName(id),
@@ -62,8 +53,7 @@ describe('Home dashboard', { timeout: 20_000 }, () => {
   });
 
   it('shows the hole being drilled in the current plod, never a completed one or one from the register', async () => {
-    const { sync } = renderApp('/dashboard');
-    runtimes.push(sync);
+    const { sync } = openApp('/dashboard');
     const id = seedReport(sync, { siteName: 'North Pit', rigName: 'Rig 7' });
     const doc = reportDocName(id);
     // An open hole another shift registered: not being drilled on this plod.
@@ -93,8 +83,7 @@ describe('Home dashboard', { timeout: 20_000 }, () => {
   });
 
   it('follows the plod: a sent plod shows Sent, not In Progress, and no hole is being drilled', async () => {
-    const { sync } = renderApp('/dashboard');
-    runtimes.push(sync);
+    const { sync } = openApp('/dashboard');
     const id = seedReport(sync, { siteName: 'North Pit', rigName: 'Rig 7' });
     const doc = reportDocName(id);
     sync.registry.mutate(doc, addHoleToReport, { holeId: 'DH-SENT', targetDepth: 100 });
@@ -127,7 +116,7 @@ describe('Home dashboard', { timeout: 20_000 }, () => {
     const release = await holdDeviceCopy(reportDocName(id));
     onTestFinished(release);
     const shown = watchShownText();
-    runtimes.push(renderApp('/dashboard').sync);
+    openApp('/dashboard');
     expect(await screen.findByText('Active Saved Report')).toBeTruthy();
     expect(screen.getByTestId('active-saved-report').textContent).toContain('Loading report...');
     expect(screen.queryByTestId('active-status')).toBeNull();
@@ -145,8 +134,7 @@ describe('Home dashboard', { timeout: 20_000 }, () => {
   });
 
   it('lists the latest five saved reports with Edit, and View All when there are more', async () => {
-    const { sync } = renderApp('/dashboard');
-    runtimes.push(sync);
+    const { sync } = openApp('/dashboard');
     const ids = seedIndex(sync, [{}, {}, {}, {}, {}, {}, { status: 'deleted' }]);
     const saved = await screen.findAllByTestId('saved-report');
     expect(saved).toHaveLength(5);

@@ -8,6 +8,7 @@ import { RangeFilter } from '../kpis/RangeFilter';
 import { useRangeAddress } from '../kpis/range';
 import { useFetched } from '../kpis/useFetched';
 import { useSetupSnapshot } from '../setup/useSetupEditor';
+import { TableHead } from '../components/TableHead';
 
 const shiftWord = (shift: 'day' | 'night') => (shift === 'day' ? 'Day' : 'Night');
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -45,14 +46,7 @@ function MissingShiftsBody() {
               <Text c="dimmed">Every rostered shift that has ended has a plod</Text>
             ) : (
               <Table striped data-testid="missing-shifts">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>Shift</Table.Th>
-                    <Table.Th>Site</Table.Th>
-                    <Table.Th>Rig</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead columns={['Date', 'Shift', 'Site', 'Rig']} />
                 <Table.Tbody>
                   {data.missing.map((m) => (
                     <Table.Tr key={`${m.siteId}|${m.rigId}|${m.date}|${m.shiftType}`}>
@@ -78,17 +72,10 @@ function MissingShiftsBody() {
               <Text c="dimmed">No plod of this range was submitted late</Text>
             ) : (
               <Table striped data-testid="late-plods">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>Shift</Table.Th>
-                    <Table.Th>Site</Table.Th>
-                    <Table.Th>Rig</Table.Th>
-                    <Table.Th>Submitted</Table.Th>
-                    <Table.Th ta="right">Hours late</Table.Th>
-                    <Table.Th>Plod</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead
+                  columns={['Date', 'Shift', 'Site', 'Rig', 'Submitted', 'Hours late', 'Plod']}
+                  right={['Hours late']}
+                />
                 <Table.Tbody>
                   {data.late.map((p) => (
                     <Table.Tr key={p.id}>

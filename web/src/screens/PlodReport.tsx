@@ -49,6 +49,15 @@ function Message({ title, children }: { title: string; children: string }) {
   );
 }
 
+/** Why the plod came back or was reopened, in the colour of that step. */
+function StatusNote(props: { color: string; title: string; testId: string; text: string }) {
+  return (
+    <Alert color={props.color} variant="light" title={props.title} data-testid={props.testId}>
+      <Text c={`${props.color}.9`}>{props.text}</Text>
+    </Alert>
+  );
+}
+
 function PlodHeader({ sheet, reportId }: { sheet: PlodSheet; reportId: string }) {
   const auth = useAuth();
   const { enabled, browserOnline } = useConnection();
@@ -87,16 +96,14 @@ function PlodHeader({ sheet, reportId }: { sheet: PlodSheet; reportId: string })
           {sheet.status.line}
         </Text>
         {sheet.status.returnComment && (
-          <Alert
+          <StatusNote
             color="red"
-            variant="light"
             title={
               sheet.status.status === 'returned' ? 'Returned to the crew' : 'Last returned with'
             }
-            data-testid="report-return-comment"
-          >
-            <Text c="red.9">{sheet.status.returnComment}</Text>
-          </Alert>
+            testId="report-return-comment"
+            text={sheet.status.returnComment}
+          />
         )}
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs" data-print-hide>
           <Button
@@ -112,16 +119,14 @@ function PlodHeader({ sheet, reportId }: { sheet: PlodSheet; reportId: string })
           </Button>
         </SimpleGrid>
         {sheet.status.reopenReason && (
-          <Alert
+          <StatusNote
             color="orange"
-            variant="light"
             title={
               sheet.status.status === 'sent' ? 'Reopened after approval' : 'Last reopened with'
             }
-            data-testid="report-reopen-reason"
-          >
-            <Text c="orange.9">{sheet.status.reopenReason}</Text>
-          </Alert>
+            testId="report-reopen-reason"
+            text={sheet.status.reopenReason}
+          />
         )}
         {reviewer && sheet.status.status === 'sent' && (
           <ReviewActions reportId={reportId} online={online} />

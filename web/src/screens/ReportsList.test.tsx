@@ -1,33 +1,21 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { REPORTS_INDEX_DOC_NAME, readReport, reportDocName } from '@plod/model';
 import type { ReportId } from '@plod/model';
+import { closeApps, freshDevice, openApp } from '../testing/apps';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { getCurrentReportId } from '../session/current-report';
 import { addKnownReportId, getKnownReportIds } from '../session/known-reports';
-import type { SyncRuntime } from '../sync';
-import { renderApp } from '../testing/renderApp';
 import { testSyncRuntime } from '../sync/testing/runtime';
-import { freshIndexedDb, seedIndex, seedReport } from '../testing/seed';
+import { seedIndex, seedReport } from '../testing/seed';
 import { watchShownText } from '../testing/shown';
 import { holdDeviceCopy } from '../sync/testing/deviceCopy';
 
 // Lazy routes load their chunk on first visit; under a busy test run that can take seconds.
 
-const runtimes: SyncRuntime[] = [];
-function open(path: string, storage: Storage | null = null) {
-  const app = renderApp(path, { storage });
-  runtimes.push(app.sync);
-  return app;
-}
+const open = (path: string, storage: Storage | null = null) => openApp(path, { storage });
 
-beforeEach(async () => {
-  localStorage.clear();
-  await freshIndexedDb();
-});
-afterEach(async () => {
-  cleanup();
-  await Promise.all(runtimes.splice(0).map((sync) => sync.dispose()));
-});
+beforeEach(freshDevice);
+afterEach(closeApps);
 
 describe('Reports list', { timeout: 20_000 }, () => {
   it('shows the empty states for each tab', async () => {

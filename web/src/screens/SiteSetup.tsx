@@ -16,7 +16,7 @@ import {
   RIG_KIND,
 } from './site-setup/kinds';
 import { RosterTab } from './site-setup/RosterTab';
-import { SiteItemsTab } from './site-setup/SiteItemsTab';
+import { SiteItemsTab, type ItemKind, type ItemValues } from './site-setup/SiteItemsTab';
 import { SitesTab } from './site-setup/SitesTab';
 
 /** Supervisors only: a device or nobody goes to sign in first. */
@@ -49,6 +49,11 @@ function SiteSetupScreen({ title }: { title: string }) {
     if (id !== null) select(id);
     return id;
   };
+  // One kind's list of the selected site (rigs, crew, hire tools, downtime codes, consumables).
+  const itemsTab = <T extends { id: string; siteId: SiteId }, V extends ItemValues>(
+    kind: ItemKind<T, V>,
+    items: readonly T[],
+  ) => <SiteItemsTab kind={kind} site={site} items={ofSite(items, site)} edit={edit} />;
 
   return (
     <>
@@ -99,41 +104,13 @@ function SiteSetupScreen({ title }: { title: string }) {
             onUnarchive={sites.unarchive}
           />
         </Tabs.Panel>
-        <Tabs.Panel value="rigs">
-          <SiteItemsTab kind={RIG_KIND} site={site} items={ofSite(setup.rigs, site)} edit={edit} />
-        </Tabs.Panel>
-        <Tabs.Panel value="crew">
-          <SiteItemsTab
-            kind={CREW_KIND}
-            site={site}
-            items={ofSite(setup.crewMembers, site)}
-            edit={edit}
-          />
-        </Tabs.Panel>
-        <Tabs.Panel value="tools">
-          <SiteItemsTab
-            kind={HIRE_TOOL_KIND}
-            site={site}
-            items={ofSite(setup.hireTools, site)}
-            edit={edit}
-          />
-        </Tabs.Panel>
+        <Tabs.Panel value="rigs">{itemsTab(RIG_KIND, setup.rigs)}</Tabs.Panel>
+        <Tabs.Panel value="crew">{itemsTab(CREW_KIND, setup.crewMembers)}</Tabs.Panel>
+        <Tabs.Panel value="tools">{itemsTab(HIRE_TOOL_KIND, setup.hireTools)}</Tabs.Panel>
         <Tabs.Panel value="downtime">
-          <SiteItemsTab
-            kind={DOWNTIME_CODE_KIND}
-            site={site}
-            items={ofSite(setup.downtimeCodes, site)}
-            edit={edit}
-          />
+          {itemsTab(DOWNTIME_CODE_KIND, setup.downtimeCodes)}
         </Tabs.Panel>
-        <Tabs.Panel value="consumables">
-          <SiteItemsTab
-            kind={CONSUMABLE_KIND}
-            site={site}
-            items={ofSite(setup.consumables, site)}
-            edit={edit}
-          />
-        </Tabs.Panel>
+        <Tabs.Panel value="consumables">{itemsTab(CONSUMABLE_KIND, setup.consumables)}</Tabs.Panel>
         <Tabs.Panel value="roster">
           <RosterTab
             site={site}

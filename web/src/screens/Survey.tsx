@@ -1,5 +1,4 @@
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   HOLES_DOC_NAME,
   addSurveyEntry,
@@ -11,11 +10,11 @@ import {
   type SurveyEntry,
   type SurveyEntryInput,
 } from '@plod/model';
-import { useState } from 'react';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { useDocSnapshot, useMutation } from '../sync';
-import { changedFields, isEmptyPatch } from './plod/changes';
-import { DataTable, EmptyText, orDash, type Column, type RowActions } from './plod/DataTable';
+import { changedFields } from './plod/changes';
+import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
+import { attempt, savePatch, useEntryRows } from './plod/entry-rows';
 import { label } from './plod/labels';
 import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
@@ -48,8 +47,6 @@ const EDITABLE = [
   'notes',
 ] as const;
 
-const failed = (message: string) => notifications.show({ color: 'red', title: 'Error', message });
-
 export default function Survey() {
   const { docName } = usePlod();
   const path = usePlodPath();
@@ -59,38 +56,25 @@ export default function Survey() {
   const add = useMutation(docName, addSurveyEntry);
   const update = useMutation(docName, updateSurveyEntry);
   const remove = useMutation(docName, removeSurveyEntry);
-  const [open, setOpen] = useState(false);
-  const [editing, setEditing] = useState<SurveyEntry | null>(null);
-  const onAdd = (input: SurveyEntryInput): boolean => {
-    try {
-      add(input);
-      setOpen(false);
-      return true;
-    } catch {
-      failed('Failed to add survey point');
-      return false;
-    }
-  };
-  const onEdit = (entry: SurveyEntry, before: SurveyEntryInput, after: SurveyEntryInput) => {
-    const patch = changedFields(before, after, EDITABLE);
-    try {
-      if (!isEmptyPatch(patch)) update(entry.id, patch);
-      return true;
-    } catch {
-      failed('Failed to save the survey point');
-      return false;
-    }
-  };
   // The plod's holes and the register's drilled holes of its site: no example holes.
   const holes = realHoleIds(report.holes, register, marks, report.shift.siteId);
-  const actions: RowActions<SurveyEntry> | undefined = readOnly
-    ? undefined
-    : {
-        noun: 'survey point',
-        describe: (s) => `${s.holeId} at ${formatDepth(s.depth)} m`,
-        onEdit: setEditing,
-        onDelete: (s) => void remove(s.id),
-      };
+  const { adding, setAdding, editing, setEditing, actions } = useEntryRows<SurveyEntry>(readOnly, {
+    noun: 'survey point',
+    describe: (s) => `${s.holeId} at ${formatDepth(s.depth)} m`,
+    remove,
+  });
+  const onAdd = (input: SurveyEntryInput) =>
+    attempt(() => {
+      add(input);
+      setAdding(false);
+    }, 'Failed to add survey point');
+  const onEdit = (entry: SurveyEntry, before: SurveyEntryInput, after: SurveyEntryInput) =>
+    savePatch(
+      update,
+      entry.id,
+      changedFields(before, after, EDITABLE),
+      'Failed to save the survey point',
+    );
   const count = report.survey.length;
   return (
     <>
@@ -107,15 +91,15 @@ export default function Survey() {
       />
       <PlodBar />
       {!readOnly &&
-        (open ? (
+        (adding ? (
           <SurveyForm
             holes={holes}
             defaultHoleId={activeHole(report)?.holeId}
             onAdd={onAdd}
-            onCancel={() => setOpen(false)}
+            onCancel={() => setAdding(false)}
           />
         ) : (
-          <Button fullWidth mb="md" onClick={() => setOpen(true)}>
+          <Button fullWidth mb="md" onClick={() => setAdding(true)}>
             Add Survey Point
           </Button>
         ))}

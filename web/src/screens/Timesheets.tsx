@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   addTimesheetEntry,
   formatHours,
@@ -9,10 +8,10 @@ import {
   validateTimesheet,
 } from '@plod/model';
 import type { TimesheetEntry } from '@plod/model';
-import { useState } from 'react';
 import { useConnection, useMutation } from '../sync';
-import { changedFields, isEmptyPatch } from './plod/changes';
-import { DataTable, EmptyText, orDash, type Column, type RowActions } from './plod/DataTable';
+import { changedFields } from './plod/changes';
+import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
+import { attempt, savePatch, useEntryRows } from './plod/entry-rows';
 import { label } from './plod/labels';
 import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
@@ -42,8 +41,6 @@ const EDITABLE = ['holeId', 'activity', 'startTime', 'endTime', 'notes'] as cons
 const describeEntry = (e: TimesheetEntry) =>
   `${timeLabel(e.startTime)} - ${timeLabel(e.endTime)} ${label(e.activity)}`;
 
-const failed = (message: string) => notifications.show({ color: 'red', title: 'Error', message });
-
 export default function Timesheets() {
   const { docName } = usePlod();
   const path = usePlodPath();
@@ -52,41 +49,26 @@ export default function Timesheets() {
   const update = useMutation(docName, updateTimesheetEntry);
   const remove = useMutation(docName, removeTimesheetEntry);
   const { syncNow, enabled } = useConnection();
-  const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<TimesheetEntry | null>(null);
+  const { adding, setAdding, editing, setEditing, actions } = useEntryRows<TimesheetEntry>(
+    readOnly,
+    {
+      noun: 'time entry',
+      describe: describeEntry,
+      remove,
+    },
+  );
   // After two phones' entries merge, the day can pass 12 h: show it, never drop rows.
   // Judged on the loaded document only, with the totals it speaks of.
   const warnings = loading ? [] : validateTimesheet(report.timesheet);
 
-  const onAdd = (values: TimeEntryValues): boolean => {
-    try {
-      add(toTimesheetInput(values));
-      return true;
-    } catch {
-      failed('Failed to add time entry');
-      return false;
-    }
-  };
-  const onEdit = (entry: TimesheetEntry, values: TimeEntryValues): boolean => {
+  const onAdd = (values: TimeEntryValues) =>
+    attempt(() => add(toTimesheetInput(values)), 'Failed to add time entry');
+  const onEdit = (entry: TimesheetEntry, values: TimeEntryValues) => {
     const before = toTimesheetInput(timeEntryValues(entry));
     const patch = changedFields(before, toTimesheetInput(values), EDITABLE);
-    try {
-      if (!isEmptyPatch(patch)) update(entry.id, patch);
-      return true;
-    } catch {
-      // Most likely removed on another phone meanwhile.
-      failed('Failed to save the time entry');
-      return false;
-    }
+    // A failure is most likely the entry removed on another phone meanwhile.
+    return savePatch(update, entry.id, patch, 'Failed to save the time entry');
   };
-  const actions: RowActions<TimesheetEntry> | undefined = readOnly
-    ? undefined
-    : {
-        noun: 'time entry',
-        describe: describeEntry,
-        onEdit: setEditing,
-        onDelete: (e) => void remove(e.id),
-      };
 
   return (
     <>

@@ -11,8 +11,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEVICE_KEY, SUPERVISOR_KEY } from '../auth';
 import { setDeviceName } from '../session/device-name';
 import { appActor } from './actor';
-import { createSyncRuntime, type SyncRuntime } from './runtime';
-import { FakeWebSocket } from './testing/fakeSocket';
+import type { SyncRuntime } from './runtime';
+import { offlineSyncRuntime } from './testing/runtime';
 
 const runtimes: SyncRuntime[] = [];
 beforeEach(() => localStorage.clear());
@@ -48,10 +48,7 @@ describe('who changes to reports are by', () => {
   it('is named on every report the app opens, and follows a new name on the phone', () => {
     localStorage.setItem(DEVICE_KEY, JSON.stringify(joined));
     setDeviceName('Ann');
-    const runtime = createSyncRuntime({
-      serverUrl: 'ws://test.invalid/sync',
-      storage: null,
-      WebSocketPolyfill: FakeWebSocket,
+    const runtime = offlineSyncRuntime({
       auth: null,
     });
     runtimes.push(runtime);

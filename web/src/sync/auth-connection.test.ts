@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSyncRuntime, type SyncAuth, type SyncRuntime } from './runtime';
-import { FakeSocket, FakeWebSocket } from './testing/fakeSocket';
+import type { SyncAuth, SyncRuntime } from './runtime';
+import { FakeSocket } from './testing/fakeSocket';
+import { offlineSyncRuntime } from './testing/runtime';
 
 /** Sign-in state as the relay connections see it, changed by hand. */
 function handAuth(initial: string | null) {
@@ -54,10 +55,7 @@ describe('relay connections carry the device token', () => {
   });
 
   const make = (auth: SyncAuth) =>
-    (runtime = createSyncRuntime({
-      serverUrl: 'ws://test.invalid/sync',
-      storage: null,
-      WebSocketPolyfill: FakeWebSocket,
+    (runtime = offlineSyncRuntime({
       idleCloseMs: 10_000,
       auth,
     }));

@@ -2,8 +2,9 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deriveSyncStatus, NETWORK_ENABLED_KEY } from './connection';
 import type { ProviderState } from './registry';
-import { createSyncRuntime, syncUrlFor, type SyncRuntime } from './runtime';
-import { FakeSocket, FakeWebSocket } from './testing/fakeSocket';
+import { syncUrlFor, type SyncRuntime } from './runtime';
+import { FakeSocket } from './testing/fakeSocket';
+import { offlineSyncRuntime } from './testing/runtime';
 
 const connected: ProviderState = { name: 'a', status: 'connected', synced: true };
 const base = { enabled: true, browserOnline: true, providers: [connected], pending: 0 };
@@ -54,10 +55,8 @@ describe('syncUrlFor', () => {
 describe('ConnectionController', () => {
   let runtime: SyncRuntime;
   const make = () =>
-    createSyncRuntime({
-      serverUrl: 'ws://test.invalid/sync',
+    offlineSyncRuntime({
       storage: window.localStorage,
-      WebSocketPolyfill: FakeWebSocket,
       idleCloseMs: 10_000,
     });
 

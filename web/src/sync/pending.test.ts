@@ -3,8 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import { encodeDurable } from '@plod/model/sync';
 import { pendingKey } from './pending';
-import { createSyncRuntime, type SyncRuntime } from './runtime';
-import { FakeSocket, FakeWebSocket } from './testing/fakeSocket';
+import type { SyncRuntime } from './runtime';
+import { FakeSocket } from './testing/fakeSocket';
+import { offlineSyncRuntime } from './testing/runtime';
 
 const setTitle = (doc: Y.Doc, title: string) => doc.getMap('report').set('title', title);
 let seq = 0;
@@ -12,10 +13,8 @@ const uniqueName = () => `report:pending-${Date.now()}-${(seq += 1)}`;
 const runtimes: SyncRuntime[] = [];
 
 function make(): SyncRuntime {
-  const runtime = createSyncRuntime({
-    serverUrl: 'ws://test.invalid/sync',
+  const runtime = offlineSyncRuntime({
     storage: window.localStorage,
-    WebSocketPolyfill: FakeWebSocket,
     idleCloseMs: 20,
   });
   runtimes.push(runtime);

@@ -2,8 +2,9 @@ import 'fake-indexeddb/auto';
 import { HOLES_DOC_NAME, SETUP_DOC_NAME } from '@plod/model';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DownloadedDocs } from './downloaded';
-import { createSyncRuntime, type SyncAuth, type SyncRuntime } from './runtime';
-import { FakeSocket, FakeWebSocket } from './testing/fakeSocket';
+import type { SyncAuth, SyncRuntime } from './runtime';
+import { FakeSocket } from './testing/fakeSocket';
+import { offlineSyncRuntime } from './testing/runtime';
 
 function handAuth(joined: boolean) {
   let signedIn = joined;
@@ -37,10 +38,7 @@ describe('reference data', () => {
   });
 
   const make = (auth: SyncAuth) =>
-    (runtime = createSyncRuntime({
-      serverUrl: 'ws://test.invalid/sync',
-      storage: null,
-      WebSocketPolyfill: FakeWebSocket,
+    (runtime = offlineSyncRuntime({
       idleCloseMs: 20,
       auth,
     }));

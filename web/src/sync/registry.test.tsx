@@ -10,6 +10,7 @@ import { createSyncRuntime, type SyncRuntime, type SyncRuntimeOptions } from './
 import { SyncProvider } from './SyncProvider';
 import { holdDeviceCopy } from './testing/deviceCopy';
 import { FakeWebSocket } from './testing/fakeSocket';
+import { offlineSyncRuntime } from './testing/runtime';
 
 const runtimes: SyncRuntime[] = [];
 let seq = 0;
@@ -148,10 +149,7 @@ describe('DocumentRegistry', () => {
 
   it('names the documents whose device copy is not read yet, each until its own is', async () => {
     const [quick, slow] = [uniqueName('report'), uniqueName('report')];
-    const before = createSyncRuntime({
-      serverUrl: 'ws://test.invalid/sync',
-      storage: null,
-      WebSocketPolyfill: FakeWebSocket,
+    const before = offlineSyncRuntime({
       auth: null,
     });
     await before.registry.whenLoaded(slow);

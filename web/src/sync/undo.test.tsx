@@ -14,9 +14,9 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { useDocSnapshot } from './hooks';
-import { createSyncRuntime, type SyncRuntime } from './runtime';
+import type { SyncRuntime } from './runtime';
 import { SyncProvider } from './SyncProvider';
-import { FakeWebSocket } from './testing/fakeSocket';
+import { offlineSyncRuntime } from './testing/runtime';
 import { useUndoHistory } from './undo';
 
 const runtimes: SyncRuntime[] = [];
@@ -26,10 +26,7 @@ afterEach(async () => {
 });
 
 async function openReport() {
-  const runtime = createSyncRuntime({
-    serverUrl: 'ws://test.invalid/sync',
-    storage: null,
-    WebSocketPolyfill: FakeWebSocket,
+  const runtime = offlineSyncRuntime({
     auth: null,
   });
   runtimes.push(runtime);

@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import type { SyncRuntime } from '../sync';
 import { renderApp } from './renderApp';
+import { freshIndexedDb } from './seed';
 
 const runtimes: SyncRuntime[] = [];
 
@@ -15,4 +16,10 @@ export function openApp(path: string, options?: Parameters<typeof renderApp>[1])
 export async function closeApps(): Promise<void> {
   cleanup();
   await Promise.all(runtimes.splice(0).map((sync) => sync.dispose()));
+}
+
+/** Call from beforeEach: a device with nothing stored yet (local storage and IndexedDB empty). */
+export async function freshDevice(): Promise<void> {
+  localStorage.clear();
+  await freshIndexedDb();
 }

@@ -14,8 +14,7 @@ import {
   type HireToolUsageInput,
   type HireToolUsageRow,
 } from '@plod/model';
-import { FormModal } from '../../components/FormModal';
-import { AddFormCard } from '../plod/AddFormCard';
+import { AddEntryForm, EditEntryModal } from '../plod/entry-forms';
 import { NumberField } from '../plod/NumberField';
 
 export interface HireToolValues {
@@ -143,21 +142,16 @@ export interface HireToolFormProps {
 /** Add Hire Tool, inline above the list. */
 export function HireToolForm({ library, onAdd, onCancel }: HireToolFormProps) {
   const form = useHireToolForm(HIRE_TOOL_DEFAULTS);
-  const submit = form.onSubmit((v) => {
-    if (onAdd(hireToolUsageInputSchema.parse(v))) form.reset();
-  });
   return (
-    <AddFormCard
+    <AddEntryForm
       title="Add Hire Tool"
-      submitLabel="Add Hire Tool"
-      onSubmit={submit}
-      onCancel={() => {
-        form.reset();
-        onCancel();
-      }}
+      form={form}
+      schema={hireToolUsageInputSchema}
+      onAdd={onAdd}
+      onCancel={onCancel}
     >
       <HireToolFields form={form} library={library} />
-    </AddFormCard>
+    </AddEntryForm>
   );
 }
 
@@ -173,19 +167,16 @@ export interface HireToolEditModalProps {
 export function HireToolEditModal({ row, library, onSave, onClose }: HireToolEditModalProps) {
   const initial = hireToolValues(row);
   const form = useHireToolForm(initial);
-  const submit = form.onSubmit((v) => {
-    const before = hireToolUsageInputSchema.parse(initial);
-    if (onSave(before, hireToolUsageInputSchema.parse(v))) onClose();
-  });
   return (
-    <FormModal
-      opened
+    <EditEntryModal
       title="Edit Hire Tool"
-      submitLabel="Save Changes"
-      onSubmit={submit}
-      onCancel={onClose}
+      form={form}
+      schema={hireToolUsageInputSchema}
+      initial={initial}
+      onSave={onSave}
+      onClose={onClose}
     >
       <HireToolFields form={form} library={library} />
-    </FormModal>
+    </EditEntryModal>
   );
 }

@@ -13,6 +13,7 @@ import {
 import { useMemo, useState } from 'react';
 import { byLabel, deviceLabel, newestFirst, whenLabel, whoLabel } from './format';
 import { useWide } from '../../lib/useWide';
+import { TableHead } from '../../components/TableHead';
 
 /** A field to show alone, as a conflict note opens the history. */
 export interface HistoryFocus {
@@ -121,14 +122,7 @@ function ApartBadge() {
 function HistoryTable({ changes, apart }: RowsProps) {
   return (
     <Table striped highlightOnHover verticalSpacing="sm" fz="md">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>When</Table.Th>
-          <Table.Th>Who</Table.Th>
-          <Table.Th>Device</Table.Th>
-          <Table.Th>Change</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead columns={['When', 'Who', 'Device', 'Change']} />
       <Table.Tbody>
         {changes.map(({ entry, text }) => (
           <Table.Tr key={entry.id} data-testid="history-entry">

@@ -1,5 +1,4 @@
 import { Badge, Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   addMaintenanceEntry,
   formatHours,
@@ -9,12 +8,12 @@ import {
   type MaintenanceEntry,
   type MaintenanceEntryInput,
 } from '@plod/model';
-import { useState } from 'react';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useMutation } from '../../sync';
 import { MaintenanceEditModal, MaintenanceForm } from './MaintenanceForm';
-import { changedFields, isEmptyPatch } from '../plod/changes';
-import { DataTable, EmptyText, orDash, type Column, type RowActions } from '../plod/DataTable';
+import { changedFields } from '../plod/changes';
+import { DataTable, EmptyText, orDash, type Column } from '../plod/DataTable';
+import { attempt, savePatch, useEntryRows } from '../plod/entry-rows';
 import { label } from '../plod/labels';
 import { PlodBar } from '../plod/PlodBar';
 import { usePlod, usePlodPath } from '../plod/plod-context';
@@ -56,8 +55,6 @@ const EDITABLE = [
   'notes',
 ] as const;
 
-const failed = (message: string) => notifications.show({ color: 'red', title: 'Error', message });
-
 export default function DrillSiteMaintenance() {
   const { docName } = usePlod();
   const path = usePlodPath();
@@ -65,40 +62,26 @@ export default function DrillSiteMaintenance() {
   const add = useMutation(docName, addMaintenanceEntry);
   const update = useMutation(docName, updateMaintenanceEntry);
   const remove = useMutation(docName, removeMaintenanceEntry);
-  const [open, setOpen] = useState(false);
-  const [editing, setEditing] = useState<MaintenanceEntry | null>(null);
-  const onAdd = (input: MaintenanceEntryInput): boolean => {
-    try {
+  const { adding, setAdding, editing, setEditing, actions } = useEntryRows<MaintenanceEntry>(
+    readOnly,
+    { noun: 'maintenance task', describe: (m) => m.description, remove },
+  );
+  const onAdd = (input: MaintenanceEntryInput) =>
+    attempt(() => {
       add(input);
-      setOpen(false);
-      return true;
-    } catch {
-      failed('Failed to add maintenance task');
-      return false;
-    }
-  };
+      setAdding(false);
+    }, 'Failed to add maintenance task');
   const onEdit = (
     entry: MaintenanceEntry,
     before: MaintenanceEntryInput,
     after: MaintenanceEntryInput,
-  ) => {
-    const patch = changedFields(before, after, EDITABLE);
-    try {
-      if (!isEmptyPatch(patch)) update(entry.id, patch);
-      return true;
-    } catch {
-      failed('Failed to save the maintenance task');
-      return false;
-    }
-  };
-  const actions: RowActions<MaintenanceEntry> | undefined = readOnly
-    ? undefined
-    : {
-        noun: 'maintenance task',
-        describe: (m) => m.description,
-        onEdit: setEditing,
-        onDelete: (m) => void remove(m.id),
-      };
+  ) =>
+    savePatch(
+      update,
+      entry.id,
+      changedFields(before, after, EDITABLE),
+      'Failed to save the maintenance task',
+    );
   const count = report.maintenance.length;
   return (
     <>
@@ -115,10 +98,10 @@ export default function DrillSiteMaintenance() {
       />
       <PlodBar />
       {!readOnly &&
-        (open ? (
-          <MaintenanceForm onAdd={onAdd} onCancel={() => setOpen(false)} />
+        (adding ? (
+          <MaintenanceForm onAdd={onAdd} onCancel={() => setAdding(false)} />
         ) : (
-          <Button fullWidth mb="md" onClick={() => setOpen(true)}>
+          <Button fullWidth mb="md" onClick={() => setAdding(true)}>
             Add Maintenance Task
           </Button>
         ))}

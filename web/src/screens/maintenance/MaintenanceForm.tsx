@@ -11,8 +11,7 @@ import {
   type MaintenanceEntry,
   type MaintenanceEntryInput,
 } from '@plod/model';
-import { FormModal } from '../../components/FormModal';
-import { AddFormCard } from '../plod/AddFormCard';
+import { AddEntryForm, EditEntryModal } from '../plod/entry-forms';
 import { NumberField } from '../plod/NumberField';
 import { optionsOf } from '../plod/labels';
 
@@ -132,22 +131,18 @@ export interface MaintenanceFormProps {
 /** Add Maintenance Task, inline above the list. */
 export function MaintenanceForm({ onAdd, onCancel }: MaintenanceFormProps) {
   const form = useMaintenanceForm(MAINTENANCE_DEFAULTS);
-  const submit = form.onSubmit((v) => {
-    if (onAdd(maintenanceEntryInputSchema.parse(v))) form.reset();
-  });
   return (
-    <AddFormCard
+    <AddEntryForm
       title="Add Maintenance Task"
       submitLabel="Add Task"
+      form={form}
+      schema={maintenanceEntryInputSchema}
       submitDisabled={form.getValues().description.trim() === ''}
-      onSubmit={submit}
-      onCancel={() => {
-        form.reset();
-        onCancel();
-      }}
+      onAdd={onAdd}
+      onCancel={onCancel}
     >
       <MaintenanceFields form={form} />
-    </AddFormCard>
+    </AddEntryForm>
   );
 }
 
@@ -162,20 +157,17 @@ export interface MaintenanceEditModalProps {
 export function MaintenanceEditModal({ entry, onSave, onClose }: MaintenanceEditModalProps) {
   const initial = maintenanceValues(entry);
   const form = useMaintenanceForm(initial);
-  const submit = form.onSubmit((v) => {
-    const before = maintenanceEntryInputSchema.parse(initial);
-    if (onSave(before, maintenanceEntryInputSchema.parse(v))) onClose();
-  });
   return (
-    <FormModal
-      opened
+    <EditEntryModal
       title="Edit Maintenance Task"
-      submitLabel="Save Changes"
+      form={form}
+      schema={maintenanceEntryInputSchema}
       submitDisabled={form.getValues().description.trim() === ''}
-      onSubmit={submit}
-      onCancel={onClose}
+      initial={initial}
+      onSave={onSave}
+      onClose={onClose}
     >
       <MaintenanceFields form={form} />
-    </FormModal>
+    </EditEntryModal>
   );
 }

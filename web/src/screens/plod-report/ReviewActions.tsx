@@ -1,7 +1,7 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { REOPEN_REASON_REQUIRED, RETURN_COMMENT_MAX, RETURN_COMMENT_REQUIRED } from '@plod/model';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ApiError } from '../../auth';
 import { approvePlod, reopenPlod, returnPlod } from './api';
 
@@ -10,6 +10,48 @@ type Open = 'approve' | 'return' | null;
 function failure(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage;
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A confirmation's required reason (a comment to the crew, why a plod is reopened). */
+function ReasonField(props: {
+  label: string;
+  value: string;
+  error: string | null;
+  onChange: (text: string) => void;
+}) {
+  return (
+    <Textarea
+      label={props.label}
+      required
+      autosize
+      minRows={3}
+      maxLength={RETURN_COMMENT_MAX}
+      value={props.value}
+      error={props.error}
+      onChange={(event) => props.onChange(event.currentTarget.value)}
+      data-autofocus
+    />
+  );
+}
+
+/** A confirmation's Cancel and its action, side by side; the action spins while the call runs. */
+function ConfirmButtons(props: {
+  onCancel: () => void;
+  color: string;
+  busy: boolean;
+  onConfirm: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Group grow>
+      <Button variant="default" onClick={props.onCancel}>
+        Cancel
+      </Button>
+      <Button color={props.color} loading={props.busy} onClick={props.onConfirm}>
+        {props.children}
+      </Button>
+    </Group>
+  );
 }
 
 export interface ReviewActionsProps {
@@ -78,45 +120,31 @@ export function ReviewActions({ reportId, online }: ReviewActionsProps) {
               {error}
             </Text>
           )}
-          <Group grow>
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              color="green.8"
-              loading={busy}
-              onClick={() => void run(() => approvePlod(reportId), 'Plod approved')}
-            >
-              Approve plod
-            </Button>
-          </Group>
+          <ConfirmButtons
+            onCancel={close}
+            color="green.8"
+            busy={busy}
+            onConfirm={() => void run(() => approvePlod(reportId), 'Plod approved')}
+          >
+            Approve plod
+          </ConfirmButtons>
         </Stack>
       </Modal>
       <Modal opened={open === 'return'} onClose={close} title="Return to the crew?" centered>
         <Stack>
           <Text>The crew see your comment on their phones, fix the plod and submit it again.</Text>
-          <Textarea
+          <ReasonField
             label="What must the crew fix?"
-            required
-            autosize
-            minRows={3}
-            maxLength={RETURN_COMMENT_MAX}
             value={comment}
             error={error}
-            onChange={(event) => {
-              setComment(event.currentTarget.value);
+            onChange={(text) => {
+              setComment(text);
               setError(null);
             }}
-            data-autofocus
           />
-          <Group grow>
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button color="red.8" loading={busy} onClick={submitReturn}>
-              Return plod
-            </Button>
-          </Group>
+          <ConfirmButtons onCancel={close} color="red.8" busy={busy} onConfirm={submitReturn}>
+            Return plod
+          </ConfirmButtons>
         </Stack>
       </Modal>
     </>
@@ -179,28 +207,23 @@ export function ReopenAction({ reportId, online }: ReviewActionsProps) {
           <Text>
             It becomes Submitted again and can be changed. The reason is kept in its history.
           </Text>
-          <Textarea
+          <ReasonField
             label="Why is it reopened?"
-            required
-            autosize
-            minRows={3}
-            maxLength={RETURN_COMMENT_MAX}
             value={reason}
             error={error}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
+            onChange={(text) => {
+              setReason(text);
               setError(null);
             }}
-            data-autofocus
           />
-          <Group grow>
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button color="orange.9" loading={busy} onClick={() => void submit()}>
-              Reopen plod
-            </Button>
-          </Group>
+          <ConfirmButtons
+            onCancel={close}
+            color="orange.9"
+            busy={busy}
+            onConfirm={() => void submit()}
+          >
+            Reopen plod
+          </ConfirmButtons>
         </Stack>
       </Modal>
     </>

@@ -1,14 +1,7 @@
-import { Button, Card, Group, Stack, Title } from '@mantine/core';
-import type { FormEvent, ReactNode } from 'react';
+import { Card, Stack, Title } from '@mantine/core';
+import { FormButtons, type FormFrameProps } from '../../components/FormModal';
 
-export interface AddFormCardProps {
-  title: string;
-  submitLabel: string;
-  submitDisabled?: boolean;
-  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
-  onCancel: () => void;
-  children: ReactNode;
-}
+export type AddFormCardProps = FormFrameProps;
 
 /** The inline add form of the list screens: fields, then Cancel and the add button. */
 export function AddFormCard(props: AddFormCardProps) {
@@ -20,15 +13,7 @@ export function AddFormCard(props: AddFormCardProps) {
             {props.title}
           </Title>
           {props.children}
-          <Group wrap="nowrap">
-            <Button variant="default" onClick={props.onCancel}>
-              Cancel
-            </Button>
-            {/* The add button takes the rest of the row, so a long label is never cut on a phone. */}
-            <Button type="submit" disabled={props.submitDisabled} style={{ flex: 1 }}>
-              {props.submitLabel}
-            </Button>
-          </Group>
+          <FormButtons {...props} />
         </Stack>
       </form>
     </Card>

@@ -27,6 +27,7 @@ import { useConnection } from '../../sync';
 import { useConfirm } from '../../components/ConfirmModal';
 import { notifyFailure, notifySuccess } from '../../setup/notify';
 import { useWide } from '../../lib/useWide';
+import { TableHead } from '../../components/TableHead';
 
 /** Crew access: the code devices join with, rotating it, and the joined devices with Revoke. */
 export function DevicesTab() {
@@ -230,14 +231,7 @@ function SiteCodeTable({
   return (
     <Paper withBorder radius="md">
       <Table striped verticalSpacing="xs" aria-label="Site crew codes">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Site</Table.Th>
-            <Table.Th>Code</Table.Th>
-            <Table.Th>Last rotated</Table.Th>
-            <Table.Th>Change</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Site', 'Code', 'Last rotated', 'Change']} />
         <Table.Tbody>
           {sites.map((site) => {
             const code = codeOf(site.id);
@@ -347,15 +341,7 @@ function DeviceTable({
   return (
     <Paper withBorder radius="md">
       <Table striped verticalSpacing="xs" aria-label="Joined devices">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Device</Table.Th>
-            <Table.Th>Sites</Table.Th>
-            <Table.Th>Joined</Table.Th>
-            <Table.Th>Last seen</Table.Th>
-            <Table.Th>Access</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Device', 'Sites', 'Joined', 'Last seen', 'Access']} />
         <Table.Tbody>
           {devices.map((device) => (
             <Table.Tr key={device.id} aria-label={device.name}>

@@ -9,10 +9,11 @@ import { useConfirm } from '../../components/ConfirmModal';
 import { FormModal } from '../../components/FormModal';
 import { useWide } from '../../lib/useWide';
 
-type Values = Record<string, string | number | boolean>;
+/** A form's values for one item kind. */
+export type ItemValues = Record<string, string | number | boolean>;
 
 /** What differs between the Rigs, Crew and Hire Tools tabs. */
-export interface ItemKind<T extends { id: string }, V extends Values> {
+export interface ItemKind<T extends { id: string }, V extends ItemValues> {
   /** In messages: 'rig', 'crew member', 'hire tool'. */
   noun: string;
   /** In the no-site prompt: 'rigs', 'crew', 'hire tools'. */
@@ -40,7 +41,7 @@ export interface ItemKind<T extends { id: string }, V extends Values> {
   remove: (edit: SetupEditor, id: T['id']) => unknown;
 }
 
-export interface SiteItemsTabProps<T extends { id: string }, V extends Values> {
+export interface SiteItemsTabProps<T extends { id: string }, V extends ItemValues> {
   kind: ItemKind<T, V>;
   site: Site | null;
   /** The selected site's entries. */
@@ -53,7 +54,7 @@ export interface SiteItemsTabProps<T extends { id: string }, V extends Values> {
  * change is made on the device copy of the setup document and toasted; a refused one keeps its
  * form open with what was typed.
  */
-export function SiteItemsTab<T extends { id: string }, V extends Values>({
+export function SiteItemsTab<T extends { id: string }, V extends ItemValues>({
   kind,
   site,
   items,
@@ -166,7 +167,7 @@ export function SiteItemsTab<T extends { id: string }, V extends Values>({
 }
 
 /** Desk width: the entries as a table, Edit opening the form in the row's place. */
-function ItemTable<T extends { id: string }, V extends Values>({
+function ItemTable<T extends { id: string }, V extends ItemValues>({
   kind,
   items,
   editing,
@@ -235,7 +236,7 @@ function ItemTable<T extends { id: string }, V extends Values>({
   );
 }
 
-function AddItemModal<T extends { id: string }, V extends Values>({
+function AddItemModal<T extends { id: string }, V extends ItemValues>({
   kind,
   opened,
   siteId,
@@ -271,7 +272,7 @@ function AddItemModal<T extends { id: string }, V extends Values>({
   );
 }
 
-function EditItem<T extends { id: string }, V extends Values>({
+function EditItem<T extends { id: string }, V extends ItemValues>({
   kind,
   item,
   onSave,

@@ -15,8 +15,7 @@ import {
   type SurveyEntry,
   type SurveyEntryInput,
 } from '@plod/model';
-import { FormModal } from '../../components/FormModal';
-import { AddFormCard } from '../plod/AddFormCard';
+import { AddEntryForm, EditEntryModal } from '../plod/entry-forms';
 import { NumberField } from '../plod/NumberField';
 import { optionsOf } from '../plod/labels';
 import { SignedNumberInput } from '../plod/SignedNumberInput';
@@ -142,21 +141,16 @@ export function SurveyForm({ holes, defaultHoleId, onAdd, onCancel }: SurveyForm
     // The hole being drilled, else the plod's first real hole; SPEC's DH001 only when it has none.
     holeId: defaultHoleId ?? holes[0] ?? SURVEY_DEFAULTS.holeId,
   });
-  const submit = form.onSubmit((v) => {
-    if (onAdd(surveyEntryInputSchema.parse(v))) form.reset();
-  });
   return (
-    <AddFormCard
+    <AddEntryForm
       title="Add Survey Point"
-      submitLabel="Add Survey Point"
-      onSubmit={submit}
-      onCancel={() => {
-        form.reset();
-        onCancel();
-      }}
+      form={form}
+      schema={surveyEntryInputSchema}
+      onAdd={onAdd}
+      onCancel={onCancel}
     >
       <SurveyFields form={form} holes={holes} />
-    </AddFormCard>
+    </AddEntryForm>
   );
 }
 
@@ -172,19 +166,16 @@ export interface SurveyEditModalProps {
 export function SurveyEditModal({ entry, holes, onSave, onClose }: SurveyEditModalProps) {
   const initial = surveyValues(entry);
   const form = useSurveyForm(initial);
-  const submit = form.onSubmit((v) => {
-    const before = surveyEntryInputSchema.parse(initial);
-    if (onSave(before, surveyEntryInputSchema.parse(v))) onClose();
-  });
   return (
-    <FormModal
-      opened
+    <EditEntryModal
       title="Edit Survey Point"
-      submitLabel="Save Changes"
-      onSubmit={submit}
-      onCancel={onClose}
+      form={form}
+      schema={surveyEntryInputSchema}
+      initial={initial}
+      onSave={onSave}
+      onClose={onClose}
     >
       <SurveyFields form={form} holes={holes} />
-    </FormModal>
+    </EditEntryModal>
   );
 }
