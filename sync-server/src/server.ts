@@ -262,7 +262,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   for (const extension of product.extensions) relay.use(extension);
   // Once no document is in memory, what they held is collected (see extensions/resting-heap.ts).
   const restingHeap = new RestingCollector();
-  relay.use(restingHeapExtension(() => manager.openDocuments, restingHeap));
+  relay.use(restingHeapExtension(manager, restingHeap));
   if (allowAll) {
     logger.warn(
       'PLOD_INSECURE_ALLOW_ALL is on: every request without credentials acts as a supervisor (development only; loopback only)',

@@ -15,28 +15,38 @@ describe('a collection once no document is in memory', () => {
     return new RestingCollector(collect, 1_000, 60_000, () => Date.now());
   }
 
-  it('collects once, a moment after the last document unloads', () => {
+  it('collects once, a moment after the last document unloads and its compaction is written', async () => {
     const collect = vi.fn();
-    const hooks = restingHeapExtension(() => 0, collector(collect));
+    let compacted = () => {};
+    const documents = {
+      openDocuments: 0,
+      compacted: () => new Promise<void>((resolve) => (compacted = resolve)),
+    };
+    const hooks = restingHeapExtension(documents, collector(collect));
     hooks.onUnload?.('report:a', doc);
-    hooks.onUnload?.('report:b', doc);
-    vi.advanceTimersByTime(999);
+    await vi.advanceTimersByTimeAsync(5_000);
     expect(collect).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
+    compacted();
+    hooks.onUnload?.('report:b', doc);
+    compacted();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(collect).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
     expect(collect).toHaveBeenCalledTimes(1);
   });
 
-  it('does not collect while a document is still open, or after one loads again', () => {
+  it('does not collect while a document is still open, or after one loads again', async () => {
     const collect = vi.fn();
-    let open = 1;
-    const hooks = restingHeapExtension(() => open, collector(collect));
+    const documents = { openDocuments: 1, compacted: () => Promise.resolve() };
+    const hooks = restingHeapExtension(documents, collector(collect));
     hooks.onUnload?.('report:a', doc);
-    vi.advanceTimersByTime(5_000);
+    await vi.advanceTimersByTimeAsync(5_000);
     expect(collect).not.toHaveBeenCalled();
-    open = 0;
+    documents.openDocuments = 0;
     hooks.onUnload?.('report:b', doc);
+    await vi.advanceTimersByTimeAsync(0);
     hooks.onLoad?.('report:c', doc);
-    vi.advanceTimersByTime(5_000);
+    await vi.advanceTimersByTimeAsync(5_000);
     expect(collect).not.toHaveBeenCalled();
   });
 

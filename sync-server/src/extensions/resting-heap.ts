@@ -77,16 +77,31 @@ export class RestingCollector {
   }
 }
 
-/** Tells `collector` when the last document leaves memory, and when one loads again. */
+/** What the collection waits for: no document in memory, and their last compactions written. */
+export interface ResidentDocuments {
+  readonly openDocuments: number;
+  compacted(): Promise<void>;
+}
+
+/**
+ * Tells `collector` when the last document has left memory (its compaction, which still reads
+ * it, done), and when one loads again.
+ */
 export function restingHeapExtension(
-  openDocuments: () => number,
+  documents: ResidentDocuments,
   collector: RestingCollector,
 ): RelayHooks {
   return {
     name: 'resting heap',
     onLoad: () => collector.busy(),
     onUnload: () => {
-      if (openDocuments() === 0) collector.resting();
+      if (documents.openDocuments > 0) return;
+      void documents.compacted().then(
+        () => {
+          if (documents.openDocuments === 0) collector.resting();
+        },
+        () => undefined,
+      );
     },
   };
 }
