@@ -103,8 +103,8 @@ interface ListItem {
 
 /**
  * The server's RSS at rest: the lowest of a reading every 5 s over 90 s with nothing asked of it
- * (the reports index unloads 5 s after its start-up reconcile; the heap gives memory back when a
- * later collection finds it idle, 15 to 60 s in on this host).
+ * (the reports index unloads 10 s after its start-up reconcile, and a full collection follows once
+ * no document is in memory: extensions/resting-heap.ts).
  */
 async function restingRssKb(server: { rssKb: () => number }): Promise<number> {
   let lowest = server.rssKb();

@@ -34,6 +34,7 @@ import type { HoldFactory } from './extensions/late-edits.ts';
 import type { DocumentManager, DocumentManagerOptions } from './docs/document-manager.ts';
 import type { ConnectionRegistry } from './sync/connection-registry.ts';
 import { Relay } from './relay/relay.ts';
+import { RestingCollector, restingHeapExtension } from './extensions/resting-heap.ts';
 
 export const VERSION = '0.1.0';
 
@@ -265,6 +266,9 @@ export function createServer(options: ServerOptions = {}): PlodServer {
   });
   const { access, services } = product;
   for (const extension of product.extensions) relay.use(extension);
+  // Once no document is in memory, what they held is collected (see extensions/resting-heap.ts).
+  const restingHeap = new RestingCollector();
+  relay.use(restingHeapExtension(manager, restingHeap));
   if (allowAll) {
     logger.warn(
       'PLOD_INSECURE_ALLOW_ALL is on: every request without credentials acts as a supervisor (development only; loopback only)',
@@ -350,6 +354,7 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       await connections?.drain(options.drainGraceMs ?? DEFAULTS.drainGraceMs);
       await stopped;
       await product.close();
+      restingHeap.stop();
       await manager.close();
       await store.close();
       // Answers kept for Idempotency-Key retries are saved before their database closes.

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { Logger } from '../logger.ts';
 import { PgSql, SqliteSql } from './app-sql.ts';
 import type { AppSql } from './app-sql.ts';
+import { boundPageCache } from '../store/sqlite-cache.ts';
 import { createPrivately } from '../store/sqlite-store.ts';
 import type { SqliteSynchronous } from '../store/sqlite-store.ts';
 
@@ -36,6 +37,7 @@ export class AppDatabase {
     db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
     db.pragma('busy_timeout = 5000');
+    boundPageCache(db);
     const sql = options.postgresUrl ? new PgSql(options.postgresUrl, options.logger) : undefined;
     return new AppDatabase(db, file, sql);
   }

@@ -176,6 +176,11 @@ export class DocumentManager {
     return this.live.size;
   }
 
+  /** Resolves once no compaction (an unloaded document's last one among them) waits or runs. */
+  compacted(): Promise<void> {
+    return this.compactor.idle();
+  }
+
   /** Whether a document is in memory now. */
   isOpen(docName: string): boolean {
     return this.live.has(docName);

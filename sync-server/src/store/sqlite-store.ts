@@ -9,6 +9,7 @@ import type {
   UncompactedDocument,
 } from './document-store.ts';
 import { sqliteProbe } from '../storage-status.ts';
+import { boundPageCache } from './sqlite-cache.ts';
 import { SqliteLog, prepareLogSchema } from './sqlite-log.ts';
 
 export const DATABASE_FILE = 'plod.db';
@@ -52,6 +53,7 @@ export class SqliteStore implements DocumentStore {
     db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
     db.pragma('busy_timeout = 5000');
+    boundPageCache(db);
     prepareLogSchema(db);
     this.log = new SqliteLog(db);
   }

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { boundPageCache } from './sqlite-cache.ts';
 import { SqliteLog } from './sqlite-log.ts';
 import type { WriterData, WriterReply, WriterRequest } from './sqlite-writer-protocol.ts';
 
@@ -48,6 +49,7 @@ const db = new Database(file, { fileMustExist: true });
 db.pragma('journal_mode = WAL');
 db.pragma(`synchronous = ${synchronous}`);
 db.pragma('busy_timeout = 5000');
+boundPageCache(db);
 
 const log = new SqliteLog(db);
 
