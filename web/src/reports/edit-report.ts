@@ -46,15 +46,20 @@ export interface EditReportChanges {
 
 /**
  * Only the fields the person changed become overrides, so an untouched field keeps following its
- * derived value as runs and timesheets change; a field emptied clears its override.
+ * derived value as runs and timesheets change; a field emptied clears its override. A summary
+ * figure that reads what the plod shows now (`shown`) is no change, whatever the form's own
+ * bookkeeping says: a time entry arriving while the form was open once left Hours Worked marked
+ * changed, and the save pinned the timesheet's own 5.5 h as an override nobody typed.
  */
 export function editChanges(
   values: EditReportValues,
   changed: (field: keyof EditReportValues) => boolean,
+  shown: EditReportValues,
 ): EditReportChanges {
   const overrides: SummaryOverridesDraft = {};
   for (const field of OVERRIDE_FIELDS) {
-    if (changed(field)) overrides[field] = values[field].trim() === '' ? null : values[field];
+    if (!changed(field) || values[field] === shown[field]) continue;
+    overrides[field] = values[field].trim() === '' ? null : values[field];
   }
   return {
     overrides,

@@ -102,8 +102,26 @@ describe('editChanges', () => {
       hoursWorked: ' ',
       notes: '',
     };
-    expect(editChanges(values, (field) => field === 'hoursWorked')).toEqual({
+    const shown = { ...values, hoursWorked: '5.5' };
+    expect(editChanges(values, (field) => field === 'hoursWorked', shown)).toEqual({
       overrides: { hoursWorked: null },
+    });
+  });
+
+  it('writes no override for a figure that reads what the plod shows, even if the form marks it changed', () => {
+    const shown: EditReportValues = {
+      operator: '',
+      shiftType: null,
+      holesCompleted: '0',
+      totalDepthDrilled: '5.5',
+      hoursWorked: '5.5',
+      notes: '',
+    };
+    const values = { ...shown, totalDepthDrilled: '12.5' };
+    const marked = (field: keyof EditReportValues) =>
+      field === 'totalDepthDrilled' || field === 'hoursWorked';
+    expect(editChanges(values, marked, shown)).toEqual({
+      overrides: { totalDepthDrilled: '12.5' },
     });
   });
 });

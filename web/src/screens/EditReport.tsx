@@ -96,7 +96,7 @@ function EditForm({ name }: { name: string }) {
     setSaving(true);
     try {
       await ready(name);
-      save(editChanges(values, (field) => form.isDirty(field)));
+      save(editChanges(values, (field) => form.isDirty(field), initialEditValues(report)));
       notifications.show({
         color: 'green',
         title: 'Success',
