@@ -9,13 +9,17 @@ import { readReportMeta, setStatus } from './report-meta-doc.ts';
 export const RETURN_COMMENT_REQUIRED = 'Say what the crew must fix: a comment is required';
 export const RETURN_COMMENT_MAX = 2000;
 
+/** Text a supervisor must give, trimmed, with the message for none and the longest it may be. */
+const requiredWords = (required: string, noun: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(RETURN_COMMENT_MAX, `A ${noun} must be at most ${RETURN_COMMENT_MAX} characters`);
+
 /** POST /api/shift-summaries/{id}/return: what the crew must fix. */
 export const returnBodySchema = z.object({
-  comment: z
-    .string({ error: RETURN_COMMENT_REQUIRED })
-    .trim()
-    .min(1, RETURN_COMMENT_REQUIRED)
-    .max(RETURN_COMMENT_MAX, `A comment must be at most ${RETURN_COMMENT_MAX} characters`),
+  comment: requiredWords(RETURN_COMMENT_REQUIRED, 'comment'),
 });
 export type ReturnBody = z.infer<typeof returnBodySchema>;
 
@@ -23,11 +27,7 @@ export const REOPEN_REASON_REQUIRED = 'Say why the plod is reopened: a reason is
 
 /** POST /api/shift-summaries/{id}/reopen: why an approved plod is reopened. */
 export const reopenBodySchema = z.object({
-  reason: z
-    .string({ error: REOPEN_REASON_REQUIRED })
-    .trim()
-    .min(1, REOPEN_REASON_REQUIRED)
-    .max(RETURN_COMMENT_MAX, `A reason must be at most ${RETURN_COMMENT_MAX} characters`),
+  reason: requiredWords(REOPEN_REASON_REQUIRED, 'reason'),
 });
 export type ReopenBody = z.infer<typeof reopenBodySchema>;
 
