@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { nowIso } from '../docs/entries.ts';
 import { ModelError } from '../errors/errors.ts';
 import { META, reportMap } from '../kernel/report-keys.ts';
+import type { ReportStatus } from '../kernel/status.ts';
 import { mutateReport } from '../kernel/mutate.ts';
 import { readReportMeta, setStatus } from './report-meta-doc.ts';
 
@@ -31,20 +32,20 @@ export const reopenBodySchema = z.object({
 });
 export type ReopenBody = z.infer<typeof reopenBodySchema>;
 
-/** Only a submitted (sent) plod is approved or returned; anything else is a 409. */
-function requireSubmitted(doc: Y.Doc, action: 'approved' | 'returned'): void {
+/**
+ * A decision is taken only on a plod in the status it needs (a submitted plod is approved or
+ * returned, an approved one reopened); anything else is a 409.
+ */
+function requireStatus(doc: Y.Doc, needed: ReportStatus, only: string): void {
   const { status } = readReportMeta(doc);
-  if (status !== 'sent') {
-    throw new ModelError(
-      'invalid-status-transition',
-      `Only a submitted plod can be ${action}: this one is ${status}`,
-    );
+  if (status !== needed) {
+    throw new ModelError('invalid-status-transition', `Only ${only}: this one is ${status}`);
   }
 }
 
 /** Approves a submitted plod: it is locked from then on. `by` names who approved it. */
 export function approveReport(doc: Y.Doc, by: string | null, at: string = nowIso()): void {
-  requireSubmitted(doc, 'approved');
+  requireStatus(doc, 'sent', 'a submitted plod can be approved');
   setStatus(doc, 'approved', at, by);
 }
 
@@ -59,7 +60,7 @@ export function returnReport(
   at: string = nowIso(),
 ): void {
   const parsed = returnBodySchema.parse({ comment });
-  requireSubmitted(doc, 'returned');
+  requireStatus(doc, 'sent', 'a submitted plod can be returned');
   mutateReport(doc, () => {
     setStatus(doc, 'returned', at, by);
     reportMap(doc, 'meta').set(META.returnComment, parsed.comment);
@@ -78,13 +79,7 @@ export function reopenReport(
   at: string = nowIso(),
 ): void {
   const parsed = reopenBodySchema.parse({ reason });
-  const { status } = readReportMeta(doc);
-  if (status !== 'approved') {
-    throw new ModelError(
-      'invalid-status-transition',
-      `Only an approved plod can be reopened: this one is ${status}`,
-    );
-  }
+  requireStatus(doc, 'approved', 'an approved plod can be reopened');
   mutateReport(doc, () => {
     setStatus(doc, 'sent', at, by);
     reportMap(doc, 'meta').set(META.reopenReason, parsed.reason);
