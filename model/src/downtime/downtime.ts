@@ -5,6 +5,7 @@ import { formatHours } from '../format/format.ts';
 import { optionalText, requiredText, roundTo } from '../format/numbers.ts';
 import { hoursBetween, minutesOfDay } from '../shift/time.ts';
 import { timeOfDaySchema } from '../shift/time-schemas.ts';
+import { entryHours } from '../timesheet/timesheet.ts';
 import { siteIdSchema } from '../ids/schemas.ts';
 
 /** The id of a row of this part (UUIDv7, made offline). */
@@ -164,10 +165,9 @@ export const downtimeEntryPatchSchema = z.object({
 });
 export type DowntimeEntryPatch = z.input<typeof downtimeEntryPatchSchema>;
 
-/** Hours of a downtime entry: start to end, an end before the start being the next day. */
-export function downtimeHours(entry: Pick<StoredDowntimeEntry, 'startTime' | 'endTime'>): number {
-  return roundTo(hoursBetween(entry.startTime, entry.endTime), 2);
-}
+/** Hours of a downtime entry, as a time entry's: an end before the start is the next day. */
+export const downtimeHours: (entry: Pick<StoredDowntimeEntry, 'startTime' | 'endTime'>) => number =
+  entryHours;
 
 /** Something on the shift's time axis: a timesheet entry or a downtime entry. */
 export interface TimedEntry {

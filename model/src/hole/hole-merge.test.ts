@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { HoleId } from '../ids/ids.ts';
-import type { RunInput } from '../run/run.ts';
 import { addRun, removeRun, updateRun } from '../run/run-doc.ts';
 import { readReport } from '../report-doc/snapshot.ts';
 import { createReportUndo } from '../report-doc/undo.ts';
@@ -10,7 +9,7 @@ import {
   newReportDoc,
   permutations,
   replicasOf,
-  runInput,
+  rod,
   syncAll,
 } from '../report-doc/testing.ts';
 import { reportMap } from '../kernel/report-keys.ts';
@@ -25,7 +24,6 @@ import {
 import { headIds, insertSetupWrite } from './setup-writes.ts';
 
 const DH = 'DH-2026-014' as HoleId;
-const rod = (stickUp: number): RunInput => runInput({ stickUp });
 
 function twoPhones(): [Y.Doc, Y.Doc] {
   return replicasOf(newReportDoc(), 2) as [Y.Doc, Y.Doc];

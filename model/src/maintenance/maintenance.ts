@@ -10,13 +10,12 @@ export const MaintenanceEntryIds = uuidKind<MaintenanceEntryId>('MaintenanceEntr
 
 export const EQUIPMENT_TYPES = ['rig', 'running-gear'] as const;
 export type EquipmentType = (typeof EQUIPMENT_TYPES)[number];
-export const COMPONENT_TYPES = [
-  'hydraulics',
-  'engine',
-  'transmission',
-  'backends',
-  'barrel-components',
-] as const;
+/** The components of each equipment type (SPEC 3), each named once. */
+const COMPONENTS = {
+  rig: ['hydraulics', 'engine', 'transmission'],
+  'running-gear': ['backends', 'barrel-components'],
+} as const satisfies Record<EquipmentType, readonly string[]>;
+export const COMPONENT_TYPES = [...COMPONENTS.rig, ...COMPONENTS['running-gear']] as const;
 export type ComponentType = (typeof COMPONENT_TYPES)[number];
 export const MAINTENANCE_TYPES = [
   'preventive',
@@ -31,10 +30,8 @@ export const MAINTENANCE_STATUSES = ['completed', 'in-progress', 'pending'] as c
 export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
 
 /** Component choices per equipment type (SPEC 3). */
-export const COMPONENTS_BY_EQUIPMENT: Readonly<Record<EquipmentType, readonly ComponentType[]>> = {
-  rig: ['hydraulics', 'engine', 'transmission'],
-  'running-gear': ['backends', 'barrel-components'],
-};
+export const COMPONENTS_BY_EQUIPMENT: Readonly<Record<EquipmentType, readonly ComponentType[]>> =
+  COMPONENTS;
 
 export const DESCRIPTION_REQUIRED = 'Description is required';
 export const COMPONENT_MISMATCH = 'Component does not belong to the equipment type';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { HoleId } from '../ids/ids.ts';
-import type { RunInput } from '../run/run.ts';
 import { assignCrewMember, setPrimaryDriller } from '../crew-assignment/crew-assignment-doc.ts';
 import { CREW_MESSAGES } from '../crew-assignment/crew-assignment.ts';
 import { addHoleToReport } from '../hole/report-hole-doc.ts';
@@ -12,18 +11,10 @@ import { TIMESHEET_OVER_CAP_MESSAGE } from '../timesheet/timesheet.ts';
 import { brokenInvariants } from './invariants.ts';
 import type { ReportSnapshot } from './snapshot.ts';
 import { readReport } from './snapshot.ts';
-import {
-  mergeUpdates,
-  newReportDoc,
-  permutations,
-  replicasOf,
-  runInput,
-  syncAll,
-} from './testing.ts';
+import { mergeUpdates, newReportDoc, permutations, replicasOf, rod, syncAll } from './testing.ts';
 import { validateReport } from './validate.ts';
 
 const DH1 = 'DH-2025-001' as HoleId;
-const rod = (stickUp: number): RunInput => runInput({ stickUp });
 
 /** Merge the replicas' full states in every order, plus a pairwise sync; return every resulting snapshot. */
 function mergedEverywhere(replicas: Y.Doc[]): ReportSnapshot[] {

@@ -70,6 +70,9 @@ export function runInput(input: Partial<RunInput> = {}): RunInput {
   };
 }
 
+/** A run with a rod and this stick-up: the ordinary run of a merge test. */
+export const rod = (stickUp: number): RunInput => runInput({ stickUp });
+
 /** Copies of a document, as other devices that synced it once would hold. */
 export function replicasOf(doc: Y.Doc, count: number): Y.Doc[] {
   const update = Y.encodeStateAsUpdate(doc);

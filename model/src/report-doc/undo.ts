@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import { nowIso } from '../docs/entries.ts';
+import { listeners } from '../docs/listeners.ts';
 import { recordReportChanges } from '../history/record.ts';
 import { META, reportMap } from '../kernel/report-keys.ts';
 import { UNDO_ROOTS, changesStatus, describeReportChange, undoRootType } from './undo-labels.ts';
@@ -107,7 +108,7 @@ export function createReportUndo(doc: Y.Doc, options: ReportUndoOptions): Report
     },
   );
   const steps = new WeakMap<StackItem, UndoStep>();
-  const listeners = new Set<() => void>();
+  const changes = listeners();
   let quiet = false;
   let current: UndoStep | null = null;
 
@@ -117,7 +118,7 @@ export function createReportUndo(doc: Y.Doc, options: ReportUndoOptions): Report
     const next = top ? (steps.get(top) ?? { label: FALLBACK_LABEL, at: now() }) : null;
     if (next === current) return;
     current = next;
-    listeners.forEach((listener) => listener());
+    changes.tell();
   };
 
   manager.on('stack-item-added', (event) => {
@@ -175,13 +176,10 @@ export function createReportUndo(doc: Y.Doc, options: ReportUndoOptions): Report
       if (current && current.at < cutoff) manager.clear();
     },
     clear: () => manager.clear(),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: changes.add,
     destroy() {
       doc.off('afterTransaction', onTransaction);
-      listeners.clear();
+      changes.clear();
       manager.destroy();
     },
   };

@@ -3,19 +3,24 @@ import { z } from 'zod';
 import { nowIso } from '../docs/entries.ts';
 import { ModelError } from '../errors/errors.ts';
 import { META, reportMap } from '../kernel/report-keys.ts';
+import type { ReportStatus } from '../kernel/status.ts';
 import { mutateReport } from '../kernel/mutate.ts';
 import { readReportMeta, setStatus } from './report-meta-doc.ts';
 
 export const RETURN_COMMENT_REQUIRED = 'Say what the crew must fix: a comment is required';
 export const RETURN_COMMENT_MAX = 2000;
 
+/** Text a supervisor must give, trimmed, with the message for none and the longest it may be. */
+const requiredWords = (required: string, noun: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(RETURN_COMMENT_MAX, `A ${noun} must be at most ${RETURN_COMMENT_MAX} characters`);
+
 /** POST /api/shift-summaries/{id}/return: what the crew must fix. */
 export const returnBodySchema = z.object({
-  comment: z
-    .string({ error: RETURN_COMMENT_REQUIRED })
-    .trim()
-    .min(1, RETURN_COMMENT_REQUIRED)
-    .max(RETURN_COMMENT_MAX, `A comment must be at most ${RETURN_COMMENT_MAX} characters`),
+  comment: requiredWords(RETURN_COMMENT_REQUIRED, 'comment'),
 });
 export type ReturnBody = z.infer<typeof returnBodySchema>;
 
@@ -23,28 +28,24 @@ export const REOPEN_REASON_REQUIRED = 'Say why the plod is reopened: a reason is
 
 /** POST /api/shift-summaries/{id}/reopen: why an approved plod is reopened. */
 export const reopenBodySchema = z.object({
-  reason: z
-    .string({ error: REOPEN_REASON_REQUIRED })
-    .trim()
-    .min(1, REOPEN_REASON_REQUIRED)
-    .max(RETURN_COMMENT_MAX, `A reason must be at most ${RETURN_COMMENT_MAX} characters`),
+  reason: requiredWords(REOPEN_REASON_REQUIRED, 'reason'),
 });
 export type ReopenBody = z.infer<typeof reopenBodySchema>;
 
-/** Only a submitted (sent) plod is approved or returned; anything else is a 409. */
-function requireSubmitted(doc: Y.Doc, action: 'approved' | 'returned'): void {
+/**
+ * A decision is taken only on a plod in the status it needs (a submitted plod is approved or
+ * returned, an approved one reopened); anything else is a 409.
+ */
+function requireStatus(doc: Y.Doc, needed: ReportStatus, only: string): void {
   const { status } = readReportMeta(doc);
-  if (status !== 'sent') {
-    throw new ModelError(
-      'invalid-status-transition',
-      `Only a submitted plod can be ${action}: this one is ${status}`,
-    );
+  if (status !== needed) {
+    throw new ModelError('invalid-status-transition', `Only ${only}: this one is ${status}`);
   }
 }
 
 /** Approves a submitted plod: it is locked from then on. `by` names who approved it. */
 export function approveReport(doc: Y.Doc, by: string | null, at: string = nowIso()): void {
-  requireSubmitted(doc, 'approved');
+  requireStatus(doc, 'sent', 'a submitted plod can be approved');
   setStatus(doc, 'approved', at, by);
 }
 
@@ -59,7 +60,7 @@ export function returnReport(
   at: string = nowIso(),
 ): void {
   const parsed = returnBodySchema.parse({ comment });
-  requireSubmitted(doc, 'returned');
+  requireStatus(doc, 'sent', 'a submitted plod can be returned');
   mutateReport(doc, () => {
     setStatus(doc, 'returned', at, by);
     reportMap(doc, 'meta').set(META.returnComment, parsed.comment);
@@ -78,13 +79,7 @@ export function reopenReport(
   at: string = nowIso(),
 ): void {
   const parsed = reopenBodySchema.parse({ reason });
-  const { status } = readReportMeta(doc);
-  if (status !== 'approved') {
-    throw new ModelError(
-      'invalid-status-transition',
-      `Only an approved plod can be reopened: this one is ${status}`,
-    );
-  }
+  requireStatus(doc, 'approved', 'an approved plod can be reopened');
   mutateReport(doc, () => {
     setStatus(doc, 'sent', at, by);
     reportMap(doc, 'meta').set(META.reopenReason, parsed.reason);

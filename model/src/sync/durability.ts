@@ -1,4 +1,5 @@
 import type * as decoding from 'lib0/decoding';
+import { listeners } from '../docs/listeners.ts';
 import {
   DurabilityKind,
   MESSAGE_DURABILITY,
@@ -70,12 +71,9 @@ export function trackDurability(
   let barrierSent = 0;
   let flushScheduled = false;
   let destroyed = false;
-  const listeners = new Set<(pending: number) => void>();
+  const changes = listeners<[pending: number]>();
 
-  const notify = () => {
-    const pending = localSeq - durableSeq;
-    for (const listener of listeners) listener(pending);
-  };
+  const notify = () => changes.tell(localSeq - durableSeq);
 
   // A barrier is only meaningful once the provider is synced: by then the server's step 1 has been
   // answered with our step 2 (offline edits), so every counted update precedes the barrier on the socket.
@@ -135,13 +133,10 @@ export function trackDurability(
     get durableSeq() {
       return durableSeq;
     },
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onChange: changes.add,
     destroy() {
       destroyed = true;
-      listeners.clear();
+      changes.clear();
       provider.doc.off('update', onUpdate);
       provider.off('sync', onSync);
     },

@@ -1,5 +1,6 @@
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
+import { listeners } from '../docs/listeners.ts';
 import type { DurabilityProviderLike } from './durability.ts';
 
 /**
@@ -121,7 +122,7 @@ export function trackLateEdits(
 ): LateEditsTracker {
   let state = initial;
   let destroyed = false;
-  const listeners = new Set<(state: LateEditsState) => void>();
+  const changes = listeners<[state: LateEditsState]>();
 
   const subscribe = () => {
     if (destroyed || !provider.wsconnected || provider.ws === null) return;
@@ -139,7 +140,7 @@ export function trackLateEdits(
     const message = readLateEditsBody(decoder);
     if (destroyed || message.kind !== 'state') return;
     state = message.state;
-    for (const listener of listeners) listener(state);
+    changes.tell(state);
   };
   provider.on('sync', onSync);
   if (provider.synced) subscribe();
@@ -148,13 +149,10 @@ export function trackLateEdits(
     get state() {
       return state;
     },
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onChange: changes.add,
     destroy() {
       destroyed = true;
-      listeners.clear();
+      changes.clear();
       provider.off('sync', onSync);
     },
   };
