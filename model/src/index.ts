@@ -628,7 +628,7 @@ export {
   updateBit,
 } from './bit/bit-register.ts';
 export type { BitMetres, MetresBitChange, MetresRun } from './bit/bit-metres.ts';
-export { bitMetresOfPlod, lifeToDateMetres, metresPerBit } from './bit/bit-metres.ts';
+export { bitDownAfter, bitMetresOfPlod, lifeToDateMetres, metresPerBit } from './bit/bit-metres.ts';
 export { addBitChange, bitChangesPart, removeBitChange } from './bit/bit-changes-part.ts';
 // Core tray photos (references in the report; the bytes are attachments)
 export type { Photo, PhotoInput, PhotoPatch, PhotoType } from './photos/photos.ts';
@@ -847,7 +847,7 @@ export {
   reportsIndexRowSchema,
   setReportsIndexRows,
 } from './reports-index/reports-index.ts';
-export type { HoleProgressMark } from './holes-doc/hole-progress.ts';
+export type { HoleContinuation, HoleProgressMark } from './holes-doc/hole-progress.ts';
 export {
   HOLE_PROGRESS_ROOT,
   holeContinuation,

@@ -7,6 +7,8 @@ import { openDesk } from './plod-report-helpers';
 import { addRun, runSheetsOf, setSignal } from './runs-helpers';
 import { addDowntime, assign, bitChange, registerBit, setHours } from './shift-helpers';
 import { addOnTab } from './supervisor-helpers';
+import { DOCS_SCREENSHOTS } from './docs-screenshots';
+import type { Page } from '@playwright/test';
 
 // Issue 24's whole billed shift on one phone: two downtime entries (a client standby across
 // midnight), three people's hours, two consumables, a bit change mid-hole, core recovery on three
@@ -14,6 +16,15 @@ import { addOnTab } from './supervisor-helpers';
 // desk's report view and PDF show every piece.
 
 test.use({ ...PHONE });
+
+/** A phone picture for docs/crew-guide.md (toasts and the Undo bar hidden: they float mid-page). */
+async function guideShot(page: Page, name: string): Promise<void> {
+  await page.screenshot({
+    path: `${DOCS_SCREENSHOTS}guide-${name}.png`,
+    fullPage: true,
+    style: '[class*="mantine-Notification"], [data-bottom-bar] { display: none !important; }',
+  });
+}
 
 const SHIFT_HOURS = 'Drilling 4.0 h, Downtime 3.0 h (client standby 2.0 h)';
 const CREW_TOTALS = 'Worked 29.00 h · Travel 1.00 h · Paid 30.00 h';
@@ -55,6 +66,7 @@ test('one night shift with every billed piece reaches the desk, its photo taken 
   await setHours(page, 'Alex Driller', { break: '0.5' });
   await setHours(page, 'Jordan Offsider', { finish: '2:00 AM', break: '0.5', travel: '1' });
   await setHours(page, 'Casey Offsider', { start: '7:00 PM', break: '1' });
+  await guideShot(page, 'people-hours');
 
   // A hole, a bit in, two runs, the bit changed, a third run: core recovered on each.
   await page.goto(runSheetsOf(id));
@@ -70,6 +82,7 @@ test('one night shift with every billed piece reaches the desk, its photo taken 
   expect(await bitChange(page, 'out', firstBit)).toBe('5.5');
   await registerBit(page, secondBit, '9-10');
   await bitChange(page, 'in', secondBit);
+  await guideShot(page, 'bits');
   await page.goto(runSheetsOf(id));
   await addRun(page, '0.5', '2.5');
   await expect(page.getByTestId('core-recovery')).toContainText(RECOVERY);
@@ -105,6 +118,7 @@ test('one night shift with every billed piece reaches the desk, its photo taken 
     await expect(dialog).toBeHidden();
   }
   await expect(page.getByTestId('consumables-count')).toHaveText('2 items used');
+  await guideShot(page, 'consumables');
 
   // The core tray photo, with no signal: kept on the phone, then saved once the signal returns.
   await untilWorksOffline(page);

@@ -61,6 +61,44 @@ test('a driller changes bits mid-hole and sees the metres each bit drilled', asy
   await context.close();
 });
 
+test('a bit left down the hole counts on the next plod that continues the hole', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const { page, context } = await openPhone(browser, 'Carry phone');
+  const first = await newPlod(page);
+  const holeId = uniqueHoleId('CAR');
+  const bit = uniqueHoleId('HQ');
+  await page.goto(runSheetsOf(first));
+  await startHole(page, holeId);
+  await page.goto(bitsOf(first));
+  await registerBit(page, bit, '7-9');
+  await bitChange(page, 'in', bit);
+  await page.goto(runSheetsOf(first));
+  await addRun(page, '0.5');
+  const leftAt = await holeDepth(page);
+
+  // The next plod takes the hole up: no bit change recorded, two runs drilled with the bit still down.
+  const second = await newPlod(page);
+  await page.goto(runSheetsOf(second));
+  await page
+    .getByTestId('new-hole-form')
+    .getByRole('button', { name: 'Continue Previous Hole' })
+    .click();
+  const picker = page.getByRole('dialog', { name: 'Continue Previous Hole' });
+  await picker.getByLabel('Hole').selectOption(holeId);
+  await picker.getByRole('button', { name: 'Continue Drilling' }).click();
+  await addRun(page, '0.5');
+  await addRun(page, '0.5');
+  const end = await holeDepth(page);
+  expect(end).toBeGreaterThan(leftAt);
+
+  await page.goto(bitsOf(second));
+  await expect(page.getByTestId('bit-change-count')).toHaveText('0');
+  await expect(metresCard(page, bit)).toContainText(`This plod (m)${(end - leftAt).toFixed(1)}`);
+  await context.close();
+});
+
 test('two phones offline add downtime and register the same serial: one plod, one bit', async ({
   browser,
 }) => {

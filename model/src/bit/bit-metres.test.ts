@@ -10,7 +10,13 @@ import { createReportUndo } from '../report-doc/undo.ts';
 import { addRun } from '../run/run-doc.ts';
 import { addBitChange, readBitChanges, removeBitChange } from './bit-changes-part.ts';
 import type { MetresBitChange, MetresRun } from './bit-metres.ts';
-import { bitMetresOfPlod, lifeToDateMetres, metresPerBit } from './bit-metres.ts';
+import { bitDownAfter, bitMetresOfPlod, lifeToDateMetres, metresPerBit } from './bit-metres.ts';
+import {
+  holeContinuation,
+  holeProgressMark,
+  readHoleProgress,
+  recordHoleProgress,
+} from '../holes-doc/hole-progress.ts';
 
 const DH = 'DH-7' as HoleId;
 const run = (fromDepth: number, toDepth: number, holeId = 'DH-7'): MetresRun => ({
@@ -58,6 +64,32 @@ describe('metres per bit on a plod', () => {
     expect(metresPerBit([...earlier, ...later])).toEqual(new Map([['A', 9]]));
   });
 
+  it('counts a bit carried in from an earlier plod for the runs it stayed down, with no change of it here', () => {
+    const runs = [run(20, 23), run(23, 26)];
+    expect(bitMetresOfPlod(runs, [], [{ holeId: 'DH-7', bitSerial: 'A', depth: 20 }])).toEqual([
+      { bitSerial: 'A', holeId: 'DH-7', metres: 6 },
+    ]);
+    // Another bit going in ends it there, though no one recorded the carried bit coming out.
+    expect(
+      bitMetresOfPlod(
+        runs,
+        [change('B', 'in', 24)],
+        [{ holeId: 'DH-7', bitSerial: 'A', depth: 20 }],
+      ),
+    ).toEqual([
+      { bitSerial: 'A', holeId: 'DH-7', metres: 4 },
+      { bitSerial: 'B', holeId: 'DH-7', metres: 2 },
+    ]);
+    // A change of the carried bit itself is read as before (an out with no in reaches up).
+    expect(
+      bitMetresOfPlod(
+        runs,
+        [change('A', 'out', 25)],
+        [{ holeId: 'DH-7', bitSerial: 'A', depth: 20 }],
+      ),
+    ).toEqual([{ bitSerial: 'A', holeId: 'DH-7', metres: 5 }]);
+  });
+
   it('keeps holes apart and adds a bit used on two holes', () => {
     const runs = [run(0, 3), run(0, 4, 'DH-8')];
     const rows = bitMetresOfPlod(runs, [change('A', 'in', 0), change('A', 'in', 2, 'DH-8')]);
@@ -94,6 +126,51 @@ describe('bit changes on a plod', () => {
       addBitChange(doc, { bitSerial: 'A', holeId: DH, action: 'in', depth: 'x' }),
     ).toThrow();
     expect(readBitChanges(doc)).toEqual([]);
+  });
+});
+
+describe('a bit left down a hole, carried to the next plod', () => {
+  it('is credited on a plod that takes the hole up and records no change of it', () => {
+    const register = new Y.Doc();
+    const first = newReportDoc();
+    addHoleToReport(first, { holeId: DH, targetDepth: 500 });
+    addBitChange(first, { bitSerial: 'nq-5', holeId: DH, action: 'in', depth: 0 });
+    addRun(first, DH, { rodAdded: true, stickUp: 0 });
+    const firstReport = readReport(first);
+    const firstHole = firstReport.holes[0];
+    if (!firstHole || !firstReport.id) throw new Error('no hole');
+    recordHoleProgress(
+      register,
+      holeProgressMark(firstHole, firstReport.id, firstReport.bitChanges),
+    );
+
+    const second = newReportDoc();
+    const start = holeContinuation(readHoleProgress(register), DH, readReport(second).id);
+    expect(start.startBit).toBe('NQ-5');
+    addHoleToReport(second, { holeId: DH, targetDepth: 500 }, start);
+    addRun(second, DH, { rodAdded: true, stickUp: 0 });
+    addRun(second, DH, { rodAdded: true, stickUp: 0 });
+    const secondReport = readReport(second);
+    const drilled = secondReport.holes[0]?.drilledThisShift ?? 0;
+    expect(drilled).toBeGreaterThan(0);
+    expect(secondReport.bitMetres).toEqual([{ bitSerial: 'NQ-5', holeId: DH, metres: drilled }]);
+    // Still down at the end: the next plod carries it on.
+    const secondHole = secondReport.holes[0];
+    if (!secondHole || !secondReport.id) throw new Error('no hole');
+    expect(holeProgressMark(secondHole, secondReport.id, secondReport.bitChanges).bitDown).toBe(
+      'NQ-5',
+    );
+  });
+
+  it('is not carried once pulled', () => {
+    expect(bitDownAfter('A', [{ id: 'c1', bitSerial: 'A', action: 'out', depth: 12 }])).toBeNull();
+    expect(
+      bitDownAfter('A', [
+        { id: 'c1', bitSerial: 'A', action: 'out', depth: 12 },
+        { id: 'c2', bitSerial: 'B', action: 'in', depth: 12 },
+      ]),
+    ).toBe('B');
+    expect(bitDownAfter(null, [{ id: 'c1', bitSerial: 'B', action: 'out', depth: 3 }])).toBeNull();
   });
 });
 
@@ -187,9 +264,50 @@ describe('life-to-date metres over plods', () => {
     const last = { runs: [run(30, 45)], changes: [change('LT-1', 'out', 40)] };
     const plods = [first, middle, last];
     expect(lifeToDateMetres(plods).get('LT-1')).toBe(30);
-    // Summed plod by plod, the middle plod's 10 m were lost.
-    const byPlod = metresPerBit(plods.flatMap((p) => bitMetresOfPlod(p.runs, p.changes)));
-    expect(byPlod.get('LT-1')).toBe(20);
+    // Plod by plod, the middle and last plods carry the bit the one before left down.
+    const carried = (depth: number) => [{ holeId: 'DH-7', bitSerial: 'LT-1', depth }];
+    const byPlod = metresPerBit([
+      ...bitMetresOfPlod(first.runs, first.changes),
+      ...bitMetresOfPlod(middle.runs, middle.changes, carried(20)),
+      ...bitMetresOfPlod(last.runs, last.changes, carried(30)),
+    ]);
+    expect(byPlod.get('LT-1')).toBe(30);
+  });
+
+  it('equals the per-plod sum when each plod carries the bit the one before left down', () => {
+    // Plods along one hole; each may put a bit in or pull the one down, at a depth inside its runs.
+    const step = fc.record({
+      length: fc.integer({ min: 1, max: 20 }),
+      change: fc.option(
+        fc.record({
+          serial: fc.constantFrom('A', 'B', 'C'),
+          action: fc.constantFrom<'in' | 'out'>('in', 'out'),
+          at: fc.double({ min: 0, max: 1, noNaN: true }),
+        }),
+      ),
+    });
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 8 }), (steps) => {
+        let depth = 0;
+        let down: string | null = null;
+        const rows: ReturnType<typeof bitMetresOfPlod> = [];
+        const plods = steps.map(({ length, change: c }) => {
+          const from = depth;
+          depth += length;
+          const changes = c ? [change(c.serial, c.action, from + Math.round(c.at * length))] : [];
+          // A plod pulls only the bit down (an out of another bit is not what a crew records).
+          if (c?.action === 'out' && c.serial !== down) changes.length = 0;
+          // And puts a bit in only once the one down is out (the life-to-date rule's reading).
+          if (c?.action === 'in' && down !== null) changes.length = 0;
+          const runs = [run(from, depth)];
+          const carried = down === null ? [] : [{ holeId: 'DH-7', bitSerial: down, depth: from }];
+          rows.push(...bitMetresOfPlod(runs, changes, carried));
+          down = bitDownAfter(down, changes);
+          return { runs, changes };
+        });
+        expect(metresPerBit(rows)).toEqual(lifeToDateMetres(plods));
+      }),
+    );
   });
 
   it('equals the per-plod sum when every plod holds the changes of its own bits', () => {

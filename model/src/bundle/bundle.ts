@@ -53,6 +53,9 @@ export interface BundleShiftSummary {
 export interface BundleCrewAssignment {
   id: string;
   shiftSummaryId: string;
+  /** The crew member of the library assigned, or null for a name typed in (absent in bundles
+   * projected before it was carried). */
+  crewMemberId?: string | null;
   crewMemberName: string;
   role: 'driller' | 'offsider';
   /** The SPEC's `isPrimary`; the CSV reads it as isPrimaryDriller. */

@@ -28,6 +28,8 @@ export interface PeopleHoursRow extends Pick<
   rig: string | null;
   plodId: string;
   person: string;
+  /** The crew member of the library, or null for a name typed in. */
+  personId: string | null;
   notes: string | null;
 }
 
@@ -129,6 +131,7 @@ export function peopleHoursRows(bundles: readonly ShiftReportBundle[]): PeopleHo
         rig: shift.rig,
         plodId: shift.id,
         person: crew.crewMemberName,
+        personId: crew.crewMemberId ?? null,
         role: crew.role,
         startTime: hours.startTime,
         finishTime: hours.finishTime,
@@ -143,11 +146,34 @@ export function peopleHoursRows(bundles: readonly ShiftReportBundle[]): PeopleHo
   return rows.sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
 }
 
-/** Each person's totals (the same name in any case is one person), by name. */
-export function personTotals(rows: readonly PeopleHoursRow[]): PersonTotalsRow[] {
-  const totals = new Map<string, PersonTotalsRow>();
+/**
+ * Which person a row counts for: the crew member's id, so two people who share a name stay apart. A
+ * name typed in (or a plod projected before assignments carried the id) counts for the one crew
+ * member of that name (in any case) when there is exactly one, and otherwise for the name itself.
+ */
+function personKeys(rows: readonly PeopleHoursRow[]): (row: PeopleHoursRow) => string {
+  const idsByName = new Map<string, Set<string>>();
   for (const row of rows) {
-    const key = crewNameKey(row.person);
+    if (row.personId === null) continue;
+    const name = crewNameKey(row.person);
+    idsByName.set(name, (idsByName.get(name) ?? new Set<string>()).add(row.personId));
+  }
+  return (row) => {
+    if (row.personId !== null) return `id:${row.personId}`;
+    const ids = idsByName.get(crewNameKey(row.person));
+    const only = ids?.size === 1 ? [...ids][0] : undefined;
+    return only === undefined ? `name:${crewNameKey(row.person)}` : `id:${only}`;
+  };
+}
+
+/** Each person's totals (see personKeys for who is one person), by name. */
+export function personTotals(rows: readonly PeopleHoursRow[]): PersonTotalsRow[] {
+  const keyOf = personKeys(rows);
+  const totals = new Map<string, PersonTotalsRow>();
+  const firstSeen = new Map<string, number>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    if (!firstSeen.has(key)) firstSeen.set(key, firstSeen.size);
     const total = totals.get(key) ?? {
       person: row.person.trim(),
       shifts: 0,
@@ -163,9 +189,14 @@ export function personTotals(rows: readonly PeopleHoursRow[]): PersonTotalsRow[]
       paidHours: roundTo(total.paidHours + row.paidHours, 2),
     });
   }
-  return [...totals.values()].sort((a, b) =>
-    crewNameKey(a.person).localeCompare(crewNameKey(b.person)),
-  );
+  // By name; people of one name in the order the rows first name them (oldest shift first).
+  return [...totals.entries()]
+    .sort(
+      ([ka, a], [kb, b]) =>
+        crewNameKey(a.person).localeCompare(crewNameKey(b.person)) ||
+        (firstSeen.get(ka) ?? 0) - (firstSeen.get(kb) ?? 0),
+    )
+    .map(([, total]) => total);
 }
 
 /** Title line of the rows section and of the totals section. */

@@ -32,6 +32,7 @@ const HOLE_FIELDS: Record<string, FieldSpec> = {
   constantStickUp: { label: 'Constant stick-up', unit: 'm' },
   startDepth: { label: 'Start depth', unit: 'm' },
   startStickUp: { label: 'Start stick-up', unit: 'm' },
+  startBit: { label: 'Bit down at start' },
   dip: { label: 'Dip', unit: '°' },
   azimuth: { label: 'Azimuth', unit: '°' },
   oriToolLength: { label: 'Ori tool length', unit: 'm' },

@@ -4,6 +4,7 @@ import type { HoleId } from '../ids/ids.ts';
 import { ModelError } from '../errors/errors.ts';
 import { nowIso } from '../docs/entries.ts';
 import { numericField, roundTo } from '../format/numbers.ts';
+import { bitSerialSchema } from '../bit/bit.ts';
 import { reportMap } from '../kernel/report-keys.ts';
 import { mutateReport } from '../kernel/mutate.ts';
 import type { ChainStart, DerivedRun, StoredRun } from '../run/run.ts';
@@ -33,25 +34,37 @@ import {
   settingConflicts,
 } from './setup-writes.ts';
 
-/** Where this shift's chain of a hole starts: a continued hole records its depth and next run number. */
+/**
+ * Where this shift's chain of a hole starts: a continued hole records its depth and next run number,
+ * and the bit an earlier shift left down it (none when absent).
+ */
 export const holeStartSchema = z.object({
   startDepth: numericField({ default: 0, min: 0 }),
   startRunNumber: numericField({ default: 1, int: true, min: 1 }),
   startStickUp: numericField({ default: 0, min: 0 }),
+  startBit: bitSerialSchema.nullish().transform((v) => v ?? undefined),
 });
 export interface HoleStartInput {
   startDepth?: number | string;
   startRunNumber?: number | string;
   startStickUp?: number | string;
+  startBit?: string | null;
 }
 
-const START_FIELDS = ['startDepth', 'startRunNumber', 'startStickUp'] as const;
+const START_FIELDS = ['startDepth', 'startRunNumber', 'startStickUp', 'startBit'] as const;
+
+/** A parsed start as a setup write stores it (no key for a bit not carried). */
+function startValues(start: z.output<typeof holeStartSchema>): Record<string, number | string> {
+  const { startBit, ...chain } = start;
+  return startBit === undefined ? chain : { ...chain, startBit };
+}
 
 const REPORT_FIELD_KINDS: FieldKinds = {
   ...HOLE_CONFIG_FIELD_KINDS,
   startDepth: 'number',
   startRunNumber: 'number',
   startStickUp: 'number',
+  startBit: 'string',
 };
 
 /** Id of the write an entry of the layout before schema 3 reads as. */
@@ -59,6 +72,8 @@ const LEGACY_WRITE_PREFIX = 'legacy:';
 
 /** A hole as this report set it up (before its runs are chained). */
 export interface ReportHoleSetup extends HoleConfig, ChainStart {
+  /** The bit an earlier shift left down the hole, carried into this one (bit-metres.ts). */
+  startBit: string | null;
   /** Explicitly marked complete (COMPLETE also follows from depth). */
   isComplete: boolean;
   addedAt: string | null;
@@ -94,13 +109,15 @@ export function readReportHoleWrites(doc: Y.Doc): SetupWrite[] {
  * Where the shift's chain starts. Two phones that added one hole apart may have started it from
  * different marks; the deeper start is taken (a later shift always drills deeper), on every phone.
  */
-function resolveStart(writes: readonly SetupWrite[]): Omit<ChainStart, 'constantStickUp'> {
+function resolveStart(
+  writes: readonly SetupWrite[],
+): Omit<ChainStart, 'constantStickUp'> & { startBit: string | null } {
   const deepest = fieldHeads(writes, 'startDepth').sort(
     (a, b) =>
       Number(b.values.startDepth) - Number(a.values.startDepth) ||
       Number(b.values.startRunNumber ?? 1) - Number(a.values.startRunNumber ?? 1),
   )[0];
-  if (!deepest) return { ...NEW_HOLE_CHAIN_START };
+  if (!deepest) return { ...NEW_HOLE_CHAIN_START, startBit: null };
   const num = (field: string, fallback: number) => {
     const value = deepest.values[field];
     return typeof value === 'number' ? value : fallback;
@@ -109,6 +126,7 @@ function resolveStart(writes: readonly SetupWrite[]): Omit<ChainStart, 'constant
     startDepth: Math.max(0, num('startDepth', 0)),
     startRunNumber: Math.max(1, Math.trunc(num('startRunNumber', 1))),
     startStickUp: Math.max(0, num('startStickUp', 0)),
+    startBit: typeof deepest.values.startBit === 'string' ? deepest.values.startBit : null,
   };
 }
 
@@ -215,7 +233,7 @@ export function addHoleToReport(
       holeId,
       at,
       supersedes: [],
-      values: own.length > 0 ? { ...from } : { ...settings, ...from },
+      values: own.length > 0 ? startValues(from) : { ...settings, ...startValues(from) },
     });
   });
   return true;
@@ -237,7 +255,7 @@ export function updateReportHole(
     if (value !== undefined) values[field] = value;
   if (START_FIELDS.some((f) => patch[f] !== undefined)) {
     const current = resolveStart(writes);
-    Object.assign(values, holeStartSchema.parse({ ...current, ...patch }));
+    Object.assign(values, startValues(holeStartSchema.parse({ ...current, ...patch })));
   }
   const fields = Object.keys(values);
   if (fields.length === 0) return;

@@ -28,13 +28,14 @@ describe('hole progress marks', () => {
     const register = new Y.Doc();
     const first = ReportIds.create();
     const second = ReportIds.create();
-    recordHoleProgress(register, holeProgressMark(drilledReport(first, 2), first));
-    recordHoleProgress(register, holeProgressMark(drilledReport(second, 4), second));
+    recordHoleProgress(register, holeProgressMark(drilledReport(first, 2), first, []));
+    recordHoleProgress(register, holeProgressMark(drilledReport(second, 4), second, []));
     // First run 4 - 0.5 stick-up - 0.5 constant = 3, then 3 - 0.5 = 2.5 per rod run.
     expect(holeContinuation(readHoleProgress(register), HOLE)).toEqual({
       startDepth: 10.5,
       startRunNumber: 5,
       startStickUp: 0.5,
+      startBit: null,
     });
     expect(holeContinuation(readHoleProgress(register), HOLE, second).startDepth).toBe(5.5);
   });
@@ -44,13 +45,14 @@ describe('hole progress marks', () => {
       startDepth: 0,
       startRunNumber: 1,
       startStickUp: 0,
+      startBit: null,
     });
   });
 
   it('writes nothing when the mark has not changed', () => {
     const register = new Y.Doc();
     const id = ReportIds.create();
-    const mark = holeProgressMark(drilledReport(id, 1), id);
+    const mark = holeProgressMark(drilledReport(id, 1), id, []);
     expect(recordHoleProgress(register, mark)).toBe(true);
     expect(recordHoleProgress(register, mark)).toBe(false);
   });
@@ -58,8 +60,8 @@ describe('hole progress marks', () => {
   it('keeps one mark per report when two devices record the same report', () => {
     const [a, b] = [new Y.Doc(), new Y.Doc()];
     const id = ReportIds.create();
-    recordHoleProgress(a, holeProgressMark(drilledReport(id, 1), id));
-    recordHoleProgress(b, holeProgressMark(drilledReport(id, 3), id));
+    recordHoleProgress(a, holeProgressMark(drilledReport(id, 1), id, []));
+    recordHoleProgress(b, holeProgressMark(drilledReport(id, 3), id, []));
     syncAll([a, b]);
     expect(readHoleProgress(a)).toEqual(readHoleProgress(b));
     expect(readHoleProgress(a)).toHaveLength(1);

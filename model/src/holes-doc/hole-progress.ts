@@ -7,6 +7,8 @@ import type { ReportHole } from '../hole/report-hole-doc.ts';
 import type { ChainStart } from '../run/run.ts';
 import { NEW_HOLE_CHAIN_START, nextRunContext } from '../run/run.ts';
 import { lenient } from '../docs/lenient.ts';
+import type { MetresBitChange } from '../bit/bit-metres.ts';
+import { bitDownAfter } from '../bit/bit-metres.ts';
 
 /**
  * Where each report left each hole, kept in the hole register document so a later shift can continue
@@ -26,6 +28,8 @@ export interface HoleProgressMark {
   nextRunNumber: number;
   /** Stick-up the last run left (a no-rod run of the Add New Run screen drills it). */
   lastStickUp: number;
+  /** The bit the report left down the hole (bitDownAfter), or null. */
+  bitDown: string | null;
   updatedAt: string | null;
 }
 
@@ -35,6 +39,8 @@ const storedMarkSchema = z.object({
   endDepth: lenient(z.number().min(0), 0),
   nextRunNumber: lenient(z.number().int().min(1), 1),
   lastStickUp: lenient(z.number().min(0), 0),
+  // Marks recorded before bits were carried have none.
+  bitDown: lenient(z.string().min(1).nullable(), null),
   updatedAt: lenient(z.string().nullable(), null),
 });
 
@@ -42,10 +48,11 @@ function progressMap(doc: Y.Doc): Y.Map<unknown> {
   return doc.getMap(HOLE_PROGRESS_ROOT);
 }
 
-/** The mark a report's derived hole stands for. */
+/** The mark a report's derived hole stands for, with the report's bit changes (of any hole). */
 export function holeProgressMark(
   hole: ReportHole,
   reportId: ReportId,
+  bitChanges: readonly Pick<MetresBitChange, 'id' | 'bitSerial' | 'holeId' | 'action' | 'depth'>[],
 ): Omit<HoleProgressMark, 'updatedAt'> {
   return {
     holeId: hole.holeId,
@@ -53,6 +60,10 @@ export function holeProgressMark(
     endDepth: roundTo(hole.currentDepth, 3),
     nextRunNumber: hole.startRunNumber + hole.runs.length,
     lastStickUp: nextRunContext(hole.runs, hole).previousStickUp,
+    bitDown: bitDownAfter(
+      hole.startBit,
+      bitChanges.filter((c) => c.holeId === hole.holeId),
+    ),
   };
 }
 
@@ -82,7 +93,8 @@ export function recordHoleProgress(doc: Y.Doc, mark: Omit<HoleProgressMark, 'upd
       current.success &&
       current.data.endDepth === mark.endDepth &&
       current.data.nextRunNumber === mark.nextRunNumber &&
-      current.data.lastStickUp === mark.lastStickUp
+      current.data.lastStickUp === mark.lastStickUp &&
+      current.data.bitDown === mark.bitDown
     ) {
       return false;
     }
@@ -95,6 +107,9 @@ export function recordHoleProgress(doc: Y.Doc, mark: Omit<HoleProgressMark, 'upd
   return true;
 }
 
+/** Where a hole continues from in a new report, and the bit left down it. */
+export type HoleContinuation = Omit<ChainStart, 'constantStickUp'> & { startBit: string | null };
+
 /**
  * Where a hole continues from in a new report: the deepest mark left by any other report (a later
  * shift always drills deeper), or a new hole's start when no report has drilled it.
@@ -103,14 +118,15 @@ export function holeContinuation(
   marks: readonly HoleProgressMark[],
   holeId: HoleId,
   excludeReportId?: ReportId | null,
-): Omit<ChainStart, 'constantStickUp'> {
+): HoleContinuation {
   const best = marks
     .filter((m) => m.holeId === holeId && m.reportId !== excludeReportId)
     .sort((a, b) => b.endDepth - a.endDepth || b.nextRunNumber - a.nextRunNumber)[0];
-  if (!best) return { ...NEW_HOLE_CHAIN_START };
+  if (!best) return { ...NEW_HOLE_CHAIN_START, startBit: null };
   return {
     startDepth: best.endDepth,
     startRunNumber: best.nextRunNumber,
     startStickUp: best.lastStickUp,
+    startBit: best.bitDown,
   };
 }

@@ -156,6 +156,11 @@ export function readReport(doc: Y.Doc): ReportSnapshot {
     bitMetres: bitMetresOfPlod(
       holes.flatMap((hole) => hole.runs.map((run) => ({ ...run, holeId: hole.holeId }))),
       parts.bitChanges,
+      holes.flatMap((hole) =>
+        hole.startBit === null
+          ? []
+          : [{ holeId: hole.holeId, bitSerial: hole.startBit, depth: hole.startDepth }],
+      ),
     ),
     signOff: readSignOff(doc),
     totals,

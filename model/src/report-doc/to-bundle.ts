@@ -57,6 +57,7 @@ export function toBundle(
     crewAssignments: snapshot.crew.map((a) => ({
       id: a.id,
       shiftSummaryId: id,
+      crewMemberId: a.crewMemberId,
       crewMemberName: a.crewMemberName,
       role: a.role,
       isPrimary: a.isPrimary,

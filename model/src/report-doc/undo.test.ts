@@ -1,11 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import type { CrewMemberId, HoleId } from '../ids/ids.ts';
-import { assignCrewMember, setPrimaryDriller } from '../crew-assignment/crew-assignment-doc.ts';
+import {
+  assignCrewMember,
+  setPrimaryDriller,
+  updateCrewAssignment,
+} from '../crew-assignment/crew-assignment-doc.ts';
 import { addHireToolUsage, removeHireToolUsage } from '../hire-tool/hire-tool-usage-part.ts';
 import { addHoleToReport } from '../hole/report-hole-doc.ts';
 import { addMaintenanceEntry, updateMaintenanceEntry } from '../maintenance/maintenance-part.ts';
-import { addRun } from '../run/run-doc.ts';
+import { addRun, updateRun } from '../run/run-doc.ts';
+import { addDowntimeEntry, readDowntime } from '../downtime/downtime-part.ts';
+import { addPhoto, readPhotos, removePhoto } from '../photos/photos-part.ts';
 import { setReportNotes, setStatus, updateShiftDetails } from '../shift-summary/report-meta-doc.ts';
 import { addSurveyEntry, removeSurveyEntry } from '../survey/survey-doc.ts';
 import {
@@ -16,7 +22,14 @@ import {
 } from '../timesheet/timesheet-doc.ts';
 import { readHistory } from '../history/read.ts';
 import { readReport } from './snapshot.ts';
-import { newReportDoc, replicasOf, runInput, syncInto } from './testing.ts';
+import {
+  TEST_SITE_ID,
+  defaultCodeCopy,
+  newReportDoc,
+  replicasOf,
+  runInput,
+  syncInto,
+} from './testing.ts';
 import { createReportUndo, type ReportUndo } from './undo.ts';
 
 // This device's own changes carry this origin, as the web app's mutations do.
@@ -105,6 +118,44 @@ describe('undo of this device’s own report changes', () => {
     const hole = 'DH-9' as HoleId;
     expect(label((d) => addHoleToReport(d, { holeId: hole }))).toBe('hole started');
     expect(label((d) => addRun(d, hole, runInput()))).toBe('run added');
+  });
+
+  it("undoes the billed parts' changes: downtime, a photo, people's hours and a run's recovery", () => {
+    const doc = newReportDoc();
+    const undo = undoFor(doc);
+    const d = local(doc, (x) =>
+      addDowntimeEntry(x, { ...defaultCodeCopy(TEST_SITE_ID, 'client-standby'), ...night }),
+    );
+    expect(undo.next()?.label).toBe('downtime added');
+    expect(undo.undo()).toEqual({ kind: 'undone', label: 'downtime added' });
+    expect(readDowntime(doc).some((e) => e.id === d)).toBe(false);
+
+    const photo = local(doc, (x) =>
+      addPhoto(x, {
+        attachmentId: '01936b2c-0000-7000-8000-00000000a001',
+        contentType: 'image/jpeg',
+        bytes: 1000,
+        width: 1600,
+        height: 1200,
+      }),
+    );
+    local(doc, (x) => removePhoto(x, photo));
+    expect(undo.undo()).toEqual({ kind: 'undone', label: 'photo deleted' });
+    expect(readPhotos(doc).map((p) => p.id)).toEqual([photo]);
+
+    const crew = { crewMemberName: 'Alex', role: 'driller', isPrimary: true } as const;
+    const a = local(doc, (x) => assignCrewMember(x, crew));
+    local(doc, (x) => updateCrewAssignment(x, a, { finishTime: '16:00', travelHours: 1 }));
+    expect(undo.undo().kind).toBe('undone');
+    expect(readReport(doc).crew[0]).toMatchObject({ finishTime: '18:00', travelHours: 0 });
+
+    const hole = 'DH-9' as HoleId;
+    local(doc, (x) => addHoleToReport(x, { holeId: hole }));
+    const run = local(doc, (x) => addRun(x, hole, runInput()));
+    const length = readReport(doc).holes[0]?.runs[0]?.length ?? 0;
+    local(doc, (x) => updateRun(x, run, { recoveredLength: length / 2 }));
+    expect(undo.undo()).toEqual({ kind: 'undone', label: 'run edited' });
+    expect(readReport(doc).holes[0]?.runs[0]?.recoveredLength).toBeNull();
   });
 
   it('never offers a change that arrived from another phone', () => {

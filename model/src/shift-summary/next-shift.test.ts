@@ -57,6 +57,7 @@ describe('start from last shift', () => {
           startDepth: open?.currentDepth,
           startRunNumber: 3,
           startStickUp: 0.5,
+          startBit: null,
         },
       },
     ]);
@@ -76,12 +77,14 @@ describe('start from last shift', () => {
       endDepth,
       nextRunNumber: 9,
       lastStickUp: 0.2,
+      bitDown: 'NQ-9',
       updatedAt: null,
     });
     expect(nextShiftPlan(last, today, [mark(40, OPEN)]).holes[0]?.start).toEqual({
       startDepth: 40,
       startRunNumber: 9,
       startStickUp: 0.2,
+      startBit: 'NQ-9',
     });
     expect(nextShiftPlan(last, today, [mark(100, OPEN)]).holes).toEqual([]);
   });

@@ -52,7 +52,10 @@ export function nextShiftPlan(
   const known: HoleProgressMark[] = lastId
     ? [
         ...marks,
-        ...last.holes.map((hole) => ({ ...holeProgressMark(hole, lastId), updatedAt: null })),
+        ...last.holes.map((hole) => ({
+          ...holeProgressMark(hole, lastId, last.bitChanges),
+          updatedAt: null,
+        })),
       ]
     : [...marks];
   return {

@@ -211,7 +211,7 @@ export async function seedYear(
             }
             runs += runsPerPlod;
             const worked = readReportHoles(doc).find((h) => h.holeId === hole.holeId);
-            if (worked) hole.start = holeProgressMark(worked, id);
+            if (worked) hole.start = holeProgressMark(worked, id, []);
             const times = night
               ? [
                   ['18:00', '19:00', 'setup'],

@@ -1,21 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import {
+  addBitChange,
+  addConsumableEntry,
+  addDowntimeEntry,
   addHireToolUsage,
   addHoleToReport,
   addMaintenanceEntry,
   addRun,
   addSurveyEntry,
   addTimesheetEntry,
+  addPhoto,
+  assignCrewMember,
   createReport,
+  readCrewAssignments,
   readReport,
   setReportNotes,
   setStatus,
   setSummaryOverrides,
   signOffReport,
+  updateCrewAssignment,
   updateShiftDetails,
 } from '@plod/model';
-import type { HoleId, ReportId } from '@plod/model';
+import type { HoleId, ReportId, RigId, SiteId } from '@plod/model';
 import { additionOf } from '../../src/late-edits/parts.ts';
 
 const HOLE = 'DH-2025-001' as HoleId;
@@ -25,9 +32,20 @@ function serverAndPhone(): { server: Y.Doc; phone: Y.Doc } {
   const server = new Y.Doc();
   createReport(server, {
     id: '0190a000-0000-7000-8000-00000000c0de' as ReportId,
-    shift: { date: '2025-07-14', shiftType: 'day', startTime: '06:00', endTime: '18:00' },
+    shift: {
+      date: '2025-07-14',
+      shiftType: 'day',
+      startTime: '06:00',
+      endTime: '18:00',
+      // A site and rig, so crew may be assigned.
+      siteId: '0190a000-0000-7000-8000-0000000051e1' as SiteId,
+      rigId: '0190a000-0000-7000-8000-00000000a191' as RigId,
+      siteName: 'North Pit',
+      rigName: 'Rig 7',
+    },
   });
   addHoleToReport(server, { holeId: HOLE, targetDepth: 200, constantStickUp: 0.5 });
+  assignCrewMember(server, { crewMemberName: 'Ann Lee', role: 'offsider', isPrimary: false });
   const phone = new Y.Doc();
   Y.applyUpdate(phone, Y.encodeStateAsUpdate(server));
   return { server, phone };
@@ -64,6 +82,56 @@ describe('what a late edit changes', () => {
       'a hire tool row',
       (d) => addHireToolUsage(d, { toolName: 'Core barrel', quantity: 1, hours: 2 }),
       ['hireTools'],
+    ],
+    [
+      'a downtime entry',
+      (d) =>
+        addDowntimeEntry(d, {
+          codeId: 'client-standby',
+          codeName: 'Client standby',
+          codeGroup: 'client-standby',
+          chargeable: true,
+          startTime: '23:00',
+          endTime: '01:00',
+        }),
+      ['downtime'],
+    ],
+    [
+      'a consumable entry',
+      (d) =>
+        addConsumableEntry(d, {
+          consumableId: 'mud',
+          itemName: 'Drilling mud',
+          unit: 'bag',
+          quantity: 3,
+        }),
+      ['consumables'],
+    ],
+    [
+      'a bit change',
+      (d) => addBitChange(d, { bitSerial: 'NQ-1', holeId: HOLE, action: 'in', depth: 0 }),
+      ['bitChanges'],
+    ],
+    [
+      'a photo',
+      (d) =>
+        addPhoto(d, {
+          attachmentId: '01936b2c-0000-7000-8000-00000000a001',
+          contentType: 'image/jpeg',
+          bytes: 1000,
+          width: 1600,
+          height: 1200,
+        }),
+      ['photos'],
+    ],
+    [
+      "a person's hours",
+      (d) => {
+        const id = readCrewAssignments(d)[0]?.id;
+        if (!id) throw new Error('no crew');
+        updateCrewAssignment(d, id, { finishTime: '16:00', travelHours: 1 });
+      },
+      ['crew'],
     ],
     ['notes', (d) => setReportNotes(d, 'Bit changed'), ['notes']],
     ['status', (d) => setStatus(d, 'completed'), ['status']],

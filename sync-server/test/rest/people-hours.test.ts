@@ -155,6 +155,34 @@ describe("people's hours for a pay period", () => {
     ]);
   });
 
+  it('totals two crew members who share a name apart', async () => {
+    const member = async () => {
+      const body = { memberName: 'Chris Lee', role: 'offsider', siteId: api.siteId };
+      const res = await api.call('POST', '/api/crew-members', body);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return (res.body as { id: string }).id;
+    };
+    const first = await member();
+    const second = await member();
+    const monday = await api.report({ date: '2026-04-06' });
+    await assign(monday, 'Chris Lee', { crewMemberId: first });
+    const tuesday = await api.report({ date: '2026-04-07' });
+    await assign(tuesday, 'Chris Lee', { crewMemberId: second, breakHours: 2 });
+    const wednesday = await api.report({ date: '2026-04-08' });
+    await assign(wednesday, 'Chris Lee', { crewMemberId: first });
+    const res = await api.call('GET', '/api/people-hours.csv?from=2026-04-06&to=2026-04-08');
+    expect(res.status).toBe(200);
+    const totalsPart = (res.body as string).split('\r\n\r\n')[1];
+    const totals = parse(totalsPart ?? '', { from_line: 2, columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(totals.map((t) => [t.Person, t.Shifts, t.Hours])).toEqual([
+      ['Chris Lee', '2', '24.00'],
+      ['Chris Lee', '1', '10.00'],
+    ]);
+  });
+
   it('exports an XLSX workbook with a sheet of rows and a sheet of totals', async () => {
     await payPeriod();
     const res = await api.server.app.request(

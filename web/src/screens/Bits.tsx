@@ -5,11 +5,13 @@ import {
   HOLES_DOC_NAME,
   addBitChange,
   formatDepth,
+  holeProgressMark,
   isModelError,
   metresPerBit,
   publishBitMetres,
   readBitRegister,
   readPublishedBitMetres,
+  recordHoleProgress,
   registerBit,
   removeBitChange,
   type BitChange,
@@ -61,6 +63,7 @@ export default function Bits() {
   const registerNewer = useDocument(HOLES_DOC_NAME).newerSchema;
   const addToRegister = useMutation(HOLES_DOC_NAME, registerBit);
   const publish = useMutation(HOLES_DOC_NAME, publishBitMetres);
+  const recordProgress = useMutation(HOLES_DOC_NAME, recordHoleProgress);
   const add = useMutation(docName, addBitChange);
   const remove = useMutation(docName, removeBitChange);
   const [open, setOpen] = useState<Open>('none');
@@ -73,6 +76,12 @@ export default function Bits() {
     if (loading || readOnly || registerNewer) return;
     publish(id, new Map(JSON.parse(perBitKey) as [string, number][]));
   }, [loading, readOnly, registerNewer, publish, id, perBitKey]);
+  // The bit each hole is left with goes with where the plod leaves the hole (as Run Sheets records
+  // it), so a later plod that takes the hole up carries that bit.
+  useEffect(() => {
+    if (loading || readOnly || registerNewer) return;
+    for (const h of report.holes) recordProgress(holeProgressMark(h, id, report.bitChanges));
+  }, [loading, readOnly, registerNewer, recordProgress, id, report.holes, report.bitChanges]);
 
   const onRegister = (input: BitInput): boolean => {
     try {

@@ -139,6 +139,7 @@ describe('Run Sheets', () => {
         endDepth: 20.5,
         nextRunNumber: 8,
         lastStickUp: 0.5,
+        bitDown: null,
       });
     });
     // The new-hole form offers it before any hole is in this plod.

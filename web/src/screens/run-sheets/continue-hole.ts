@@ -4,6 +4,7 @@ import {
   holeStatus,
   remainingDepth,
   type HoleConfig,
+  type HoleContinuation,
   type HoleProgressMark,
   type HoleStatus,
   type RegisteredHole,
@@ -22,7 +23,8 @@ export interface HoleCandidate extends HoleConfig {
   inReport: boolean;
   /** Settings phones set differently, still to be chosen. */
   conflicts: SettingConflict[];
-  start: { startDepth: number; startRunNumber: number; startStickUp: number };
+  /** Where the hole continues, and the bit an earlier plod left down it. */
+  start: HoleContinuation;
 }
 
 /**
@@ -44,6 +46,7 @@ export function holeCandidates(
       startDepth: hole.startDepth,
       startRunNumber: hole.startRunNumber,
       startStickUp: hole.startStickUp,
+      startBit: hole.startBit,
     },
   }));
   const fromRegister: HoleCandidate[] = register

@@ -78,8 +78,8 @@ export function useRunSheet(reportId: ReportId) {
   // Re-run after every merge: a phone that synced other phones' runs publishes the merged chain.
   useEffect(() => {
     if (loading || !publishes) return;
-    for (const h of report.holes) recordProgress(holeProgressMark(h, reportId));
-  }, [loading, publishes, report.holes, recordProgress, reportId]);
+    for (const h of report.holes) recordProgress(holeProgressMark(h, reportId, report.bitChanges));
+  }, [loading, publishes, report.holes, report.bitChanges, recordProgress, reportId]);
 
   /** Start Drilling: register the hole at the shift's site, add it to the report and show it. */
   const startHole = (config: HoleConfigInput): string | null => {
