@@ -89,7 +89,7 @@ function SiteSetupScreen({ title }: { title: string }) {
           <Tabs.Tab value="rigs">Rigs</Tabs.Tab>
           <Tabs.Tab value="crew">Crew</Tabs.Tab>
           <Tabs.Tab value="tools">Hire Tools</Tabs.Tab>
-          <Tabs.Tab value="downtime">Downtime</Tabs.Tab>
+          <Tabs.Tab value="downtime">Downtime codes</Tabs.Tab>
           <Tabs.Tab value="consumables">Consumables</Tabs.Tab>
           <Tabs.Tab value="roster">Roster</Tabs.Tab>
           <Tabs.Tab value="devices">Devices</Tabs.Tab>
