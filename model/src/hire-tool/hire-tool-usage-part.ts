@@ -149,4 +149,3 @@ export const updateHireToolUsage = hireToolUsagePart.update;
 /** Remove a hire-tool row. */
 export const removeHireToolUsage = hireToolUsagePart.remove;
 /** The hire-tool rows with their costs. */
-export const readHireToolUsage = hireToolUsagePart.read;

@@ -156,4 +156,3 @@ export const updateMaintenanceEntry = maintenancePart.update;
 /** Remove a maintenance task. */
 export const removeMaintenanceEntry = maintenancePart.remove;
 /** The maintenance tasks. */
-export const readMaintenance = maintenancePart.read;
