@@ -1,7 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join as joinPath } from 'node:path';
 import type { Page } from '@playwright/test';
-import { plodIdOf, saveDemoShift } from './collab-helpers';
+import { operatorOnServer, plodIdOf, saveDemoShift } from './collab-helpers';
 import { E2E_ADMIN, E2E_CREW_CODE } from './server';
 import { expect, heading, test } from './fixtures';
 import { expectAccessible } from './accessibility';
@@ -16,6 +16,13 @@ async function join(page: Page, code: string, deviceName: string): Promise<void>
   await page.getByLabel('Access code').fill(code);
   await page.getByLabel('Device name').fill(deviceName);
   await page.getByRole('button', { name: 'Join' }).click();
+}
+
+/** New Report on the Plods list: the new plod's dashboard; returns its id. */
+async function tapNewReport(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'New Report' }).click();
+  await expect(heading(page, 'Drill Report Dashboard')).toBeVisible();
+  return plodIdOf(page);
 }
 
 test('a fresh device sees the Join screen, a wrong code is refused, the right one lets it in', async ({
@@ -97,9 +104,7 @@ test('a device revoked by the supervisor returns to Join; its reports and unsent
   await expect(heading(page, 'Plods')).toBeVisible();
 
   // A report made on this phone, then an edit made while switched to Offline: not yet sent.
-  await page.getByRole('button', { name: 'New Report' }).click();
-  await expect(heading(page, 'Drill Report Dashboard')).toBeVisible();
-  const reportId = plodIdOf(page);
+  const reportId = await tapNewReport(page);
   await page.goto('/');
   await page.getByTestId('network-toggle').click();
   await expect(page.getByTestId('network-toggle')).toHaveText('Resume sync');
@@ -145,14 +150,7 @@ test('a device revoked by the supervisor returns to Join; its reports and unsent
   // Back online with the new token, the edit made before the revocation reaches the server.
   await page.getByTestId('network-toggle').click();
   await expect(page.getByTestId('pending-count')).toHaveText('0');
-  await expect
-    .poll(async () => {
-      const response = await supervisor.get(`/api/shift-summaries/${reportId}`);
-      return response.ok()
-        ? ((await response.json()) as { operator: string | null }).operator
-        : null;
-    })
-    .toBe('Kept Kim');
+  await expect.poll(() => operatorOnServer(supervisor, reportId)).toBe('Kept Kim');
   await supervisor.dispose();
 });
 
@@ -205,9 +203,7 @@ test('a site’s crew code: the desk makes it, a phone joins with it, works a pl
   await page.goto('/join');
   await join(page, code, deviceName);
   await expect(heading(page, 'Plods')).toBeVisible();
-  await page.getByRole('button', { name: 'New Report' }).click();
-  await expect(heading(page, 'Drill Report Dashboard')).toBeVisible();
-  const reportId = plodIdOf(page);
+  const reportId = await tapNewReport(page);
   await page.getByRole('link', { name: /Shift Details/ }).click();
   await saveDemoShift(page);
   await page.goto(`/edit-report/${reportId}`);

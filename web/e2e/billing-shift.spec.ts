@@ -6,7 +6,7 @@ import { downloadPdf, expectLoadedImage, openPhotos, photoCard, takePhoto } from
 import { openDesk } from './plod-report-helpers';
 import { addRun, runSheetsOf, setSignal } from './runs-helpers';
 import { addDowntime, assign, bitChange, registerBit, setHours } from './shift-helpers';
-import { addOnTab } from './supervisor-helpers';
+import { addDemoConsumables } from './supervisor-helpers';
 import { DOCS_SCREENSHOTS } from './docs-screenshots';
 import type { Page } from '@playwright/test';
 
@@ -36,22 +36,13 @@ test('one night shift with every billed piece reaches the desk, its photo taken 
   errors,
 }, testInfo) => {
   test.setTimeout(360_000);
-  const tag = Date.now().toString(36).toUpperCase();
-  const mud = `Drilling mud ${tag}`;
-  const trays = `Core trays ${tag}`;
   const holeId = uniqueHoleId('BILL');
   const [firstBit, secondBit] = [uniqueHoleId('NQ'), uniqueHoleId('NQ')];
 
   // The desk keeps the site's consumables list.
   const desk = await openDesk(browser);
   await desk.goto('/site-setup');
-  await desk.getByLabel('Site', { exact: true }).selectOption({ label: 'Demo Site' });
-  await addOnTab(desk, 'Consumables', 'Add Consumable', {
-    'Item name': mud,
-    Unit: 'bag',
-    'Price per unit ($, optional)': '24.50',
-  });
-  await addOnTab(desk, 'Consumables', 'Add Consumable', { 'Item name': trays, Unit: 'each' });
+  const { mud, trays } = await addDemoConsumables(desk);
 
   // The phone: a night shift at Demo Site, then its crew and their hours.
   const id = await newReport(page);

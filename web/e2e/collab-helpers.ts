@@ -19,6 +19,27 @@ export async function createReport(
   return body.id;
 }
 
+/** A plod another phone made and sent, on the server. */
+export async function createSentReport(
+  request: APIRequestContext,
+  fields: { date?: string } = {},
+): Promise<string> {
+  const id = await createReport(request, fields);
+  expect((await request.put(`/api/shift-summaries/${id}`, { data: { status: 'sent' } })).ok()).toBe(
+    true,
+  );
+  return id;
+}
+
+/** The operator a plod has on the server (null until the server has the plod). */
+export async function operatorOnServer(
+  request: APIRequestContext,
+  id: string,
+): Promise<string | null> {
+  const response = await request.get(`/api/shift-summaries/${id}`);
+  return response.ok() ? ((await response.json()) as { operator: string | null }).operator : null;
+}
+
 /**
  * A new phone: its own browser context, joined through the Join screen as `name` (the name its
  * crewmates see beside their screens). `network` sets up the phone's network before it first loads
@@ -31,6 +52,18 @@ export async function openPhone(
   network?: (context: BrowserContext) => Promise<void>,
   baseURL?: string,
 ): Promise<Phone> {
+  const context = await phoneContext(browser, baseURL);
+  await network?.(context);
+  const page = await context.newPage();
+  await joinThroughUi(page, name);
+  return { context, page };
+}
+
+/**
+ * A phone's own browser context at the app's design size, not yet joined; `baseURL` reaches the
+ * server another way.
+ */
+export async function phoneContext(browser: Browser, baseURL?: string): Promise<BrowserContext> {
   const context = await browser.newContext({
     ...(baseURL ? { baseURL } : {}),
     viewport: { width: 390, height: 844 },
@@ -41,10 +74,23 @@ export async function openPhone(
     serviceWorkers: 'block',
   });
   await prepareContext(context);
-  await network?.(context);
-  const page = await context.newPage();
-  await joinThroughUi(page, name);
-  return { context, page };
+  return context;
+}
+
+/** Phones of the given names, opened and joined one after the other (as `openPhone` does). */
+export async function openPhones<const Names extends readonly string[]>(
+  browser: Browser,
+  ...names: Names
+): Promise<{ -readonly [K in keyof Names]: Phone }> {
+  const phones: Phone[] = [];
+  for (const name of names) phones.push(await openPhone(browser, name));
+  // One phone for each name, in the names' order.
+  return phones as { -readonly [K in keyof Names]: Phone };
+}
+
+/** Closes the phones' browser contexts, one after the other. */
+export async function closePhones(...phones: Phone[]): Promise<void> {
+  for (const phone of phones) await phone.context.close();
 }
 
 const PLOD_URL = /\/plods\/([0-9a-f-]{36})(?:\/|$|\?)/;
@@ -120,6 +166,31 @@ export async function runRows(page: Page): Promise<string[][]> {
     );
 }
 
+/**
+ * How each run's line on a phone is laid out: its height, its cells, and how far apart the middles
+ * of its parts (cells and badges) stand from top to bottom (0 when side by side).
+ */
+export function runLineLayouts(
+  page: Page,
+): Promise<({ height: number; cells: number; spread: number } | null)[]> {
+  return page.getByTestId('run-row').evaluateAll((rows) =>
+    rows.map((row) => {
+      const line = row.querySelector('button[aria-expanded]');
+      if (!line) return null;
+      const parts = [
+        ...Array.from(line.querySelectorAll('[data-cell]')),
+        ...Array.from(line.querySelectorAll('.mantine-Badge-root')),
+      ].map((part) => part.getBoundingClientRect());
+      const middles = parts.map((rect) => rect.top + rect.height / 2);
+      return {
+        height: line.getBoundingClientRect().height,
+        cells: line.querySelectorAll('[data-cell]').length,
+        spread: Math.max(...middles) - Math.min(...middles),
+      };
+    }),
+  );
+}
+
 /** A run's line on a phone: the button that opens it, named "Run 3, 5.5 to 8.0 m, 2.5 m, ...". */
 export function runLine(page: Page, runNumber: number): Locator {
   return page.getByRole('button', { name: new RegExp(`^Run ${runNumber}\\b`) });
@@ -143,10 +214,14 @@ export async function editFromList(page: Page, id: string): Promise<void> {
   await expect(page.getByTestId('report-number')).toHaveText(`Report #${id}`);
 }
 
-/** On Shift Details: the demo site and rig, then Save & Continue on to Crew Assignment. */
-export async function saveDemoShift(page: Page): Promise<void> {
+/**
+ * On Shift Details: the demo site and rig (and the level, when given), then Save & Continue on to
+ * Crew Assignment.
+ */
+export async function saveDemoShift(page: Page, shift: { level?: string } = {}): Promise<void> {
   await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
   await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
+  if (shift.level !== undefined) await page.getByLabel('Level').fill(shift.level);
   await page.getByRole('button', { name: 'Save & Continue' }).click();
   await expect(heading(page, 'Crew Assignment')).toBeVisible();
 }

@@ -2,9 +2,10 @@ import { expectAccessible } from './accessibility';
 import { expect, heading, test } from './fixtures';
 import {
   addRunInModal,
+  closePhones,
   newReport,
   openFromList,
-  openPhone,
+  openPhones,
   runRows,
   startHole,
   uniqueHoleId,
@@ -16,8 +17,7 @@ test('two phones on the same report see each other and each other’s work live'
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const alex = await openPhone(browser, 'Alex phone');
-  const sam = await openPhone(browser, 'Sam phone');
+  const [alex, sam] = await openPhones(browser, 'Alex phone', 'Sam phone');
   const shot = async (phone: typeof alex, name: string) => {
     await phone.page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
     // Two phones in one plod (presence, live changes) also meet WCAG 2.2 AA.
@@ -93,6 +93,5 @@ test('two phones on the same report see each other and each other’s work live'
   await sam.page.getByRole('link', { name: 'Back to Dashboard' }).click();
   await expect(sam.page.getByTestId('report-header')).toContainText('Operator: Alex Driller');
 
-  await alex.context.close();
-  await sam.context.close();
+  await closePhones(alex, sam);
 });

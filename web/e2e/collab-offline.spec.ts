@@ -3,8 +3,9 @@ import { expectAccessible } from './accessibility';
 import { expect, test } from './fixtures';
 import {
   addRunInModal,
+  closePhones,
   newReport,
-  openPhone,
+  openPhones,
   runRows,
   startHole,
   uniqueHoleId,
@@ -36,8 +37,7 @@ test('runs added offline on two phones merge into one depth chain everywhere', a
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const a = await openPhone(browser, 'Phone A');
-  const b = await openPhone(browser, 'Phone B');
+  const [a, b] = await openPhones(browser, 'Phone A', 'Phone B');
 
   // Phone A starts the plod; phone B opens it by its link (as a crewmate would from a message).
   const reportId = await newReport(a.page);
@@ -95,6 +95,5 @@ test('runs added offline on two phones merge into one depth chain everywhere', a
     ]),
   ).toEqual(rowsA.map((r) => [r[0], r[1], r[2], r[6]]));
 
-  await a.context.close();
-  await b.context.close();
+  await closePhones(a, b);
 });

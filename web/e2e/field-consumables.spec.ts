@@ -3,7 +3,7 @@ import { newReport, saveDemoShift } from './collab-helpers';
 import { choose } from './entry-helpers';
 import { expect, heading, test, PHONE, shot } from './fixtures';
 import { openDesk } from './plod-report-helpers';
-import { addOnTab } from './supervisor-helpers';
+import { addDemoConsumables } from './supervisor-helpers';
 
 // Issue 24, consumables: a supervisor keeps the site's consumables list in Site Setup; a driller
 // records what the shift used from it on the plod, and the desk's report view prices it.
@@ -16,21 +16,12 @@ test('a supervisor lists two consumables for the site; a driller records both on
   errors,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const tag = Date.now().toString(36).toUpperCase();
-  const mud = `Drilling mud ${tag}`;
-  const trays = `Core trays ${tag}`;
 
   // The desk: Demo Site's list gains a priced item and one without a price.
   const desk = await openDesk(browser);
   await desk.goto('/site-setup');
   await expect(heading(desk, 'Site Setup')).toBeVisible();
-  await desk.getByLabel('Site', { exact: true }).selectOption({ label: 'Demo Site' });
-  await addOnTab(desk, 'Consumables', 'Add Consumable', {
-    'Item name': mud,
-    Unit: 'bag',
-    'Price per unit ($, optional)': '24.50',
-  });
-  await addOnTab(desk, 'Consumables', 'Add Consumable', { 'Item name': trays, Unit: 'each' });
+  const { mud, trays } = await addDemoConsumables(desk);
   const list = desk.getByRole('tabpanel');
   await expect(list.getByRole('row', { name: new RegExp(mud) })).toContainText('$24.50 per bag');
   await expect(list.getByRole('row', { name: new RegExp(trays) })).toContainText('No price');

@@ -1,5 +1,12 @@
 import { expectAccessible, expectNoCutLabels } from './accessibility';
-import { openRun, runLine, runRows, startHole, uniqueHoleId } from './collab-helpers';
+import {
+  openRun,
+  runLine,
+  runLineLayouts,
+  runRows,
+  startHole,
+  uniqueHoleId,
+} from './collab-helpers';
 import { expect, joinThroughUi, test, PHONE } from './fixtures';
 import { newPlod, runSheetsOf } from './runs-helpers';
 
@@ -68,19 +75,9 @@ test('a driller records core recovery on runs and sees it per run and per hole',
   await expect(page.getByTestId('core-recovery')).toContainText('96.4% (5.3 of 5.5 m)');
 
   // The line stays one line at 390 px: its parts side by side, nothing sideways.
-  const line = await runLine(page, 1).evaluate((el) => {
-    const parts = [
-      ...Array.from(el.querySelectorAll('[data-cell]')),
-      ...Array.from(el.querySelectorAll('.mantine-Badge-root')),
-    ].map((part) => part.getBoundingClientRect());
-    const middles = parts.map((rect) => rect.top + rect.height / 2);
-    return {
-      height: el.getBoundingClientRect().height,
-      spread: Math.max(...middles) - Math.min(...middles),
-    };
-  });
-  expect(line.height).toBeLessThan(64);
-  expect(line.spread).toBeLessThanOrEqual(4);
+  const [line] = await runLineLayouts(page);
+  expect(line?.height).toBeLessThan(64);
+  expect(line?.spread).toBeLessThanOrEqual(4);
   const sideways = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );

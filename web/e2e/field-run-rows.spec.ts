@@ -1,12 +1,13 @@
 import { expectAccessible } from './accessibility';
 import {
   addRunInModal,
+  joinAndStartPlod,
   openRun,
   runLine,
+  runLineLayouts,
+  saveDemoShift,
   startHole,
   uniqueHoleId,
-  saveDemoShift,
-  joinAndStartPlod,
 } from './collab-helpers';
 import { expect, test, PHONE } from './fixtures';
 
@@ -58,22 +59,7 @@ test('a phone shows 20 runs as one-line rows in two screens, a whole hole id and
   await expect(page.getByTestId('run-row')).toHaveCount(20);
 
   // Each run is one line, a thumb tall: number, from-to, length and flags side by side.
-  const lines = await page.getByTestId('run-row').evaluateAll((rows) =>
-    rows.map((row) => {
-      const line = row.querySelector('button[aria-expanded]');
-      if (!line) return null;
-      const parts = [
-        ...Array.from(line.querySelectorAll('[data-cell]')),
-        ...Array.from(line.querySelectorAll('.mantine-Badge-root')),
-      ].map((part) => part.getBoundingClientRect());
-      const middles = parts.map((rect) => rect.top + rect.height / 2);
-      return {
-        height: line.getBoundingClientRect().height,
-        cells: line.querySelectorAll('[data-cell]').length,
-        spread: Math.max(...middles) - Math.min(...middles),
-      };
-    }),
-  );
+  const lines = await runLineLayouts(page);
   expect(lines).toHaveLength(20);
   for (const line of lines) {
     expect(line?.cells).toBe(4);

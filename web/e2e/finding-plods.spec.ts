@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Download, Page, TestInfo } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { expect, heading, test, untilWorksOffline } from './fixtures';
-import { create, names, signInAsSupervisor, signInToSiteSetup } from './supervisor-helpers';
+import { names, signInAsSupervisor, signInWithOwnSite } from './supervisor-helpers';
 
 // Issue 17, finding plods: Live Reports and Plods filter by date range, site, rig, driller and
 // status, kept in the address (a reload and a shared link keep them), 25 plods a page.
@@ -48,6 +48,13 @@ async function openFilters(page: Page): Promise<void> {
 }
 const range = (page: Page) => page.getByTestId('page-range');
 
+/** A desk's list at `path` (its heading `title`), with its filters open. */
+async function filtersOn(page: Page, path: string, title: string): Promise<void> {
+  await page.goto(path);
+  await expect(heading(page, title)).toBeVisible();
+  await openFilters(page);
+}
+
 test('Live Reports: filters go into the address, narrow the list, survive a reload, and page', async ({
   page,
   request,
@@ -60,9 +67,7 @@ test('Live Reports: filters go into the address, narrow the list, survive a relo
   await makePlods(request, other, 3);
 
   await signInAsSupervisor(page);
-  await page.goto('/live');
-  await expect(heading(page, 'Live Reports')).toBeVisible();
-  await openFilters(page);
+  await filtersOn(page, '/live', 'Live Reports');
 
   // The driller narrows the list to their 30 plods: 25 on the first page.
   await page.getByLabel('Driller', { exact: true }).selectOption(driller);
@@ -122,9 +127,7 @@ test('Plods: the tab, filters and page are kept in the address', async ({
   await makePlods(request, driller, 2);
 
   await signInAsSupervisor(page);
-  await page.goto('/plods');
-  await expect(heading(page, 'Plods')).toBeVisible();
-  await openFilters(page);
+  await filtersOn(page, '/plods', 'Plods');
   await page.getByLabel('Driller', { exact: true }).selectOption(driller);
   await page.getByRole('tab', { name: /^Sent/ }).click();
   await expect(page.getByRole('tab', { name: 'Sent (27)' })).toBeVisible();
@@ -190,11 +193,8 @@ test('the summary export and the site export take the filter on screen', async (
   errors,
 }) => {
   test.setTimeout(180_000);
-  const n = names();
   // A site (a supervisor's) with ten submitted plods on March 1-10 (a crew's); the filter keeps 3-6.
-  await signInToSiteSetup(page);
-  await page.getByRole('button', { name: 'Add Site' }).click();
-  await create(page, { 'Site name': n.site });
+  const n = await signInWithOwnSite(page);
   const sites = (await (await request.get('/api/sites')).json()) as {
     id: string;
     siteName: string;
@@ -203,9 +203,7 @@ test('the summary export and the site export take the filter on screen', async (
   expect(siteId).toBeDefined();
   await makePlods(request, n.member, 10, { siteId, status: 'sent' });
 
-  await page.goto('/live');
-  await expect(heading(page, 'Live Reports')).toBeVisible();
-  await openFilters(page);
+  await filtersOn(page, '/live', 'Live Reports');
   await page.getByLabel('Site', { exact: true }).selectOption({ label: n.site });
   for (const [label, day] of [
     ['From', '2026-03-03'],

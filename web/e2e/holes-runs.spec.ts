@@ -1,7 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { expect, test } from './fixtures';
-import { openFromList, openPhone, openRun, runRows, uniqueHoleId } from './collab-helpers';
+import {
+  closePhones,
+  openFromList,
+  openPhone,
+  openRun,
+  runRows,
+  uniqueHoleId,
+} from './collab-helpers';
 import { addRun, newPlod, runSheetsOf, setSignal } from './runs-helpers';
 
 /** Types a hole id (and, when given, target depth and constant stick-up) and taps Start Drilling. */
@@ -73,8 +80,7 @@ test('the next shift continues a hole at its depth and next run number', async (
   await picker.getByRole('button', { name: 'Continue Drilling' }).click();
   await expect(dayPhone.page.getByTestId('hole-depth')).toContainText('8.0 m / 60.0 m');
 
-  await dayPhone.context.close();
-  await nightPhone.context.close();
+  await closePhones(dayPhone, nightPhone);
 });
 
 // Issue 15 point 4: two phones start the same hole id with no signal.
@@ -139,8 +145,7 @@ test('the same hole id from two offline phones is one hole, the differences are 
   await expect(b.page.getByTestId('setup-conflicts')).toHaveCount(0);
   expect((await runRows(b.page)).map((r) => r[3]).sort()).toEqual(['3.0', '3.3']);
 
-  await a.context.close();
-  await b.context.close();
+  await closePhones(a, b);
 });
 
 // Issue 16: bad stick-up never becomes metres; one first-run rule on both run screens.

@@ -1,16 +1,17 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   addRunInModal,
+  closePhones,
   createReport,
-  openPhone,
+  openPhones,
+  type Phone,
   startHole,
   uniqueHoleId,
-  type Phone,
 } from './collab-helpers';
 import { addTimeEntry } from './entry-helpers';
 import { expectAccessible } from './accessibility';
 import { expect, test } from './fixtures';
-import { signInAsSupervisor } from './supervisor-helpers';
+import { mergeLateEdit, signInAsSupervisor } from './supervisor-helpers';
 
 // Issue 17, late-edit review: each phone's held edits show their values (before -> after), are
 // merged or discarded after a confirmation, in any order, or all at once, with no raw errors.
@@ -81,8 +82,7 @@ test('held edits from two phones show their values and merge in any order, then 
   test.setTimeout(240_000);
   const tag = Date.now().toString(36);
   const plodId = await plodFor(request, `Review ${tag}`);
-  const runner = await openPhone(browser, `Runs phone ${tag}`);
-  const timer = await openPhone(browser, `Times phone ${tag}`);
+  const [runner, timer] = await openPhones(browser, `Runs phone ${tag}`, `Times phone ${tag}`);
   const hole = uniqueHoleId('REV');
 
   // Both phones have the plod; one run reaches the server while online.
@@ -169,8 +169,7 @@ test('held edits from two phones show their values and merge in any order, then 
   await expect(runs).toBeHidden();
   await expect(row.getByTestId('live-metres')).toHaveText('5.5');
   await expect(row.getByTestId('live-status')).toHaveText('Sent');
-  await runner.context.close();
-  await timer.context.close();
+  await closePhones(runner, timer);
   expect(errors).toEqual([]);
 });
 
@@ -183,8 +182,7 @@ test('discarding one phone’s edits first leaves the others to merge, and the p
   test.setTimeout(240_000);
   const tag = Date.now().toString(36);
   const plodId = await plodFor(request, `Discard ${tag}`);
-  const phone = await openPhone(browser, `Discard phone ${tag}`);
-  const other = await openPhone(browser, `Keep phone ${tag}`);
+  const [phone, other] = await openPhones(browser, `Discard phone ${tag}`, `Keep phone ${tag}`);
   const hole = uniqueHoleId('DIS');
   await phone.page.goto(`/plods/${plodId}/run-sheets`);
   await startHole(phone.page, hole);
@@ -215,16 +213,11 @@ test('discarding one phone’s edits first leaves the others to merge, and the p
   await expect(phone.page.getByTestId('run-row')).toHaveCount(0);
 
   const kept = card(page, `Keep phone ${tag}`);
-  await kept.getByRole('button', { name: 'Merge' }).click();
-  await page
-    .getByRole('dialog', { name: 'Merge late edits' })
-    .getByRole('button', { name: 'Merge' })
-    .click();
+  await mergeLateEdit(page, kept);
   await expect(kept).toBeHidden();
   const row = page.locator(`[data-testid="live-report"][data-report-id="${plodId}"]`);
   await expect(row.getByTestId('live-hours')).toHaveText('2.0');
   await expect(row.getByTestId('live-metres')).toHaveText('0.0');
-  await phone.context.close();
-  await other.context.close();
+  await closePhones(phone, other);
   expect(errors).toEqual([]);
 });

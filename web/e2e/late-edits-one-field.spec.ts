@@ -2,6 +2,7 @@ import { editFromList, newReport, openPhone, type Phone } from './collab-helpers
 import { expectAccessible } from './accessibility';
 import { expect, heading, test } from './fixtures';
 import { openDesk, setUpShift, signAndSubmit } from './plod-report-helpers';
+import { mergeLateEdit } from './supervisor-helpers';
 
 // Issue 29, point 3: two phones write Additional Notes offline while the plod is submitted and
 // approved. The desk lists both late edits with their values; once both are merged the history
@@ -76,11 +77,7 @@ test('two late edits of the notes are both listed, both merged, and shown as a c
     ]);
   }
   for (const name of [`Bob ${tag}`, `Cy ${tag}`]) {
-    await card(name).getByRole('button', { name: 'Merge' }).click();
-    await desk
-      .getByRole('dialog', { name: 'Merge late edits' })
-      .getByRole('button', { name: 'Merge' })
-      .click();
+    await mergeLateEdit(desk, card(name));
     await expect(card(name)).toBeHidden();
   }
 

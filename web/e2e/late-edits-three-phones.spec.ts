@@ -13,6 +13,7 @@ import { addTimeEntry } from './entry-helpers';
 import { expectAccessible } from './accessibility';
 import { expect, heading, test } from './fixtures';
 import { openDesk, setUpShift, signAndSubmit } from './plod-report-helpers';
+import { mergeLateEdit } from './supervisor-helpers';
 
 // Issue 29, point 1: phone A makes a plod with signal; B and C open it and lose signal; B adds a run
 // and writes Additional Notes, C adds a time entry. Meanwhile A submits it, the desk returns it, A
@@ -180,11 +181,7 @@ test('late edits built on a plod submitted, returned, resubmitted and approved m
   await expectAccessible(desk, 'late edits of a plod approved meanwhile');
 
   for (const name of [`Bob ${tag}`, `Cy ${tag}`]) {
-    await card(name).getByRole('button', { name: 'Merge' }).click();
-    await desk
-      .getByRole('dialog', { name: 'Merge late edits' })
-      .getByRole('button', { name: 'Merge' })
-      .click();
+    await mergeLateEdit(desk, card(name));
     await expect(card(name)).toBeHidden();
   }
 

@@ -1,7 +1,7 @@
 import {
   addRunInModal,
   newReport,
-  openPhone,
+  openPhones,
   runRows,
   startHole,
   uniqueHoleId,
@@ -10,6 +10,7 @@ import { addTimeEntry } from './entry-helpers';
 import { expect, heading, test } from './fixtures';
 import { openDesk, signAndSubmit } from './plod-report-helpers';
 import { expectAccessible } from './accessibility';
+import { mergeLateEdit } from './supervisor-helpers';
 
 // Issue 15, point 5: changes made offline to a plod that turns out to be submitted show on the
 // phone as "Waiting for supervisor" (apart from pending), and the phone learns the decision: merged
@@ -20,9 +21,12 @@ test('late edits: the phone shows them waiting, then keeps the merged run and lo
   request,
 }, testInfo) => {
   test.setTimeout(300_000);
-  const alex = await openPhone(browser, 'Alex late phone');
-  const sam = await openPhone(browser, 'Sam late phone');
-  const kim = await openPhone(browser, 'Kim submitting phone');
+  const [alex, sam, kim] = await openPhones(
+    browser,
+    'Alex late phone',
+    'Sam late phone',
+    'Kim submitting phone',
+  );
 
   // Alex starts the plod on Demo Site, a hole and a first run; Sam logs 2 hours.
   const id = await newReport(alex.page);
@@ -84,11 +88,7 @@ test('late edits: the phone shows them waiting, then keeps the merged run and lo
     await supervisor.getByRole('button', { name: 'Refresh' }).click();
     await expect(edits).toHaveCount(2, { timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
-  await edits.filter({ hasText: 'Alex late phone' }).getByRole('button', { name: 'Merge' }).click();
-  await supervisor
-    .getByRole('dialog', { name: 'Merge late edits' })
-    .getByRole('button', { name: 'Merge' })
-    .click();
+  await mergeLateEdit(supervisor, edits.filter({ hasText: 'Alex late phone' }));
   await expect(edits).toHaveCount(1);
   await edits
     .filter({ hasText: 'Sam late phone' })

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { newReport, plodCard } from './collab-helpers';
+import { joinAndStartPlod, plodCard, saveDemoShift } from './collab-helpers';
 import { signOnPad } from './plod-report-helpers';
 import { expectAccessible } from './accessibility';
-import { expect, heading, test, joinThroughUi, PHONE } from './fixtures';
+import { expect, heading, test, PHONE } from './fixtures';
 
 test.use({ ...PHONE, joined: false, serviceWorkers: 'block' });
 
@@ -14,14 +14,9 @@ test('Level: entered in Shift Details, shown on Shift Completion, in the CSV the
   // A whole shift through to its CSV: join, details, completion with an accessibility check,
   // signature, submit and two exports.
   test.setTimeout(90_000);
-  await joinThroughUi(page, 'Level Phone');
-  const reportId = await newReport(page);
+  const reportId = await joinAndStartPlod(page, 'Level Phone');
   await page.getByRole('link', { name: /Shift Details/ }).click();
-  await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
-  await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
-  await page.getByLabel('Level').fill('1040 RL');
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(heading(page, 'Crew Assignment')).toBeVisible();
+  await saveDemoShift(page, { level: '1040 RL' });
 
   // It was saved: back on Shift Details it reads the same.
   await page.goto('/shift-details');

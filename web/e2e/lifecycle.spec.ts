@@ -1,4 +1,4 @@
-import { newReport, openPhone, plodCard } from './collab-helpers';
+import { closePhones, newReport, openPhone, openPhones, plodCard } from './collab-helpers';
 import { addTimeEntry } from './entry-helpers';
 import { expect, heading, test } from './fixtures';
 import { openDesk, openFromLive, signAndSubmit } from './plod-report-helpers';
@@ -12,8 +12,7 @@ test('a completed plod: a late edit from an offline crewmate shows on the phone 
   browser,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const alex = await openPhone(browser, 'Alex phone');
-  const sam = await openPhone(browser, 'Sam phone');
+  const [alex, sam] = await openPhones(browser, 'Alex phone', 'Sam phone');
   const id = await newReport(alex.page);
 
   // Sam opens the plod's timesheet by its link, then loses signal and adds an entry.
@@ -55,8 +54,7 @@ test('a completed plod: a late edit from an offline crewmate shows on the phone 
   await addTimeEntry(sam.page, { start: '9:00 AM', end: '10:00 AM' });
   await expect(alex.page.getByTestId('total-hours')).toHaveText('4.0');
 
-  await alex.context.close();
-  await sam.context.close();
+  await closePhones(alex, sam);
 });
 
 test('a submitted plod is read-only on a crew phone, offers no delete, and opens again once returned', async ({

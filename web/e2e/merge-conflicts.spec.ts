@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createReport, openPhone, type Phone } from './collab-helpers';
+import { createReport, openPhones, type Phone } from './collab-helpers';
 import { addTimeEntry, deleteRow } from './entry-helpers';
 import { expectAccessible } from './accessibility';
 import { expect, test } from './fixtures';
@@ -59,9 +59,7 @@ test('an entry deleted on one phone while another changed it is shown everywhere
   test.setTimeout(240_000);
   const tag = Date.now().toString(36);
   const plodId = await createReport(request);
-  const ann = await openPhone(browser, `Ann ${tag}`);
-  const bob = await openPhone(browser, `Bob ${tag}`);
-  const cy = await openPhone(browser, `Cy ${tag}`);
+  const [ann, bob, cy] = await openPhones(browser, `Ann ${tag}`, `Bob ${tag}`, `Cy ${tag}`);
 
   // Ann adds a time entry; Bob and Cy have the plod open on Timesheets.
   await openTimesheets(ann.page, plodId);

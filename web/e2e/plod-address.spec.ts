@@ -2,7 +2,7 @@ import {
   createReport,
   newReport,
   openFromList,
-  openPhone,
+  openPhones,
   plodCard,
   startHole,
   uniqueHoleId,
@@ -20,9 +20,7 @@ test('a plod opened by its link on a third phone and in a supervisor’s browser
   browser,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const alex = await openPhone(browser, 'Alex phone');
-  const sam = await openPhone(browser, 'Sam phone');
-  const kim = await openPhone(browser, 'Kim phone');
+  const [alex, sam, kim] = await openPhones(browser, 'Alex phone', 'Sam phone', 'Kim phone');
 
   // Alex starts the plod and sets up the shift.
   const id = await newReport(alex.page);

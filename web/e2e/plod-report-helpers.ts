@@ -1,4 +1,4 @@
-import { saveDemoShift } from './collab-helpers';
+import { newReport, saveDemoShift } from './collab-helpers';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, heading, prepareContext } from './fixtures';
 import { signInAsSupervisor } from './supervisor-helpers';
@@ -42,6 +42,14 @@ export async function signAndSubmit(page: Page, id: string, signer: string): Pro
   await signOnPad(page);
   await page.getByRole('button', { name: 'Submit Shift Report' }).click();
   await expect(page.getByText('Shift Report Submitted')).toBeVisible();
+}
+
+/** A plod this phone starts at the demo site and rig and submits, signed by `signer`; its id. */
+export async function submittedPlod(page: Page, signer: string): Promise<string> {
+  const id = await newReport(page);
+  await setUpShift(page, id);
+  await signAndSubmit(page, id, signer);
+  return id;
 }
 
 /** A supervisor's desk: its own browser at 1366 x 800, signed in on /login. */

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { newReport, openPhone, plodCard } from './collab-helpers';
+import { openPhone, plodCard } from './collab-helpers';
 import { expectAccessible } from './accessibility';
-import { expect, heading, prepareContext, test } from './fixtures';
-import { openDesk, openFromLive, setUpShift, signAndSubmit } from './plod-report-helpers';
-import { names } from './supervisor-helpers';
+import { expect, prepareContext, test } from './fixtures';
+import { openDesk, openFromLive, signAndSubmit, submittedPlod } from './plod-report-helpers';
+import { names, signIn } from './supervisor-helpers';
 
 // Issue 17: approval. A supervisor approves one submitted plod and returns another with a comment
 // that the crew's phone shows; the crew submits it again. A client account, made by a supervisor for
@@ -16,12 +16,8 @@ test('a supervisor approves one plod and returns another with a comment the crew
 }, testInfo) => {
   test.setTimeout(240_000);
   const sam = await openPhone(browser, 'Sam phone');
-  const approved = await newReport(sam.page);
-  await setUpShift(sam.page, approved);
-  await signAndSubmit(sam.page, approved, 'Sam Driller');
-  const returned = await newReport(sam.page);
-  await setUpShift(sam.page, returned);
-  await signAndSubmit(sam.page, returned, 'Sam Driller');
+  const approved = await submittedPlod(sam.page, 'Sam Driller');
+  const returned = await submittedPlod(sam.page, 'Sam Driller');
 
   const desk = await openDesk(browser);
   // Approve, confirmed first: the plod is locked and says who approved it.
@@ -162,12 +158,7 @@ test('a client account sees and approves its sites’ plods only; REST and WebSo
   });
   await prepareContext(context);
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(client.username);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(client.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/review$/);
-  await expect(heading(page, 'Plods for review')).toBeVisible();
+  await signIn(page, client, /\/review$/, 'Plods for review');
   // Online, the list says nothing of being offline.
   await expect(page.getByText('Offline', { exact: true })).toHaveCount(0);
   const row = (id: string) => page.locator(`[data-testid="review-plod"][data-report-id="${id}"]`);

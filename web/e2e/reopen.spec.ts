@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { newReport, openPhone, plodCard } from './collab-helpers';
+import { openPhone, plodCard } from './collab-helpers';
 import { expectAccessible } from './accessibility';
 import { expect, test } from './fixtures';
-import { openDesk, openFromLive, setUpShift, signAndSubmit } from './plod-report-helpers';
+import { openDesk, openFromLive, submittedPlod } from './plod-report-helpers';
 
 // An approved plod is read-only to everyone; a supervisor reopens it with a reason, which the plod
 // then shows (on the desk and on the crew's phone), and it is Submitted again.
@@ -14,9 +14,7 @@ test('a supervisor reopens an approved plod with a reason that the plod then sho
 }, testInfo) => {
   test.setTimeout(240_000);
   const sam = await openPhone(browser, 'Sam phone');
-  const id = await newReport(sam.page);
-  await setUpShift(sam.page, id);
-  await signAndSubmit(sam.page, id, 'Sam Driller');
+  const id = await submittedPlod(sam.page, 'Sam Driller');
 
   const desk = await openDesk(browser);
   await openFromLive(desk, id);

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { createReport, newReport, openPhone, plodCard as card, plodIdOf } from './collab-helpers';
+import {
+  createReport,
+  newReport,
+  openPhone,
+  operatorOnServer,
+  plodCard as card,
+  plodIdOf,
+} from './collab-helpers';
 import { expectAccessible } from './accessibility';
 import { DOCS_SCREENSHOTS } from './docs-screenshots';
 import { expect, heading, test, untilWorksOffline } from './fixtures';
@@ -48,14 +55,7 @@ test('a report made and edited offline survives an offline reload and reaches th
   await context.setOffline(false);
   await page.getByTestId('network-toggle').click();
   await expect(page.getByTestId('pending-count')).toHaveText('0');
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/shift-summaries/${id}`);
-      return response.ok()
-        ? ((await response.json()) as { operator: string | null }).operator
-        : null;
-    })
-    .toBe('Offline Olga');
+  await expect.poll(() => operatorOnServer(request, id)).toBe('Offline Olga');
 });
 
 test('an edit on one phone shows on another phone’s list while both are open', async ({

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createReport, openPhone, type Phone } from './collab-helpers';
+import { closePhones, createReport, openPhones, type Phone } from './collab-helpers';
 import { addTimeEntry } from './entry-helpers';
 import { expectAccessible } from './accessibility';
 import { expect, test } from './fixtures';
@@ -45,8 +45,7 @@ test('a time entry’s notes changed on two phones apart show a conflict note on
   test.setTimeout(180_000);
   const tag = Date.now().toString(36);
   const plodId = await createReport(request);
-  const ann = await openPhone(browser, `Ann ${tag}`);
-  const bob = await openPhone(browser, `Bob ${tag}`);
+  const [ann, bob] = await openPhones(browser, `Ann ${tag}`, `Bob ${tag}`);
   for (const phone of [ann, bob]) {
     await phone.page.goto(`/plods/${plodId}`);
     await phone.page.getByRole('link', { name: /^Timesheets/ }).click();
@@ -79,6 +78,5 @@ test('a time entry’s notes changed on two phones apart show a conflict note on
   await expect(dialog.getByTestId('history-entry')).toHaveCount(2);
   await expect(dialog).toContainText('Bit stuck at 40 m');
   await expect(dialog).toContainText('Lost water at 42 m');
-  await ann.context.close();
-  await bob.context.close();
+  await closePhones(ann, bob);
 });

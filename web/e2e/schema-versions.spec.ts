@@ -5,14 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
-import {
-  deviceRequest,
-  expect,
-  joinThroughApi,
-  joinThroughUi,
-  prepareContext,
-  test,
-} from './fixtures';
+import { openPhone } from './collab-helpers';
+import { deviceRequest, expect, joinThroughApi, test } from './fixtures';
 import { E2E_ADMIN, E2E_CREW_CODE } from './server';
 import { expectAccessible } from './accessibility';
 
@@ -79,17 +73,7 @@ async function startSeededServer(v1Id: string, newerId: string): Promise<OwnServ
 
 /** A phone of this version of Plod on that server, joined through its Join screen. */
 async function phoneOn(browser: Browser, origin: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: origin,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'block',
-  });
-  await prepareContext(context);
-  const page = await context.newPage();
-  await joinThroughUi(page, 'Phone on this version');
+  const { page } = await openPhone(browser, 'Phone on this version', undefined, origin);
   return page;
 }
 

@@ -1,7 +1,15 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { signOnPad } from './plod-report-helpers';
 import { expectAccessible } from './accessibility';
-import { newReport, plodCard, plodIdOf, runRows, startHole, uniqueHoleId } from './collab-helpers';
+import {
+  newReport,
+  plodCard,
+  plodIdOf,
+  runRows,
+  saveDemoShift,
+  startHole,
+  uniqueHoleId,
+} from './collab-helpers';
 import { expect, heading, test, joinThroughUi, PHONE } from './fixtures';
 
 // A whole shift as docs/crew-guide.md describes it, scripted on a phone, counting the taps and
@@ -77,11 +85,7 @@ class Thumb {
 async function lastShift(page: Page, holeId: string): Promise<void> {
   await newReport(page);
   await page.getByRole('link', { name: /Shift Details/ }).click();
-  await page.getByLabel('Site').selectOption({ label: 'Demo Site' });
-  await page.getByLabel('Rig').selectOption({ label: 'Demo Rig 1' });
-  await page.getByLabel('Level').fill('1040 RL');
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(heading(page, 'Crew Assignment')).toBeVisible();
+  await saveDemoShift(page, { level: '1040 RL' });
   await page.getByLabel('Crew member').selectOption({ label: 'Alex Driller (driller)' });
   await page.getByLabel('Role').selectOption({ label: 'Primary Driller' });
   await page.getByRole('button', { name: 'Assign Crew Member' }).click();

@@ -3,7 +3,7 @@ import { createReport, openPhone } from './collab-helpers';
 import { expectAccessible } from './accessibility';
 import { expect, heading, test } from './fixtures';
 import { E2E_ADMIN } from './server';
-import { create, names, signInAsSupervisor, signInToSiteSetup } from './supervisor-helpers';
+import { names, signInAsSupervisor, signInWithOwnSite } from './supervisor-helpers';
 
 // Issue 17, the supervisor's desk: the menu on every screen, signing in where one was going, sites
 // with plods archived rather than deleted, duplicate site names refused, deleted plods restored.
@@ -93,10 +93,7 @@ test('deleting a site with plods archives it: its plods stay readable and it lea
   errors,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const n = names();
-  await signInToSiteSetup(page);
-  await page.getByRole('button', { name: 'Add Site' }).click();
-  await create(page, { 'Site name': n.site });
+  const n = await signInWithOwnSite(page);
 
   // The same name in other case and spacing is refused beside the field.
   await page.getByRole('button', { name: 'Add Site' }).click();

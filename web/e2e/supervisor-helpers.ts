@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, heading } from './fixtures';
 import { E2E_ADMIN } from './server';
 
@@ -26,6 +26,20 @@ export async function create(page: Page, fields: Record<string, string>): Promis
   await expect(dialog).toBeHidden();
 }
 
+/** Signs in, opens Site Setup and adds a site of this run's own names; returns the names. */
+export async function signInWithOwnSite(page: Page): Promise<ReturnType<typeof names>> {
+  const n = names();
+  await signInToSiteSetup(page);
+  await addSite(page, n.site);
+  return n;
+}
+
+/** Add Site on Site Setup: a site of that name. */
+export async function addSite(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add Site' }).click();
+  await create(page, { 'Site name': name });
+}
+
 /** Opens a Site Setup tab, adds an entry there and sees it listed. */
 export async function addOnTab(
   page: Page,
@@ -40,14 +54,42 @@ export async function addOnTab(
   await expect(page.getByRole('tabpanel').getByText(first ?? '', { exact: true })).toBeVisible();
 }
 
+/**
+ * On Site Setup: Demo Site's consumables list gains two items of this run's own, drilling mud at
+ * $24.50 a bag and core trays with no price. Returns their names.
+ */
+export async function addDemoConsumables(desk: Page): Promise<{ mud: string; trays: string }> {
+  const tag = Date.now().toString(36).toUpperCase();
+  const mud = `Drilling mud ${tag}`;
+  const trays = `Core trays ${tag}`;
+  await desk.getByLabel('Site', { exact: true }).selectOption({ label: 'Demo Site' });
+  await addOnTab(desk, 'Consumables', 'Add Consumable', {
+    'Item name': mud,
+    Unit: 'bag',
+    'Price per unit ($, optional)': '24.50',
+  });
+  await addOnTab(desk, 'Consumables', 'Add Consumable', { 'Item name': trays, Unit: 'each' });
+  return { mud, trays };
+}
+
+/** Signs in at /login as `user`, which leads to the screen at `landing` and its heading `title`. */
+export async function signIn(
+  page: Page,
+  user: { username: string; password: string },
+  landing: RegExp,
+  title: string,
+): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(landing);
+  await expect(heading(page, title)).toBeVisible();
+}
+
 /** Signs in at /login, which leads to Live Reports (the screen a supervisor watches). */
 export async function signInAsSupervisor(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/live$/);
-  await expect(heading(page, 'Live Reports')).toBeVisible();
+  await signIn(page, E2E_ADMIN, /\/live$/, 'Live Reports');
 }
 
 /** Signs in, then opens Site Setup. */
@@ -55,4 +97,13 @@ export async function signInToSiteSetup(page: Page): Promise<void> {
   await signInAsSupervisor(page);
   await page.goto('/site-setup');
   await expect(heading(page, 'Site Setup')).toBeVisible();
+}
+
+/** Merge on a late edit's card at a desk, then Merge again in the dialog that asks. */
+export async function mergeLateEdit(page: Page, card: Locator): Promise<void> {
+  await card.getByRole('button', { name: 'Merge' }).click();
+  await page
+    .getByRole('dialog', { name: 'Merge late edits' })
+    .getByRole('button', { name: 'Merge' })
+    .click();
 }

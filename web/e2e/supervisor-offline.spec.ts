@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, heading, test, untilWorksOffline } from './fixtures';
-import { addOnTab, create, names, signInToSiteSetup } from './supervisor-helpers';
+import { addOnTab, addSite, names, signInToSiteSetup } from './supervisor-helpers';
 
 // Site Setup works offline for a signed-in supervisor: sites, rigs, crew and hire tools are the
 // setup document, kept on the device and synced by the relay when there is signal again.
@@ -38,8 +38,7 @@ test('a supervisor adds a rig and a crew member with no signal; they survive an 
   await untilWorksOffline(page);
 
   // A site, made with signal: the server has it.
-  await page.getByRole('button', { name: 'Add Site' }).click();
-  await create(page, { 'Site name': n.site });
+  await addSite(page, n.site);
   let siteId = '';
   await expect
     .poll(async () => {

@@ -3,19 +3,19 @@ import {
   addRunInModal,
   createReport,
   openPhone,
+  phoneContext,
   plodIdOf,
   startHole,
   uniqueHoleId,
 } from './collab-helpers';
-import { expect, heading, prepareContext, test, watchErrors } from './fixtures';
+import { expect, heading, test, watchErrors } from './fixtures';
 import { expectAccessible } from './accessibility';
 import { E2E_ADMIN } from './server';
 import {
   addOnTab,
-  create,
-  names,
+  mergeLateEdit,
   signInAsSupervisor,
-  signInToSiteSetup,
+  signInWithOwnSite,
 } from './supervisor-helpers';
 
 // Issue 7's browser test: a supervisor signs in and sets up a site with a rig, a crew member and a
@@ -35,14 +35,10 @@ test('a supervisor sets up a site, a crew phone joins and reports on it, and the
   errors,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const n = names();
 
-  // The supervisor signs in (landing on Live Reports) and opens Site Setup.
-  await signInToSiteSetup(page);
-
-  // A site, then a rig, a crew member and a hire tool on it.
-  await page.getByRole('button', { name: 'Add Site' }).click();
-  await create(page, { 'Site name': n.site });
+  // The supervisor signs in (landing on Live Reports), opens Site Setup and adds a site; then a rig,
+  // a crew member and a hire tool on it.
+  const n = await signInWithOwnSite(page);
   await page.getByLabel('Site', { exact: true }).selectOption({ label: n.site });
   await addOnTab(page, 'Rigs', 'Add Rig', { 'Rig name': n.rig, 'Rig number': '42' });
   await addOnTab(page, 'Crew', 'Add Crew Member', { 'Crew member name': n.member });
@@ -55,14 +51,7 @@ test('a supervisor sets up a site, a crew phone joins and reports on it, and the
   expect(code).not.toBe('');
 
   // A crew phone of its own joins with the code.
-  const crew = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'block',
-  });
-  await prepareContext(crew);
+  const crew = await phoneContext(browser);
   const phone = await crew.newPage();
   const phoneErrors = watchErrors(phone);
   await phone.goto('/');
@@ -206,11 +195,7 @@ test('an offline edit that arrives after submission waits for the supervisor, wh
   await expectAccessible(page, 'late edit waiting for the supervisor');
 
   // Merge, once confirmed: the run joins the submitted report, which stays submitted.
-  await edit.getByRole('button', { name: 'Merge' }).click();
-  await page
-    .getByRole('dialog', { name: 'Merge late edits' })
-    .getByRole('button', { name: 'Merge' })
-    .click();
+  await mergeLateEdit(page, edit);
   await expect(edit).toBeHidden();
   await expect(row.getByTestId('live-metres')).toHaveText('5.5');
   await expect(row.getByTestId('live-status')).toHaveText('Sent');

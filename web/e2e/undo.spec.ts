@@ -1,4 +1,4 @@
-import { newReport, openPhone } from './collab-helpers';
+import { closePhones, newReport, openPhones } from './collab-helpers';
 import { addTimeEntry, deleteRow } from './entry-helpers';
 import { expectAccessible } from './accessibility';
 import { expect, test } from './fixtures';
@@ -9,8 +9,7 @@ test('Undo brings back this phone’s deleted entry and leaves a second phone’
   browser,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const alex = await openPhone(browser, 'Alex phone');
-  const sam = await openPhone(browser, 'Sam phone');
+  const [alex, sam] = await openPhones(browser, 'Alex phone', 'Sam phone');
   const a = alex.page;
   const b = sam.page;
 
@@ -79,6 +78,5 @@ test('Undo brings back this phone’s deleted entry and leaves a second phone’
   await expect(a.getByTestId('total-hours')).toHaveText('7.0');
   await expect(a.getByRole('button', { name: /^Undo:/ })).toHaveCount(0);
 
-  await alex.context.close();
-  await sam.context.close();
+  await closePhones(alex, sam);
 });
