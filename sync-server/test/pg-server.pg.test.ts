@@ -1,12 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import { PgStore } from '../src/store/pg-store.ts';
-import { docFrom, tempDir, waitFor } from './helpers.ts';
-import type { TestClient } from './helpers.ts';
-import { createTestDatabase } from './pg/database.ts';
-import type { TestDatabase } from './pg/database.ts';
+import { describe, expect, it } from 'vitest';
+import { tempDir, waitFor } from './helpers.ts';
+import { databasePerTest, storedDoc } from './pg/database.ts';
 import { spawnServer } from './process.ts';
 import { expectAcknowledgedIn, expectServedAfterRestart, streamingWriters } from './writers.ts';
 import type { ServerProcess } from './process.ts';
@@ -23,29 +20,12 @@ async function json(url: string, init?: RequestInit): Promise<unknown> {
 }
 
 describe('the server on PostgreSQL (PLOD_DATABASE_URL)', () => {
-  const processes: ServerProcess[] = [];
-  const clients: TestClient[] = [];
-  const databases: TestDatabase[] = [];
-  afterEach(async () => {
-    for (const c of clients.splice(0)) c.destroy();
-    for (const p of processes.splice(0)) {
-      if (p.child.exitCode === null && p.child.signalCode === null) {
-        p.child.kill('SIGKILL');
-        await p.exited;
-      }
-    }
-    await Promise.all(databases.splice(0).map((database) => database.drop()));
-  });
+  const { clients, keepServer, createDatabase } = databasePerTest<ServerProcess>();
 
-  const start = async (env: Record<string, string>) => {
-    const server = await spawnServer(env);
-    processes.push(server);
-    return server;
-  };
+  const start = async (env: Record<string, string>) => keepServer(await spawnServer(env));
 
   it('keeps every update it acknowledged when killed, and serves them after a restart', async () => {
-    const database = await createTestDatabase();
-    databases.push(database);
+    const database = await createDatabase();
     const env = { PLOD_DATABASE_URL: database.url, PLOD_DATA_DIR: tempDir() };
     const first = await start(env);
     const { writers, stop } = await streamingWriters(first.url, ROOM, ['a', 'b'], {
@@ -64,9 +44,7 @@ describe('the server on PostgreSQL (PLOD_DATABASE_URL)', () => {
     expect(await first.exited).toBe('SIGKILL');
 
     // Everything acknowledged is in PostgreSQL.
-    const store = new PgStore(database.url);
-    const reloaded = docFrom(await store.load(ROOM));
-    await store.close();
+    const reloaded = await storedDoc(database.url, ROOM);
     expectAcknowledgedIn(reloaded.getMap('m'), writers, acknowledged);
 
     // A restarted server on the same database serves it; the writers reconnect by themselves.
@@ -76,8 +54,7 @@ describe('the server on PostgreSQL (PLOD_DATABASE_URL)', () => {
   }, 90_000);
 
   it('keeps the documents in PostgreSQL and only the app’s own tables in the data folder', async () => {
-    const database = await createTestDatabase();
-    databases.push(database);
+    const database = await createDatabase();
     const dataDir = tempDir();
     const first = await start({ PLOD_DATABASE_URL: database.url, PLOD_DATA_DIR: dataDir });
     const http = `http://127.0.0.1:${first.port}`;
@@ -123,8 +100,7 @@ describe('the server on PostgreSQL (PLOD_DATABASE_URL)', () => {
   });
 
   it('refuses to start (exit 1) when PostgreSQL cannot be reached', async () => {
-    const database = await createTestDatabase();
-    databases.push(database);
+    const database = await createDatabase();
     const unreachable = new URL(database.url);
     unreachable.port = '1';
     await expect(
