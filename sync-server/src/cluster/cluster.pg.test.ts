@@ -232,12 +232,7 @@ describe('several relay processes on one PostgreSQL', () => {
       { name: 'nginx', client: viaNginx },
       { name: 'process', client: onProcess },
     ];
-    const { stream, victim, acknowledged } = await streamUntilOwnerKilled(
-      database,
-      room,
-      servers,
-      writers,
-    );
+    const { stream, acknowledged } = await streamUntilOwnerKilled(database, room, servers, writers);
     await stream.untilAcknowledged(100, {
       since: acknowledged,
       message: 'a hundred more acknowledged per client after the takeover',
