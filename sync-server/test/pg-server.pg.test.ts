@@ -28,28 +28,27 @@ describe('the server on PostgreSQL (PLOD_DATABASE_URL)', () => {
     const database = await createDatabase();
     const env = { PLOD_DATABASE_URL: database.url, PLOD_DATA_DIR: tempDir() };
     const first = await start(env);
-    const { writers, stop } = await streamingWriters(first.url, ROOM, ['a', 'b'], {
+    const stream = await streamingWriters(first.url, ROOM, ['a', 'b'], {
       clients,
       upTo: 20_000,
       pause: () => new Promise((resolve) => setImmediate(resolve)),
     });
-    await waitFor(
-      () => writers.every((w) => (w.client.tracker?.durableSeq ?? 0) >= 500),
-      'five hundred acknowledged per client',
-      20_000,
-    );
+    await stream.untilAcknowledged(500, {
+      message: 'five hundred acknowledged per client',
+      timeoutMs: 20_000,
+    });
     first.child.kill('SIGKILL');
-    const acknowledged = writers.map((w) => w.client.tracker?.durableSeq ?? 0);
-    await stop();
+    const acknowledged = stream.acknowledged();
+    await stream.stop();
     expect(await first.exited).toBe('SIGKILL');
 
     // Everything acknowledged is in PostgreSQL.
     const reloaded = await storedDoc(database.url, ROOM);
-    expectAcknowledgedIn(reloaded.getMap('m'), writers, acknowledged);
+    expectAcknowledgedIn(reloaded.getMap('m'), stream.writers, acknowledged);
 
     // A restarted server on the same database serves it; the writers reconnect by themselves.
     const second = await start({ ...env, PORT: String(first.port) });
-    await expectServedAfterRestart(second.url, ROOM, writers, clients);
+    await expectServedAfterRestart(second.url, ROOM, stream.writers, clients);
     // Two server starts, a kill and its own waits of up to 50 s: the file's 30 s is too short.
   }, 90_000);
 
