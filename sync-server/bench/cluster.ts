@@ -2,15 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createDatabase, startPgCluster } from '../scripts/pg-cluster.ts';
 import { startBalancer } from '../src/cluster/balancer.ts';
 import type { IngestInput, IngestResult } from './ingest-worker.ts';
+import { ingestFigures } from './ingest.ts';
 import { startLatencyLoads, summarizeLatency } from './latency.ts';
-import {
-  goWhenReady,
-  percentile,
-  reportNames,
-  round,
-  startLoads,
-  startServer,
-} from './processes.ts';
+import { goWhenReady, reportNames, round, startLoads, startServer } from './processes.ts';
 import type { BenchServer } from './processes.ts';
 
 export interface ClusterBenchOptions {
@@ -104,15 +98,9 @@ async function ingest(variant: Variant, options: ClusterBenchOptions) {
     );
     await goWhenReady(loads);
     const results = await Promise.all(loads.map((load) => load.result));
-    const durable = results.reduce((sum, result) => sum + result.durable, 0);
-    const elapsed = Math.max(...results.map((result) => result.elapsedMs));
-    const acks = Float64Array.from(results.flatMap((result) => result.ackMs)).sort();
     return {
       variant: variant.name,
-      durableUpdates: durable,
-      perSecond: Math.round(durable / (elapsed / 1000)),
-      barrierAckP50Ms: round(percentile(acks, 50)),
-      barrierAckP99Ms: round(percentile(acks, 99)),
+      ...ingestFigures(results),
       serversRssMb: running.rssMb(),
     };
   } finally {

@@ -36,6 +36,22 @@ const SQLITE_NORMAL: StoreVariant = {
   env: { PLOD_SQLITE_SYNCHRONOUS: 'NORMAL' },
 };
 
+/**
+ * The ingest loads' results taken together: durable updates, their rate over the longest load, and
+ * the barrier acknowledgements' median and 99th percentile.
+ */
+export function ingestFigures(results: readonly IngestResult[]) {
+  const durable = results.reduce((sum, result) => sum + result.durable, 0);
+  const elapsed = Math.max(...results.map((result) => result.elapsedMs));
+  const acks = Float64Array.from(results.flatMap((result) => result.ackMs)).sort();
+  return {
+    durableUpdates: durable,
+    perSecond: Math.round(durable / (elapsed / 1000)),
+    barrierAckP50Ms: round(percentile(acks, 50)),
+    barrierAckP99Ms: round(percentile(acks, 99)),
+  };
+}
+
 export async function ingestBench(options: IngestOptions, variant: StoreVariant) {
   const server = await startServer('plod', { env: variant.env });
   try {
@@ -55,17 +71,11 @@ export async function ingestBench(options: IngestOptions, variant: StoreVariant)
     );
     await goWhenReady(loads);
     const results = await Promise.all(loads.map((load) => load.result));
-    const durable = results.reduce((sum, result) => sum + result.durable, 0);
-    const elapsed = Math.max(...results.map((result) => result.elapsedMs));
-    const acks = Float64Array.from(results.flatMap((result) => result.ackMs)).sort();
     const exhausted = results.reduce((sum, result) => sum + result.exhausted, 0);
     return {
       store: variant.store,
       clients: options.clients,
-      durableUpdates: durable,
-      perSecond: Math.round(durable / (elapsed / 1000)),
-      barrierAckP50Ms: round(percentile(acks, 50)),
-      barrierAckP99Ms: round(percentile(acks, 99)),
+      ...ingestFigures(results),
       clientsOutOfUpdates: exhausted,
       serverRssMb: round(server.rssKb() / 1024, 1),
     };

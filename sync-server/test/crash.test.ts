@@ -22,21 +22,21 @@ describe('server process', () => {
     const dataDir = tempDir();
     const first = await spawnServer({ PLOD_DATA_DIR: dataDir });
     processes.push(first);
-    const { writers, stop } = await streamingWriters(first.url, ROOM, ['a', 'b', 'c'], {
+    const stream = await streamingWriters(first.url, ROOM, ['a', 'b', 'c'], {
       clients,
       upTo: 20_000,
       pause: () => new Promise((resolve) => setImmediate(resolve)),
     });
-    await waitFor(
-      () => writers.every((w) => (w.client.tracker?.durableSeq ?? 0) >= 1000),
-      'a thousand acknowledged per client',
-      20_000,
-    );
+    const { writers } = stream;
+    await stream.untilAcknowledged(1000, {
+      message: 'a thousand acknowledged per client',
+      timeoutMs: 20_000,
+    });
     first.child.kill('SIGKILL');
     // Acknowledgements that reached us before the kill are the promise we must keep.
-    const acknowledged = writers.map((w) => w.client.tracker?.durableSeq ?? 0);
+    const acknowledged = stream.acknowledged();
     const sent = writers.map((w) => w.client.tracker?.localSeq ?? 0);
-    await stop();
+    await stream.stop();
     expect(await first.exited).toBe('SIGKILL');
     expect(sent.some((count, i) => count > (acknowledged[i] ?? 0))).toBe(true);
 
@@ -71,11 +71,12 @@ describe('server process', () => {
     });
     await waitFor(() => seed.tracker?.pending === 0, 'the big document saved', 20_000);
 
-    const { writers, stop } = await streamingWriters(server.url, room, ['a', 'b', 'c'], {
+    const stream = await streamingWriters(server.url, room, ['a', 'b', 'c'], {
       clients,
       upTo: 50_000,
       pause: () => new Promise((resolve) => setTimeout(resolve, 20)),
     });
+    const { writers } = stream;
 
     /** Every update each writer had seen acknowledged is stored (read with the server down). */
     const expectStored = async (acknowledged: number[]) => {
@@ -89,12 +90,11 @@ describe('server process', () => {
     // Killed as a compaction starts (the log says so), until one kill lands before it finished.
     const rounds: { round: number; midCompaction: boolean }[] = [];
     for (let round = 1; round <= 4 && !rounds.some((r) => r.midCompaction); round++) {
-      const base = writers.map((w) => w.client.tracker?.durableSeq ?? 0);
-      await waitFor(
-        () => writers.every((w, i) => (w.client.tracker?.durableSeq ?? 0) >= (base[i] ?? 0) + 100),
-        'a hundred more acknowledged per client',
-        30_000,
-      );
+      await stream.untilAcknowledged(100, {
+        since: stream.acknowledged(),
+        message: 'a hundred more acknowledged per client',
+        timeoutMs: 30_000,
+      });
       const victim = server;
       let acknowledged: number[] = [];
       const linesAtKill: number[] = [];
@@ -102,7 +102,7 @@ describe('server process', () => {
         if (linesAtKill.length === 0 && line.includes('"document compacting"')) {
           victim.child.kill('SIGKILL');
           // Acknowledgements that reached us before the kill are the promise we must keep.
-          acknowledged = writers.map((w) => w.client.tracker?.durableSeq ?? 0);
+          acknowledged = stream.acknowledged();
           linesAtKill.push(victim.logs.length);
         }
       });
@@ -118,12 +118,7 @@ describe('server process', () => {
     console.log('SIGKILL during compaction, rounds:', JSON.stringify(rounds));
     expect(rounds.some((r) => r.midCompaction)).toBe(true);
 
-    await stop();
-    await waitFor(
-      () => writers.every((w) => w.client.tracker?.pending === 0),
-      'every update acknowledged',
-      20_000,
-    );
+    await stream.settle();
     const reader = connectClient(server.url, room);
     clients.push(reader);
     await synced(reader);

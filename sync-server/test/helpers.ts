@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach } from 'vitest';
+import * as encoding from 'lib0/encoding';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { WebsocketProvider } from 'y-websocket';
-import { trackDurability } from '@plod/model/sync';
+import { MESSAGE_SYNC, trackDurability } from '@plod/model/sync';
 import type { DurabilityTracker } from '@plod/model/sync';
 import { createServer } from '../src/server.ts';
 import type { PlodServer, RunningServer, ServerOptions } from '../src/server.ts';
@@ -144,6 +145,25 @@ export function closedAfterEach<S extends Closable = TestServer>(
   return { clients, servers, keepServer: (server) => (servers.push(server), server) };
 }
 
+/**
+ * Starts what `start` makes before the tests of the file (or of the enclosing block), or before
+ * each test with `per: 'test'`, hands it to `use`, and closes it after them.
+ */
+export function startedAround<T extends Closable>(
+  start: () => Promise<T>,
+  use: (started: T) => void,
+  per: 'file' | 'test' = 'file',
+): void {
+  let started: T | undefined;
+  (per === 'file' ? beforeAll : beforeEach)(async () => {
+    started = await start();
+    use(started);
+  });
+  (per === 'file' ? afterAll : afterEach)(async () => {
+    await started?.close();
+  });
+}
+
 /** Polls `condition` until it holds; fails with `message` after `timeoutMs`. */
 export async function waitFor(
   condition: () => boolean | Promise<boolean>,
@@ -170,6 +190,15 @@ export function docFrom(stored: StoredDocument | null): Y.Doc {
   if (stored?.snapshot) Y.applyUpdate(doc, stored.snapshot);
   for (const row of stored?.updates ?? []) Y.applyUpdate(doc, row.update);
   return doc;
+}
+
+/** A y-websocket sync "update" message carrying `update`, as a raw socket sends it. */
+export function syncUpdateMessage(update: Uint8Array): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, MESSAGE_SYNC);
+  encoding.writeVarUint(encoder, 2);
+  encoding.writeVarUint8Array(encoder, update);
+  return encoding.toUint8Array(encoder);
 }
 
 /** A raw `ws` socket on a document; resolves once open and records how it closed. */

@@ -1,7 +1,5 @@
-import * as encoding from 'lib0/encoding';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { MESSAGE_SYNC } from '@plod/model/sync';
 import { CloseCode } from '../src/close-codes.ts';
 import {
   closedAfterEach,
@@ -9,19 +7,12 @@ import {
   mapOf,
   rawSocket,
   startServer,
+  syncUpdateMessage,
   synced,
   upgradeStatus,
   waitFor,
 } from './helpers.ts';
 import type { TestServer } from './helpers.ts';
-
-function syncUpdateMessage(update: Uint8Array): Uint8Array {
-  const encoder = encoding.createEncoder();
-  encoding.writeVarUint(encoder, MESSAGE_SYNC);
-  encoding.writeVarUint(encoder, 2);
-  encoding.writeVarUint8Array(encoder, update);
-  return encoding.toUint8Array(encoder);
-}
 
 function bigUpdate(): Uint8Array {
   const doc = new Y.Doc();

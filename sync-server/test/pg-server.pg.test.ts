@@ -1,12 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import { PgStore } from '../src/store/pg-store.ts';
-import { docFrom, tempDir, waitFor } from './helpers.ts';
-import type { TestClient } from './helpers.ts';
-import { createTestDatabase } from './pg/database.ts';
-import type { TestDatabase } from './pg/database.ts';
+import { describe, expect, it } from 'vitest';
+import { tempDir, waitFor } from './helpers.ts';
+import { databasePerTest, storedDoc } from './pg/database.ts';
 import { spawnServer } from './process.ts';
 import { expectAcknowledgedIn, expectServedAfterRestart, streamingWriters } from './writers.ts';
 import type { ServerProcess } from './process.ts';
@@ -23,61 +20,40 @@ async function json(url: string, init?: RequestInit): Promise<unknown> {
 }
 
 describe('the server on PostgreSQL (PLOD_DATABASE_URL)', () => {
-  const processes: ServerProcess[] = [];
-  const clients: TestClient[] = [];
-  const databases: TestDatabase[] = [];
-  afterEach(async () => {
-    for (const c of clients.splice(0)) c.destroy();
-    for (const p of processes.splice(0)) {
-      if (p.child.exitCode === null && p.child.signalCode === null) {
-        p.child.kill('SIGKILL');
-        await p.exited;
-      }
-    }
-    await Promise.all(databases.splice(0).map((database) => database.drop()));
-  });
+  const { clients, keepServer, createDatabase } = databasePerTest<ServerProcess>();
 
-  const start = async (env: Record<string, string>) => {
-    const server = await spawnServer(env);
-    processes.push(server);
-    return server;
-  };
+  const start = async (env: Record<string, string>) => keepServer(await spawnServer(env));
 
   it('keeps every update it acknowledged when killed, and serves them after a restart', async () => {
-    const database = await createTestDatabase();
-    databases.push(database);
+    const database = await createDatabase();
     const env = { PLOD_DATABASE_URL: database.url, PLOD_DATA_DIR: tempDir() };
     const first = await start(env);
-    const { writers, stop } = await streamingWriters(first.url, ROOM, ['a', 'b'], {
+    const stream = await streamingWriters(first.url, ROOM, ['a', 'b'], {
       clients,
       upTo: 20_000,
       pause: () => new Promise((resolve) => setImmediate(resolve)),
     });
-    await waitFor(
-      () => writers.every((w) => (w.client.tracker?.durableSeq ?? 0) >= 500),
-      'five hundred acknowledged per client',
-      20_000,
-    );
+    await stream.untilAcknowledged(500, {
+      message: 'five hundred acknowledged per client',
+      timeoutMs: 20_000,
+    });
     first.child.kill('SIGKILL');
-    const acknowledged = writers.map((w) => w.client.tracker?.durableSeq ?? 0);
-    await stop();
+    const acknowledged = stream.acknowledged();
+    await stream.stop();
     expect(await first.exited).toBe('SIGKILL');
 
     // Everything acknowledged is in PostgreSQL.
-    const store = new PgStore(database.url);
-    const reloaded = docFrom(await store.load(ROOM));
-    await store.close();
-    expectAcknowledgedIn(reloaded.getMap('m'), writers, acknowledged);
+    const reloaded = await storedDoc(database.url, ROOM);
+    expectAcknowledgedIn(reloaded.getMap('m'), stream.writers, acknowledged);
 
     // A restarted server on the same database serves it; the writers reconnect by themselves.
     const second = await start({ ...env, PORT: String(first.port) });
-    await expectServedAfterRestart(second.url, ROOM, writers, clients);
+    await expectServedAfterRestart(second.url, ROOM, stream.writers, clients);
     // Two server starts, a kill and its own waits of up to 50 s: the file's 30 s is too short.
   }, 90_000);
 
   it('keeps the documents in PostgreSQL and only the app’s own tables in the data folder', async () => {
-    const database = await createTestDatabase();
-    databases.push(database);
+    const database = await createDatabase();
     const dataDir = tempDir();
     const first = await start({ PLOD_DATABASE_URL: database.url, PLOD_DATA_DIR: dataDir });
     const http = `http://127.0.0.1:${first.port}`;
@@ -123,8 +99,7 @@ describe('the server on PostgreSQL (PLOD_DATABASE_URL)', () => {
   });
 
   it('refuses to start (exit 1) when PostgreSQL cannot be reached', async () => {
-    const database = await createTestDatabase();
-    databases.push(database);
+    const database = await createDatabase();
     const unreachable = new URL(database.url);
     unreachable.port = '1';
     await expect(

@@ -18,6 +18,8 @@ export interface ServerProcess {
   logs: string[];
   /** Calls `listener` with each later log line, as written. */
   onLog(listener: (line: string) => void): void;
+  /** Kills it (SIGKILL) unless it has exited already, and waits until it has. */
+  close(): Promise<void>;
 }
 
 /**
@@ -75,6 +77,10 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     exited,
     logs,
     onLog: (listener) => void listeners.add(listener),
+    close: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
   };
 }
 

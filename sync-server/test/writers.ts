@@ -9,22 +9,60 @@ export interface Writer {
   client: TestClient;
 }
 
+/** How the writers stream: up to `upTo` updates each, awaiting `pause` after every tenth. */
+export interface Streaming {
+  upTo: number;
+  pause: () => Promise<unknown>;
+}
+
+/** Writers streaming (`streamFrom`), and what a test waits for while they do. */
+export interface Stream {
+  /** Ends the stream once each writer's current update is written. */
+  stop(): Promise<void>;
+  /** Stops the stream, then waits until every update each writer sent is acknowledged. */
+  settle(): Promise<void>;
+  /** How many updates each writer has seen acknowledged so far, writer by writer. */
+  acknowledged(): number[];
+  /**
+   * Waits until each writer has seen `count` more updates acknowledged than `since` says (writer
+   * by writer; none there counts as 0).
+   */
+  untilAcknowledged(
+    count: number,
+    options: { since?: readonly number[]; message: string; timeoutMs: number },
+  ): Promise<void>;
+}
+
 /**
- * One durable client on `room` a name, each pushed to `clients`; once all have synced, each writes
- * `name:1`, `name:2`, … up to `upTo`, awaiting `pause` after every tenth, until `stop`.
+ * One durable client on `room` a name, each pushed to `clients`; once all have synced, they stream
+ * as `streamFrom` says.
  */
 export async function streamingWriters(
   url: string,
   room: string,
   names: string[],
-  options: { clients: TestClient[]; upTo: number; pause: () => Promise<unknown> },
-): Promise<{ writers: Writer[]; stop(): Promise<void> }> {
+  options: Streaming & { clients: TestClient[] },
+): Promise<Stream & { writers: Writer[] }> {
   const writers = names.map((name) => {
     const client = connectClient(url, room, { durability: true });
     options.clients.push(client);
     return { name, client };
   });
   await Promise.all(writers.map((w) => synced(w.client)));
+  return { writers, ...streamFrom(writers, options) };
+}
+
+/** How the writers stream: up to `upTo` updates each, awaiting `pause` after every tenth. */
+export interface Streaming {
+  upTo: number;
+  pause: () => Promise<unknown>;
+}
+
+/**
+ * Each writer (synced) writes `name:1`, `name:2`, … up to `upTo`, awaiting `pause` after every
+ * tenth, until `stop`.
+ */
+export function streamFrom(writers: readonly Writer[], options: Streaming): Stream {
   let streaming = true;
   const stream = async ({ name, client }: Writer) => {
     const map = client.doc.getMap<number>('m');
@@ -34,13 +72,52 @@ export async function streamingWriters(
     }
   };
   const streams = writers.map(stream);
-  return {
-    writers,
-    stop: async () => {
-      streaming = false;
-      await Promise.all(streams);
-    },
+  const stop = async () => {
+    streaming = false;
+    await Promise.all(streams);
   };
+  const acknowledged = () => writers.map((w) => w.client.tracker?.durableSeq ?? 0);
+  return {
+    stop,
+    acknowledged,
+    settle: async () => {
+      await stop();
+      await waitFor(
+        () => writers.every((w) => w.client.tracker?.pending === 0),
+        'every update acknowledged',
+        20_000,
+      );
+    },
+    untilAcknowledged: (count, { since = [], message, timeoutMs }) =>
+      waitFor(
+        () => acknowledged().every((seq, i) => seq >= (since[i] ?? 0) + count),
+        message,
+        timeoutMs,
+      ),
+  };
+}
+
+/**
+ * Expects in `map` every update each writer sent (up to its local seq), naming how many it had
+ * seen acknowledged at `moment` (`acknowledged[i]` for writer i).
+ */
+export function expectEverySentIn(
+  map: Y.Map<unknown>,
+  writers: readonly Writer[],
+  acknowledged: readonly number[],
+  moment: string,
+): void {
+  writers.forEach((w, index) => {
+    const missing: number[] = [];
+    const last = w.client.tracker?.localSeq ?? 0;
+    for (let i = 1; i <= last; i++) {
+      if (map.get(`${w.name}:${i}`) !== i) missing.push(i);
+    }
+    expect(
+      missing,
+      `${w.name}: acknowledged ${acknowledged[index]} at ${moment}, sent ${last}`,
+    ).toEqual([]);
+  });
 }
 
 /** Expects in `map` every update each writer had seen acknowledged (`acknowledged[i]` for writer i). */

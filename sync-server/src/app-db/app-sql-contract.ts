@@ -1,9 +1,22 @@
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SqliteSql } from './app-sql.ts';
 import type { AppSql } from './app-sql.ts';
 
 export interface AppSqlFixture {
   sql: AppSql;
   cleanup(): Promise<void>;
+}
+
+/** The SQLite fixture: app tables on an in-memory database, closed at cleanup. */
+export async function inMemorySqlite(): Promise<AppSqlFixture> {
+  const db = new Database(':memory:');
+  return {
+    sql: new SqliteSql(db),
+    cleanup: async () => {
+      db.close();
+    },
+  };
 }
 
 const TABLE = `

@@ -1,19 +1,12 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SqliteSql } from '../app-db/app-sql.ts';
+import { inMemorySqlite } from '../app-db/app-sql-contract.ts';
 import { Accounts } from './accounts.ts';
 import { accountsSuite } from './accounts-suite.ts';
 import { hashPasswordSync } from './passwords.ts';
 
-accountsSuite('SQLite', async () => {
-  const db = new Database(':memory:');
-  return {
-    sql: new SqliteSql(db),
-    cleanup: async () => {
-      db.close();
-    },
-  };
-});
+accountsSuite('SQLite', inMemorySqlite);
 
 describe('Accounts on SQLite', () => {
   it('adds client accounts to a table made before them: its supervisors stay supervisors', async () => {

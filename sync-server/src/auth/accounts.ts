@@ -28,6 +28,39 @@ import {
   sameCrewCode,
 } from './secrets.ts';
 
+/**
+ * The tables both databases share but for the type of their times (`time`: SQLite's INTEGER,
+ * PostgreSQL's BIGINT; milliseconds either way). Sessions follow the supervisors' table.
+ */
+const sharedTables = (time: 'INTEGER' | 'BIGINT') => `
+CREATE TABLE IF NOT EXISTS auth_sessions (
+  id TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  supervisor_id TEXT NOT NULL REFERENCES auth_supervisors(id) ON DELETE CASCADE,
+  created_at ${time} NOT NULL,
+  expires_at ${time} NOT NULL
+);
+CREATE INDEX IF NOT EXISTS auth_sessions_expiry ON auth_sessions (expires_at);
+CREATE TABLE IF NOT EXISTS auth_devices (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE,
+  joined_at ${time} NOT NULL,
+  last_seen_at ${time},
+  revoked_at ${time}
+);
+CREATE TABLE IF NOT EXISTS auth_crew_code (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  code TEXT NOT NULL,
+  rotated_at ${time} NOT NULL
+);
+CREATE TABLE IF NOT EXISTS auth_site_crew_codes (
+  site_id TEXT PRIMARY KEY,
+  code TEXT NOT NULL UNIQUE,
+  rotated_at ${time} NOT NULL
+);
+`;
+
 const SQLITE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS auth_supervisors (
   id TEXT PRIMARY KEY,
@@ -35,38 +68,12 @@ CREATE TABLE IF NOT EXISTS auth_supervisors (
   password_hash TEXT NOT NULL,
   created_at INTEGER NOT NULL
 );
-CREATE TABLE IF NOT EXISTS auth_sessions (
-  id TEXT PRIMARY KEY,
-  token_hash TEXT NOT NULL UNIQUE,
-  supervisor_id TEXT NOT NULL REFERENCES auth_supervisors(id) ON DELETE CASCADE,
-  created_at INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS auth_sessions_expiry ON auth_sessions (expires_at);
-CREATE TABLE IF NOT EXISTS auth_devices (
-  id TEXT PRIMARY KEY,
-  name TEXT NOT NULL,
-  token_hash TEXT NOT NULL UNIQUE,
-  joined_at INTEGER NOT NULL,
-  last_seen_at INTEGER,
-  revoked_at INTEGER
-);
-CREATE TABLE IF NOT EXISTS auth_crew_code (
-  id INTEGER PRIMARY KEY CHECK (id = 1),
-  code TEXT NOT NULL,
-  rotated_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS auth_site_crew_codes (
-  site_id TEXT PRIMARY KEY,
-  code TEXT NOT NULL UNIQUE,
-  rotated_at INTEGER NOT NULL
-);
-`;
+${sharedTables('INTEGER')}`;
 
 /**
  * The same tables on PostgreSQL, made with every column (SQLite's accounts table gains its client
- * columns by migration). Times are milliseconds (BIGINT); usernames are unique whatever their case,
- * as SQLite's NOCASE column makes them, so every statement compares `lower(username)`.
+ * columns by migration). Usernames are unique whatever their case, as SQLite's NOCASE column makes
+ * them, so every statement compares `lower(username)`.
  */
 const POSTGRES_SCHEMA = `
 CREATE TABLE IF NOT EXISTS auth_supervisors (
@@ -79,33 +86,8 @@ CREATE TABLE IF NOT EXISTS auth_supervisors (
   created_by TEXT
 );
 CREATE UNIQUE INDEX IF NOT EXISTS auth_supervisors_username ON auth_supervisors (lower(username));
-CREATE TABLE IF NOT EXISTS auth_sessions (
-  id TEXT PRIMARY KEY,
-  token_hash TEXT NOT NULL UNIQUE,
-  supervisor_id TEXT NOT NULL REFERENCES auth_supervisors(id) ON DELETE CASCADE,
-  created_at BIGINT NOT NULL,
-  expires_at BIGINT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS auth_sessions_expiry ON auth_sessions (expires_at);
-CREATE TABLE IF NOT EXISTS auth_devices (
-  id TEXT PRIMARY KEY,
-  name TEXT NOT NULL,
-  token_hash TEXT NOT NULL UNIQUE,
-  joined_at BIGINT NOT NULL,
-  last_seen_at BIGINT,
-  revoked_at BIGINT
-);
+${sharedTables('BIGINT')}
 ALTER TABLE auth_devices ADD COLUMN IF NOT EXISTS site_ids TEXT;
-CREATE TABLE IF NOT EXISTS auth_crew_code (
-  id INTEGER PRIMARY KEY CHECK (id = 1),
-  code TEXT NOT NULL,
-  rotated_at BIGINT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS auth_site_crew_codes (
-  site_id TEXT PRIMARY KEY,
-  code TEXT NOT NULL UNIQUE,
-  rotated_at BIGINT NOT NULL
-);
 `;
 
 /** A device's last_seen_at is written at most this often (a busy phone must not write per request). */

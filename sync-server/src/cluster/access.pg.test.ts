@@ -1,29 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { syncSubprotocols } from '@plod/model/sync';
 import { connectClient, synced, tempDir, upgradeStatus, waitFor } from '../../test/helpers.ts';
-import type { TestClient } from '../../test/helpers.ts';
 import { startSecureServer } from '../../test/auth/helpers.ts';
 import type { SecureServer } from '../../test/auth/helpers.ts';
-import { createTestDatabase } from '../../test/pg/database.ts';
-import type { TestDatabase } from '../../test/pg/database.ts';
+import { databasePerTest } from '../../test/pg/database.ts';
 import { CLUSTER_SECRET_HEADER, INTERNAL_PREFIX } from './peer-client.ts';
 
 const SECRET = 'cluster-secret-for-tests';
 
 describe('access across processes', () => {
-  const servers: SecureServer[] = [];
-  const clients: TestClient[] = [];
-  const databases: TestDatabase[] = [];
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.destroy();
-    for (const server of servers.splice(0)) await server.close();
-    await Promise.all(databases.splice(0).map((database) => database.drop()));
-  });
+  const { clients, servers, createDatabase } = databasePerTest<SecureServer>();
 
   /** Two processes (in this one) on one database and one data folder, access control on. */
   const startTwo = async () => {
-    const database = await createTestDatabase();
-    databases.push(database);
+    const database = await createDatabase();
     const dataDir = tempDir();
     for (let i = 0; i < 2; i++) {
       servers.push(

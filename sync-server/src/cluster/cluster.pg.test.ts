@@ -1,14 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
-import { PgStore } from '../store/pg-store.ts';
+import { describe, expect, it } from 'vitest';
+import type * as Y from 'yjs';
 import { connectClient, synced, waitFor } from '../../test/helpers.ts';
-import type { TestClient } from '../../test/helpers.ts';
-import { createTestDatabase } from '../../test/pg/database.ts';
+import { databasePerTest, storedDoc } from '../../test/pg/database.ts';
 import type { TestDatabase } from '../../test/pg/database.ts';
 import { spawnServer } from '../../test/process.ts';
 import type { ServerProcess } from '../../test/process.ts';
+import { expectEverySentIn, streamFrom } from '../../test/writers.ts';
+import type { Writer } from '../../test/writers.ts';
 import { startBalancer } from './balancer.ts';
-import type { Balancer } from './balancer.ts';
 import { LOCK_SPACE, lockKey } from './ownership.ts';
 import { startNginx } from '../../test/nginx.ts';
 
@@ -41,38 +40,19 @@ async function json(url: string, init?: RequestInit): Promise<unknown> {
 const sorted = (doc: Y.Doc) =>
   JSON.stringify(Object.entries(doc.getMap('m').toJSON()).sort(([a], [b]) => a.localeCompare(b)));
 
-/** Every update stored for a document, applied to a fresh Y.Doc. */
-async function storedDoc(url: string, docName: string): Promise<Y.Doc> {
-  const store = new PgStore(url);
-  const stored = await store.load(docName);
-  await store.close();
-  const doc = new Y.Doc();
-  if (stored?.snapshot) Y.applyUpdate(doc, stored.snapshot);
-  for (const row of stored?.updates ?? []) Y.applyUpdate(doc, row.update);
-  return doc;
-}
+/** Ten updates a client, then 10 ms. */
+const STREAMING = {
+  upTo: 50_000,
+  pause: () => new Promise((resolve) => setTimeout(resolve, 10)),
+};
 
 describe('several relay processes on one PostgreSQL', () => {
-  const processes: ServerProcess[] = [];
-  const clients: TestClient[] = [];
-  const databases: TestDatabase[] = [];
-  const balancers: Pick<Balancer, 'close'>[] = [];
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.destroy();
-    await Promise.all(balancers.splice(0).map((balancer) => balancer.close()));
-    for (const server of processes.splice(0)) {
-      if (server.child.exitCode === null && server.child.signalCode === null) {
-        server.child.kill('SIGKILL');
-        await server.exited;
-      }
-    }
-    await Promise.all(databases.splice(0).map((database) => database.drop()));
-  });
+  // The balancers and nginx are kept with the processes, and closed after them.
+  const { clients, keepServer, createDatabase } = databasePerTest();
 
   /** Three processes on one fresh database, started together. */
   const startThree = async (env: Record<string, string> = {}) => {
-    const database = await createTestDatabase();
-    databases.push(database);
+    const database = await createDatabase();
     const starting = [1, 2, 3].map(() =>
       spawnServer({
         PLOD_DATABASE_URL: database.url,
@@ -80,10 +60,7 @@ describe('several relay processes on one PostgreSQL', () => {
         PLOD_METRICS_TOKEN: METRICS_TOKEN,
         PLOD_TRUST_PROXY: 'true',
         ...env,
-      }).then((server) => {
-        processes.push(server);
-        return server;
-      }),
+      }).then(keepServer),
     );
     return { database, servers: await Promise.all(starting) };
   };
@@ -104,6 +81,31 @@ describe('several relay processes on one PostgreSQL', () => {
     const made = connectClient(url, room, { durability });
     clients.push(made);
     return made;
+  };
+
+  /**
+   * The writers stream until each has two hundred updates acknowledged; then the process owning
+   * `room` is killed (SIGKILL). What each writer had seen acknowledged at the kill comes back with
+   * the stream and the process killed.
+   */
+  const streamUntilOwnerKilled = async (
+    database: TestDatabase,
+    room: string,
+    servers: ServerProcess[],
+    writers: Writer[],
+  ) => {
+    const stream = streamFrom(writers, STREAMING);
+    await stream.untilAcknowledged(200, {
+      message: 'two hundred acknowledged per client',
+      timeoutMs: 20_000,
+    });
+    const ownerAtKill = await ownerPort(database, room);
+    const victim = servers.find((server) => server.port === ownerAtKill);
+    if (!victim) throw new Error(`no process owns ${room}`);
+    victim.child.kill('SIGKILL');
+    const acknowledged = stream.acknowledged();
+    expect(await victim.exited).toBe('SIGKILL');
+    return { stream, victim, acknowledged };
   };
 
   it('serves one plod to clients on three processes: they converge, through one owner', async () => {
@@ -147,35 +149,20 @@ describe('several relay processes on one PostgreSQL', () => {
 
   it('takes a plod over when its owner is killed mid-stream, and again when the next owner is killed mid-takeover, with every acknowledged update', async () => {
     const { database, servers } = await startThree({ PLOD_DEMO: '0' });
-    const balancer = await startBalancer(
-      servers.map((server) => ({ host: '127.0.0.1', port: server.port })),
+    const balancer = keepServer(
+      await startBalancer(servers.map((server) => ({ host: '127.0.0.1', port: server.port }))),
     );
-    balancers.push(balancer);
     const room = 'report:owner-killed';
     const url = `ws://127.0.0.1:${balancer.port}/sync`;
     const writers = ['a', 'b', 'c'].map((name) => ({ name, client: client(url, room, true) }));
     await Promise.all(writers.map((writer) => synced(writer.client)));
 
-    let streaming = true;
-    const stream = async (name: string, writer: TestClient) => {
-      const map = writer.doc.getMap<number>('m');
-      for (let i = 1; streaming && i <= 50_000; i++) {
-        map.set(`${name}:${i}`, i); // local update i <-> local seq i
-        if (i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    };
-    const streams = writers.map((writer) => stream(writer.name, writer.client));
-    await waitFor(
-      () => writers.every((writer) => (writer.client.tracker?.durableSeq ?? 0) >= 200),
-      'two hundred acknowledged per client',
-      20_000,
+    const { stream, victim, acknowledged } = await streamUntilOwnerKilled(
+      database,
+      room,
+      servers,
+      writers,
     );
-    const ownerAtKill = await ownerPort(database, room);
-    const victim = servers.find((server) => server.port === ownerAtKill);
-    if (!victim) throw new Error(`no process owns ${room}`);
-    victim.child.kill('SIGKILL');
-    const acknowledged = writers.map((writer) => writer.client.tracker?.durableSeq ?? 0);
-    expect(await victim.exited).toBe('SIGKILL');
 
     // Another process takes the plod over as the clients reconnect through the balancer: it is
     // killed too the moment it holds the lock, in the middle of its takeover.
@@ -191,9 +178,7 @@ describe('several relay processes on one PostgreSQL', () => {
     );
     if (!taking) throw new Error('no process took the plod over');
     taking.child.kill('SIGKILL');
-    const acknowledgedAtSecondKill = writers.map(
-      (writer) => writer.client.tracker?.durableSeq ?? 0,
-    );
+    const acknowledgedAtSecondKill = stream.acknowledged();
     expect(await taking.exited).toBe('SIGKILL');
 
     // The last process takes it over; the clients go on.
@@ -203,35 +188,16 @@ describe('several relay processes on one PostgreSQL', () => {
       'the last process owns the plod',
       15_000,
     );
-    await waitFor(
-      () =>
-        writers.every(
-          (writer, i) =>
-            (writer.client.tracker?.durableSeq ?? 0) >= (acknowledgedAtSecondKill[i] ?? 0) + 100,
-        ),
-      'a hundred more acknowledged per client after the takeovers',
-      30_000,
-    );
-    streaming = false;
-    await Promise.all(streams);
-    await waitFor(
-      () => writers.every((writer) => writer.client.tracker?.pending === 0),
-      'every update acknowledged',
-      20_000,
-    );
+    await stream.untilAcknowledged(100, {
+      since: acknowledgedAtSecondKill,
+      message: 'a hundred more acknowledged per client after the takeovers',
+      timeoutMs: 30_000,
+    });
+    await stream.settle();
 
     // Every update acknowledged before the kill is in PostgreSQL, and every one sent since too.
     const stored = await storedDoc(database.url, room);
-    writers.forEach((writer, index) => {
-      const missing: number[] = [];
-      const last = writer.client.tracker?.localSeq ?? 0;
-      for (let i = 1; i <= last; i++) {
-        if (stored.getMap('m').get(`${writer.name}:${i}`) !== i) missing.push(i);
-      }
-      expect(missing, `${writer.name}: acknowledged ${acknowledged[index]} at the kill`).toEqual(
-        [],
-      );
-    });
+    expectEverySentIn(stored.getMap('m'), writers, acknowledged, 'the kill');
     // And a new client sees the same plod as the writers.
     const reader = client(url, room);
     await synced(reader);
@@ -244,8 +210,7 @@ describe('several relay processes on one PostgreSQL', () => {
 
   it('serves a plod through nginx, configured as documented, in front of three processes; the owner killed, nothing acknowledged is lost', async () => {
     const { database, servers } = await startThree({ PLOD_DEMO: '0' });
-    const nginx = await startNginx(servers.map((server) => server.port));
-    balancers.push(nginx);
+    const nginx = keepServer(await startNginx(servers.map((server) => server.port)));
     const http = `http://127.0.0.1:${nginx.port}`;
     expect((await fetch(`${http}/api/health`)).status).toBe(200);
     // The processes' own routes are not reachable through it.
@@ -267,42 +232,13 @@ describe('several relay processes on one PostgreSQL', () => {
       { name: 'nginx', client: viaNginx },
       { name: 'process', client: onProcess },
     ];
-    let streaming = true;
-    const stream = async (name: string, writer: TestClient) => {
-      const map = writer.doc.getMap<number>('m');
-      for (let i = 1; streaming && i <= 50_000; i++) {
-        map.set(`${name}:${i}`, i); // local update i <-> local seq i
-        if (i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    };
-    const streams = writers.map((writer) => stream(writer.name, writer.client));
-    await waitFor(
-      () => writers.every((writer) => (writer.client.tracker?.durableSeq ?? 0) >= 200),
-      'two hundred acknowledged per client',
-      20_000,
-    );
-
-    const ownerAtKill = await ownerPort(database, room);
-    const victim = servers.find((server) => server.port === ownerAtKill);
-    if (!victim) throw new Error(`no process owns ${room}`);
-    victim.child.kill('SIGKILL');
-    const acknowledged = writers.map((writer) => writer.client.tracker?.durableSeq ?? 0);
-    expect(await victim.exited).toBe('SIGKILL');
-    await waitFor(
-      () =>
-        writers.every(
-          (writer, i) => (writer.client.tracker?.durableSeq ?? 0) >= (acknowledged[i] ?? 0) + 100,
-        ),
-      'a hundred more acknowledged per client after the takeover',
-      30_000,
-    );
-    streaming = false;
-    await Promise.all(streams);
-    await waitFor(
-      () => writers.every((writer) => writer.client.tracker?.pending === 0),
-      'every update acknowledged',
-      20_000,
-    );
+    const { stream, acknowledged } = await streamUntilOwnerKilled(database, room, servers, writers);
+    await stream.untilAcknowledged(100, {
+      since: acknowledged,
+      message: 'a hundred more acknowledged per client after the takeover',
+      timeoutMs: 30_000,
+    });
+    await stream.settle();
 
     // Both phones hold the same plod, and PostgreSQL holds every update either sent.
     await waitFor(
@@ -311,16 +247,7 @@ describe('several relay processes on one PostgreSQL', () => {
       15_000,
     );
     const stored = await storedDoc(database.url, room);
-    writers.forEach((writer, index) => {
-      const missing: number[] = [];
-      const last = writer.client.tracker?.localSeq ?? 0;
-      for (let i = 1; i <= last; i++) {
-        if (stored.getMap('m').get(`${writer.name}:${i}`) !== i) missing.push(i);
-      }
-      expect(missing, `${writer.name}: acknowledged ${acknowledged[index]} at the kill`).toEqual(
-        [],
-      );
-    });
+    expectEverySentIn(stored.getMap('m'), writers, acknowledged, 'the kill');
   }, 120_000);
 
   it('reads back on one process a plod written through REST on another', async () => {

@@ -1,19 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
 import { waitFor } from '../../test/helpers.ts';
-import { createTestDatabase } from '../../test/pg/database.ts';
+import { databasePerTest } from '../../test/pg/database.ts';
 import type { TestDatabase } from '../../test/pg/database.ts';
 import { LOCK_SPACE, Ownership, lockKey } from './ownership.ts';
 
 const logger = createLogger('silent');
 
 describe('document ownership on PostgreSQL', () => {
-  const databases: TestDatabase[] = [];
-  const owners: Ownership[] = [];
-  afterEach(async () => {
-    await Promise.all(owners.splice(0).map((owner) => owner.close()));
-    await Promise.all(databases.splice(0).map((database) => database.drop()));
-  });
+  const { keepServer: keepOwnership, createDatabase } = databasePerTest<Ownership>();
 
   const startProcess = async (database: TestDatabase, address: string, lost: Error[] = []) => {
     const ownership = new Ownership({
@@ -22,14 +17,13 @@ describe('document ownership on PostgreSQL', () => {
       onLost: (error) => lost.push(error),
       serving: { secret: 'ownership-test-secret' },
     });
-    owners.push(ownership);
+    keepOwnership(ownership);
     await ownership.register(address);
     return ownership;
   };
 
   it('gives a document to the first process that asks and names it to the others', async () => {
-    const database = await createTestDatabase();
-    databases.push(database);
+    const database = await createDatabase();
     const first = await startProcess(database, 'http://10.0.0.1:8787');
     const second = await startProcess(database, 'http://10.0.0.2:8787');
 
@@ -52,8 +46,7 @@ describe('document ownership on PostgreSQL', () => {
   });
 
   it('frees every document of a process whose connection ends, and that process knows it', async () => {
-    const database = await createTestDatabase();
-    databases.push(database);
+    const database = await createDatabase();
     const lost: Error[] = [];
     const doomed = await startProcess(database, 'http://10.0.0.1:8787', lost);
     const survivor = await startProcess(database, 'http://10.0.0.2:8787');

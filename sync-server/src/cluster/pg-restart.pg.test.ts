@@ -1,28 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
 import { createDatabase, startPgCluster, withConnection } from '../../scripts/pg-cluster.ts';
 import type { PgCluster } from '../../scripts/pg-cluster.ts';
 import { connectClient, synced, waitFor } from '../../test/helpers.ts';
 import type { TestClient } from '../../test/helpers.ts';
+import { storedDoc } from '../../test/pg/database.ts';
 import { spawnServer } from '../../test/process.ts';
 import type { ServerProcess } from '../../test/process.ts';
-import { PgStore } from '../store/pg-store.ts';
+import { expectEverySentIn, streamFrom } from '../../test/writers.ts';
 import { startBalancer } from './balancer.ts';
 import type { Balancer } from './balancer.ts';
 
 const SECRET = 'cluster-secret-for-tests';
-
-/** Every update stored for a document, applied to a fresh Y.Doc. */
-async function storedDoc(url: string, docName: string): Promise<Y.Doc> {
-  const store = new PgStore(url);
-  const stored = await store.load(docName);
-  await store.close();
-  const doc = new Y.Doc();
-  if (stored?.snapshot) Y.applyUpdate(doc, stored.snapshot);
-  for (const row of stored?.updates ?? []) Y.applyUpdate(doc, row.update);
-  return doc;
-}
 
 /**
  * A process kept running as systemd's `Restart=always` would: each time it exits, it is started
@@ -122,22 +111,16 @@ describe('a PostgreSQL restart mid-stream', () => {
     ];
     clients.push(...writers.map((writer) => writer.client));
     await Promise.all(writers.map((writer) => synced(writer.client)));
-    let streaming = true;
-    const stream = async (name: string, writer: TestClient) => {
-      const map = writer.doc.getMap<number>('m');
-      for (let i = 1; streaming && i <= 50_000; i++) {
-        map.set(`${name}:${i}`, i); // local update i <-> local seq i
-        if (i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    };
-    const streams = writers.map((writer) => stream(writer.name, writer.client));
-    await waitFor(
-      () => writers.every((writer) => (writer.client.tracker?.durableSeq ?? 0) >= 200),
-      'two hundred acknowledged per client',
-      20_000,
-    );
+    const stream = streamFrom(writers, {
+      upTo: 50_000,
+      pause: () => new Promise((resolve) => setTimeout(resolve, 10)),
+    });
+    await stream.untilAcknowledged(200, {
+      message: 'two hundred acknowledged per client',
+      timeoutMs: 20_000,
+    });
 
-    const acknowledged = writers.map((writer) => writer.client.tracker?.durableSeq ?? 0);
+    const acknowledged = stream.acknowledged();
     await cluster.restart();
     // Every process lost its lock connection and stopped, as documented; each was started again.
     const everyone = [...two, alone];
@@ -147,33 +130,16 @@ describe('a PostgreSQL restart mid-stream', () => {
       20_000,
     );
     expect(everyone.map((process) => process.exits[0])).toEqual([1, 1, 1]);
-    await waitFor(
-      () =>
-        writers.every(
-          (writer, i) => (writer.client.tracker?.durableSeq ?? 0) >= (acknowledged[i] ?? 0) + 100,
-        ),
-      'a hundred more acknowledged per client after the restart',
-      90_000,
-    );
-    streaming = false;
-    await Promise.all(streams);
-    await waitFor(
-      () => writers.every((writer) => writer.client.tracker?.pending === 0),
-      'every update acknowledged',
-      20_000,
-    );
+    await stream.untilAcknowledged(100, {
+      since: acknowledged,
+      message: 'a hundred more acknowledged per client after the restart',
+      timeoutMs: 90_000,
+    });
+    await stream.settle();
 
     for (const [index, writer] of writers.entries()) {
       const stored = await storedDoc(writer.db, room);
-      const missing: number[] = [];
-      const last = writer.client.tracker?.localSeq ?? 0;
-      for (let i = 1; i <= last; i++) {
-        if (stored.getMap('m').get(`${writer.name}:${i}`) !== i) missing.push(i);
-      }
-      expect(
-        missing,
-        `${writer.name}: acknowledged ${acknowledged[index]} at the restart, sent ${last}`,
-      ).toEqual([]);
+      expectEverySentIn(stored.getMap('m'), [writer], [acknowledged[index] ?? 0], 'the restart');
     }
   }, 180_000);
 });

@@ -1,41 +1,22 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectClient, synced, waitFor } from '../../test/helpers.ts';
-import type { TestClient } from '../../test/helpers.ts';
-import { createTestDatabase } from '../../test/pg/database.ts';
-import type { TestDatabase } from '../../test/pg/database.ts';
+import { databasePerTest } from '../../test/pg/database.ts';
 import { expectNoStart, spawnServer } from '../../test/process.ts';
 import type { ServerProcess } from '../../test/process.ts';
 
 const SECRET = 'cluster-secret-for-tests';
 
 describe('one owner per document, whatever the processes are started with', () => {
-  const processes: ServerProcess[] = [];
-  const clients: TestClient[] = [];
-  const databases: TestDatabase[] = [];
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.destroy();
-    for (const server of processes.splice(0)) {
-      if (server.child.exitCode === null && server.child.signalCode === null) {
-        server.child.kill('SIGKILL');
-        await server.exited;
-      }
-    }
-    await Promise.all(databases.splice(0).map((database) => database.drop()));
-  });
+  const { clients, keepServer, createDatabase } = databasePerTest<ServerProcess>();
 
-  const start = async (env: Record<string, string>) => {
-    const server = await spawnServer(env);
-    processes.push(server);
-    return server;
-  };
+  const start = async (env: Record<string, string>) => keepServer(await spawnServer(env));
   const stop = async (server: ServerProcess) => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   };
 
   it('refuses to start beside a process serving the database alone, or with another secret', async () => {
-    const database = await createTestDatabase();
-    databases.push(database);
+    const database = await createDatabase();
     const base = { PLOD_DATABASE_URL: database.url, PLOD_DEMO: '0' };
 
     // One process without the secret serves the database alone.

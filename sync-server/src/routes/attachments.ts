@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { actorOf } from '../auth/principal.ts';
 import { ATTACHMENT_TYPES, sniffImageType } from '../attachments/image-type.ts';
 import { InvalidInputError } from '../errors.ts';
+import { addIdRoute } from './route-kinds.ts';
 import { requireReportId } from '../services/documents.ts';
 import type { AttachmentService } from '../services/attachments.ts';
 import {
@@ -175,20 +176,15 @@ export function createAttachmentRoutes(attachments: AttachmentService) {
       });
     },
   );
-  app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/{id}',
-      tags,
-      summary: 'Delete a photo’s bytes (the plod’s reference is removed through its document)',
-      request: { params: IdParams },
-      responses: { 200: jsonOk('Removed'), ...errors },
-    }),
-    async (c) => {
-      const id = c.req.valid('param').id.toLowerCase();
+  addIdRoute(app, tags, {
+    method: 'delete',
+    summary: 'Delete a photo’s bytes (the plod’s reference is removed through its document)',
+    responses: { 200: jsonOk('Removed'), ...errors },
+    run: async (c, given) => {
+      const id = given.toLowerCase();
       await attachments.remove(actorOf(c), id);
-      return c.json({ id, removed: true }, 200);
+      return { id, removed: true };
     },
-  );
+  });
   return app;
 }

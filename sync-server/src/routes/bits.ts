@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { bitCreateBody, bitUpdateBody } from '@plod/model';
 import { errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
+import { addCreateRoute, addReadRoute } from './route-kinds.ts';
 
 const tags = ['Bits'];
 const params = z.object({
@@ -12,16 +13,11 @@ const bit = jsonOk('The bit with its life-to-date metres');
 /** /api/bits: the bit register shared across plods (a root of the hole register document). */
 export function createBitRoutes(s: RestServices) {
   const app = resourceApp();
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags,
-      summary: 'Registered bits with life-to-date metres over the stored plods',
-      responses: { 200: jsonOk('Bits') },
-    }),
-    async (c) => c.json(await s.bits.bits(), 200),
-  );
+  addReadRoute(app, tags, {
+    summary: 'Registered bits with life-to-date metres over the stored plods',
+    answer: jsonOk('Bits'),
+    run: () => s.bits.bits(),
+  });
   app.openapi(
     createRoute({
       method: 'get',
@@ -33,17 +29,12 @@ export function createBitRoutes(s: RestServices) {
     }),
     async (c) => c.json(await s.bits.bit(c.req.valid('param').serial), 200),
   );
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      tags,
-      summary: 'Register a bit (serial trimmed and upper-cased)',
-      request: jsonBody(bitCreateBody),
-      responses: { 201: bit, ...errors },
-    }),
-    async (c) => c.json(await s.bits.register(c.req.valid('json')), 201),
-  );
+  addCreateRoute(app, tags, {
+    summary: 'Register a bit (serial trimmed and upper-cased)',
+    body: bitCreateBody,
+    answer: bit,
+    run: (_c, body) => s.bits.register(body),
+  });
   app.openapi(
     createRoute({
       method: 'put',

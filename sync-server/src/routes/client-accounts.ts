@@ -5,8 +5,9 @@ import { PasswordPolicyError } from '../auth/accounts.ts';
 import { UsernameTakenError } from '../auth/client-accounts.ts';
 import { actorOf } from '../auth/principal.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
-import { IdParams, errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
+import { IdParams, errors, jsonOk, resourceApp } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
+import { addCreateRoute, addReadRoute } from './route-kinds.ts';
 
 export const CLIENT_MESSAGES = {
   usernameRequired: 'Username is required',
@@ -40,27 +41,16 @@ const tags = ['Client accounts'];
  */
 export function createClientAccountRoutes(accounts: Accounts, s: RestServices) {
   const app = resourceApp();
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags,
-      summary: 'Client accounts and their sites',
-      responses: { 200: jsonOk('`[{ id, username, siteIds, createdBy, createdAt }]`') },
-    }),
-    async (c) => c.json(await accounts.clients.list(), 200),
-  );
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      tags,
-      summary: 'Create a client account limited to the chosen sites',
-      request: jsonBody(CreateClientBody),
-      responses: { 201: jsonOk('The account (never its password)'), ...errors },
-    }),
-    async (c) => {
-      const { username, password, siteIds } = c.req.valid('json');
+  addReadRoute(app, tags, {
+    summary: 'Client accounts and their sites',
+    answer: jsonOk('`[{ id, username, siteIds, createdBy, createdAt }]`'),
+    run: () => accounts.clients.list(),
+  });
+  addCreateRoute(app, tags, {
+    summary: 'Create a client account limited to the chosen sites',
+    body: CreateClientBody,
+    answer: jsonOk('The account (never its password)'),
+    run: async (c, { username, password, siteIds }) => {
       const known = await s.docs.readSetup(
         (doc) => new Set<string>(readSetup(doc).sites.map((x) => x.id)),
       );
@@ -74,14 +64,14 @@ export function createClientAccountRoutes(accounts: Accounts, s: RestServices) {
           siteIds,
           by.kind === 'device' ? by.deviceName : by.username,
         );
-        return c.json(created, 201);
+        return created;
       } catch (error) {
         if (error instanceof PasswordPolicyError) throw new InvalidInputError(error.message);
         if (error instanceof UsernameTakenError) throw new ConflictError(error.message);
         throw error;
       }
     },
-  );
+  });
   app.openapi(
     createRoute({
       method: 'delete',

@@ -14,6 +14,7 @@ import type { RestServices } from '../product/services.ts';
 import { reportIdOf } from '../services/documents.ts';
 import { LIVE_STATUSES } from '../services/reports.ts';
 import { invoiceCsvStream, invoiceXlsxStream } from '../money/invoice-export.ts';
+import { addCreateRoute, addIdBodyRoute, addIdRoute } from './route-kinds.ts';
 
 const tags = ['Contracts'];
 const VersionParams = z.object({
@@ -90,54 +91,31 @@ export function createContractRoutes(s: RestServices) {
         200,
       ),
   );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}',
-      tags,
-      summary: 'A contract with its versions',
-      request: { params: IdParams },
-      responses: { 200: contract, 404: errors[404] },
-    }),
-    async (c) => c.json(await s.contracts.get(principalOf(c), c.req.valid('param').id), 200),
-  );
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      tags,
-      summary: 'Create a contract for a site (client name, contract number)',
-      request: jsonBody(contractCreateSchema),
-      responses: { 201: contract, ...errors },
-    }),
-    async (c) => c.json(await s.contracts.create(actorOf(c), c.req.valid('json')), 201),
-  );
-  app.openapi(
-    createRoute({
-      method: 'put',
-      path: '/{id}',
-      tags,
-      summary: 'Change a contract’s client name or number (only what changed is written)',
-      request: { params: IdParams, ...jsonBody(contractUpdateSchema) },
-      responses: { 200: contract, ...errors },
-    }),
-    async (c) =>
-      c.json(
-        await s.contracts.update(actorOf(c), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      ),
-  );
-  app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/{id}',
-      tags,
-      summary: 'Delete a contract and its versions (its history stays)',
-      request: { params: IdParams },
-      responses: { 200: jsonOk('Deleted'), 404: errors[404] },
-    }),
-    async (c) => c.json(await s.contracts.remove(actorOf(c), c.req.valid('param').id), 200),
-  );
+  addIdRoute(app, tags, {
+    method: 'get',
+    summary: 'A contract with its versions',
+    responses: { 200: contract, 404: errors[404] },
+    run: (c, id) => s.contracts.get(principalOf(c), id),
+  });
+  addCreateRoute(app, tags, {
+    summary: 'Create a contract for a site (client name, contract number)',
+    body: contractCreateSchema,
+    answer: contract,
+    run: (c, body) => s.contracts.create(actorOf(c), body),
+  });
+  addIdBodyRoute(app, tags, {
+    method: 'put',
+    summary: 'Change a contract’s client name or number (only what changed is written)',
+    body: contractUpdateSchema,
+    responses: { 200: contract, ...errors },
+    run: (c, id, body) => s.contracts.update(actorOf(c), id, body),
+  });
+  addIdRoute(app, tags, {
+    method: 'delete',
+    summary: 'Delete a contract and its versions (its history stays)',
+    responses: { 200: jsonOk('Deleted'), 404: errors[404] },
+    run: (c, id) => s.contracts.remove(actorOf(c), id),
+  });
   app.openapi(
     createRoute({
       method: 'post',
@@ -169,17 +147,13 @@ export function createContractRoutes(s: RestServices) {
       return c.json(await s.contracts.removeVersion(actorOf(c), id, versionId), 200);
     },
   );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}/history',
-      tags,
-      summary: 'A contract’s changes, oldest first: who, when, what changed',
-      request: { params: IdParams },
-      responses: { 200: jsonOk('Changes'), 404: errors[404] },
-    }),
-    async (c) => c.json(await s.contracts.history(principalOf(c), c.req.valid('param').id), 200),
-  );
+  addIdRoute(app, tags, {
+    method: 'get',
+    path: '/{id}/history',
+    summary: 'A contract’s changes, oldest first: who, when, what changed',
+    responses: { 200: jsonOk('Changes'), 404: errors[404] },
+    run: (c, id) => s.contracts.history(principalOf(c), id),
+  });
   return app;
 }
 

@@ -3,6 +3,7 @@ import { actorOf } from '../auth/principal.ts';
 import { REQUEST_BODIES, siteIdSchema } from '@plod/model';
 import { errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
+import { addReadRoute } from './route-kinds.ts';
 
 const tags = ['Holes'];
 const withSite = <S extends z.ZodType>(schema: S) =>
@@ -19,16 +20,11 @@ const hole = jsonOk('The registered hole with its derived current depth');
 /** /api/hole-ids: the hole register's labels. */
 export function createHoleIdRoutes(s: RestServices) {
   const app = resourceApp();
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags,
-      summary: 'Registered holes',
-      responses: { 200: jsonOk('Holes') },
-    }),
-    async (c) => c.json(await s.holes.holes(), 200),
-  );
+  addReadRoute(app, tags, {
+    summary: 'Registered holes',
+    answer: jsonOk('Holes'),
+    run: () => s.holes.holes(),
+  });
   app.openapi(
     createRoute({
       method: 'post',
@@ -82,27 +78,18 @@ export function createHoleConfigRoutes(s: RestServices) {
 /** /api/hole-configs and /api/holes: lists of the register. */
 export function createHoleListRoutes(s: RestServices, withActive: boolean) {
   const app = resourceApp();
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags,
-      summary: 'Registered holes with current depth and status',
-      responses: { 200: jsonOk('Holes') },
-    }),
-    async (c) => c.json(await s.holes.holes(), 200),
-  );
+  addReadRoute(app, tags, {
+    summary: 'Registered holes with current depth and status',
+    answer: jsonOk('Holes'),
+    run: () => s.holes.holes(),
+  });
   if (withActive) {
-    app.openapi(
-      createRoute({
-        method: 'get',
-        path: '/active',
-        tags,
-        summary: 'Holes not yet complete (dashboard)',
-        responses: { 200: jsonOk('Active holes') },
-      }),
-      async (c) => c.json(await s.holes.activeHoles(), 200),
-    );
+    addReadRoute(app, tags, {
+      path: '/active',
+      summary: 'Holes not yet complete (dashboard)',
+      answer: jsonOk('Active holes'),
+      run: () => s.holes.activeHoles(),
+    });
   }
   return app;
 }

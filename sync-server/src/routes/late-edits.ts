@@ -4,6 +4,7 @@ import { actorOf } from '../auth/principal.ts';
 import { REPORT_PARTS } from '../late-edits/parts.ts';
 import { IdParams, errors, jsonOk, resourceApp } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
+import { addReadRoute } from './route-kinds.ts';
 
 const tags = ['Late edits'];
 const parts = z
@@ -74,28 +75,19 @@ const ReportFilter = z.object({
  */
 export function createLateEditRoutes(s: RestServices) {
   const app = resourceApp();
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags,
-      summary: 'Late edits waiting for a supervisor, oldest first',
-      responses: { 200: jsonOk('Late edits', z.array(LateEditSchema)) },
-    }),
-    async (c) => c.json(await s.lateEdits.list(), 200),
-  );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/sessions',
-      tags,
-      summary: 'Waiting edits by phone and session, each with what merging it does',
-      description:
-        'A session is one phone’s edits to one plod that arrived within 30 minutes of each other, oldest first.',
-      responses: { 200: jsonOk('Sessions', z.array(SessionSchema)) },
-    }),
-    async (c) => c.json(await s.lateEditDecisions.review(), 200),
-  );
+  addReadRoute(app, tags, {
+    summary: 'Late edits waiting for a supervisor, oldest first',
+    answer: jsonOk('Late edits', z.array(LateEditSchema)),
+    run: () => s.lateEdits.list(),
+  });
+  addReadRoute(app, tags, {
+    path: '/sessions',
+    summary: 'Waiting edits by phone and session, each with what merging it does',
+    description:
+      'A session is one phone’s edits to one plod that arrived within 30 minutes of each other, oldest first.',
+    answer: jsonOk('Sessions', z.array(SessionSchema)),
+    run: () => s.lateEditDecisions.review(),
+  });
   // One edit, or a phone's whole session: merged or discarded alike.
   for (const { base, merge, discard, what } of [
     {

@@ -2,9 +2,10 @@ import { actorOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { REQUEST_BODIES, runInputFromRunSheetEntry, runInputFromRunsBody } from '@plod/model';
 import { reportIdOf } from '../services/documents.ts';
-import { IdParams, errors, jsonOk, resourceApp, withReportId } from '../http/openapi.ts';
+import { errors, jsonOk, resourceApp, withReportId } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
 import { addReportWrites } from './report-writes.ts';
+import { addIdRoute } from './route-kinds.ts';
 
 const RunSheetQuery = z.object({
   shiftSummaryId: z.string().optional(),
@@ -37,21 +38,13 @@ export function createRunSheetRoutes(s: RestServices) {
       );
     },
   );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/shift/{id}',
-      tags,
-      summary: 'Run-sheet rows of a report',
-      request: { params: IdParams },
-      responses: { 200: jsonOk('Run-sheet rows'), 404: errors[404] },
-    }),
-    async (c) =>
-      c.json(
-        await s.holes.runs(actorOf(c), { reportId: reportIdOf(c.req.valid('param').id) }),
-        200,
-      ),
-  );
+  addIdRoute(app, tags, {
+    method: 'get',
+    path: '/shift/{id}',
+    summary: 'Run-sheet rows of a report',
+    responses: { 200: jsonOk('Run-sheet rows'), 404: errors[404] },
+    run: (c, id) => s.holes.runs(actorOf(c), { reportId: reportIdOf(id) }),
+  });
   addReportWrites(app, tags, {
     add: {
       summary: 'Add a run (the hole joins the report if new to it)',

@@ -1,8 +1,9 @@
 import { actorOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ZodType } from 'zod';
-import { IdParams, errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
+import { errors, jsonOk, resourceApp } from '../http/openapi.ts';
 import type { SetupCollection } from '../services/setup.ts';
+import { addCreateRoute, addIdBodyRoute, addIdRoute } from './route-kinds.ts';
 
 interface SetupRoutesSpec<T extends { id: string }, In, Patch> {
   tag: string;
@@ -48,42 +49,24 @@ export function createSetupRoutes<T extends { id: string }, In, Patch>(
       );
     },
   );
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      tags,
-      summary: 'Add',
-      request: jsonBody(spec.create),
-      responses: { 201: one, ...errors },
-    }),
-    async (c) => c.json(await collection.add(actorOf(c), c.req.valid('json')), 201),
-  );
-  app.openapi(
-    createRoute({
-      method: 'put',
-      path: '/{id}',
-      tags,
-      summary: 'Change',
-      request: { params: IdParams, ...jsonBody(spec.update) },
-      responses: { 200: one, ...errors },
-    }),
-    async (c) =>
-      c.json(
-        await collection.update(actorOf(c), c.req.valid('param').id, c.req.valid('json')),
-        200,
-      ),
-  );
-  app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/{id}',
-      tags,
-      summary: 'Delete',
-      request: { params: IdParams },
-      responses: { 200: jsonOk('Deleted'), 404: errors[404] },
-    }),
-    async (c) => c.json(await collection.remove(actorOf(c), c.req.valid('param').id), 200),
-  );
+  addCreateRoute(app, tags, {
+    summary: 'Add',
+    body: spec.create,
+    answer: one,
+    run: (c, body) => collection.add(actorOf(c), body),
+  });
+  addIdBodyRoute(app, tags, {
+    method: 'put',
+    summary: 'Change',
+    body: spec.update,
+    responses: { 200: one, ...errors },
+    run: (c, id, body) => collection.update(actorOf(c), id, body),
+  });
+  addIdRoute(app, tags, {
+    method: 'delete',
+    summary: 'Delete',
+    responses: { 200: jsonOk('Deleted'), 404: errors[404] },
+    run: (c, id) => collection.remove(actorOf(c), id),
+  });
   return app;
 }

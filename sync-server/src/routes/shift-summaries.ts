@@ -11,18 +11,11 @@ import {
 } from '@plod/model';
 import { filterFor } from '../services/supervisor-desk.ts';
 import { reportIdOf } from '../services/documents.ts';
-import {
-  IdParams,
-  csvOk,
-  errorResponse,
-  errors,
-  jsonBody,
-  jsonOk,
-  resourceApp,
-} from '../http/openapi.ts';
+import { IdParams, csvOk, errorResponse, errors, jsonOk, resourceApp } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
 import { XLSX_TYPE, downloadResponse, attachment, streamedAttachment } from '../http/downloads.ts';
 import { addReportHistoryRoute } from './report-history.ts';
+import { addCreateRoute, addIdBodyRoute, addIdRoute } from './route-kinds.ts';
 import {
   PlodFilterParams,
   PlodFilterQuery,
@@ -221,32 +214,22 @@ export function createShiftSummaryRoutes(s: RestServices) {
       },
     );
   }
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      tags,
-      summary: 'Create a report',
-      request: jsonBody(CreateBody),
-      responses: { 201: summary, ...errors },
-    }),
-    async (c) => c.json(await s.reports.create(actorOf(c), c.req.valid('json')), 201),
-  );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}',
-      tags,
-      summary: 'One report',
-      request: { params: IdParams },
-      responses: { 200: summary, 403: refused, 404: errors[404] },
-    }),
-    async (c) => {
-      const id = reportIdOf(c.req.valid('param').id);
+  addCreateRoute(app, tags, {
+    summary: 'Create a report',
+    body: CreateBody,
+    answer: summary,
+    run: (c, body) => s.reports.create(actorOf(c), body),
+  });
+  addIdRoute(app, tags, {
+    method: 'get',
+    summary: 'One report',
+    responses: { 200: summary, 403: refused, 404: errors[404] },
+    run: async (c, given) => {
+      const id = reportIdOf(given);
       await s.desk.snapshot(principalOf(c), id);
-      return c.json(await s.reports.get(id), 200);
+      return s.reports.get(id);
     },
-  );
+  });
   app.openapi(
     createRoute({
       method: 'get',
@@ -271,121 +254,67 @@ export function createShiftSummaryRoutes(s: RestServices) {
       });
     },
   );
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/approve',
-      tags,
-      summary: 'Approve a submitted plod (it is locked from then on)',
-      description:
-        'Supervisors, and client accounts for their sites. The status, who set it and when are recorded.',
-      request: { params: IdParams },
-      responses: { 200: summary, 403: refused, 404: errors[404], 409: errors[409] },
-    }),
-    async (c) => c.json(await s.desk.approve(actorOf(c), reportIdOf(c.req.valid('param').id)), 200),
-  );
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/return',
-      tags,
-      summary: 'Return a submitted plod to the crew with a comment saying what to fix',
-      description:
-        'Supervisors, and client accounts for their sites. The crew’s phones show the comment; the plod is editable again until they submit it.',
-      request: { params: IdParams, ...jsonBody(ReturnBody) },
-      responses: { 200: summary, ...errors, 403: refused },
-    }),
-    async (c) =>
-      c.json(
-        await s.desk.return(
-          actorOf(c),
-          reportIdOf(c.req.valid('param').id),
-          c.req.valid('json').comment,
-        ),
-        200,
-      ),
-  );
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/reopen',
-      tags,
-      summary: 'Reopen an approved plod with a reason (it is submitted again)',
-      description:
-        'Supervisors. An approved plod is read-only to everyone; reopening it records the reason beside the status (in the history, and shown with the plod) and makes it Submitted again.',
-      request: { params: IdParams, ...jsonBody(reopenBodySchema) },
-      responses: { 200: summary, ...errors, 403: refused },
-    }),
-    async (c) =>
-      c.json(
-        await s.desk.reopen(
-          actorOf(c),
-          reportIdOf(c.req.valid('param').id),
-          c.req.valid('json').reason,
-        ),
-        200,
-      ),
-  );
+  addIdRoute(app, tags, {
+    method: 'post',
+    path: '/{id}/approve',
+    summary: 'Approve a submitted plod (it is locked from then on)',
+    description:
+      'Supervisors, and client accounts for their sites. The status, who set it and when are recorded.',
+    responses: { 200: summary, 403: refused, 404: errors[404], 409: errors[409] },
+    run: (c, id) => s.desk.approve(actorOf(c), reportIdOf(id)),
+  });
+  addIdBodyRoute(app, tags, {
+    method: 'post',
+    path: '/{id}/return',
+    summary: 'Return a submitted plod to the crew with a comment saying what to fix',
+    description:
+      'Supervisors, and client accounts for their sites. The crew’s phones show the comment; the plod is editable again until they submit it.',
+    body: ReturnBody,
+    responses: { 200: summary, ...errors, 403: refused },
+    run: (c, id, body) => s.desk.return(actorOf(c), reportIdOf(id), body.comment),
+  });
+  addIdBodyRoute(app, tags, {
+    method: 'post',
+    path: '/{id}/reopen',
+    summary: 'Reopen an approved plod with a reason (it is submitted again)',
+    description:
+      'Supervisors. An approved plod is read-only to everyone; reopening it records the reason beside the status (in the history, and shown with the plod) and makes it Submitted again.',
+    body: reopenBodySchema,
+    responses: { 200: summary, ...errors, 403: refused },
+    run: (c, id, body) => s.desk.reopen(actorOf(c), reportIdOf(id), body.reason),
+  });
   for (const method of ['put', 'patch'] as const) {
-    app.openapi(
-      createRoute({
-        method,
-        path: '/{id}',
-        tags,
-        summary: 'Change details, overrides, notes or status',
-        request: { params: IdParams, ...jsonBody(UpdateBody) },
-        responses: { 200: summary, ...errors },
-      }),
-      async (c) =>
-        c.json(
-          await s.reports.update(
-            actorOf(c),
-            reportIdOf(c.req.valid('param').id),
-            c.req.valid('json'),
-          ),
-          200,
-        ),
-    );
+    addIdBodyRoute(app, tags, {
+      method,
+      summary: 'Change details, overrides, notes or status',
+      body: UpdateBody,
+      responses: { 200: summary, ...errors },
+      run: (c, id, body) => s.reports.update(actorOf(c), reportIdOf(id), body),
+    });
   }
-  app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/{id}',
-      tags,
-      summary: 'Soft delete (status deleted)',
-      request: { params: IdParams },
-      responses: { 200: jsonOk('Deleted'), 404: errors[404], 409: errors[409] },
-    }),
-    async (c) =>
-      c.json(await s.reports.remove(actorOf(c), reportIdOf(c.req.valid('param').id)), 200),
-  );
+  addIdRoute(app, tags, {
+    method: 'delete',
+    summary: 'Soft delete (status deleted)',
+    responses: { 200: jsonOk('Deleted'), 404: errors[404], 409: errors[409] },
+    run: (c, id) => s.reports.remove(actorOf(c), reportIdOf(id)),
+  });
   addReportHistoryRoute(app, s);
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/restore',
-      tags,
-      summary: 'Restore a deleted plod to the status it had when it was deleted',
-      description:
-        'Supervisors only, until cleanup removes the plod. 409 unless the plod is deleted.',
-      request: { params: IdParams },
-      responses: { 200: summary, 404: errors[404], 409: errors[409] },
-    }),
-    async (c) =>
-      c.json(await s.reports.restore(actorOf(c), reportIdOf(c.req.valid('param').id)), 200),
-  );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}/crew',
-      tags,
-      summary: 'Crew assignments of a report',
-      request: { params: IdParams },
-      responses: { 200: jsonOk('Crew assignments'), 404: errors[404] },
-    }),
-    async (c) =>
-      c.json(await s.crew.ofReport(actorOf(c), reportIdOf(c.req.valid('param').id)), 200),
-  );
+  addIdRoute(app, tags, {
+    method: 'post',
+    path: '/{id}/restore',
+    summary: 'Restore a deleted plod to the status it had when it was deleted',
+    description:
+      'Supervisors only, until cleanup removes the plod. 409 unless the plod is deleted.',
+    responses: { 200: summary, 404: errors[404], 409: errors[409] },
+    run: (c, id) => s.reports.restore(actorOf(c), reportIdOf(id)),
+  });
+  addIdRoute(app, tags, {
+    method: 'get',
+    path: '/{id}/crew',
+    summary: 'Crew assignments of a report',
+    responses: { 200: jsonOk('Crew assignments'), 404: errors[404] },
+    run: (c, id) => s.crew.ofReport(actorOf(c), reportIdOf(id)),
+  });
   app.openapi(
     createRoute({
       method: 'get',

@@ -2,10 +2,11 @@ import { actorOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { REQUEST_BODIES, localIsoDay } from '@plod/model';
 import { PlodFilterQuery, plodFilterOf } from '../http/plod-filter-query.ts';
-import { IdParams, csvOk, errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
+import { IdParams, csvOk, errors, jsonOk, resourceApp } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
 import { sitesWithHoleIds } from '../services/setup.ts';
 import { attachment } from '../http/downloads.ts';
+import { addCreateRoute, addIdBodyRoute, addIdRoute, addReadRoute } from './route-kinds.ts';
 
 const tags = ['Sites'];
 const site = jsonOk('The site with its settings');
@@ -34,63 +35,39 @@ const SiteRemovalSchema = z
 /** /api/sites: sites, their settings, completed reports, export and cleanup. */
 export function createSiteRoutes(s: RestServices) {
   const app = resourceApp();
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags,
-      summary: 'Sites with settings and hole labels',
-      responses: { 200: jsonOk('Sites') },
-    }),
-    async (c) => c.json(await sitesWithHoleIds(s.docs), 200),
-  );
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      tags,
-      summary: 'Create a site',
-      request: jsonBody(REQUEST_BODIES['POST /api/sites']),
-      responses: { 201: site, ...errors },
-    }),
-    async (c) => c.json(await s.sites.add(actorOf(c), c.req.valid('json')), 201),
-  );
-  app.openapi(
-    createRoute({
-      method: 'put',
-      path: '/{id}',
-      tags,
-      summary: 'Change a site’s name or settings',
-      request: { params: IdParams, ...jsonBody(REQUEST_BODIES['PUT /api/sites/{id}']) },
-      responses: { 200: site, ...errors },
-    }),
-    async (c) =>
-      c.json(await s.sites.update(actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
-  );
-  app.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/{id}',
-      tags,
-      summary: 'Delete a site with its rigs, crew and tools, or archive it when it has plods',
-      description:
-        'A site with plods (any status) is archived instead (`archived: true`): it leaves the crews’ pickers, and its plods stay readable and exportable. POST /{id}/unarchive brings it back.',
-      request: { params: IdParams },
-      responses: { 200: jsonOk('Deleted or archived', SiteRemovalSchema), 404: errors[404] },
-    }),
-    async (c) => c.json(await s.siteRemoval.remove(actorOf(c), c.req.valid('param').id), 200),
-  );
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/unarchive',
-      tags,
-      summary: 'Bring an archived site back into use',
-      request: { params: IdParams },
-      responses: { 200: site, 404: errors[404] },
-    }),
-    async (c) => c.json(await s.siteRemoval.unarchive(actorOf(c), c.req.valid('param').id), 200),
-  );
+  addReadRoute(app, tags, {
+    summary: 'Sites with settings and hole labels',
+    answer: jsonOk('Sites'),
+    run: () => sitesWithHoleIds(s.docs),
+  });
+  addCreateRoute(app, tags, {
+    summary: 'Create a site',
+    body: REQUEST_BODIES['POST /api/sites'],
+    answer: site,
+    run: (c, body) => s.sites.add(actorOf(c), body),
+  });
+  addIdBodyRoute(app, tags, {
+    method: 'put',
+    summary: 'Change a site’s name or settings',
+    body: REQUEST_BODIES['PUT /api/sites/{id}'],
+    responses: { 200: site, ...errors },
+    run: (c, id, body) => s.sites.update(actorOf(c), id, body),
+  });
+  addIdRoute(app, tags, {
+    method: 'delete',
+    summary: 'Delete a site with its rigs, crew and tools, or archive it when it has plods',
+    description:
+      'A site with plods (any status) is archived instead (`archived: true`): it leaves the crews’ pickers, and its plods stay readable and exportable. POST /{id}/unarchive brings it back.',
+    responses: { 200: jsonOk('Deleted or archived', SiteRemovalSchema), 404: errors[404] },
+    run: (c, id) => s.siteRemoval.remove(actorOf(c), id),
+  });
+  addIdRoute(app, tags, {
+    method: 'post',
+    path: '/{id}/unarchive',
+    summary: 'Bring an archived site back into use',
+    responses: { 200: site, 404: errors[404] },
+    run: (c, id) => s.siteRemoval.unarchive(actorOf(c), id),
+  });
   app.openapi(
     createRoute({
       method: 'get',
@@ -132,49 +109,35 @@ export function createSiteRoutes(s: RestServices) {
         ),
       ),
   );
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/cleanup-deleted-reports',
-      tags,
-      summary: 'Remove reports soft-deleted more than the site’s cleanup days ago',
-      request: { params: IdParams },
-      responses: { 200: jsonOk('Cleanup result', Cleaned), 404: errors[404] },
-    }),
-    async (c) => c.json(await s.cleanup.cleanup(c.req.valid('param').id), 200),
-  );
+  addIdRoute(app, tags, {
+    method: 'post',
+    path: '/{id}/cleanup-deleted-reports',
+    summary: 'Remove reports soft-deleted more than the site’s cleanup days ago',
+    responses: { 200: jsonOk('Cleanup result', Cleaned), 404: errors[404] },
+    run: (_c, id) => s.cleanup.cleanup(id),
+  });
   return app;
 }
 
 /** /api/site-config (create a site from Site Configuration) and /api/site-configs (offline download). */
 export function createSiteConfigRoutes(s: RestServices) {
   const app = resourceApp();
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      tags,
-      summary: 'Create a site',
-      request: jsonBody(REQUEST_BODIES['POST /api/site-config']),
-      responses: { 201: site, ...errors },
-    }),
-    async (c) => c.json(await s.sites.add(actorOf(c), c.req.valid('json')), 201),
-  );
+  addCreateRoute(app, tags, {
+    summary: 'Create a site',
+    body: REQUEST_BODIES['POST /api/site-config'],
+    answer: site,
+    run: (c, body) => s.sites.add(actorOf(c), body),
+  });
   return app;
 }
 
 export function createSiteConfigsRoutes(s: RestServices) {
   const app = resourceApp();
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags,
-      summary: 'Sites with settings',
-      responses: { 200: jsonOk('Sites') },
-    }),
-    async (c) => c.json(await sitesWithHoleIds(s.docs), 200),
-  );
+  addReadRoute(app, tags, {
+    summary: 'Sites with settings',
+    answer: jsonOk('Sites'),
+    run: () => sitesWithHoleIds(s.docs),
+  });
   return app;
 }
 
@@ -193,16 +156,11 @@ export function createCleanupRoutes(s: RestServices) {
     }),
     async (c) => c.json(await s.cleanup.cleanup(c.req.valid('query').siteId), 200),
   );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/last',
-      tags,
-      summary: 'The last automatic (daily) cleanup: when, how many per site, and the next run',
-      responses: { 200: jsonOk('Last automatic cleanup', LastCleanupSchema) },
-    }),
-    async (c) =>
-      c.json({ last: await s.autoCleanup.lastRun(), nextRunAt: s.autoCleanup.nextRunAt }, 200),
-  );
+  addReadRoute(app, tags, {
+    path: '/last',
+    summary: 'The last automatic (daily) cleanup: when, how many per site, and the next run',
+    answer: jsonOk('Last automatic cleanup', LastCleanupSchema),
+    run: async () => ({ last: await s.autoCleanup.lastRun(), nextRunAt: s.autoCleanup.nextRunAt }),
+  });
   return app;
 }

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/pg/database.ts';
+import { createTestDatabase, openOnTestDatabase } from '../../test/pg/database.ts';
 import type { TestDatabase } from '../../test/pg/database.ts';
 import { PgStore, PgStoreError } from './pg-store.ts';
 import { runDocumentStoreContract } from './store-contract.ts';
@@ -8,15 +8,8 @@ import { runDocumentStoreContract } from './store-contract.ts';
 const u = (...values: number[]) => new Uint8Array(values);
 
 runDocumentStoreContract('PgStore', async () => {
-  const database = await createTestDatabase();
-  const store = new PgStore(database.url);
-  return {
-    store,
-    cleanup: async () => {
-      await store.close();
-      await database.drop();
-    },
-  };
+  const { opened: store, cleanup } = await openOnTestDatabase((url) => new PgStore(url));
+  return { store, cleanup };
 });
 
 describe('PgStore on PostgreSQL', () => {

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { afterEach, inject } from 'vitest';
+import { inject } from 'vitest';
+import type * as Y from 'yjs';
 import { createDatabase, dropDatabase, withConnection } from '../../scripts/pg-cluster.ts';
-import type { Closable } from '../helpers.ts';
+import { PgStore } from '../../src/store/pg-store.ts';
+import { closedAfterEach, docFrom } from '../helpers.ts';
+import type { Closable, TestClient } from '../helpers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,25 +39,53 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /**
- * A database of its own for each test of the enclosing block (`createDatabase`): after each test
- * the servers passed through `keepServer` are closed, then the databases made are dropped.
+ * A fresh database and what `open` makes on it (a store, an app database); `cleanup` closes that,
+ * then drops the database.
  */
-export function databasePerTest(): {
+export async function openOnTestDatabase<T extends Closable>(
+  open: (url: string) => T,
+): Promise<{ opened: T; cleanup(): Promise<void> }> {
+  const database = await createTestDatabase();
+  const opened = open(database.url);
+  return {
+    opened,
+    cleanup: async () => {
+      await opened.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Every update stored for a document in the PostgreSQL database at `url`, applied to a fresh doc. */
+export async function storedDoc(url: string, docName: string): Promise<Y.Doc> {
+  const store = new PgStore(url);
+  const stored = await store.load(docName);
+  await store.close();
+  return docFrom(stored);
+}
+
+/**
+ * A database of its own for each test of the enclosing block (`createDatabase`), released after
+ * each test as `closedAfterEach` releases what it keeps: the clients pushed to `clients` are
+ * destroyed, the servers pushed to `servers` (or passed through `keepServer`) are closed, then the
+ * databases made are dropped.
+ */
+export function databasePerTest<S extends Closable = Closable>(): {
+  clients: TestClient[];
+  servers: S[];
+  keepServer<T extends S>(server: T): T;
   createDatabase(): Promise<TestDatabase>;
-  keepServer<S extends Closable>(server: S): S;
 } {
-  const servers: Closable[] = [];
   const databases: TestDatabase[] = [];
-  afterEach(async () => {
-    for (const server of servers.splice(0)) await server.close();
+  const kept = closedAfterEach<S>(async () => {
     for (const database of databases.splice(0)) await database.drop();
   });
   return {
+    ...kept,
     async createDatabase() {
       const database = await createTestDatabase();
       databases.push(database);
       return database;
     },
-    keepServer: (server) => (servers.push(server), server),
   };
 }

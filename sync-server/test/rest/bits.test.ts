@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startedAround } from '../helpers.ts';
 import { startSecureServer } from '../auth/helpers.ts';
 import type { SecureServer } from '../auth/helpers.ts';
 import { demoApi } from './helpers.ts';
@@ -20,12 +21,7 @@ interface BitChangeRow {
 }
 
 let api: Api;
-beforeAll(async () => {
-  api = await demoApi();
-});
-afterAll(async () => {
-  await api.close();
-});
+startedAround(demoApi, (started) => (api = started));
 
 async function runs(report: string, holeId: string, count: number): Promise<void> {
   for (let i = 0; i < count; i++) {

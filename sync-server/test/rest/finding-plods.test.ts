@@ -1,15 +1,11 @@
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedAround } from '../helpers.ts';
 import { type Api, demoApi } from './helpers.ts';
 
 let api: Api;
-beforeEach(async () => {
-  api = await demoApi();
-});
-afterEach(async () => {
-  await api.close();
-});
+startedAround(demoApi, (started) => (api = started), 'test');
 
 interface Listed {
   id: string;

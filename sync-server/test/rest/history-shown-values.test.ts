@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedAround } from '../helpers.ts';
 import { demoApi } from './helpers.ts';
 import type { Api } from './helpers.ts';
 
@@ -10,12 +11,7 @@ interface Entry {
 }
 
 let api: Api;
-beforeAll(async () => {
-  api = await demoApi();
-});
-afterAll(async () => {
-  await api.close();
-});
+startedAround(demoApi, (started) => (api = started));
 
 describe('history of a first override', () => {
   it('records the derived value people saw as the old value (8.3 -> 12.5, not empty -> 12.5)', async () => {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedAround } from '../helpers.ts';
 import { demoApi } from './helpers.ts';
 import type { Api } from './helpers.ts';
 
@@ -13,12 +14,7 @@ interface RunRow {
 }
 
 let api: Api;
-beforeAll(async () => {
-  api = await demoApi();
-});
-afterAll(async () => {
-  await api.close();
-});
+startedAround(demoApi, (started) => (api = started));
 
 /** Every run of a hole in the plods not deleted, as the run sheet lists them (each plod's bundle). */
 async function runsOf(holeId: string): Promise<RunRow[]> {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedAround } from '../helpers.ts';
 import { startSecureServer } from '../auth/helpers.ts';
 import type { SecureServer } from '../auth/helpers.ts';
 
@@ -9,12 +10,7 @@ interface Reserved {
 }
 
 let server: SecureServer;
-beforeAll(async () => {
-  server = await startSecureServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+startedAround(startSecureServer, (started) => (server = started));
 
 describe('POST /api/hole-numbers', () => {
   it('gives each device its own numbers, past those already used, and the same ones again', async () => {

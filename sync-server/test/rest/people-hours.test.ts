@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startedAround } from '../helpers.ts';
 import { PEOPLE_HOURS_MESSAGES } from '@plod/model';
 import { type Api, demoApi } from './helpers.ts';
 import { startSecureServer } from '../auth/helpers.ts';
@@ -8,12 +9,7 @@ import type { SecureServer } from '../auth/helpers.ts';
 import { PAY_PERIOD_MESSAGE } from '../../src/routes/people-hours.ts';
 
 let api: Api;
-beforeEach(async () => {
-  api = await demoApi();
-});
-afterEach(async () => {
-  await api.close();
-});
+startedAround(demoApi, (started) => (api = started), 'test');
 
 interface Assignment {
   id: string;

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedAround } from '../helpers.ts';
 import { demoApi } from './helpers.ts';
 import type { Api } from './helpers.ts';
 
@@ -11,12 +12,7 @@ interface RunSheetRow {
 }
 
 let api: Api;
-beforeAll(async () => {
-  api = await demoApi();
-});
-afterAll(async () => {
-  await api.close();
-});
+startedAround(demoApi, (started) => (api = started));
 
 describe('runs over REST', () => {
   it('measure a first run by the one rule of both run screens, whichever route adds it', async () => {

@@ -2,7 +2,6 @@ import path from 'node:path';
 import * as encoding from 'lib0/encoding';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { MESSAGE_SYNC } from '@plod/model/sync';
 import { CloseCode } from '../../src/close-codes.ts';
 import { createLogger } from '../../src/logger.ts';
 import { SqliteStore } from '../../src/store/sqlite-store.ts';
@@ -11,6 +10,7 @@ import {
   connectClient,
   rawSocket,
   startServer,
+  syncUpdateMessage,
   synced,
   tempDir,
   upgradeStatus,
@@ -19,15 +19,6 @@ import {
 import type { TestClient, TestServer } from '../helpers.ts';
 
 const ROOM = 'report:half-applied';
-
-/** A y-websocket sync "update" message. */
-function syncUpdateMessage(update: Uint8Array): Uint8Array {
-  const encoder = encoding.createEncoder();
-  encoding.writeVarUint(encoder, MESSAGE_SYNC);
-  encoding.writeVarUint(encoder, 2);
-  encoding.writeVarUint8Array(encoder, update);
-  return encoding.toUint8Array(encoder);
-}
 
 /** How a hand-written struct is placed: after an id (origin), or in a root type (and a map key). */
 type Place = { origin: [number, number] } | { root: string; key?: string };

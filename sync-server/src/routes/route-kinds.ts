@@ -1,0 +1,105 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { ZodType } from 'zod';
+import { IdParams, errors, jsonBody } from '../http/openapi.ts';
+import type { errorResponse, jsonOk } from '../http/openapi.ts';
+
+/**
+ * The kinds of route most resources declare, each one call: a read without input, a route on one
+ * resource by its `{id}` (with or without a JSON body) and a create. What a route does is its `run`,
+ * given the request's context (for `actorOf`/`principalOf`) and what it names.
+ */
+
+type Answer = ReturnType<typeof jsonOk>;
+/** The error answers a route lists besides its 200 (`errors`, or some of them). */
+type Failures = Partial<Record<400 | 403 | 404 | 409 | 413, ReturnType<typeof errorResponse>>>;
+
+interface Described {
+  summary: string;
+  description?: string;
+}
+
+/** What the route's description adds to its config (nothing when it has none). */
+const described = ({ summary, description }: Described) =>
+  description === undefined ? { summary } : { summary, description };
+
+/** GET `path` (default `/`) with no input: 200 with what `run` reads. */
+export function addReadRoute(
+  app: OpenAPIHono,
+  tags: string[],
+  route: Described & { path?: string; answer: Answer; run: (c: Context) => Promise<unknown> },
+) {
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: route.path ?? '/',
+      tags,
+      ...described(route),
+      responses: { 200: route.answer },
+    }),
+    async (c) => c.json(await route.run(c), 200),
+  );
+}
+
+interface OnId extends Described {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Default `/{id}`. */
+  path?: string;
+  responses: { 200: Answer } & Failures;
+}
+
+/** What a route on one resource declares but its request. */
+const onId = (route: OnId, tags: string[]) => ({
+  method: route.method,
+  path: route.path ?? '/{id}',
+  tags,
+  ...described(route),
+  responses: route.responses,
+});
+
+/** `method` on one resource named by `{id}` in `path`: 200 with what `run` gives for that id. */
+export function addIdRoute(
+  app: OpenAPIHono,
+  tags: string[],
+  route: OnId & { run: (c: Context, id: string) => Promise<unknown> },
+) {
+  app.openapi(createRoute({ ...onId(route, tags), request: { params: IdParams } }), async (c) =>
+    c.json(await route.run(c, c.req.valid('param').id), 200),
+  );
+}
+
+/** As `addIdRoute`, with a JSON body checked against `body` (a 400 when it does not pass). */
+export function addIdBodyRoute<B>(
+  app: OpenAPIHono,
+  tags: string[],
+  route: OnId & { body: ZodType<B>; run: (c: Context, id: string, body: B) => Promise<unknown> },
+) {
+  app.openapi(
+    createRoute({ ...onId(route, tags), request: { params: IdParams, ...jsonBody(route.body) } }),
+    async (c) => c.json(await route.run(c, c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+}
+
+/** POST / with a JSON body checked against `body`: 201 with what `run` makes of it. */
+export function addCreateRoute<B>(
+  app: OpenAPIHono,
+  tags: string[],
+  route: Described & {
+    body: ZodType<B>;
+    answer: Answer;
+    run: (c: Context, body: B) => Promise<unknown>;
+  },
+) {
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      ...described(route),
+      request: jsonBody(route.body),
+      responses: { 201: route.answer, ...errors },
+    }),
+    async (c) => c.json(await route.run(c, c.req.valid('json')), 201),
+  );
+}
