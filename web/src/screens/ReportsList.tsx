@@ -27,6 +27,7 @@ import { canDeletePlod, useEditor } from './plod/access';
 import { useKnownReportIds } from '../session/known-reports';
 import { useConnection, useDocMutator, useDocReady } from '../sync';
 import { useWide } from '../lib/useWide';
+import { markFirstScreenShown } from '../app/first-screen';
 import { lazyOptional } from '../lib/lazyOptional';
 
 // The modals open only after a tap, so they (and Mantine's Modal, Switch, Progress, ScrollArea and
@@ -143,7 +144,10 @@ export default function ReportsList() {
   const known = useKnownReportIds();
   const lastShift = useMemo(() => lastShiftRow(reports, known), [reports, known]);
   const server = serverPlods(source);
-  const showRest = useCallback(() => setPainted(true), []);
+  const showRest = useCallback(() => {
+    setPainted(true);
+    markFirstScreenShown();
+  }, []);
   const byTab = useMemo(() => {
     if (listed === null) return null;
     const groups: Record<Tab, ReportsIndexRow[]> = { active: [], sent: [], deleted: [] };
