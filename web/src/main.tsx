@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerSW } from 'virtual:pwa-register';
 import { App } from './app/App';
+import { afterFirstScreen } from './app/first-screen';
 import { checkForUpdatesOnReturn, offerUpdate } from './app/update';
 import { startSignOutIfAsked } from './auth/sign-out-on-load';
 import { getDeviceToken } from './auth/store';
@@ -20,8 +21,9 @@ startSignOutIfAsked();
 // and before any document opens, so the list's first render can already draw them.
 if (getDeviceToken()) void loadPhoneRows();
 // Made once, outside React: StrictMode's double mounting must not open documents twice.
-// Each plod open on the phone keeps its row in the phone's list current.
-const sync = createSyncRuntime({ watchDoc: watchPhoneRow });
+// Each plod open on the phone keeps its row in the phone's list current. The hole register is kept
+// open once the first screen has shown (a screen that reads it opens it at once).
+const sync = createSyncRuntime({ watchDoc: watchPhoneRow, holesWhenFree: afterFirstScreen });
 const router = createAppRouter();
 
 const root = document.getElementById('root');

@@ -7,13 +7,15 @@ import { CLIENT_HOME } from '../routes/client';
 import { SyncRefusedNotes } from './SyncRefusedNotes';
 import { UpdatePrompt } from './UpdatePrompt';
 import { lazyOptional } from '../lib/lazyOptional';
+import { markFirstScreenShown, useFirstScreenShown } from '../app/first-screen';
 
 // Shown only on a phone that has not joined: its own chunk, out of the first route.
 const Join = lazy(() => import('../screens/Join'));
 // Shown only to a signed-in supervisor: out of the crews' first route too.
 const SupervisorMenu = lazy(() => import('./SupervisorMenu'));
 
-// Reserves hole numbers in the background: its own chunk, loaded after the first screen.
+// Reserves hole numbers in the background (reading the hole register): its own chunk, loaded once
+// the first screen has shown (app/first-screen.ts).
 const HoleNumberKeeper = lazyOptional(() => import('../screens/run-sheets/HoleNumberKeeper'));
 
 const JOIN_TITLE = 'Join this device';
@@ -24,6 +26,7 @@ interface RouteHandle {
   client?: boolean;
   supervisor?: boolean;
   wide?: boolean;
+  tellsShown?: boolean;
 }
 
 function isHandle(handle: unknown): handle is RouteHandle {
@@ -52,6 +55,12 @@ export function AppLayout() {
   useEffect(() => {
     document.title = title ? `${title} · Plod` : 'Plod';
   }, [title]);
+  // A screen that does not say when it has shown (and the Join screen) counts as shown once mounted.
+  const tellsShown = handle?.tellsShown === true && !gated && !clientAway;
+  useEffect(() => {
+    if (!tellsShown) markFirstScreenShown();
+  }, [tellsShown]);
+  const firstShown = useFirstScreenShown();
   return (
     <Box mih="100dvh" bg="gray.0">
       {menu && (
@@ -74,7 +83,7 @@ export function AppLayout() {
           </Suspense>
         ) : (
           <>
-            {(auth.kind === 'device' || auth.kind === 'supervisor') && (
+            {firstShown && (auth.kind === 'device' || auth.kind === 'supervisor') && (
               <Suspense fallback={null}>
                 <HoleNumberKeeper />
               </Suspense>

@@ -25,6 +25,7 @@ function pageRoute({
   client,
   supervisor,
   wide,
+  tellsShown,
 }: ScreenRoute): RouteObject {
   return {
     path,
@@ -34,6 +35,7 @@ function pageRoute({
       client: client === true,
       supervisor: supervisor === true,
       wide: wide === true,
+      tellsShown: tellsShown === true,
     },
     lazy: async () => {
       const { default: Screen } = await load();

@@ -27,6 +27,7 @@ import { canDeletePlod, useEditor } from './plod/access';
 import { useKnownReportIds } from '../session/known-reports';
 import { useConnection, useDocMutator, useDocReady } from '../sync';
 import { useWide } from '../lib/useWide';
+import { markFirstScreenShown } from '../app/first-screen';
 import { lazyOptional } from '../lib/lazyOptional';
 
 // The modals open only after a tap, so they (and Mantine's Modal, Switch, Progress, ScrollArea and
@@ -53,9 +54,10 @@ const LastShiftCard = lazyOptional(() => import('../reports/LastShiftCard'));
 const ShowOlder = lazyOptional(() => import('../reports/ShowOlder'));
 
 type ModalName = 'settings' | 'offline' | 'delete';
-// A phone's screen shows the first few cards of a page: those are drawn at once and the rest of the
-// page just after that paint (drawing a whole page of cards held the first one back).
-const FIRST_CARDS = 4;
+// A phone's screen shows the first cards of a page: those are drawn at once and the rest of the
+// page just after that paint (drawing a whole page of cards held the first one back). Below the
+// list's buttons and tabs a phone (390 x 844) shows the first card and the top of the second.
+const FIRST_CARDS = 2;
 const NO_ROWS: readonly ReportsIndexRow[] = [];
 
 type Tab = (typeof REPORT_TABS)[number];
@@ -143,7 +145,10 @@ export default function ReportsList() {
   const known = useKnownReportIds();
   const lastShift = useMemo(() => lastShiftRow(reports, known), [reports, known]);
   const server = serverPlods(source);
-  const showRest = useCallback(() => setPainted(true), []);
+  const showRest = useCallback(() => {
+    setPainted(true);
+    markFirstScreenShown();
+  }, []);
   const byTab = useMemo(() => {
     if (listed === null) return null;
     const groups: Record<Tab, ReportsIndexRow[]> = { active: [], sent: [], deleted: [] };

@@ -16,8 +16,24 @@ function readRaw(): string | null {
   }
 }
 
+// Read from storage at most once per task: the list, its cards and its hooks each ask (hundreds of
+// times as a page renders), and each read copies the whole stored list, which grows with every plod
+// the phone holds. A write here updates the copy at once; another tab's write comes with a later
+// task (its storage event).
+let readThisTask = false;
+
+function remember(raw: string, ids: readonly string[]): void {
+  cachedRaw = raw;
+  cachedIds = ids;
+}
+
 /** Ids of reports known on this device, most recently added first. */
 export function getKnownReportIds(): readonly string[] {
+  if (readThisTask) return cachedIds;
+  readThisTask = true;
+  queueMicrotask(() => {
+    readThisTask = false;
+  });
   const raw = readRaw();
   if (raw === cachedRaw) return cachedIds;
   cachedRaw = raw;
@@ -36,12 +52,15 @@ export function getKnownReportIds(): readonly string[] {
 export function addKnownReportId(id: string): void {
   const ids = getKnownReportIds();
   if (ids.includes(id)) return;
+  const next = [id, ...ids];
+  const raw = JSON.stringify(next);
   try {
-    localStorage.setItem(KEY, JSON.stringify([id, ...ids]));
+    localStorage.setItem(KEY, raw);
   } catch {
     // Storage blocked: the report still lives in IndexedDB and, once synced, in the reports index.
     return;
   }
+  remember(raw, next);
   listeners.forEach((listener) => listener());
 }
 
@@ -51,11 +70,13 @@ export function removeKnownReportIds(gone: readonly string[]): void {
   const ids = getKnownReportIds();
   const kept = ids.filter((id) => !leaving.has(id));
   if (kept.length === ids.length) return;
+  const raw = JSON.stringify(kept);
   try {
-    localStorage.setItem(KEY, JSON.stringify(kept));
+    localStorage.setItem(KEY, raw);
   } catch {
     return;
   }
+  remember(raw, kept);
   listeners.forEach((listener) => listener());
 }
 

@@ -62,6 +62,43 @@ describe('reference data', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(runtime.registry.isOpen(SETUP_DOC_NAME)).toBe(false);
   });
+
+  it('keeps the hole register open only once the app has time for it; a screen opens it at once', async () => {
+    const hand = handAuth(true);
+    const waiting: (() => void)[] = [];
+    runtime = offlineSyncRuntime({
+      idleCloseMs: 20,
+      auth: hand.auth,
+      holesWhenFree: (open) => {
+        waiting.push(open);
+        return () => waiting.splice(waiting.indexOf(open), 1);
+      },
+    });
+    await runtime.registry.whenLoaded(SETUP_DOC_NAME);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(runtime.registry.isOpen(SETUP_DOC_NAME)).toBe(true);
+    expect(runtime.registry.isOpen(HOLES_DOC_NAME)).toBe(false);
+
+    // A screen reading it meanwhile opens it (and lets it go when done).
+    const release = runtime.registry.retain(HOLES_DOC_NAME);
+    await runtime.registry.whenLoaded(HOLES_DOC_NAME);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(runtime.registry.isOpen(HOLES_DOC_NAME)).toBe(false);
+
+    expect(waiting).toHaveLength(1);
+    waiting.forEach((open) => open());
+    await runtime.registry.whenLoaded(HOLES_DOC_NAME);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(runtime.registry.isOpen(HOLES_DOC_NAME)).toBe(true);
+    expect(syncPaths()).toEqual(expect.arrayContaining(['/sync/setup', '/sync/holes']));
+
+    // Signed out: both go.
+    hand.set(false);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(runtime.registry.isOpen(HOLES_DOC_NAME)).toBe(false);
+    expect(runtime.registry.isOpen(SETUP_DOC_NAME)).toBe(false);
+  });
 });
 
 describe('DownloadedDocs', () => {

@@ -14,7 +14,7 @@ import { CompletedChanges, watchCompletedChanges } from './completed-changes';
 import { DownloadedDocs } from './downloaded';
 import { SeenDecisions, createLateEdits, storedWaitingNames } from './late-edits';
 import { createDurablePending, storedPendingNames, type AttachPending } from './pending';
-import { keepReferenceData } from './reference';
+import { keepReferenceData, type WhenFree } from './reference';
 import { DocumentRegistry, type RegistryOptions } from './registry';
 import { SyncRefusals } from './refusals';
 
@@ -52,6 +52,12 @@ export interface SyncRuntimeOptions {
   watchDoc?: (entry: { name: string; doc: Y.Doc; whenReady: Promise<void> }) => () => void;
   /** Tests wrap the migrations run as documents load; defaults to the model's. */
   loadMigrator?: RegistryOptions['loadMigrator'];
+  /**
+   * When the hole register starts to be kept open (see `keepReferenceData`); at once by default.
+   * The app passes `afterFirstScreen`: it is read whole as it opens, which a first screen need not
+   * wait for.
+   */
+  holesWhenFree?: WhenFree;
 }
 
 /** What the relay connections need from sign-in and device join. */
@@ -155,7 +161,9 @@ export function createSyncRuntime(options: SyncRuntimeOptions = {}): SyncRuntime
   // close rather than reconnect as nobody.
   const signedIn = auth?.signedIn;
   const stopReference =
-    auth && signedIn ? keepReferenceData(registry, () => signedIn(), auth.subscribe) : () => {};
+    auth && signedIn
+      ? keepReferenceData(registry, () => signedIn(), auth.subscribe, options.holesWhenFree)
+      : () => {};
   // A join, a revoked token, a sign-in or sign-out: connections are made afresh with who is here now.
   let identity = auth?.identity() ?? '';
   const stopAuth =
