@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Site } from '@plod/model';
 import {
   DEVICES_PER_PAGE,
@@ -164,45 +164,37 @@ export function DevicesTab() {
         A phone that joins with a site&apos;s code reads and writes that site&apos;s plods and
         photos only. Joining again with another site&apos;s code adds that site.
       </Text>
-      {liveSites.length === 0 ? (
-        <Text c="dimmed" size="md">
-          Add a site first.
-        </Text>
-      ) : wide ? (
-        <SiteCodeTable sites={liveSites} codeOf={codeOf} onRotate={askSiteCode} />
-      ) : (
-        <Stack component="ul" gap="sm" p={0} m={0} aria-label="Site crew codes">
-          {liveSites.map((site) => (
-            <SiteCodeCard
-              key={site.id}
-              site={site}
-              code={codeOf(site.id)}
-              onRotate={() => askSiteCode(site, codeOf(site.id))}
-            />
-          ))}
-        </Stack>
-      )}
+      <Listing
+        label="Site crew codes"
+        none={liveSites.length === 0 ? 'Add a site first.' : null}
+        table={wide && <SiteCodeTable sites={liveSites} codeOf={codeOf} onRotate={askSiteCode} />}
+      >
+        {liveSites.map((site) => (
+          <SiteCodeCard
+            key={site.id}
+            site={site}
+            code={codeOf(site.id)}
+            onRotate={() => askSiteCode(site, codeOf(site.id))}
+          />
+        ))}
+      </Listing>
       <Title order={2} fz={20}>
         Joined devices
       </Title>
-      {state.devices.length === 0 ? (
-        <Text c="dimmed" size="md">
-          No devices have joined yet.
-        </Text>
-      ) : wide ? (
-        <DeviceTable devices={page} siteName={siteName} onRevoke={askRevoke} />
-      ) : (
-        <Stack component="ul" gap="sm" p={0} m={0} aria-label="Joined devices">
-          {page.map((device) => (
-            <DeviceCard
-              key={device.id}
-              device={device}
-              sitesText={deviceSitesText(device, siteName)}
-              onRevoke={() => askRevoke(device)}
-            />
-          ))}
-        </Stack>
-      )}
+      <Listing
+        label="Joined devices"
+        none={state.devices.length === 0 ? 'No devices have joined yet.' : null}
+        table={wide && <DeviceTable devices={page} siteName={siteName} onRevoke={askRevoke} />}
+      >
+        {page.map((device) => (
+          <DeviceCard
+            key={device.id}
+            device={device}
+            sitesText={deviceSitesText(device, siteName)}
+            onRevoke={() => askRevoke(device)}
+          />
+        ))}
+      </Listing>
       {more > 0 && (
         <Group justify="space-between">
           <Text c="dimmed" size="sm">
@@ -219,6 +211,33 @@ export function DevicesTab() {
 }
 
 /** Desk width: each site with its crew code (or none yet) and Create / Rotate. */
+/** A list under its heading: a line where it is empty, else its table (wide screens) or its cards. */
+function Listing({
+  label,
+  none,
+  table,
+  children,
+}: {
+  label: string;
+  none: string | null;
+  table: ReactNode;
+  children: ReactNode;
+}) {
+  if (none !== null) {
+    return (
+      <Text c="dimmed" size="md">
+        {none}
+      </Text>
+    );
+  }
+  if (table) return table;
+  return (
+    <Stack component="ul" gap="sm" p={0} m={0} aria-label={label}>
+      {children}
+    </Stack>
+  );
+}
+
 function SiteCodeTable({
   sites,
   codeOf,
