@@ -2,23 +2,28 @@ import { Paper, Table, type TableProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
- * A wide screen's striped table in a bordered paper, scrolling sideways when narrower than
- * `minWidth`: its head, then its rows.
+ * A wide screen's striped table in a bordered paper: its head, then its rows; given a `minWidth`,
+ * it scrolls sideways when narrower.
  */
 export function PaperTable({
   minWidth,
   head,
   children,
-  ...table
-}: TableProps & { minWidth: number; head: ReactNode; children: ReactNode }) {
+  ...props
+}: TableProps & { minWidth?: number; head: ReactNode; children: ReactNode }) {
+  const table = (
+    <Table striped {...props}>
+      {head}
+      <Table.Tbody>{children}</Table.Tbody>
+    </Table>
+  );
   return (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table striped {...table}>
-          {head}
-          <Table.Tbody>{children}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {minWidth === undefined ? (
+        table
+      ) : (
+        <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>
+      )}
     </Paper>
   );
 }

@@ -5,7 +5,6 @@ import {
   Card,
   CopyButton,
   Group,
-  Paper,
   Stack,
   Table,
   Text,
@@ -27,6 +26,7 @@ import { useConnection } from '../../sync';
 import { useConfirm } from '../../components/ConfirmModal';
 import { notifyFailure, notifySuccess } from '../../setup/notify';
 import { useWide } from '../../lib/useWide';
+import { PaperTable } from '../../components/PaperTable';
 import { TableHead } from '../../components/TableHead';
 
 /** Crew access: the code devices join with, rotating it, and the joined devices with Revoke. */
@@ -248,58 +248,57 @@ function SiteCodeTable({
   onRotate: (site: Site, existing: SiteCrewCode | undefined) => void;
 }) {
   return (
-    <Paper withBorder radius="md">
-      <Table striped verticalSpacing="xs" aria-label="Site crew codes">
-        <TableHead columns={['Site', 'Code', 'Last rotated', 'Change']} />
-        <Table.Tbody>
-          {sites.map((site) => {
-            const code = codeOf(site.id);
-            return (
-              <Table.Tr key={site.id} aria-label={site.siteName}>
-                <Table.Td fw={700} style={{ overflowWrap: 'anywhere' }}>
-                  {site.siteName}
-                </Table.Td>
-                <Table.Td>
-                  {code ? (
-                    <Group gap="xs" wrap="nowrap">
-                      <Text ff="monospace" fw={700} fz="lg" data-testid="site-crew-code">
-                        {code.code}
-                      </Text>
-                      <CopyButton value={code.code}>
-                        {({ copied, copy }) => (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color={copied ? 'green' : undefined}
-                            onClick={copy}
-                            aria-label={`Copy the code for ${site.siteName}`}
-                          >
-                            {copied ? 'Copied' : 'Copy'}
-                          </Button>
-                        )}
-                      </CopyButton>
-                    </Group>
-                  ) : (
-                    <Text c="dimmed">No code yet</Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{code ? formatWhen(code.rotatedAt) : '—'}</Table.Td>
-                <Table.Td>
-                  <Button
-                    variant="light"
-                    color={code ? 'orange' : undefined}
-                    onClick={() => onRotate(site, code)}
-                    aria-label={`${code ? 'Rotate' : 'Create'} code for ${site.siteName}`}
-                  >
-                    {code ? 'Rotate' : 'Create code'}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Paper>
+    <PaperTable
+      verticalSpacing="xs"
+      aria-label="Site crew codes"
+      head={<TableHead columns={['Site', 'Code', 'Last rotated', 'Change']} />}
+    >
+      {sites.map((site) => {
+        const code = codeOf(site.id);
+        return (
+          <Table.Tr key={site.id} aria-label={site.siteName}>
+            <Table.Td fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {site.siteName}
+            </Table.Td>
+            <Table.Td>
+              {code ? (
+                <Group gap="xs" wrap="nowrap">
+                  <Text ff="monospace" fw={700} fz="lg" data-testid="site-crew-code">
+                    {code.code}
+                  </Text>
+                  <CopyButton value={code.code}>
+                    {({ copied, copy }) => (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color={copied ? 'green' : undefined}
+                        onClick={copy}
+                        aria-label={`Copy the code for ${site.siteName}`}
+                      >
+                        {copied ? 'Copied' : 'Copy'}
+                      </Button>
+                    )}
+                  </CopyButton>
+                </Group>
+              ) : (
+                <Text c="dimmed">No code yet</Text>
+              )}
+            </Table.Td>
+            <Table.Td>{code ? formatWhen(code.rotatedAt) : '—'}</Table.Td>
+            <Table.Td>
+              <Button
+                variant="light"
+                color={code ? 'orange' : undefined}
+                onClick={() => onRotate(site, code)}
+                aria-label={`${code ? 'Rotate' : 'Create'} code for ${site.siteName}`}
+              >
+                {code ? 'Rotate' : 'Create code'}
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        );
+      })}
+    </PaperTable>
   );
 }
 
@@ -358,37 +357,36 @@ function DeviceTable({
   onRevoke: (device: JoinedDevice) => void;
 }) {
   return (
-    <Paper withBorder radius="md">
-      <Table striped verticalSpacing="xs" aria-label="Joined devices">
-        <TableHead columns={['Device', 'Sites', 'Joined', 'Last seen', 'Access']} />
-        <Table.Tbody>
-          {devices.map((device) => (
-            <Table.Tr key={device.id} aria-label={device.name}>
-              <Table.Td fw={700} style={{ overflowWrap: 'anywhere' }}>
-                {device.name}
-              </Table.Td>
-              <Table.Td>{deviceSitesText(device, siteName)}</Table.Td>
-              <Table.Td>{formatWhen(device.joinedAt)}</Table.Td>
-              <Table.Td>{formatWhen(device.lastSeenAt)}</Table.Td>
-              <Table.Td>
-                {device.revokedAt !== null ? (
-                  <Group gap="xs">
-                    <Badge color="red">Revoked</Badge>
-                    <Text size="sm" c="dimmed">
-                      {formatWhen(device.revokedAt)}
-                    </Text>
-                  </Group>
-                ) : (
-                  <Button variant="light" color="red" onClick={() => onRevoke(device)}>
-                    Revoke
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Paper>
+    <PaperTable
+      verticalSpacing="xs"
+      aria-label="Joined devices"
+      head={<TableHead columns={['Device', 'Sites', 'Joined', 'Last seen', 'Access']} />}
+    >
+      {devices.map((device) => (
+        <Table.Tr key={device.id} aria-label={device.name}>
+          <Table.Td fw={700} style={{ overflowWrap: 'anywhere' }}>
+            {device.name}
+          </Table.Td>
+          <Table.Td>{deviceSitesText(device, siteName)}</Table.Td>
+          <Table.Td>{formatWhen(device.joinedAt)}</Table.Td>
+          <Table.Td>{formatWhen(device.lastSeenAt)}</Table.Td>
+          <Table.Td>
+            {device.revokedAt !== null ? (
+              <Group gap="xs">
+                <Badge color="red">Revoked</Badge>
+                <Text size="sm" c="dimmed">
+                  {formatWhen(device.revokedAt)}
+                </Text>
+              </Group>
+            ) : (
+              <Button variant="light" color="red" onClick={() => onRevoke(device)}>
+                Revoke
+              </Button>
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </PaperTable>
   );
 }
 
