@@ -1,7 +1,8 @@
-import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { FailureForm } from '../components/FailureForm';
 import { LOGIN_FAILED_MESSAGE, signInFailureMessage } from './messages';
 import { signIn } from './session';
 
@@ -74,38 +75,31 @@ export function SignInForm({
     </Button>
   );
   return (
-    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
-      <Stack gap="md">
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <TextInput
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          required
-          data-autofocus
-          {...form.getInputProps('username')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        {onCancel ? (
-          <Group grow>
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-            {login}
-          </Group>
-        ) : (
-          login
-        )}
-      </Stack>
-    </form>
+    <FailureForm onSubmit={form.onSubmit((values) => void submit(values))} failure={failure}>
+      <TextInput
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        required
+        data-autofocus
+        {...form.getInputProps('username')}
+      />
+      <PasswordInput
+        label="Password"
+        autoComplete="current-password"
+        required
+        {...form.getInputProps('password')}
+      />
+      {onCancel ? (
+        <Group grow>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          {login}
+        </Group>
+      ) : (
+        login
+      )}
+    </FailureForm>
   );
 }

@@ -1,10 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { PlodFilter } from '@plod/model';
 import { useState } from 'react';
-import { ApiError } from '../auth';
 import { downloadText } from '../screens/csv-editor/download';
-import { SITE_CONFIG_MESSAGES, fetchSiteCsv } from '../screens/site-config/api';
+import { fetchSiteCsv, notifyExportFailure } from '../screens/site-config/api';
 import { filterQuery } from './filter';
 import { PeopleHoursExport } from './PeopleHoursExport';
 
@@ -21,12 +19,7 @@ function SiteCsvButton({ siteId, filter }: { siteId: string; filter: PlodFilter 
       const file = await fetchSiteCsv(siteId, filterQuery({ ...filter, siteId: undefined }));
       downloadText(file.filename, file.text);
     } catch (error) {
-      const none =
-        error instanceof ApiError && error.serverMessage === SITE_CONFIG_MESSAGES.noCompleted;
-      notifications.show({
-        color: none ? 'yellow' : 'red',
-        message: none ? SITE_CONFIG_MESSAGES.noCompleted : SITE_CONFIG_MESSAGES.exportFailed,
-      });
+      notifyExportFailure(error);
     } finally {
       setBusy(false);
     }
@@ -50,22 +43,17 @@ export function ExportButtons({ filter }: { filter: PlodFilter }) {
       <Text size="sm" c="dimmed">
         One row per plod shown:
       </Text>
-      <Button
-        component="a"
-        href={`/api/shift-summaries/export.csv${query}`}
-        download
-        variant="light"
-      >
-        Export CSV
-      </Button>
-      <Button
-        component="a"
-        href={`/api/shift-summaries/export.xlsx${query}`}
-        download
-        variant="light"
-      >
-        Export XLSX
-      </Button>
+      {(['csv', 'xlsx'] as const).map((format) => (
+        <Button
+          key={format}
+          component="a"
+          href={`/api/shift-summaries/export.${format}${query}`}
+          download
+          variant="light"
+        >
+          Export {format.toUpperCase()}
+        </Button>
+      ))}
       {filter.siteId !== undefined && <SiteCsvButton siteId={filter.siteId} filter={filter} />}
       <PeopleHoursExport filter={filter} />
     </Group>

@@ -1,18 +1,15 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import {
-  addConsumableEntry,
   consumableCopy,
   consumableCost,
+  consumableEntriesPart,
   formatCurrency,
-  removeConsumableEntry,
   siteConsumables,
-  updateConsumableEntry,
   type Consumable,
   type ConsumableEntry,
 } from '@plod/model';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { activeHole } from '../reports/active-hole';
-import { useMutation } from '../sync';
 import {
   ConsumableEntryModal,
   consumableValues,
@@ -20,7 +17,7 @@ import {
 } from './consumables/ConsumableEntryModal';
 import { changedFields } from './plod/changes';
 import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
-import { attempt, savePatch, useEntryRows } from './plod/entry-rows';
+import { useEntryPart } from './plod/entry-rows';
 import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { useReportView } from './plod/useReport';
@@ -55,30 +52,19 @@ export default function Consumables() {
   const path = usePlodPath();
   const { report, loading, readOnly } = useReportView(docName);
   const setup = useSetup();
-  const add = useMutation(docName, addConsumableEntry);
-  const update = useMutation(docName, updateConsumableEntry);
-  const remove = useMutation(docName, removeConsumableEntry);
-  const { adding, setAdding, editing, setEditing, actions } = useEntryRows<ConsumableEntry>(
+  const { adding, setAdding, editing, setEditing, actions, onAdd, onSave } = useEntryPart(
+    docName,
     readOnly,
-    { noun: 'consumable', describe: describeEntry, remove },
+    consumableEntriesPart,
+    { noun: 'consumable', describe: describeEntry, addFailure: 'Failed to add the consumable' },
   );
   const items = siteConsumables(setup.consumables, report.shift.siteId);
   const itemOf = (id: string) => items.find((c) => c.id === id);
 
-  const onAdd = (values: ConsumableValues) =>
-    attempt(
-      () => add(toInput(values, itemOf(values.consumableId))),
-      'Failed to add the consumable',
-    );
   const onEdit = (entry: ConsumableEntry, values: ConsumableValues) => {
     const patch = changedFields(consumableValues(entry), values, EDITABLE);
     const item = patch.consumableId === undefined ? undefined : itemOf(patch.consumableId);
-    return savePatch(
-      update,
-      entry.id,
-      { ...patch, ...(item ? consumableCopy(item) : {}) },
-      'Failed to save the consumable',
-    );
+    return onSave(entry, { ...patch, ...(item ? consumableCopy(item) : {}) });
   };
   // An edited entry's own item stays offered when the site's list no longer holds it.
   const editItems =
@@ -142,7 +128,7 @@ export default function Consumables() {
         opened={adding}
         items={items}
         onClose={() => setAdding(false)}
-        onSave={onAdd}
+        onSave={(values) => onAdd(toInput(values, itemOf(values.consumableId)))}
         defaultHoleId={activeHole(report)?.holeId}
       />
       {editing && (

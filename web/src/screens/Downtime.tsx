@@ -1,23 +1,20 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import {
   DOWNTIME_GROUP_LABELS,
-  addDowntimeEntry,
   downtimeCodeCopy,
+  downtimePart,
   findOverlaps,
   formatHours,
   overlapMessage,
-  removeDowntimeEntry,
   shiftHoursLine,
   siteDowntimeCodes,
   timeLabel,
   timedEntries,
-  updateDowntimeEntry,
   type DowntimeCode,
   type DowntimeEntry,
 } from '@plod/model';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { activeHole } from '../reports/active-hole';
-import { useMutation } from '../sync';
 import {
   DowntimeEntryModal,
   downtimeValues,
@@ -25,7 +22,7 @@ import {
 } from './downtime/DowntimeEntryModal';
 import { changedFields } from './plod/changes';
 import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
-import { attempt, savePatch, useEntryRows } from './plod/entry-rows';
+import { useEntryPart } from './plod/entry-rows';
 import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { useReportView } from './plod/useReport';
@@ -61,12 +58,11 @@ export default function Downtime() {
   const path = usePlodPath();
   const { report, loading, readOnly } = useReportView(docName);
   const setup = useSetup();
-  const add = useMutation(docName, addDowntimeEntry);
-  const update = useMutation(docName, updateDowntimeEntry);
-  const remove = useMutation(docName, removeDowntimeEntry);
-  const { adding, setAdding, editing, setEditing, actions } = useEntryRows<DowntimeEntry>(
+  const { adding, setAdding, editing, setEditing, actions, onAdd, onSave } = useEntryPart(
+    docName,
     readOnly,
-    { noun: 'downtime', describe: describeEntry, remove },
+    downtimePart,
+    { noun: 'downtime', describe: describeEntry },
   );
   const codes = siteDowntimeCodes(setup.downtimeCodes, report.shift.siteId);
   const codeOf = (id: string) => codes.find((c) => c.id === id);
@@ -75,17 +71,10 @@ export default function Downtime() {
     ? []
     : findOverlaps(timedEntries(report.timesheet, report.downtime)).map(overlapMessage);
 
-  const onAdd = (values: DowntimeValues) =>
-    attempt(() => add(toInput(values, codeOf(values.codeId))), 'Failed to add downtime');
   const onEdit = (entry: DowntimeEntry, values: DowntimeValues) => {
     const patch = changedFields(downtimeValues(entry), values, EDITABLE);
     const code = patch.codeId === undefined ? undefined : codeOf(patch.codeId);
-    return savePatch(
-      update,
-      entry.id,
-      { ...patch, ...(code ? downtimeCodeCopy(code) : {}) },
-      'Failed to save the downtime',
-    );
+    return onSave(entry, { ...patch, ...(code ? downtimeCodeCopy(code) : {}) });
   };
   // An edited entry's own code stays offered when the site's list no longer holds it.
   const editCodes =
@@ -152,7 +141,7 @@ export default function Downtime() {
         opened={adding}
         codes={codes}
         onClose={() => setAdding(false)}
-        onSave={onAdd}
+        onSave={(values) => onAdd(toInput(values, codeOf(values.codeId)))}
         defaultHoleId={activeHole(report)?.holeId}
       />
       {editing && (

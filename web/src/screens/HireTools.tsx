@@ -1,20 +1,17 @@
 import { Button } from '@mantine/core';
 import {
   SETUP_DOC_NAME,
-  addHireToolUsage,
   formatCurrency,
+  hireToolUsagePart,
   readSetup,
-  removeHireToolUsage,
-  updateHireToolUsage,
-  type HireToolUsageInput,
   type HireToolUsageRow,
 } from '@plod/model';
 import { ScreenHeader } from '../components/ScreenHeader';
-import { useDocSnapshot, useMutation } from '../sync';
+import { useDocSnapshot } from '../sync';
 import { HireToolEditModal, HireToolForm } from './hire-tools/HireToolForm';
 import { changedFields } from './plod/changes';
 import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
-import { attempt, savePatch, useEntryRows } from './plod/entry-rows';
+import { useEntryPart } from './plod/entry-rows';
 import { PlodBar } from './plod/PlodBar';
 import { MissingLists, useListMissing } from './report-common/MissingLists';
 import { usePlod, usePlodPath } from './plod/plod-context';
@@ -40,27 +37,14 @@ export default function HireTools() {
   const { report, readOnly } = useReportView(docName);
   const setup = useDocSnapshot(SETUP_DOC_NAME, readSetup);
   const listsMissing = useListMissing(SETUP_DOC_NAME, setup.schemaVersion > 0);
-  const add = useMutation(docName, addHireToolUsage);
-  const update = useMutation(docName, updateHireToolUsage);
-  const remove = useMutation(docName, removeHireToolUsage);
-  const { adding, setAdding, editing, setEditing, actions } = useEntryRows<HireToolUsageRow>(
+  const { adding, setAdding, editing, setEditing, actions, onAdd, onSave } = useEntryPart(
+    docName,
     readOnly,
-    { noun: 'hire tool', describe: (t) => `${t.toolName} x${t.quantity}`, remove },
+    hireToolUsagePart,
+    { noun: 'hire tool', describe: (t: HireToolUsageRow) => `${t.toolName} x${t.quantity}` },
   );
   const siteId = report.shift.siteId;
   const library = setup.hireTools.filter((t) => t.siteId === siteId);
-  const onAdd = (input: HireToolUsageInput) =>
-    attempt(() => {
-      add(input);
-      setAdding(false);
-    }, 'Failed to add hire tool');
-  const onEdit = (row: HireToolUsageRow, before: HireToolUsageInput, after: HireToolUsageInput) =>
-    savePatch(
-      update,
-      row.id,
-      changedFields(before, after, EDITABLE),
-      'Failed to save the hire tool',
-    );
   return (
     <>
       <ScreenHeader title={TITLE} backTo={path()} />
@@ -97,7 +81,7 @@ export default function HireTools() {
           key={editing.id}
           row={editing}
           library={library}
-          onSave={(before, after) => onEdit(editing, before, after)}
+          onSave={(before, after) => onSave(editing, changedFields(before, after, EDITABLE))}
           onClose={() => setEditing(null)}
         />
       )}

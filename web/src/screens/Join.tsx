@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Card, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { joinDevice, useAuth } from '../auth';
 import { joinFailureMessage } from '../auth/messages';
+import { FailureForm } from '../components/FailureForm';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { getDeviceName, setDeviceName } from '../session/device-name';
 import { requestPersistentStorage } from '../session/storage';
@@ -69,43 +70,36 @@ export default function Join() {
             </Anchor>
           </Text>
         )}
-        <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
-          <Stack gap="md">
-            {failure && (
-              <Alert color="red" variant="light" role="alert">
-                {failure}
-              </Alert>
-            )}
-            <TextInput
-              label="Access code"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              required
-              data-autofocus
-              {...form.getInputProps('code')}
-            />
-            <TextInput
-              label="Device name"
-              description="How this phone shows to your supervisor and crew"
-              maxLength={40}
-              required
-              {...form.getInputProps('deviceName')}
-            />
-            <Button type="submit" disabled={busy} fullWidth>
-              {busy ? 'Joining...' : 'Join'}
-            </Button>
-            <Button
-              component={Link}
-              to="/login"
-              state={returnTo ? { from: returnTo } : undefined}
-              variant="subtle"
-              fullWidth
-            >
-              Supervisor? Sign in
-            </Button>
-          </Stack>
-        </form>
+        <FailureForm onSubmit={form.onSubmit((values) => void submit(values))} failure={failure}>
+          <TextInput
+            label="Access code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+            data-autofocus
+            {...form.getInputProps('code')}
+          />
+          <TextInput
+            label="Device name"
+            description="How this phone shows to your supervisor and crew"
+            maxLength={40}
+            required
+            {...form.getInputProps('deviceName')}
+          />
+          <Button type="submit" disabled={busy} fullWidth>
+            {busy ? 'Joining...' : 'Join'}
+          </Button>
+          <Button
+            component={Link}
+            to="/login"
+            state={returnTo ? { from: returnTo } : undefined}
+            variant="subtle"
+            fullWidth
+          >
+            Supervisor? Sign in
+          </Button>
+        </FailureForm>
       </Card>
     </>
   );

@@ -8,13 +8,12 @@ import {
   removeSurveyEntry,
   updateSurveyEntry,
   type SurveyEntry,
-  type SurveyEntryInput,
 } from '@plod/model';
 import { ScreenHeader } from '../components/ScreenHeader';
-import { useDocSnapshot, useMutation } from '../sync';
+import { useDocSnapshot } from '../sync';
 import { changedFields } from './plod/changes';
 import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
-import { attempt, savePatch, useEntryRows } from './plod/entry-rows';
+import { useEntryPart } from './plod/entry-rows';
 import { label } from './plod/labels';
 import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
@@ -53,28 +52,17 @@ export default function Survey() {
   const { report, readOnly } = useReportView(docName);
   const register = useDocSnapshot(HOLES_DOC_NAME, readHoleRegister);
   const marks = useDocSnapshot(HOLES_DOC_NAME, readHoleProgress);
-  const add = useMutation(docName, addSurveyEntry);
-  const update = useMutation(docName, updateSurveyEntry);
-  const remove = useMutation(docName, removeSurveyEntry);
   // The plod's holes and the register's drilled holes of its site: no example holes.
   const holes = realHoleIds(report.holes, register, marks, report.shift.siteId);
-  const { adding, setAdding, editing, setEditing, actions } = useEntryRows<SurveyEntry>(readOnly, {
-    noun: 'survey point',
-    describe: (s) => `${s.holeId} at ${formatDepth(s.depth)} m`,
-    remove,
-  });
-  const onAdd = (input: SurveyEntryInput) =>
-    attempt(() => {
-      add(input);
-      setAdding(false);
-    }, 'Failed to add survey point');
-  const onEdit = (entry: SurveyEntry, before: SurveyEntryInput, after: SurveyEntryInput) =>
-    savePatch(
-      update,
-      entry.id,
-      changedFields(before, after, EDITABLE),
-      'Failed to save the survey point',
-    );
+  const { adding, setAdding, editing, setEditing, actions, onAdd, onSave } = useEntryPart(
+    docName,
+    readOnly,
+    { add: addSurveyEntry, update: updateSurveyEntry, remove: removeSurveyEntry },
+    {
+      noun: 'survey point',
+      describe: (s: SurveyEntry) => `${s.holeId} at ${formatDepth(s.depth)} m`,
+    },
+  );
   const count = report.survey.length;
   return (
     <>
@@ -116,7 +104,7 @@ export default function Survey() {
           key={editing.id}
           entry={editing}
           holes={holes}
-          onSave={(before, after) => onEdit(editing, before, after)}
+          onSave={(before, after) => onSave(editing, changedFields(before, after, EDITABLE))}
           onClose={() => setEditing(null)}
         />
       )}

@@ -8,10 +8,10 @@ import {
   validateTimesheet,
 } from '@plod/model';
 import type { TimesheetEntry } from '@plod/model';
-import { useConnection, useMutation } from '../sync';
+import { useConnection } from '../sync';
 import { changedFields } from './plod/changes';
 import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
-import { attempt, savePatch, useEntryRows } from './plod/entry-rows';
+import { useEntryPart } from './plod/entry-rows';
 import { label } from './plod/labels';
 import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
@@ -45,29 +45,22 @@ export default function Timesheets() {
   const { docName } = usePlod();
   const path = usePlodPath();
   const { report, loading, readOnly } = useReportView(docName);
-  const add = useMutation(docName, addTimesheetEntry);
-  const update = useMutation(docName, updateTimesheetEntry);
-  const remove = useMutation(docName, removeTimesheetEntry);
   const { syncNow, enabled } = useConnection();
-  const { adding, setAdding, editing, setEditing, actions } = useEntryRows<TimesheetEntry>(
+  const { adding, setAdding, editing, setEditing, actions, onAdd, onSave } = useEntryPart(
+    docName,
     readOnly,
-    {
-      noun: 'time entry',
-      describe: describeEntry,
-      remove,
-    },
+    { add: addTimesheetEntry, update: updateTimesheetEntry, remove: removeTimesheetEntry },
+    { noun: 'time entry', describe: describeEntry },
   );
   // After two phones' entries merge, the day can pass 12 h: show it, never drop rows.
   // Judged on the loaded document only, with the totals it speaks of.
   const warnings = loading ? [] : validateTimesheet(report.timesheet);
 
-  const onAdd = (values: TimeEntryValues) =>
-    attempt(() => add(toTimesheetInput(values)), 'Failed to add time entry');
   const onEdit = (entry: TimesheetEntry, values: TimeEntryValues) => {
     const before = toTimesheetInput(timeEntryValues(entry));
     const patch = changedFields(before, toTimesheetInput(values), EDITABLE);
     // A failure is most likely the entry removed on another phone meanwhile.
-    return savePatch(update, entry.id, patch, 'Failed to save the time entry');
+    return onSave(entry, patch);
   };
 
   return (
@@ -125,7 +118,7 @@ export default function Timesheets() {
       <TimeEntryModal
         opened={adding}
         onClose={() => setAdding(false)}
-        onSave={onAdd}
+        onSave={(values) => onAdd(toTimesheetInput(values))}
         defaultHoleId={activeHole(report)?.holeId}
         defaultStartTime={nextEntryStart(report)}
       />

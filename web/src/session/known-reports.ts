@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react';
+import { storedKey } from './stored-key';
 
 // Reports this device created or opened. The reports list reads these from their own documents as
 // well as from the server's reports index, so a report made offline shows at once, before the
 // server has ever seen it.
 const KEY = 'plod.knownReportIds';
-const listeners = new Set<() => void>();
+const { notify, subscribe } = storedKey(KEY);
 let cachedRaw: string | null = null;
 let cachedIds: readonly string[] = [];
 
@@ -61,7 +62,7 @@ export function addKnownReportId(id: string): void {
     return;
   }
   remember(raw, next);
-  listeners.forEach((listener) => listener());
+  notify();
 }
 
 /** Forgets reports that left this device (retention); unknown ids are ignored. */
@@ -77,19 +78,7 @@ export function removeKnownReportIds(gone: readonly string[]): void {
     return;
   }
   remember(raw, kept);
-  listeners.forEach((listener) => listener());
-}
-
-function subscribe(onChange: () => void): () => void {
-  listeners.add(onChange);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === KEY) onChange();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(onChange);
-    window.removeEventListener('storage', onStorage);
-  };
+  notify();
 }
 
 export function useKnownReportIds(): readonly string[] {

@@ -32,13 +32,16 @@ export function useDocSnapshot<T>(name: string, read: (doc: Y.Doc) => T): T {
   return useSyncExternalStore(subscribe, () => registry.read(name, read));
 }
 
+/** A model/ mutation: a change to a document, with its arguments. */
+export type Mutation<A extends unknown[], R = unknown> = (doc: Y.Doc, ...args: A) => R;
+
 /**
  * Binds a model/ mutation to a document: the returned function runs it in one transaction.
  * The document stays open while the calling screen is mounted.
  */
 export function useMutation<A extends unknown[], R>(
   name: string,
-  mutation: (doc: Y.Doc, ...args: A) => R,
+  mutation: Mutation<A, R>,
 ): (...args: A) => R {
   const { registry } = useSyncRuntime();
   useEffect(() => registry.retain(name), [registry, name]);

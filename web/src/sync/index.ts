@@ -21,6 +21,7 @@ export {
   useUnsentDocNames,
   type ConnectionControls,
   type LaterSnapshot,
+  type Mutation,
   type PlodLateEdits,
 } from './hooks';
 export {

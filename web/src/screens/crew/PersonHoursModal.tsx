@@ -1,4 +1,4 @@
-import { Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
+import { Group, NumberInput, Text, TextInput } from '@mantine/core';
 import {
   crossesMidnight,
   formatPersonHours,
@@ -9,6 +9,7 @@ import {
 } from '@plod/model';
 import { useState } from 'react';
 import { FormModal } from '../../components/FormModal';
+import { TimeSelect } from '../plod/ChoiceSelect';
 import { timeChoices } from '../timesheets/TimeEntryModal';
 
 interface Draft {
@@ -102,21 +103,17 @@ export function PersonHoursModal({ assignment, onCancel, onSave }: PersonHoursMo
       }}
     >
       <Group grow align="flex-start">
-        <Select
+        <TimeSelect
           label="Start"
           data={times}
           value={draft.startTime || null}
           onChange={(value) => value && set('startTime', value)}
-          allowDeselect={false}
-          maxDropdownHeight={260}
         />
-        <Select
+        <TimeSelect
           label="Finish"
           data={times}
           value={draft.finishTime || null}
           onChange={(value) => value && set('finishTime', value)}
-          allowDeselect={false}
-          maxDropdownHeight={260}
         />
       </Group>
       <Group grow align="flex-start">

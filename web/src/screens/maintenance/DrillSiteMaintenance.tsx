@@ -1,19 +1,15 @@
 import { Badge, Button } from '@mantine/core';
 import {
-  addMaintenanceEntry,
   formatHours,
   isMaintenanceStatusGreen,
-  removeMaintenanceEntry,
-  updateMaintenanceEntry,
+  maintenancePart,
   type MaintenanceEntry,
-  type MaintenanceEntryInput,
 } from '@plod/model';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { useMutation } from '../../sync';
 import { MaintenanceEditModal, MaintenanceForm } from './MaintenanceForm';
 import { changedFields } from '../plod/changes';
 import { DataTable, EmptyText, orDash, type Column } from '../plod/DataTable';
-import { attempt, savePatch, useEntryRows } from '../plod/entry-rows';
+import { useEntryPart } from '../plod/entry-rows';
 import { label } from '../plod/labels';
 import { PlodBar } from '../plod/PlodBar';
 import { usePlod, usePlodPath } from '../plod/plod-context';
@@ -59,29 +55,12 @@ export default function DrillSiteMaintenance() {
   const { docName } = usePlod();
   const path = usePlodPath();
   const { report, readOnly } = useReportView(docName);
-  const add = useMutation(docName, addMaintenanceEntry);
-  const update = useMutation(docName, updateMaintenanceEntry);
-  const remove = useMutation(docName, removeMaintenanceEntry);
-  const { adding, setAdding, editing, setEditing, actions } = useEntryRows<MaintenanceEntry>(
+  const { adding, setAdding, editing, setEditing, actions, onAdd, onSave } = useEntryPart(
+    docName,
     readOnly,
-    { noun: 'maintenance task', describe: (m) => m.description, remove },
+    maintenancePart,
+    { noun: 'maintenance task', describe: (m: MaintenanceEntry) => m.description },
   );
-  const onAdd = (input: MaintenanceEntryInput) =>
-    attempt(() => {
-      add(input);
-      setAdding(false);
-    }, 'Failed to add maintenance task');
-  const onEdit = (
-    entry: MaintenanceEntry,
-    before: MaintenanceEntryInput,
-    after: MaintenanceEntryInput,
-  ) =>
-    savePatch(
-      update,
-      entry.id,
-      changedFields(before, after, EDITABLE),
-      'Failed to save the maintenance task',
-    );
   const count = report.maintenance.length;
   return (
     <>
@@ -117,7 +96,7 @@ export default function DrillSiteMaintenance() {
         <MaintenanceEditModal
           key={editing.id}
           entry={editing}
-          onSave={(before, after) => onEdit(editing, before, after)}
+          onSave={(before, after) => onSave(editing, changedFields(before, after, EDITABLE))}
           onClose={() => setEditing(null)}
         />
       )}

@@ -1,4 +1,4 @@
-import { Group, Select, TextInput, Textarea } from '@mantine/core';
+import { Group, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import {
   EQUIPMENT_TYPES,
@@ -13,7 +13,7 @@ import {
 } from '@plod/model';
 import { AddEntryForm, EditEntryModal } from '../plod/entry-forms';
 import { NumberField } from '../plod/NumberField';
-import { optionsOf } from '../plod/labels';
+import { CodeSelect } from '../plod/ChoiceSelect';
 
 export interface MaintenanceValues {
   equipmentType: EquipmentType;
@@ -74,32 +74,17 @@ function MaintenanceFields({ form }: { form: MaintenanceFormState }) {
   return (
     <>
       <Group grow align="flex-start">
-        <Select
-          label="Equipment"
-          data={optionsOf(EQUIPMENT_TYPES)}
-          allowDeselect={false}
-          {...form.getInputProps('equipmentType')}
-        />
-        <Select
+        <CodeSelect form={form} field="equipmentType" label="Equipment" codes={EQUIPMENT_TYPES} />
+        <CodeSelect
+          form={form}
+          field="componentType"
           label="Component"
-          data={optionsOf(componentChoices(values.equipmentType))}
-          allowDeselect={false}
-          {...form.getInputProps('componentType')}
+          codes={componentChoices(values.equipmentType)}
         />
       </Group>
       <Group grow align="flex-start">
-        <Select
-          label="Type"
-          data={optionsOf(MAINTENANCE_TYPES)}
-          allowDeselect={false}
-          {...form.getInputProps('maintenanceType')}
-        />
-        <Select
-          label="Status"
-          data={optionsOf(MAINTENANCE_STATUSES)}
-          allowDeselect={false}
-          {...form.getInputProps('status')}
-        />
+        <CodeSelect form={form} field="maintenanceType" label="Type" codes={MAINTENANCE_TYPES} />
+        <CodeSelect form={form} field="status" label="Status" codes={MAINTENANCE_STATUSES} />
       </Group>
       <Textarea
         label="Description"

@@ -1,6 +1,7 @@
 import { Box, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useConfirm } from '../../components/ConfirmModal';
+import { PaperTable } from '../../components/PaperTable';
 import { useWide } from '../../lib/useWide';
 
 export interface Column<T> {
@@ -145,39 +146,40 @@ function RowButtons<T>({
 
 function EntryTable<T>({ columns, rows, rowKey, testId, buttons, minWidth }: LayoutProps<T>) {
   return (
-    <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={minWidth ?? 560}>
-        <Table striped verticalSpacing="sm" fz="md" data-testid={testId}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th key={c.header}>{c.header}</Table.Th>
-              ))}
-              {buttons && <Table.Th>Actions</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={rowKey(row)}>
-                {columns.map((c) => (
-                  // Times, ids and amounts must not break across lines ("6:00 / AM").
-                  <Table.Td key={c.header} style={c.wide ? undefined : { whiteSpace: 'nowrap' }}>
-                    {c.cell(row)}
-                  </Table.Td>
-                ))}
-                {buttons && (
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {buttons(row)}
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
+    <PaperTable
+      minWidth={minWidth ?? 560}
+      verticalSpacing="sm"
+      fz="md"
+      data-testid={testId}
+      head={
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c) => (
+              <Table.Th key={c.header}>{c.header}</Table.Th>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+            {buttons && <Table.Th>Actions</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+      }
+    >
+      {rows.map((row) => (
+        <Table.Tr key={rowKey(row)}>
+          {columns.map((c) => (
+            // Times, ids and amounts must not break across lines ("6:00 / AM").
+            <Table.Td key={c.header} style={c.wide ? undefined : { whiteSpace: 'nowrap' }}>
+              {c.cell(row)}
+            </Table.Td>
+          ))}
+          {buttons && (
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                {buttons(row)}
+              </Group>
+            </Table.Td>
+          )}
+        </Table.Tr>
+      ))}
+    </PaperTable>
   );
 }
 

@@ -12,7 +12,12 @@ import { Link } from 'react-router';
 import { plodReportPath } from '../../routes/client';
 import { ApiError } from '../../auth';
 import { downloadText } from '../csv-editor/download';
-import { SITE_CONFIG_MESSAGES, fetchCompletedReports, fetchSiteCsv } from './api';
+import {
+  SITE_CONFIG_MESSAGES,
+  fetchCompletedReports,
+  fetchSiteCsv,
+  notifyExportFailure,
+} from './api';
 
 const SHOWN = 10;
 
@@ -101,12 +106,7 @@ export function ExportManagement({ site, online }: ExportManagementProps) {
         message: SITE_CONFIG_MESSAGES.exported(reports.length),
       });
     } catch (error) {
-      const none =
-        error instanceof ApiError && error.serverMessage === SITE_CONFIG_MESSAGES.noCompleted;
-      notifications.show({
-        color: none ? 'yellow' : 'red',
-        message: none ? SITE_CONFIG_MESSAGES.noCompleted : SITE_CONFIG_MESSAGES.exportFailed,
-      });
+      notifyExportFailure(error);
     } finally {
       setExporting(false);
     }

@@ -1,5 +1,6 @@
+import { notifications } from '@mantine/notifications';
 import type { BundleShiftSummary } from '@plod/model';
-import { apiFetch, apiJson } from '../../auth';
+import { ApiError, apiFetch, apiJson } from '../../auth';
 
 /** SPEC 8 "Site config alerts". */
 export const SITE_CONFIG_MESSAGES = {
@@ -9,6 +10,16 @@ export const SITE_CONFIG_MESSAGES = {
   cleanupFailed: 'Failed to cleanup old reports. Please try again.',
   invalidCredentials: 'Invalid credentials. Please try again.',
 } as const;
+
+/** Tells of a failed export: a yellow note where the site had no completed reports to export. */
+export function notifyExportFailure(error: unknown) {
+  const none =
+    error instanceof ApiError && error.serverMessage === SITE_CONFIG_MESSAGES.noCompleted;
+  notifications.show({
+    color: none ? 'yellow' : 'red',
+    message: none ? SITE_CONFIG_MESSAGES.noCompleted : SITE_CONFIG_MESSAGES.exportFailed,
+  });
+}
 
 /** What POST /api/cleanup-deleted-reports answers. */
 export interface CleanupResult {

@@ -5,13 +5,12 @@ import {
   Card,
   CopyButton,
   Group,
-  Paper,
   Stack,
   Table,
   Text,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Site } from '@plod/model';
 import {
   DEVICES_PER_PAGE,
@@ -27,6 +26,7 @@ import { useConnection } from '../../sync';
 import { useConfirm } from '../../components/ConfirmModal';
 import { notifyFailure, notifySuccess } from '../../setup/notify';
 import { useWide } from '../../lib/useWide';
+import { PaperTable } from '../../components/PaperTable';
 import { TableHead } from '../../components/TableHead';
 
 /** Crew access: the code devices join with, rotating it, and the joined devices with Revoke. */
@@ -164,45 +164,37 @@ export function DevicesTab() {
         A phone that joins with a site&apos;s code reads and writes that site&apos;s plods and
         photos only. Joining again with another site&apos;s code adds that site.
       </Text>
-      {liveSites.length === 0 ? (
-        <Text c="dimmed" size="md">
-          Add a site first.
-        </Text>
-      ) : wide ? (
-        <SiteCodeTable sites={liveSites} codeOf={codeOf} onRotate={askSiteCode} />
-      ) : (
-        <Stack component="ul" gap="sm" p={0} m={0} aria-label="Site crew codes">
-          {liveSites.map((site) => (
-            <SiteCodeCard
-              key={site.id}
-              site={site}
-              code={codeOf(site.id)}
-              onRotate={() => askSiteCode(site, codeOf(site.id))}
-            />
-          ))}
-        </Stack>
-      )}
+      <Listing
+        label="Site crew codes"
+        none={liveSites.length === 0 ? 'Add a site first.' : null}
+        table={wide && <SiteCodeTable sites={liveSites} codeOf={codeOf} onRotate={askSiteCode} />}
+      >
+        {liveSites.map((site) => (
+          <SiteCodeCard
+            key={site.id}
+            site={site}
+            code={codeOf(site.id)}
+            onRotate={() => askSiteCode(site, codeOf(site.id))}
+          />
+        ))}
+      </Listing>
       <Title order={2} fz={20}>
         Joined devices
       </Title>
-      {state.devices.length === 0 ? (
-        <Text c="dimmed" size="md">
-          No devices have joined yet.
-        </Text>
-      ) : wide ? (
-        <DeviceTable devices={page} siteName={siteName} onRevoke={askRevoke} />
-      ) : (
-        <Stack component="ul" gap="sm" p={0} m={0} aria-label="Joined devices">
-          {page.map((device) => (
-            <DeviceCard
-              key={device.id}
-              device={device}
-              sitesText={deviceSitesText(device, siteName)}
-              onRevoke={() => askRevoke(device)}
-            />
-          ))}
-        </Stack>
-      )}
+      <Listing
+        label="Joined devices"
+        none={state.devices.length === 0 ? 'No devices have joined yet.' : null}
+        table={wide && <DeviceTable devices={page} siteName={siteName} onRevoke={askRevoke} />}
+      >
+        {page.map((device) => (
+          <DeviceCard
+            key={device.id}
+            device={device}
+            sitesText={deviceSitesText(device, siteName)}
+            onRevoke={() => askRevoke(device)}
+          />
+        ))}
+      </Listing>
       {more > 0 && (
         <Group justify="space-between">
           <Text c="dimmed" size="sm">
@@ -219,6 +211,33 @@ export function DevicesTab() {
 }
 
 /** Desk width: each site with its crew code (or none yet) and Create / Rotate. */
+/** A list under its heading: a line where it is empty, else its table (wide screens) or its cards. */
+function Listing({
+  label,
+  none,
+  table,
+  children,
+}: {
+  label: string;
+  none: string | null;
+  table: ReactNode;
+  children: ReactNode;
+}) {
+  if (none !== null) {
+    return (
+      <Text c="dimmed" size="md">
+        {none}
+      </Text>
+    );
+  }
+  if (table) return table;
+  return (
+    <Stack component="ul" gap="sm" p={0} m={0} aria-label={label}>
+      {children}
+    </Stack>
+  );
+}
+
 function SiteCodeTable({
   sites,
   codeOf,
@@ -229,58 +248,57 @@ function SiteCodeTable({
   onRotate: (site: Site, existing: SiteCrewCode | undefined) => void;
 }) {
   return (
-    <Paper withBorder radius="md">
-      <Table striped verticalSpacing="xs" aria-label="Site crew codes">
-        <TableHead columns={['Site', 'Code', 'Last rotated', 'Change']} />
-        <Table.Tbody>
-          {sites.map((site) => {
-            const code = codeOf(site.id);
-            return (
-              <Table.Tr key={site.id} aria-label={site.siteName}>
-                <Table.Td fw={700} style={{ overflowWrap: 'anywhere' }}>
-                  {site.siteName}
-                </Table.Td>
-                <Table.Td>
-                  {code ? (
-                    <Group gap="xs" wrap="nowrap">
-                      <Text ff="monospace" fw={700} fz="lg" data-testid="site-crew-code">
-                        {code.code}
-                      </Text>
-                      <CopyButton value={code.code}>
-                        {({ copied, copy }) => (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color={copied ? 'green' : undefined}
-                            onClick={copy}
-                            aria-label={`Copy the code for ${site.siteName}`}
-                          >
-                            {copied ? 'Copied' : 'Copy'}
-                          </Button>
-                        )}
-                      </CopyButton>
-                    </Group>
-                  ) : (
-                    <Text c="dimmed">No code yet</Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{code ? formatWhen(code.rotatedAt) : '—'}</Table.Td>
-                <Table.Td>
-                  <Button
-                    variant="light"
-                    color={code ? 'orange' : undefined}
-                    onClick={() => onRotate(site, code)}
-                    aria-label={`${code ? 'Rotate' : 'Create'} code for ${site.siteName}`}
-                  >
-                    {code ? 'Rotate' : 'Create code'}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Paper>
+    <PaperTable
+      verticalSpacing="xs"
+      aria-label="Site crew codes"
+      head={<TableHead columns={['Site', 'Code', 'Last rotated', 'Change']} />}
+    >
+      {sites.map((site) => {
+        const code = codeOf(site.id);
+        return (
+          <Table.Tr key={site.id} aria-label={site.siteName}>
+            <Table.Td fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {site.siteName}
+            </Table.Td>
+            <Table.Td>
+              {code ? (
+                <Group gap="xs" wrap="nowrap">
+                  <Text ff="monospace" fw={700} fz="lg" data-testid="site-crew-code">
+                    {code.code}
+                  </Text>
+                  <CopyButton value={code.code}>
+                    {({ copied, copy }) => (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color={copied ? 'green' : undefined}
+                        onClick={copy}
+                        aria-label={`Copy the code for ${site.siteName}`}
+                      >
+                        {copied ? 'Copied' : 'Copy'}
+                      </Button>
+                    )}
+                  </CopyButton>
+                </Group>
+              ) : (
+                <Text c="dimmed">No code yet</Text>
+              )}
+            </Table.Td>
+            <Table.Td>{code ? formatWhen(code.rotatedAt) : '—'}</Table.Td>
+            <Table.Td>
+              <Button
+                variant="light"
+                color={code ? 'orange' : undefined}
+                onClick={() => onRotate(site, code)}
+                aria-label={`${code ? 'Rotate' : 'Create'} code for ${site.siteName}`}
+              >
+                {code ? 'Rotate' : 'Create code'}
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        );
+      })}
+    </PaperTable>
   );
 }
 
@@ -339,37 +357,36 @@ function DeviceTable({
   onRevoke: (device: JoinedDevice) => void;
 }) {
   return (
-    <Paper withBorder radius="md">
-      <Table striped verticalSpacing="xs" aria-label="Joined devices">
-        <TableHead columns={['Device', 'Sites', 'Joined', 'Last seen', 'Access']} />
-        <Table.Tbody>
-          {devices.map((device) => (
-            <Table.Tr key={device.id} aria-label={device.name}>
-              <Table.Td fw={700} style={{ overflowWrap: 'anywhere' }}>
-                {device.name}
-              </Table.Td>
-              <Table.Td>{deviceSitesText(device, siteName)}</Table.Td>
-              <Table.Td>{formatWhen(device.joinedAt)}</Table.Td>
-              <Table.Td>{formatWhen(device.lastSeenAt)}</Table.Td>
-              <Table.Td>
-                {device.revokedAt !== null ? (
-                  <Group gap="xs">
-                    <Badge color="red">Revoked</Badge>
-                    <Text size="sm" c="dimmed">
-                      {formatWhen(device.revokedAt)}
-                    </Text>
-                  </Group>
-                ) : (
-                  <Button variant="light" color="red" onClick={() => onRevoke(device)}>
-                    Revoke
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Paper>
+    <PaperTable
+      verticalSpacing="xs"
+      aria-label="Joined devices"
+      head={<TableHead columns={['Device', 'Sites', 'Joined', 'Last seen', 'Access']} />}
+    >
+      {devices.map((device) => (
+        <Table.Tr key={device.id} aria-label={device.name}>
+          <Table.Td fw={700} style={{ overflowWrap: 'anywhere' }}>
+            {device.name}
+          </Table.Td>
+          <Table.Td>{deviceSitesText(device, siteName)}</Table.Td>
+          <Table.Td>{formatWhen(device.joinedAt)}</Table.Td>
+          <Table.Td>{formatWhen(device.lastSeenAt)}</Table.Td>
+          <Table.Td>
+            {device.revokedAt !== null ? (
+              <Group gap="xs">
+                <Badge color="red">Revoked</Badge>
+                <Text size="sm" c="dimmed">
+                  {formatWhen(device.revokedAt)}
+                </Text>
+              </Group>
+            ) : (
+              <Button variant="light" color="red" onClick={() => onRevoke(device)}>
+                Revoke
+              </Button>
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </PaperTable>
   );
 }
 

@@ -1,6 +1,7 @@
-import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { formatDepth, formatHours, shiftTypeLabel, type ReportsIndexRow } from '@plod/model';
 import { Link } from 'react-router';
+import { PaperTable } from '../../components/PaperTable';
 import { RestoreButton } from '../../plod-list/RestoreButton';
 import { plodReportPath } from '../../routes/client';
 import { STATUS_COLOR } from '../../reports/status-look';
@@ -107,53 +108,53 @@ export function LiveReportCards({ rows, now, lateEditIds, online }: LiveRowsProp
 /** Wide screens: one table row per plod. */
 export function LiveReportTable({ rows, now, lateEditIds, online }: LiveRowsProps) {
   return (
-    <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped verticalSpacing="sm" aria-label="Live reports">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Site - Rig</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Shift</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Operator</Table.Th>
-              <Table.Th ta="right">Metres</Table.Th>
-              <Table.Th ta="right">Hours</Table.Th>
-              <Table.Th>Last updated</Table.Th>
-              <Table.Th>
-                <span className="mantine-visually-hidden">Actions</span>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.id} data-testid="live-report" data-report-id={row.id}>
-                <Table.Td>
-                  <Title row={row} />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.date ?? '—'}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{shift(row)}</Table.Td>
-                <Table.Td miw={180}>
-                  <Marks row={row} now={now} late={lateEditIds.has(row.id)} />
-                </Table.Td>
-                <Table.Td data-testid="live-operator">{row.operator ?? '—'}</Table.Td>
-                <Table.Td ta="right" data-testid="live-metres">
-                  {formatDepth(row.metres)}
-                </Table.Td>
-                <Table.Td ta="right" data-testid="live-hours">
-                  {formatHours(row.hours)}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatStamp(row.updatedAt)}</Table.Td>
-                <Table.Td>
-                  {row.status === 'deleted' && (
-                    <RestoreButton id={row.id} online={online} title={title(row)} />
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <PaperTable
+      minWidth={900}
+      verticalSpacing="sm"
+      aria-label="Live reports"
+      head={
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Site - Rig</Table.Th>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Shift</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Operator</Table.Th>
+            <Table.Th ta="right">Metres</Table.Th>
+            <Table.Th ta="right">Hours</Table.Th>
+            <Table.Th>Last updated</Table.Th>
+            <Table.Th>
+              <span className="mantine-visually-hidden">Actions</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+      }
+    >
+      {rows.map((row) => (
+        <Table.Tr key={row.id} data-testid="live-report" data-report-id={row.id}>
+          <Table.Td>
+            <Title row={row} />
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.date ?? '—'}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{shift(row)}</Table.Td>
+          <Table.Td miw={180}>
+            <Marks row={row} now={now} late={lateEditIds.has(row.id)} />
+          </Table.Td>
+          <Table.Td data-testid="live-operator">{row.operator ?? '—'}</Table.Td>
+          <Table.Td ta="right" data-testid="live-metres">
+            {formatDepth(row.metres)}
+          </Table.Td>
+          <Table.Td ta="right" data-testid="live-hours">
+            {formatHours(row.hours)}
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatStamp(row.updatedAt)}</Table.Td>
+          <Table.Td>
+            {row.status === 'deleted' && (
+              <RestoreButton id={row.id} online={online} title={title(row)} />
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </PaperTable>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, Select, TextInput, Textarea } from '@mantine/core';
+import { Group, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import {
   DEFAULT_SURVEY_AZIMUTH,
@@ -17,7 +17,7 @@ import {
 } from '@plod/model';
 import { AddEntryForm, EditEntryModal } from '../plod/entry-forms';
 import { NumberField } from '../plod/NumberField';
-import { optionsOf } from '../plod/labels';
+import { ChoiceSelect, CodeSelect } from '../plod/ChoiceSelect';
 import { SignedNumberInput } from '../plod/SignedNumberInput';
 
 export interface SurveyValues {
@@ -76,10 +76,9 @@ function SurveyFields({ form, holes }: { form: SurveyFormState; holes: readonly 
   return (
     <>
       <Group grow align="flex-start">
-        <Select
+        <ChoiceSelect
           label="Hole ID"
           data={surveyHoleOptions([...holes, form.getValues().holeId])}
-          allowDeselect={false}
           {...form.getInputProps('holeId')}
         />
         <NumberField
@@ -113,12 +112,7 @@ function SurveyFields({ form, holes }: { form: SurveyFormState; holes: readonly 
           inputMode="numeric"
           {...form.getInputProps('magneticTotal')}
         />
-        <Select
-          label="Method"
-          data={optionsOf(SURVEY_METHODS)}
-          allowDeselect={false}
-          {...form.getInputProps('method')}
-        />
+        <CodeSelect form={form} field="method" label="Method" codes={SURVEY_METHODS} />
       </Group>
       <TextInput label="Operator" {...form.getInputProps('operator')} />
       <Textarea label="Notes" rows={1} {...form.getInputProps('notes')} />

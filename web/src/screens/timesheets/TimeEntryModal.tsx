@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   DEFAULT_TIMESHEET_ACTIVITY,
@@ -14,6 +14,7 @@ import {
   type TimesheetEntryInput,
 } from '@plod/model';
 import { useEffect, useRef, useState } from 'react';
+import { ChoiceSelect, TimeSelect } from '../plod/ChoiceSelect';
 import { optionsOf } from '../plod/labels';
 
 export interface TimeEntryValues {
@@ -133,10 +134,9 @@ export function TimeEntryModal({
             key={form.key('holeId')}
             {...form.getInputProps('holeId')}
           />
-          <Select
+          <ChoiceSelect
             label="Activity"
             data={ACTIVITIES}
-            allowDeselect={false}
             key={form.key('activity')}
             {...form.getInputProps('activity')}
           />
@@ -215,24 +215,14 @@ export function TimeRangeFields({
     <>
       {/* Picking the time already shown (the start is filled in) keeps it, never empties it. */}
       <Group grow align="flex-start">
-        <Select
+        <TimeSelect
           label="Start Time"
           placeholder="Select time"
           data={times}
-          allowDeselect={false}
-          maxDropdownHeight={260}
           key={startKey}
           {...start}
         />
-        <Select
-          label="End Time"
-          placeholder="Select time"
-          data={times}
-          allowDeselect={false}
-          maxDropdownHeight={260}
-          key={endKey}
-          {...end}
-        />
+        <TimeSelect label="End Time" placeholder="Select time" data={times} key={endKey} {...end} />
       </Group>
       <TextInput
         label="Calculated Hours"
