@@ -246,8 +246,9 @@ export class Projector {
    */
   async recordIndex(store: Pick<DocumentStore, 'latestSeqs'>): Promise<void> {
     try {
-      if (!this.index || !this.indexInStep || this.index.failed) return;
+      if (!this.index || !this.indexInStep) return;
       await this.index.idle();
+      if (this.index.failed) return;
       const seq = await storedIndexSeq(store);
       if (seq === null) return;
       await this.table.recordIndexReflects(indexStamp(seq), this.indexInStep.epoch);
