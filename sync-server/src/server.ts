@@ -356,6 +356,8 @@ export function createServer(options: ServerOptions = {}): PlodServer {
       await product.close();
       restingHeap.stop();
       await manager.close();
+      // The reports index as the documents now hold it matches the table: the next start trusts it.
+      await services.projector.recordIndex(store);
       await store.close();
       // Answers kept for Idempotency-Key retries are saved before their database closes.
       await writes.settled();

@@ -1,7 +1,11 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as Y from 'yjs';
+import { REPORTS_INDEX_DOC_NAME, readReportsIndex } from '@plod/model';
+import { createServer } from '../src/server.ts';
+import { Projector } from '../src/projections/projector.ts';
 import { createLogger } from '../src/logger.ts';
 import { openStorage } from '../src/storage.ts';
 import { ReportTable } from '../src/projections/report-table.ts';
@@ -75,6 +79,37 @@ describe('seeding a year of plods', () => {
       expect(run.runNumber).toBe(n + 1);
       if (n > 0) expect(run.fromDepth).toBeCloseTo(chain[n - 1]?.toDepth ?? -1, 6);
     });
+  });
+
+  it('writes the reports index as a start would reconcile it, so the start reads no row to build it', async () => {
+    const dataDir = tempDir();
+    const storage = openStorage({ dataDir }, createLogger('silent'));
+    await seedYear(storage.store, new ReportTable(storage.appDb.sql), {
+      plods: 30,
+      runsPerPlod: 2,
+    });
+    await storage.store.close();
+    await storage.appDb.close();
+
+    const reconcile = vi.spyOn(Projector.prototype, 'reconcileIndex');
+    const server = createServer({ dataDir, logLevel: 'silent', insecureAllowAll: true });
+    try {
+      const { projector, docs } = server.rest;
+      await projector.flush();
+      expect(reconcile).not.toHaveBeenCalled();
+      const state = () =>
+        docs.manager.read(REPORTS_INDEX_DOC_NAME, (doc) => Y.encodeStateVector(doc));
+      expect(await docs.manager.read(REPORTS_INDEX_DOC_NAME, readReportsIndex)).toHaveLength(30);
+      // Reconciled now, it changes nothing.
+      const before = await state();
+      await projector.reconcileIndex();
+      await projector.index?.idle();
+      expect(await state()).toEqual(before);
+      expect(reconcile).toHaveBeenCalledOnce();
+    } finally {
+      reconcile.mockRestore();
+      await server.close();
+    }
   });
 
   it('runs as docs/benchmarks.md writes it: `pnpm --filter @plod/sync-server seed -- --plods=N`', async () => {

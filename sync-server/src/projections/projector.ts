@@ -1,5 +1,10 @@
 import * as Y from 'yjs';
-import { REPORT_DOC_PREFIX, classifyDocName, reportDocName } from '@plod/model';
+import {
+  REPORTS_INDEX_DOC_NAME,
+  REPORT_DOC_PREFIX,
+  classifyDocName,
+  reportDocName,
+} from '@plod/model';
 import type { ReportId } from '@plod/model';
 import type { DocumentManager } from '../docs/document-manager.ts';
 import { applyStored, storedThroughSeq } from '../docs/stored-document.ts';
@@ -11,7 +16,13 @@ import type { PricingSource } from './pricing.ts';
 import { projectPlod } from './report-row.ts';
 import type { ProjectedPlod, ReportRow } from './report-row.ts';
 import type { PlodDates, ReportTable } from './report-table.ts';
+import { indexStamp } from './reports-index-hook.ts';
 import type { ReportsIndexHook } from './reports-index-hook.ts';
+
+/** The store's highest seq of the reports index document; null when it was never stored. */
+async function storedIndexSeq(store: Pick<DocumentStore, 'latestSeqs'>): Promise<number | null> {
+  return (await store.latestSeqs(REPORTS_INDEX_DOC_NAME)).get(REPORTS_INDEX_DOC_NAME) ?? null;
+}
 
 /**
  * At most one projection pass per this many ms while reports are being edited. A pass re-reads each
@@ -51,6 +62,12 @@ export class Projector {
   private lastPassAt = Number.NEGATIVE_INFINITY;
   private readonly setupListeners = new Set<() => void>();
   private starting: Promise<void> = Promise.resolve();
+  /**
+   * Whether the reports index matched the table once the start was done (reconciled, or recorded
+   * so at the last stop and nothing written since), with the epoch read then (for `recordIndex`);
+   * null until then, or when it could not be told.
+   */
+  private indexInStep: { epoch: number } | null = null;
 
   constructor(
     private readonly manager: DocumentManager,
@@ -77,14 +94,16 @@ export class Projector {
   }
 
   /**
-   * At start: makes the reports index match the table, then queues the reports stored past their
-   * rows (a crash between a commit and its projection), each with its highest stored seq (the row
-   * written reflects at least that). Reads wait for it, so they include those reports.
+   * At start: makes the reports index match the table (unless the last stop recorded that it did
+   * and neither has changed since: `startIndex`), then queues the reports stored past their rows
+   * (a crash between a commit and its projection, or a plod written while the server was down),
+   * each with its highest stored seq (the row written reflects at least that). Reads wait for it,
+   * so they include those reports.
    */
   start(store: Pick<DocumentStore, 'latestSeqs'>): Promise<void> {
     this.starting = (async () => {
       // First, so rows projected by catch-up land in the index after the full set.
-      await this.reconcileIndex().catch((error: unknown) =>
+      await this.startIndex(store).catch((error: unknown) =>
         this.logger.error('reports index reconcile failed', { error }),
       );
       try {
@@ -207,6 +226,38 @@ export class Projector {
   }
 
   /**
+   * The start's reports index: reconciled with the table, unless the table records that the index
+   * as stored now (its format and highest seq) matched it, with no row of the table written or
+   * removed since (ReportTable.indexState). Reading and comparing a row per plod made the start's
+   * memory, and what the process keeps of it at rest, grow with the plods stored.
+   */
+  private async startIndex(store: Pick<DocumentStore, 'latestSeqs'>): Promise<void> {
+    if (!this.index) return;
+    const state = await this.table.indexState();
+    const seq = state?.reflects ? await storedIndexSeq(store) : null;
+    if (!state || seq === null || state.reflects !== indexStamp(seq)) await this.reconcileIndex();
+    if (state && !this.index.failed) this.indexInStep = { epoch: state.epoch };
+  }
+
+  /**
+   * At a clean stop, once the projector is stopped and the documents are written (`store` not yet
+   * closed): records beside the table that the reports index matches it, when every index write
+   * since the start succeeded, so the next start need not reconcile them. Never rejects.
+   */
+  async recordIndex(store: Pick<DocumentStore, 'latestSeqs'>): Promise<void> {
+    try {
+      if (!this.index || !this.indexInStep) return;
+      await this.index.idle();
+      if (this.index.failed) return;
+      const seq = await storedIndexSeq(store);
+      if (seq === null) return;
+      await this.table.recordIndexReflects(indexStamp(seq), this.indexInStep.epoch);
+    } catch (error) {
+      this.logger.warn('could not record the reports index as in step', { error });
+    }
+  }
+
+  /**
    * Makes the reports index match the table: at start (the index may be new, or behind after a
    * rebuild run from the command line while the server was down).
    */
@@ -297,6 +348,8 @@ export async function rebuildProjection(
   index: ReportsIndexHook | null = null,
   pricing: PricingSource | null = null,
 ): Promise<number> {
+  // Rows written without the index (or before it): a server's stop, now or later, records nothing.
+  if (!index) await table.forgetIndex();
   const price = passPricer(pricing);
   const rows: { row: ReportRow; seq: number }[] = [];
   for (const name of await store.listDocuments()) {

@@ -26,6 +26,41 @@ const KPI_TABLE = 'report_kpi_item';
 const PRICED_MARK = 'report_projection_priced';
 
 /**
+ * What the reports index document reflects (SQLite): `generation` counts every row written to or
+ * removed from the reports table, by any writer (triggers, so an older server's writes count too);
+ * `reflects` is what a server recorded as the index's state when the index last matched the table,
+ * valid while `generation` still equals `reflects_generation`; `epoch` is bumped by whatever
+ * replaces the table without writing the index (a rebuild from the command line, which may run
+ * beside the server), so a server running then records nothing at its stop.
+ */
+const INDEX_STATE = 'report_index_state';
+
+const INDEX_STATE_SQLITE = `
+CREATE TABLE IF NOT EXISTS ${INDEX_STATE} (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  generation INTEGER NOT NULL,
+  epoch INTEGER NOT NULL,
+  reflects TEXT,
+  reflects_generation INTEGER
+);
+INSERT OR IGNORE INTO ${INDEX_STATE} (id, generation, epoch) VALUES (1, 0, 0);
+${['INSERT', 'UPDATE', 'DELETE']
+  .map(
+    (event) => `CREATE TRIGGER IF NOT EXISTS ${INDEX_STATE}_${event.toLowerCase()}
+  AFTER ${event} ON ${TABLE}
+  BEGIN UPDATE ${INDEX_STATE} SET generation = generation + 1 WHERE id = 1; END;`,
+  )
+  .join('\n')}`;
+
+/** What the reports index was last recorded to reflect (ReportTable.indexState). */
+export interface IndexState {
+  /** What was recorded while the table has not changed since; null otherwise. */
+  reflects: string | null;
+  /** What `recordIndexReflects` is given back, so a rebuild run meanwhile voids the record. */
+  epoch: number;
+}
+
+/**
  * Columns added after the table's first layout (the summary export and the driller filter): a
  * table without them gains them, and every row is marked behind (seq -1), so the next start
  * projects each report again and fills them.
@@ -468,6 +503,7 @@ export class ReportTable {
       // The hole or KPI rows or the prices are new beside an existing table: every plod is
       // projected again to fill them.
       if (rowsBehind) await this.sql.run(`UPDATE ${TABLE} SET seq = -1`);
+      if (this.sql.dialect === 'sqlite') await this.sql.define(INDEX_STATE_SQLITE);
     })().catch((error: unknown) => {
       this.table = null;
       throw error;
@@ -806,6 +842,57 @@ export class ReportTable {
     }
     const rows = await this.sql.all<{ id: ReportId; seq: number | string }>(sql, params);
     return new Map(rows.map((row) => [row.id, Number(row.seq)]));
+  }
+
+  /**
+   * What the reports index was recorded to reflect, while no row of the table was written or
+   * removed since. Null on PostgreSQL, where several processes may write the table and the index
+   * at once: there the index is always reconciled at start.
+   */
+  async indexState(): Promise<IndexState | null> {
+    await this.ready();
+    if (this.sql.dialect !== 'sqlite') return null;
+    const [state] = await this.sql.all<{
+      generation: number;
+      epoch: number;
+      reflects: string | null;
+      reflects_generation: number | null;
+    }>(`SELECT generation, epoch, reflects, reflects_generation FROM ${INDEX_STATE} WHERE id = 1`);
+    if (!state) return null;
+    return {
+      reflects: state.reflects_generation === state.generation ? state.reflects : null,
+      epoch: state.epoch,
+    };
+  }
+
+  /**
+   * Records that the reports index reflects the table as it is now (`reflects` says what the
+   * index is: its format and stored seq), unless the table was replaced outside the server since
+   * `epoch` was read (`indexState`). False when nothing was recorded.
+   */
+  async recordIndexReflects(reflects: string, epoch: number): Promise<boolean> {
+    await this.ready();
+    if (this.sql.dialect !== 'sqlite') return false;
+    await this.sql.run(
+      `UPDATE ${INDEX_STATE} SET reflects = ?, reflects_generation = generation
+        WHERE id = 1 AND epoch = ?`,
+      [reflects, epoch],
+    );
+    const state = await this.indexState();
+    return state?.epoch === epoch && state.reflects === reflects;
+  }
+
+  /**
+   * The table was (or is being) replaced without the reports index: whatever was recorded about
+   * the index is void, and so is what a server running now would record at its stop.
+   */
+  async forgetIndex(): Promise<void> {
+    await this.ready();
+    if (this.sql.dialect !== 'sqlite') return;
+    await this.sql.run(
+      `UPDATE ${INDEX_STATE} SET epoch = epoch + 1, reflects = NULL, reflects_generation = NULL
+        WHERE id = 1`,
+    );
   }
 
   /**

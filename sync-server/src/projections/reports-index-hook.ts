@@ -9,6 +9,21 @@ import type { DocumentManager } from '../docs/document-manager.ts';
 import type { Logger } from '../logger.ts';
 import type { ReportRow } from './report-row.ts';
 
+/**
+ * The layout of the index's rows (`indexRowOf`): raise it when what a row holds changes, so the
+ * next start rewrites every row rather than trusting an index recorded in the former layout.
+ */
+export const REPORTS_INDEX_FORMAT = 1;
+
+/**
+ * What the index is when it holds everything stored of it through `seq` (its document's highest
+ * stored seq), in this layout: recorded beside the reports table when the two match
+ * (ReportTable.recordIndexReflects).
+ */
+export function indexStamp(seq: number): string {
+  return `format ${REPORTS_INDEX_FORMAT}, seq ${seq}`;
+}
+
 /** The index row of a projected report; site and rig are the names stored in the report. */
 export function indexRowOf(row: ReportRow): ReportsIndexRow {
   return {
@@ -37,6 +52,7 @@ export function indexRowOf(row: ReportRow): ReportsIndexRow {
  */
 export class ReportsIndexHook {
   private chain: Promise<void> = Promise.resolve();
+  private failures = 0;
 
   constructor(
     private readonly manager: DocumentManager,
@@ -61,6 +77,11 @@ export class ReportsIndexHook {
     return this.enqueue('replace', (doc) => replaceReportsIndex(doc, indexRows));
   }
 
+  /** Whether a write failed since this server started (the index may then lack a change). */
+  get failed(): boolean {
+    return this.failures > 0;
+  }
+
   /** Resolves once every write queued so far has been stored. */
   idle(): Promise<void> {
     return this.chain;
@@ -71,7 +92,10 @@ export class ReportsIndexHook {
       .then(() => this.manager.transact(REPORTS_INDEX_DOC_NAME, change))
       .then(
         () => undefined,
-        (error: unknown) => this.logger.error('reports index write failed', { what, error }),
+        (error: unknown) => {
+          this.failures += 1;
+          this.logger.error('reports index write failed', { what, error });
+        },
       );
     return this.chain;
   }

@@ -1,6 +1,7 @@
 import * as Y from 'yjs';
 import {
   HOLES_DOC_NAME,
+  REPORTS_INDEX_DOC_NAME,
   ReportIds,
   SETUP_DOC_NAME,
   addCrewMember,
@@ -18,16 +19,18 @@ import {
   readReportHoles,
   recordReportChanges,
   registerHole,
+  replaceReportsIndex,
   reportDocName,
   setStatus,
   systemActor,
   withActor,
 } from '@plod/model';
-import type { HoleId, ReportStatus, RigId, SiteId } from '@plod/model';
+import type { HoleId, ReportStatus, ReportsIndexRow, RigId, SiteId } from '@plod/model';
 import type { DocumentStore } from '../store/document-store.ts';
 import { projectReport } from '../projections/report-row.ts';
 import type { ReportRow } from '../projections/report-row.ts';
 import type { ReportTable } from '../projections/report-table.ts';
+import { indexRowOf, indexStamp } from '../projections/reports-index-hook.ts';
 
 export interface SeedOptions {
   /** How many plods (shift reports) to write. */
@@ -84,8 +87,8 @@ const CLOSING: readonly ReportStatus[] = ['completed', 'sent', 'approved'];
  * tools), a hole register, and `plods` shift reports, ten rigs on day and night shifts back from
  * `until`, each with its crew, a hole continued from that rig's last shift, runs and time entries,
  * every one made through the model's own mutations. Documents go to the store as one update each,
- * in batches, and their report rows into the projection table, so a server started on the store
- * lists them at once (it builds the reports index from the table as it starts).
+ * in batches, their report rows into the projection table and the reports index of those rows, so
+ * a server started on the store lists them at once.
  */
 export async function seedYear(
   store: DocumentStore,
@@ -250,5 +253,24 @@ export async function seedYear(
     await table.upsert(rows.flatMap((row, n) => (row ? [{ row, seq: seqs[n] ?? 0 }] : [])));
   }
   await store.append([{ docName: HOLES_DOC_NAME, update: Y.encodeStateAsUpdate(holes) }]);
+  await writeReportsIndex(store, table);
   return { plods: options.plods, runs, holes: holeCount, ms: performance.now() - started };
+}
+
+/**
+ * The reports index of the table's rows (as a server's start would reconcile it), stored as one
+ * update and recorded beside the table as matching it, so a server started on the store finds its
+ * index written, as after a clean stop, and need not read a row per plod to build it.
+ */
+async function writeReportsIndex(store: DocumentStore, table: ReportTable): Promise<void> {
+  const rows: ReportsIndexRow[] = [];
+  for await (const page of table.summaryPages({}, 1_000)) rows.push(...page.map(indexRowOf));
+  const index = new Y.Doc();
+  replaceReportsIndex(index, rows);
+  const [seq] = await store.append([
+    { docName: REPORTS_INDEX_DOC_NAME, update: Y.encodeStateAsUpdate(index) },
+  ]);
+  index.destroy();
+  const state = await table.indexState();
+  if (state && seq !== undefined) await table.recordIndexReflects(indexStamp(seq), state.epoch);
 }

@@ -1,9 +1,21 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reportDocName } from '@plod/model';
+import * as Y from 'yjs';
+import {
+  REPORTS_INDEX_DOC_NAME,
+  ReportIds,
+  createReport,
+  readReportsIndex,
+  reportDocName,
+} from '@plod/model';
 import type { ReportId } from '@plod/model';
 import type { PlodServer } from '../../src/server.ts';
+import { createLogger } from '../../src/logger.ts';
+import { Projector, rebuildProjection } from '../../src/projections/projector.ts';
+import { ReportTable } from '../../src/projections/report-table.ts';
+import { openStorage } from '../../src/storage.ts';
+import { applyStored } from '../../src/docs/stored-document.ts';
 import { DATABASE_FILE } from '../../src/store/sqlite-store.ts';
 import { waitFor } from '../helpers.ts';
 import { sqliteTables } from '../support/app-tables.ts';
@@ -100,5 +112,132 @@ describe('cleanup of deleted reports', () => {
     const rows = (await server.rest.projector.table.dump()).map((row) => row.id);
     expect(rows.sort()).toEqual([recent, active].sort());
     expect((await t.call('POST', '/api/cleanup-deleted-reports')).body.cleanedCount).toBe(0);
+  });
+});
+
+describe('the reports index at start', () => {
+  let server: PlodServer | null = null;
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await server?.close();
+    server = null;
+  });
+
+  const start = async (dataDir?: string) => {
+    const t = await sqliteServer(dataDir);
+    server = t.server;
+    return t;
+  };
+  const stop = async () => {
+    await server?.close();
+    server = null;
+  };
+  /** What the index document holds, by report id, once every change so far is projected. */
+  const indexRows = async () => {
+    const { projector, docs } = server?.rest ?? {};
+    if (!projector || !docs) throw new Error('no server');
+    await projector.flush();
+    await projector.index?.idle();
+    const rows = await docs.manager.read(REPORTS_INDEX_DOC_NAME, readReportsIndex);
+    return new Map(rows.map((row) => [row.id, row]));
+  };
+  /** Runs `write` on the data folder's storage while no server is running. */
+  const whileDown = async (
+    dataDir: string,
+    write: (storage: ReturnType<typeof openStorage>) => Promise<unknown>,
+  ) => {
+    const storage = openStorage({ dataDir }, createLogger('silent'));
+    try {
+      await write(storage);
+    } finally {
+      await storage.store.close();
+      await storage.appDb.close();
+    }
+  };
+  const reconciles = () => vi.spyOn(Projector.prototype, 'reconcileIndex');
+
+  it('is trusted after a clean stop, and a plod written while the server was down is still listed in it', async () => {
+    const t = await start();
+    const id = (await t.call('POST', '/api/shift-summaries', { date: '2025-07-01' })).body
+      .id as ReportId;
+    expect((await indexRows()).get(id)?.shiftType).not.toBe('night');
+    await stop();
+
+    // While it is down (or an older version runs without projecting): a new plod, and a change to
+    // one the index lists, stored straight into the documents.
+    const added = ReportIds.create();
+    await whileDown(t.dataDir, async ({ store }) => {
+      const doc = new Y.Doc();
+      createReport(doc, { id: added, shift: { date: '2025-07-02', shiftType: 'day' } });
+      await store.append([{ docName: reportDocName(added), update: Y.encodeStateAsUpdate(doc) }]);
+      const stored = await store.load(reportDocName(id));
+      if (!stored) throw new Error('the plod is not stored');
+      const plod = new Y.Doc();
+      applyStored(plod, stored);
+      const before = Y.encodeStateVector(plod);
+      plod.getMap('shift').set('shiftType', 'night');
+      const update = Y.encodeStateAsUpdate(plod, before);
+      await store.append([{ docName: reportDocName(id), update }]);
+    });
+
+    const reconcile = reconciles();
+    await start(t.dataDir);
+    const rows = await indexRows();
+    expect(reconcile).not.toHaveBeenCalled();
+    expect(rows.get(added)).toMatchObject({ id: added, date: '2025-07-02', shiftType: 'day' });
+    expect(rows.get(id)?.shiftType).toBe('night');
+  });
+
+  it('is reconciled when a table row changed without it since the stop (an older version, a crash between the two)', async () => {
+    const t = await start();
+    const id = (await t.call('POST', '/api/shift-summaries', { date: '2025-07-01' })).body.id;
+    await indexRows();
+    await stop();
+    // A row written at the seq it had, its index write never made.
+    const db = new Database(path.join(t.dataDir, DATABASE_FILE));
+    db.prepare(`UPDATE report_projection SET operator = 'Written elsewhere' WHERE id = ?`).run(id);
+    db.close();
+
+    const reconcile = reconciles();
+    await start(t.dataDir);
+    expect((await indexRows()).get(id)?.operator).toBe('Written elsewhere');
+    expect(reconcile).toHaveBeenCalledOnce();
+  });
+
+  it('is reconciled when its document was written since the stop', async () => {
+    const t = await start();
+    const id = (await t.call('POST', '/api/shift-summaries', { date: '2025-07-01' })).body.id;
+    await indexRows();
+    await stop();
+    await whileDown(t.dataDir, async ({ store }) => {
+      const forged = new Y.Doc();
+      forged.getMap('rows').delete(id);
+      forged.getMap('rows').set('no-such-plod', { id: 'no-such-plod' });
+      await store.append([
+        { docName: REPORTS_INDEX_DOC_NAME, update: Y.encodeStateAsUpdate(forged) },
+      ]);
+    });
+
+    const reconcile = reconciles();
+    await start(t.dataDir);
+    expect([...(await indexRows()).keys()]).toEqual([id]);
+    expect(reconcile).toHaveBeenCalledOnce();
+  });
+
+  it('is reconciled after a rebuild from the command line, even one run while the server ran', async () => {
+    const t = await start();
+    const id = (await t.call('POST', '/api/shift-summaries', { date: '2025-07-01' })).body.id;
+    await indexRows();
+    // The rebuild on its own connections, writing no index, while the server runs.
+    const other = openStorage({ dataDir: t.dataDir }, createLogger('silent'));
+    expect(await rebuildProjection(other.store, new ReportTable(other.appDb.sql))).toBe(1);
+    await other.store.close();
+    await other.appDb.close();
+    await stop();
+
+    const reconcile = reconciles();
+    await start(t.dataDir);
+    expect([...(await indexRows()).keys()]).toEqual([id]);
+    expect(reconcile).toHaveBeenCalledOnce();
   });
 });
