@@ -137,12 +137,7 @@ export const consumableEntriesPart = definePart(
       added: 'Consumable added',
       removed: 'Consumable removed',
       row: (c: ConsumableEntry) => `${c.itemName} ${round(c.quantity)} ${c.unit}`,
-      fields: [
-        { key: 'itemName', label: 'item' },
-        { key: 'quantity', label: 'quantity' },
-        { key: 'holeId', label: 'hole' },
-        { key: 'notes', label: 'notes' },
-      ],
+      fields: ['itemName', 'quantity', 'holeId', 'notes'],
       prefix: (was: ConsumableEntry) => `Consumable ${was.itemName}: `,
     },
     totals: () => ({}),

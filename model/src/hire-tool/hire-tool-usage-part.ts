@@ -122,12 +122,7 @@ export const hireToolUsagePart = definePart(
       added: 'Hire tool added',
       removed: 'Hire tool removed',
       row: (t: HireToolUsageRow) => `${t.toolName} x${t.quantity}, ${round(t.hours)} h`,
-      fields: [
-        { key: 'quantity', label: 'quantity' },
-        { key: 'hours', label: 'hours', unit: 'h' },
-        { key: 'ratePerHour', label: 'rate per hour' },
-        { key: 'notes', label: 'notes' },
-      ],
+      fields: ['quantity', 'hours', 'ratePerHour', 'notes'],
       prefix: (was: HireToolUsageRow) => `Hire tool ${was.toolName}: `,
     },
     totals: (rows: readonly HireToolUsageRow[]) => ({ hireToolCost: totalHireToolCost(rows) }),

@@ -125,12 +125,7 @@ export const maintenancePart = definePart(
       added: 'Maintenance added',
       removed: 'Maintenance removed',
       row: (m: MaintenanceEntry) => `${m.description} (${round(m.timeSpent)} h)`,
-      fields: [
-        { key: 'description', label: 'description' },
-        { key: 'timeSpent', label: 'time', unit: 'h' },
-        { key: 'status', label: 'status' },
-        { key: 'notes', label: 'notes' },
-      ],
+      fields: ['description', { key: 'timeSpent', label: 'time', unit: 'h' }, 'status', 'notes'],
       prefix: (was: MaintenanceEntry) => `Maintenance ${was.description}: `,
     },
     totals: (rows: readonly MaintenanceEntry[]) => ({

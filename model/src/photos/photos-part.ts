@@ -115,12 +115,7 @@ export const photosPart = definePart(
       added: 'Photo added',
       removed: 'Photo deleted',
       row: photoWords,
-      fields: [
-        { key: 'caption', label: 'caption' },
-        { key: 'holeId', label: 'hole' },
-        { key: 'fromDepth', label: 'from', unit: 'm' },
-        { key: 'toDepth', label: 'to', unit: 'm' },
-      ],
+      fields: ['caption', 'holeId', 'fromDepth', 'toDepth'],
       prefix: (was: Photo) => `Photo ${photoWords(was)}: `,
     },
     totals: () => ({}),
