@@ -113,7 +113,6 @@ export const bitChangesPart = definePart(
 
 /** Record a bit going in or coming out of a hole. */
 export const addBitChange = bitChangesPart.add;
-/** Edit a bit change. */
 /** Remove a bit change. */
 export const removeBitChange = bitChangesPart.remove;
 /** The plod's bit changes. */

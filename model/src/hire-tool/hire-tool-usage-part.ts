@@ -135,4 +135,3 @@ export const addHireToolUsage = hireToolUsagePart.add;
 export const updateHireToolUsage = hireToolUsagePart.update;
 /** Remove a hire-tool row. */
 export const removeHireToolUsage = hireToolUsagePart.remove;
-/** The hire-tool rows with their costs. */

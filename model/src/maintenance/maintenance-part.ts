@@ -140,4 +140,3 @@ export const addMaintenanceEntry = maintenancePart.add;
 export const updateMaintenanceEntry = maintenancePart.update;
 /** Remove a maintenance task. */
 export const removeMaintenanceEntry = maintenancePart.remove;
-/** The maintenance tasks. */
