@@ -68,7 +68,7 @@ export const bitChangesPart = definePart(
     read: (id: BitChangeId, raw): BitChange => ({ id, ...storedSchema.parse(raw) }),
     inputSchema: bitChangeInputSchema,
     patchSchema: bitChangePatchSchema,
-    // The bundle holds a row as read, but for when it was stored.
+    // The row as read, without when it was stored.
     bundleRow: ({ createdAt: _stored, ...row }: BitChange): BundleBitChange => row,
     csvColumns: [
       textColumn('id'),

@@ -97,7 +97,7 @@ export const consumableEntriesPart = definePart(
     },
     inputSchema: consumableEntryInputSchema,
     patchSchema: consumableEntryPatchSchema,
-    // The bundle holds a row as read, but for when it was stored.
+    // The row as read, without when it was stored.
     bundleRow: ({ createdAt: _stored, ...row }: ConsumableEntry): BundleConsumableEntry => row,
     csvColumns: [
       textColumn('id'),

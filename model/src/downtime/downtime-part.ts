@@ -107,7 +107,7 @@ export const downtimePart = definePart(
     },
     inputSchema: downtimeEntryInputSchema,
     patchSchema: downtimeEntryPatchSchema,
-    // The bundle holds a row as read, but for when it was stored, its hole and notes after its hours.
+    // The row as read without when it was stored; the bundle lists its hole and notes after the hours.
     bundleRow: ({
       createdAt: _stored,
       holeId,

@@ -84,7 +84,7 @@ export const hireToolUsagePart = definePart(
     inputSchema: hireToolUsageInputSchema,
     patchSchema: hireToolUsagePatchSchema,
     toFields: ({ totalCost: _derived, ...input }) => input,
-    // The bundle holds a row as read, its notes after the cost.
+    // The row as read; the bundle lists its notes after the cost.
     bundleRow: ({ notes, ...row }: HireToolUsageRow): BundleHireToolUsage => ({ ...row, notes }),
     csvColumns: [
       textColumn('id'),

@@ -81,7 +81,7 @@ export const maintenancePart = definePart(
         throw new ModelError('invalid-input', COMPONENT_MISMATCH);
       }
     },
-    // The bundle holds a row as read, but for when it was stored.
+    // The row as read, without when it was stored.
     bundleRow: ({ createdAt: _stored, ...row }: MaintenanceEntry): BundleMaintenanceEntry => row,
     csvColumns: [
       textColumn('id'),

@@ -92,7 +92,7 @@ export const photosPart = definePart(
     check: (merged) => {
       if (!photoDepthsInOrder(merged)) throw new ModelError('invalid-input', PHOTO_DEPTHS_ORDER);
     },
-    // The bundle holds a row as read, but for when it was stored.
+    // The row as read, without when it was stored.
     bundleRow: ({ createdAt: _stored, ...row }: Photo): BundlePhoto => row,
     csvColumns: [
       textColumn('id'),
