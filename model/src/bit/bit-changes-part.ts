@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { depth, strictName } from '../strict/strict.ts';
-import { fixedCell, textCell } from '../csv-cells/cells.ts';
 import { lenient, lenientId } from '../docs/lenient.ts';
 import type { HoleId } from '../ids/ids.ts';
 import type { BitChange, BitChangeId } from './bit.ts';
 import { BIT_ACTIONS, BitChangeIds, bitChangeInputSchema, bitChangePatchSchema } from './bit.ts';
 import { formatDepth } from '../format/format.ts';
 import { round } from '../part-kit/change-lines.ts';
+import { fixedColumn, textColumn } from '../part-kit/csv-columns.ts';
 import { definePart } from '../part-kit/define-part.ts';
 import { dash } from '../part-kit/sheet-table.ts';
 import type { BitMetres } from './bit-metres.ts';
@@ -68,21 +68,15 @@ export const bitChangesPart = definePart(
     read: (id: BitChangeId, raw): BitChange => ({ id, ...storedSchema.parse(raw) }),
     inputSchema: bitChangeInputSchema,
     patchSchema: bitChangePatchSchema,
-    bundleRow: (b: BitChange): BundleBitChange => ({
-      id: b.id,
-      bitSerial: b.bitSerial,
-      holeId: b.holeId,
-      action: b.action,
-      depth: b.depth,
-      notes: b.notes,
-    }),
+    // The row as read, without when it was stored.
+    bundleRow: ({ createdAt: _stored, ...row }: BitChange): BundleBitChange => row,
     csvColumns: [
-      { header: 'id', cell: (b: BundleBitChange) => textCell(b.id) },
-      { header: 'bitSerial', cell: (b) => textCell(b.bitSerial) },
-      { header: 'holeId', cell: (b) => textCell(b.holeId) },
-      { header: 'action', cell: (b) => textCell(b.action) },
-      { header: 'depth', cell: (b) => fixedCell(b.depth, 2) },
-      { header: 'notes', cell: (b) => textCell(b.notes) },
+      textColumn('id'),
+      textColumn('bitSerial'),
+      textColumn('holeId'),
+      textColumn('action'),
+      fixedColumn('depth', 2),
+      textColumn('notes'),
     ],
   },
   {
@@ -110,13 +104,7 @@ export const bitChangesPart = definePart(
       added: 'Bit change added',
       removed: 'Bit change removed',
       row: (c: BitChange) => `${c.bitSerial} ${c.action} on ${c.holeId} at ${round(c.depth)} m`,
-      fields: [
-        { key: 'bitSerial', label: 'bit' },
-        { key: 'holeId', label: 'hole' },
-        { key: 'action', label: 'action' },
-        { key: 'depth', label: 'depth', unit: 'm' },
-        { key: 'notes', label: 'notes' },
-      ],
+      fields: ['bitSerial', 'holeId', 'action', 'depth', 'notes'],
       prefix: (was: BitChange) => `Bit ${was.bitSerial}: `,
     },
     totals: () => ({}),
@@ -125,7 +113,6 @@ export const bitChangesPart = definePart(
 
 /** Record a bit going in or coming out of a hole. */
 export const addBitChange = bitChangesPart.add;
-/** Edit a bit change. */
 /** Remove a bit change. */
 export const removeBitChange = bitChangesPart.remove;
 /** The plod's bit changes. */

@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
 import { z } from 'zod';
-import { plainNumberCell, textCell } from '../csv-cells/cells.ts';
+import { textCell } from '../csv-cells/cells.ts';
 import { moneyCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
@@ -15,6 +15,7 @@ import {
 } from './consumable.ts';
 import { formatCurrency } from '../format/format.ts';
 import { round } from '../part-kit/change-lines.ts';
+import { fieldColumn, numberColumn, textColumn } from '../part-kit/csv-columns.ts';
 import { definePart } from '../part-kit/define-part.ts';
 import { dash } from '../part-kit/sheet-table.ts';
 import { readConsumables } from './consumable-library-doc.ts';
@@ -96,27 +97,18 @@ export const consumableEntriesPart = definePart(
     },
     inputSchema: consumableEntryInputSchema,
     patchSchema: consumableEntryPatchSchema,
-    bundleRow: (c: ConsumableEntry): BundleConsumableEntry => ({
-      id: c.id,
-      consumableId: c.consumableId,
-      itemName: c.itemName,
-      unit: c.unit,
-      unitPrice: c.unitPrice,
-      quantity: c.quantity,
-      holeId: c.holeId,
-      notes: c.notes,
-    }),
+    // The row as read, without when it was stored.
+    bundleRow: ({ createdAt: _stored, ...row }: ConsumableEntry): BundleConsumableEntry => row,
     csvColumns: [
-      { header: 'id', cell: (c: BundleConsumableEntry) => textCell(c.id) },
-      { header: 'item', cell: (c) => textCell(c.itemName) },
-      { header: 'quantity', cell: (c) => plainNumberCell(c.quantity) },
-      { header: 'unit', cell: (c) => textCell(c.unit) },
-      {
-        header: 'unitPrice',
-        cell: (c) => (c.unitPrice === null ? textCell(null) : moneyCell(c.unitPrice)),
-      },
-      { header: 'holeId', cell: (c) => textCell(c.holeId) },
-      { header: 'notes', cell: (c) => textCell(c.notes) },
+      textColumn('id'),
+      textColumn('itemName', 'item'),
+      numberColumn('quantity'),
+      textColumn('unit'),
+      fieldColumn('unitPrice', (price: number | null) =>
+        price === null ? textCell(null) : moneyCell(price),
+      ),
+      textColumn('holeId'),
+      textColumn('notes'),
     ],
   },
   {
@@ -145,12 +137,7 @@ export const consumableEntriesPart = definePart(
       added: 'Consumable added',
       removed: 'Consumable removed',
       row: (c: ConsumableEntry) => `${c.itemName} ${round(c.quantity)} ${c.unit}`,
-      fields: [
-        { key: 'itemName', label: 'item' },
-        { key: 'quantity', label: 'quantity' },
-        { key: 'holeId', label: 'hole' },
-        { key: 'notes', label: 'notes' },
-      ],
+      fields: ['itemName', 'quantity', 'holeId', 'notes'],
       prefix: (was: ConsumableEntry) => `Consumable ${was.itemName}: `,
     },
     totals: () => ({}),

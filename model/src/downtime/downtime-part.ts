@@ -1,7 +1,5 @@
 import type * as Y from 'yjs';
 import { z } from 'zod';
-import { booleanCell, textCell } from '../csv-cells/cells.ts';
-import { hoursCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
 import type { DowntimeCodeId, HoleId } from '../ids/ids.ts';
@@ -18,6 +16,7 @@ import {
 } from './downtime.ts';
 import { formatHours } from '../format/format.ts';
 import { round } from '../part-kit/change-lines.ts';
+import { booleanColumn, hoursColumn, textColumn } from '../part-kit/csv-columns.ts';
 import { definePart } from '../part-kit/define-part.ts';
 import { dash } from '../part-kit/sheet-table.ts';
 import { timeLabel } from '../shift/time.ts';
@@ -108,28 +107,27 @@ export const downtimePart = definePart(
     },
     inputSchema: downtimeEntryInputSchema,
     patchSchema: downtimeEntryPatchSchema,
-    bundleRow: (d: DowntimeEntry): BundleDowntimeEntry => ({
-      id: d.id,
-      codeId: d.codeId,
-      codeName: d.codeName,
-      codeGroup: d.codeGroup,
-      chargeable: d.chargeable,
-      startTime: d.startTime,
-      endTime: d.endTime,
-      hours: d.hours,
-      holeId: d.holeId,
-      notes: d.notes,
+    // The row as read without when it was stored; the bundle lists its hole and notes after the hours.
+    bundleRow: ({
+      createdAt: _stored,
+      holeId,
+      notes,
+      ...row
+    }: DowntimeEntry): BundleDowntimeEntry => ({
+      ...row,
+      holeId,
+      notes,
     }),
     csvColumns: [
-      { header: 'id', cell: (d: BundleDowntimeEntry) => textCell(d.id) },
-      { header: 'code', cell: (d) => textCell(d.codeName) },
-      { header: 'group', cell: (d) => textCell(d.codeGroup) },
-      { header: 'chargeable', cell: (d) => booleanCell(d.chargeable) },
-      { header: 'startTime', cell: (d) => textCell(d.startTime) },
-      { header: 'endTime', cell: (d) => textCell(d.endTime) },
-      { header: 'hours', cell: (d) => hoursCell(d.hours) },
-      { header: 'holeId', cell: (d) => textCell(d.holeId) },
-      { header: 'notes', cell: (d) => textCell(d.notes) },
+      textColumn('id'),
+      textColumn('codeName', 'code'),
+      textColumn('codeGroup', 'group'),
+      booleanColumn('chargeable'),
+      textColumn('startTime'),
+      textColumn('endTime'),
+      hoursColumn('hours'),
+      textColumn('holeId'),
+      textColumn('notes'),
     ],
   },
   {
@@ -163,13 +161,7 @@ export const downtimePart = definePart(
       added: 'Downtime added',
       removed: 'Downtime removed',
       row: (d: DowntimeEntry) => `${d.codeName} ${d.startTime}-${d.endTime} (${round(d.hours)} h)`,
-      fields: [
-        { key: 'codeName', label: 'code' },
-        { key: 'startTime', label: 'start' },
-        { key: 'endTime', label: 'end' },
-        { key: 'holeId', label: 'hole' },
-        { key: 'notes', label: 'notes' },
-      ],
+      fields: ['codeName', 'startTime', 'endTime', 'holeId', 'notes'],
       prefix: (was: DowntimeEntry) => `Downtime ${was.codeName}: `,
     },
     totals: () => ({}),

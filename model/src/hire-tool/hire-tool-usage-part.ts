@@ -5,8 +5,6 @@ import {
   DEFAULT_HIRE_TOOL_QUANTITY,
   DEFAULT_HIRE_TOOL_RATE,
 } from '../constants/constants.ts';
-import { plainNumberCell, textCell } from '../csv-cells/cells.ts';
-import { hoursCell, moneyCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
 import type { HireToolUsage, HireToolUsageId } from './hire-tool.ts';
 import {
@@ -18,6 +16,7 @@ import {
 } from './hire-tool.ts';
 import { formatCurrency } from '../format/format.ts';
 import { round } from '../part-kit/change-lines.ts';
+import { hoursColumn, moneyColumn, numberColumn, textColumn } from '../part-kit/csv-columns.ts';
 import { definePart } from '../part-kit/define-part.ts';
 import { dash } from '../part-kit/sheet-table.ts';
 
@@ -85,23 +84,16 @@ export const hireToolUsagePart = definePart(
     inputSchema: hireToolUsageInputSchema,
     patchSchema: hireToolUsagePatchSchema,
     toFields: ({ totalCost: _derived, ...input }) => input,
-    bundleRow: (h: HireToolUsageRow): BundleHireToolUsage => ({
-      id: h.id,
-      toolName: h.toolName,
-      quantity: h.quantity,
-      hours: h.hours,
-      ratePerHour: h.ratePerHour,
-      totalCost: h.totalCost,
-      notes: h.notes,
-    }),
+    // The row as read; the bundle lists its notes after the cost.
+    bundleRow: ({ notes, ...row }: HireToolUsageRow): BundleHireToolUsage => ({ ...row, notes }),
     csvColumns: [
-      { header: 'id', cell: (h: BundleHireToolUsage) => textCell(h.id) },
-      { header: 'toolName', cell: (h) => textCell(h.toolName) },
-      { header: 'quantity', cell: (h) => plainNumberCell(h.quantity) },
-      { header: 'hoursUsed', cell: (h) => hoursCell(h.hours) },
-      { header: 'ratePerHour', cell: (h) => moneyCell(h.ratePerHour) },
-      { header: 'totalCost', cell: (h) => moneyCell(h.totalCost) },
-      { header: 'notes', cell: (h) => textCell(h.notes) },
+      textColumn('id'),
+      textColumn('toolName'),
+      numberColumn('quantity'),
+      hoursColumn('hours', 'hoursUsed'),
+      moneyColumn('ratePerHour'),
+      moneyColumn('totalCost'),
+      textColumn('notes'),
     ],
   },
   {
@@ -130,12 +122,7 @@ export const hireToolUsagePart = definePart(
       added: 'Hire tool added',
       removed: 'Hire tool removed',
       row: (t: HireToolUsageRow) => `${t.toolName} x${t.quantity}, ${round(t.hours)} h`,
-      fields: [
-        { key: 'quantity', label: 'quantity' },
-        { key: 'hours', label: 'hours', unit: 'h' },
-        { key: 'ratePerHour', label: 'rate per hour' },
-        { key: 'notes', label: 'notes' },
-      ],
+      fields: ['quantity', 'hours', 'ratePerHour', 'notes'],
       prefix: (was: HireToolUsageRow) => `Hire tool ${was.toolName}: `,
     },
     totals: (rows: readonly HireToolUsageRow[]) => ({ hireToolCost: totalHireToolCost(rows) }),
@@ -148,4 +135,3 @@ export const addHireToolUsage = hireToolUsagePart.add;
 export const updateHireToolUsage = hireToolUsagePart.update;
 /** Remove a hire-tool row. */
 export const removeHireToolUsage = hireToolUsagePart.remove;
-/** The hire-tool rows with their costs. */

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { hours as hoursRule } from '../strict/strict.ts';
-import { textCell } from '../csv-cells/cells.ts';
-import { hoursCell } from '../csv-cells/columns.ts';
 import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
 import type { MaintenanceEntry, MaintenanceEntryId } from './maintenance.ts';
@@ -19,6 +17,7 @@ import {
 } from './maintenance.ts';
 import { formatHours } from '../format/format.ts';
 import { round } from '../part-kit/change-lines.ts';
+import { hoursColumn, textColumn } from '../part-kit/csv-columns.ts';
 import { definePart } from '../part-kit/define-part.ts';
 import { dash, words } from '../part-kit/sheet-table.ts';
 
@@ -82,27 +81,18 @@ export const maintenancePart = definePart(
         throw new ModelError('invalid-input', COMPONENT_MISMATCH);
       }
     },
-    bundleRow: (m: MaintenanceEntry): BundleMaintenanceEntry => ({
-      id: m.id,
-      equipmentType: m.equipmentType,
-      componentType: m.componentType,
-      maintenanceType: m.maintenanceType,
-      description: m.description,
-      timeSpent: m.timeSpent,
-      partsUsed: m.partsUsed,
-      status: m.status,
-      notes: m.notes,
-    }),
+    // The row as read, without when it was stored.
+    bundleRow: ({ createdAt: _stored, ...row }: MaintenanceEntry): BundleMaintenanceEntry => row,
     csvColumns: [
-      { header: 'id', cell: (m: BundleMaintenanceEntry) => textCell(m.id) },
-      { header: 'equipmentType', cell: (m) => textCell(m.equipmentType) },
-      { header: 'componentType', cell: (m) => textCell(m.componentType) },
-      { header: 'maintenanceType', cell: (m) => textCell(m.maintenanceType) },
-      { header: 'description', cell: (m) => textCell(m.description) },
-      { header: 'timeSpent', cell: (m) => hoursCell(m.timeSpent) },
-      { header: 'partsUsed', cell: (m) => textCell(m.partsUsed) },
-      { header: 'status', cell: (m) => textCell(m.status) },
-      { header: 'notes', cell: (m) => textCell(m.notes) },
+      textColumn('id'),
+      textColumn('equipmentType'),
+      textColumn('componentType'),
+      textColumn('maintenanceType'),
+      textColumn('description'),
+      hoursColumn('timeSpent'),
+      textColumn('partsUsed'),
+      textColumn('status'),
+      textColumn('notes'),
     ],
   },
   {
@@ -135,12 +125,7 @@ export const maintenancePart = definePart(
       added: 'Maintenance added',
       removed: 'Maintenance removed',
       row: (m: MaintenanceEntry) => `${m.description} (${round(m.timeSpent)} h)`,
-      fields: [
-        { key: 'description', label: 'description' },
-        { key: 'timeSpent', label: 'time', unit: 'h' },
-        { key: 'status', label: 'status' },
-        { key: 'notes', label: 'notes' },
-      ],
+      fields: ['description', { key: 'timeSpent', label: 'time', unit: 'h' }, 'status', 'notes'],
       prefix: (was: MaintenanceEntry) => `Maintenance ${was.description}: `,
     },
     totals: (rows: readonly MaintenanceEntry[]) => ({
@@ -155,4 +140,3 @@ export const addMaintenanceEntry = maintenancePart.add;
 export const updateMaintenanceEntry = maintenancePart.update;
 /** Remove a maintenance task. */
 export const removeMaintenanceEntry = maintenancePart.remove;
-/** The maintenance tasks. */

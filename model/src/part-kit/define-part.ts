@@ -9,7 +9,7 @@ import type { EntriesSpec } from '../kernel/collections.ts';
 import { collectionIn, reportRoot } from '../kernel/collections.ts';
 import type { ReportMapRoot } from '../kernel/report-keys.ts';
 import { REPORT_ROOTS } from '../kernel/report-keys.ts';
-import type { PartChanges } from './change-lines.ts';
+import type { FieldSpec, PartChanges } from './change-lines.ts';
 import { partChangeLines } from './change-lines.ts';
 import type { SheetHeader, SheetTable } from './sheet-table.ts';
 import { sheetTable } from './sheet-table.ts';
@@ -95,12 +95,18 @@ export type PartRows<T extends { id: string }, I, P, In, PIn, B> = EntriesSpec<T
   csvColumns: readonly CsvColumn<B>[];
 };
 
+/**
+ * A field a change line names: its key alone when the line names it as the change history does
+ * (its label in lower case, with its unit; the key itself when it has no label), else its spec.
+ */
+export type ChangeField<T> = (keyof T & string) | FieldSpec<T>;
+
 /** How a part's rows read to people: its table on the report sheet and its change lines. */
 export interface PartView<T, Ctx, Totals> {
   /** Its table on the report sheet, or null when the sheet shows its rows otherwise. */
   sheet: PartSheet<T, Ctx> | null;
   /** How the change lines between two versions of a plod name its rows. */
-  changes: PartChanges<T>;
+  changes: Omit<PartChanges<T>, 'fields'> & { fields: readonly ChangeField<T>[] };
   /** The totals derived from its rows that the plod's totals carry ({ hireToolCost }), or {}. */
   totals: (rows: readonly T[]) => Totals;
 }
@@ -176,6 +182,12 @@ export function definePart<
   const { sheet, changes, totals } = view;
   const root: Info['root'] = info.root;
   const bundleList: Info['bundleList'] = info.bundleList;
+  const changeSpec: PartChanges<T> = {
+    ...changes,
+    fields: changes.fields.map((field) =>
+      typeof field === 'string' ? historyNamed(field, info.history.fields[field]) : field,
+    ),
+  };
   // The collection reads only its spec's fields of the rows (not bundleRow or csvColumns).
   const collection = collectionIn<T, I, P, In, PIn>(reportRoot(info.root), info.what, rows);
   return {
@@ -203,7 +215,14 @@ export function definePart<
               sheet.totals(stored, plod),
             );
           },
-    changeLines: (before, after) => partChangeLines(changes, before[root], after[root]),
+    changeLines: (before, after) => partChangeLines(changeSpec, before[root], after[root]),
     totalsOf: (plod) => totals(plod[root]),
   };
+}
+
+/** A field as the change lines name it from its label in the change history ("hole", "depth" m). */
+function historyNamed<T>(key: keyof T & string, label: FieldLabel | undefined): FieldSpec<T> {
+  return label === undefined
+    ? { key, label: key }
+    : { key, label: label.label.toLowerCase(), unit: label.unit };
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { depth, strictName, strictNumber } from '../strict/strict.ts';
-import { plainNumberCell, textCell } from '../csv-cells/cells.ts';
 import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
 import type { Photo, PhotoId } from './photos.ts';
@@ -13,6 +12,7 @@ import {
   photoPatchSchema,
 } from './photos.ts';
 import { round } from '../part-kit/change-lines.ts';
+import { numberColumn, textColumn } from '../part-kit/csv-columns.ts';
 import { definePart } from '../part-kit/define-part.ts';
 
 const storedSchema = z.object({
@@ -92,31 +92,20 @@ export const photosPart = definePart(
     check: (merged) => {
       if (!photoDepthsInOrder(merged)) throw new ModelError('invalid-input', PHOTO_DEPTHS_ORDER);
     },
-    bundleRow: (p: Photo): BundlePhoto => ({
-      id: p.id,
-      attachmentId: p.attachmentId,
-      holeId: p.holeId,
-      fromDepth: p.fromDepth,
-      toDepth: p.toDepth,
-      caption: p.caption,
-      contentType: p.contentType,
-      bytes: p.bytes,
-      width: p.width,
-      height: p.height,
-      takenAt: p.takenAt,
-    }),
+    // The row as read, without when it was stored.
+    bundleRow: ({ createdAt: _stored, ...row }: Photo): BundlePhoto => row,
     csvColumns: [
-      { header: 'id', cell: (p: BundlePhoto) => textCell(p.id) },
-      { header: 'attachmentId', cell: (p) => textCell(p.attachmentId) },
-      { header: 'holeId', cell: (p) => textCell(p.holeId) },
-      { header: 'fromDepth', cell: (p) => plainNumberCell(p.fromDepth) },
-      { header: 'toDepth', cell: (p) => plainNumberCell(p.toDepth) },
-      { header: 'caption', cell: (p) => textCell(p.caption) },
-      { header: 'contentType', cell: (p) => textCell(p.contentType) },
-      { header: 'bytes', cell: (p) => plainNumberCell(p.bytes) },
-      { header: 'width', cell: (p) => plainNumberCell(p.width) },
-      { header: 'height', cell: (p) => plainNumberCell(p.height) },
-      { header: 'takenAt', cell: (p) => textCell(p.takenAt) },
+      textColumn('id'),
+      textColumn('attachmentId'),
+      textColumn('holeId'),
+      numberColumn('fromDepth'),
+      numberColumn('toDepth'),
+      textColumn('caption'),
+      textColumn('contentType'),
+      numberColumn('bytes'),
+      numberColumn('width'),
+      numberColumn('height'),
+      textColumn('takenAt'),
     ],
   },
   {
@@ -126,12 +115,7 @@ export const photosPart = definePart(
       added: 'Photo added',
       removed: 'Photo deleted',
       row: photoWords,
-      fields: [
-        { key: 'caption', label: 'caption' },
-        { key: 'holeId', label: 'hole' },
-        { key: 'fromDepth', label: 'from', unit: 'm' },
-        { key: 'toDepth', label: 'to', unit: 'm' },
-      ],
+      fields: ['caption', 'holeId', 'fromDepth', 'toDepth'],
       prefix: (was: Photo) => `Photo ${photoWords(was)}: `,
     },
     totals: () => ({}),
