@@ -626,7 +626,7 @@ export {
   registerBit,
   removeBit,
   updateBit,
-} from './bit/bit-register.ts';
+} from './holes-doc/bit-register.ts';
 export type { BitMetres, MetresBitChange, MetresRun } from './bit/bit-metres.ts';
 export { bitDownAfter, bitMetresOfPlod, lifeToDateMetres, metresPerBit } from './bit/bit-metres.ts';
 export { addBitChange, bitChangesPart, removeBitChange } from './bit/bit-changes-part.ts';

@@ -8,7 +8,7 @@ export const HOLES_ROOTS = {
   holes: 'holes',
   setups: 'setups',
   numbers: 'holeNumbers',
-  /** The bit register (bit/bit-register.ts): one plain value per bit and field. */
+  /** The bit register (holes-doc/bit-register.ts): one plain value per bit and field. */
   bits: 'bits',
   /** Metres each plod's bits drilled, per (plod, serial), for life-to-date on the phone. */
   bitMetres: 'bitMetres',

@@ -4,10 +4,16 @@ import { nowIso } from '../docs/entries.ts';
 import { lenient } from '../docs/lenient.ts';
 import { ModelError } from '../errors/errors.ts';
 import { roundTo } from '../format/numbers.ts';
-import { mutateHoles } from '../holes-doc/holes-doc.ts';
+import { mutateHoles } from './holes-doc.ts';
 import { HOLES_ROOTS } from '../kernel/holes-keys.ts';
-import type { BitInput, BitPatch, RegisteredBit } from './bit.ts';
-import { BIT_SIZES, BIT_STATUSES, bitInputSchema, bitPatchSchema, bitSerialSchema } from './bit.ts';
+import type { BitInput, BitPatch, RegisteredBit } from '../bit/bit.ts';
+import {
+  BIT_SIZES,
+  BIT_STATUSES,
+  bitInputSchema,
+  bitPatchSchema,
+  bitSerialSchema,
+} from '../bit/bit.ts';
 
 /**
  * The bit register, a root of the hole register document ('holes'): bits are shared across plods

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { isModelError } from '../errors/errors.ts';
-import { initHolesDoc } from '../holes-doc/holes-doc.ts';
+import { initHolesDoc } from './holes-doc.ts';
 import { syncAll } from '../report-doc/testing.ts';
-import { SERIAL_INVALID, normaliseSerial } from './bit.ts';
+import { SERIAL_INVALID, normaliseSerial } from '../bit/bit.ts';
 import {
   findBit,
   publishBitMetres,
