@@ -235,3 +235,27 @@ export function EmptyText({ title, hint }: { title: string; hint?: string }) {
     </>
   );
 }
+
+export type EntryListProps<T extends { id: string }> = Omit<
+  DataTableProps<T>,
+  'rowKey' | 'empty'
+> & {
+  /** What the empty list says, and an optional hint of what to record. */
+  emptyTitle: string;
+  emptyHint?: string;
+};
+
+/** A plod part's entries: rows keyed by their id, and a titled note while there are none. */
+export function EntryList<T extends { id: string }>({
+  emptyTitle,
+  emptyHint,
+  ...props
+}: EntryListProps<T>) {
+  return (
+    <DataTable
+      {...props}
+      rowKey={(row) => row.id}
+      empty={<EmptyText title={emptyTitle} hint={emptyHint} />}
+    />
+  );
+}
