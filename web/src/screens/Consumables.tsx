@@ -16,8 +16,7 @@ import {
   type ConsumableValues,
 } from './consumables/ConsumableEntryModal';
 import { changedFields } from './plod/changes';
-import { AddButton } from './plod/AddEntry';
-import { EntryList, orDash, type Column } from './plod/DataTable';
+import { AddButton, EntryList, orDash, type Column } from './plod/DataTable';
 import { useEntryPart } from './plod/entry-rows';
 import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';

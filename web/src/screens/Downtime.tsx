@@ -21,8 +21,7 @@ import {
   type DowntimeValues,
 } from './downtime/DowntimeEntryModal';
 import { changedFields } from './plod/changes';
-import { AddButton } from './plod/AddEntry';
-import { EntryList, orDash, type Column } from './plod/DataTable';
+import { AddButton, EntryList, orDash, type Column } from './plod/DataTable';
 import { useEntryPart } from './plod/entry-rows';
 import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';

@@ -11,8 +11,7 @@ import {
 import { ScreenHeader } from '../components/ScreenHeader';
 import { useDocSnapshot } from '../sync';
 import { changedFields } from './plod/changes';
-import { InlineAdd } from './plod/AddEntry';
-import { EntryList, orDash, type Column } from './plod/DataTable';
+import { EntryList, InlineAdd, orDash, type Column } from './plod/DataTable';
 import { useEntryPart } from './plod/entry-rows';
 import { label } from './plod/labels';
 import { PlodBar } from './plod/PlodBar';

@@ -8,8 +8,7 @@ import {
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { MaintenanceEditModal, MaintenanceForm } from './MaintenanceForm';
 import { changedFields } from '../plod/changes';
-import { InlineAdd } from '../plod/AddEntry';
-import { EntryList, orDash, type Column } from '../plod/DataTable';
+import { EntryList, InlineAdd, orDash, type Column } from '../plod/DataTable';
 import { useEntryPart } from '../plod/entry-rows';
 import { label } from '../plod/labels';
 import { PlodBar } from '../plod/PlodBar';
