@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import {
   consumableCopy,
   consumableCost,
@@ -16,7 +16,7 @@ import {
   type ConsumableValues,
 } from './consumables/ConsumableEntryModal';
 import { changedFields } from './plod/changes';
-import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
+import { AddButton, EntryList, orDash, type Column } from './plod/DataTable';
 import { useEntryPart } from './plod/entry-rows';
 import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
@@ -103,26 +103,20 @@ export default function Consumables() {
             : 'Choose the site in Shift Details first: its consumables list is offered here.'}
         </Alert>
       )}
-      {!readOnly && (
-        <Group mb="md">
-          <Button onClick={() => setAdding(true)} disabled={items.length === 0} style={{ flex: 1 }}>
-            Add Consumable
-          </Button>
-        </Group>
-      )}
-      <DataTable
+      <AddButton
+        readOnly={readOnly}
+        label="Add Consumable"
+        onClick={() => setAdding(true)}
+        disabled={items.length === 0}
+      />
+      <EntryList
         columns={COLUMNS}
         rows={report.consumables}
-        rowKey={(c) => c.id}
         actions={actions}
         cardOrder={['Item', 'Quantity', 'Cost', 'Hole ID']}
         testId="consumables-table"
-        empty={
-          <EmptyText
-            title="No consumables recorded"
-            hint="Record what went down the hole: mud, additives, grease, core trays"
-          />
-        }
+        emptyTitle="No consumables recorded"
+        emptyHint="Record what went down the hole: mud, additives, grease, core trays"
       />
       <ConsumableEntryModal
         opened={adding}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import {
   DOWNTIME_GROUP_LABELS,
   downtimeCodeCopy,
@@ -21,7 +21,7 @@ import {
   type DowntimeValues,
 } from './downtime/DowntimeEntryModal';
 import { changedFields } from './plod/changes';
-import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
+import { AddButton, EntryList, orDash, type Column } from './plod/DataTable';
 import { useEntryPart } from './plod/entry-rows';
 import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
@@ -116,26 +116,15 @@ export default function Downtime() {
           {message}
         </Alert>
       ))}
-      {!readOnly && (
-        <Group mb="md">
-          <Button onClick={() => setAdding(true)} style={{ flex: 1 }}>
-            Add Downtime
-          </Button>
-        </Group>
-      )}
-      <DataTable
+      <AddButton readOnly={readOnly} label="Add Downtime" onClick={() => setAdding(true)} />
+      <EntryList
         columns={COLUMNS}
         rows={report.downtime}
-        rowKey={(d) => d.id}
         actions={actions}
         cardOrder={['Start', 'End', 'Hours']}
         testId="downtime-table"
-        empty={
-          <EmptyText
-            title="No downtime recorded"
-            hint="Record why the rig stood: waiting, breakdown, weather, client standby"
-          />
-        }
+        emptyTitle="No downtime recorded"
+        emptyHint="Record why the rig stood: waiting, breakdown, weather, client standby"
       />
       <DowntimeEntryModal
         opened={adding}

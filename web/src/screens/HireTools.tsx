@@ -1,4 +1,3 @@
-import { Button } from '@mantine/core';
 import {
   SETUP_DOC_NAME,
   formatCurrency,
@@ -10,7 +9,7 @@ import { ScreenHeader } from '../components/ScreenHeader';
 import { useDocSnapshot } from '../sync';
 import { HireToolEditModal, HireToolForm } from './hire-tools/HireToolForm';
 import { changedFields } from './plod/changes';
-import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
+import { EntryList, InlineAdd, orDash, type Column } from './plod/DataTable';
 import { useEntryPart } from './plod/entry-rows';
 import { PlodBar } from './plod/PlodBar';
 import { MissingLists, useListMissing } from './report-common/MissingLists';
@@ -60,21 +59,19 @@ export default function HireTools() {
       />
       <PlodBar />
       {!readOnly && listsMissing && <MissingLists what="Hire tool lists" />}
-      {!readOnly &&
-        (adding ? (
-          <HireToolForm library={library} onAdd={onAdd} onCancel={() => setAdding(false)} />
-        ) : (
-          <Button fullWidth mb="md" onClick={() => setAdding(true)}>
-            Add Hire Tool
-          </Button>
-        ))}
-      <DataTable
+      <InlineAdd
+        readOnly={readOnly}
+        adding={adding}
+        label="Add Hire Tool"
+        onOpen={() => setAdding(true)}
+        form={<HireToolForm library={library} onAdd={onAdd} onCancel={() => setAdding(false)} />}
+      />
+      <EntryList
         columns={COLUMNS}
         rows={report.hireTools}
-        rowKey={(t) => t.id}
         actions={actions}
         testId="hire-tools-table"
-        empty={<EmptyText title="No hire tools recorded yet" />}
+        emptyTitle="No hire tools recorded yet"
       />
       {editing && (
         <HireToolEditModal

@@ -17,7 +17,7 @@ import { useNavigate } from 'react-router';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { getDeviceName } from '../session/device-name';
 import { useMutation } from '../sync';
-import { DataTable, EmptyText, type Column } from './plod/DataTable';
+import { EntryList, type Column } from './plod/DataTable';
 import { FactList } from './plod/FactList';
 import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
@@ -127,13 +127,12 @@ export default function ShiftCompletion() {
           <Title order={2} fz={20} mb="sm">
             Survey Data Summary
           </Title>
-          <DataTable
+          <EntryList
             columns={SURVEY_COLUMNS}
             rows={report.survey}
-            rowKey={(s) => s.id}
             compact
             testId="survey-summary"
-            empty={<EmptyText title="No survey points recorded yet" />}
+            emptyTitle="No survey points recorded yet"
           />
         </section>
         {canSubmit && (

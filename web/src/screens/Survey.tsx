@@ -1,4 +1,3 @@
-import { Button } from '@mantine/core';
 import {
   HOLES_DOC_NAME,
   addSurveyEntry,
@@ -12,7 +11,7 @@ import {
 import { ScreenHeader } from '../components/ScreenHeader';
 import { useDocSnapshot } from '../sync';
 import { changedFields } from './plod/changes';
-import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
+import { EntryList, InlineAdd, orDash, type Column } from './plod/DataTable';
 import { useEntryPart } from './plod/entry-rows';
 import { label } from './plod/labels';
 import { PlodBar } from './plod/PlodBar';
@@ -78,26 +77,26 @@ export default function Survey() {
         ]}
       />
       <PlodBar />
-      {!readOnly &&
-        (adding ? (
+      <InlineAdd
+        readOnly={readOnly}
+        adding={adding}
+        label="Add Survey Point"
+        onOpen={() => setAdding(true)}
+        form={
           <SurveyForm
             holes={holes}
             defaultHoleId={activeHole(report)?.holeId}
             onAdd={onAdd}
             onCancel={() => setAdding(false)}
           />
-        ) : (
-          <Button fullWidth mb="md" onClick={() => setAdding(true)}>
-            Add Survey Point
-          </Button>
-        ))}
-      <DataTable
+        }
+      />
+      <EntryList
         columns={COLUMNS}
         rows={report.survey}
-        rowKey={(s) => s.id}
         actions={actions}
         testId="survey-table"
-        empty={<EmptyText title="No survey points recorded yet" />}
+        emptyTitle="No survey points recorded yet"
       />
       {editing && (
         <SurveyEditModal

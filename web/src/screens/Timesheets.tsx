@@ -10,7 +10,7 @@ import {
 import type { TimesheetEntry } from '@plod/model';
 import { useConnection } from '../sync';
 import { changedFields } from './plod/changes';
-import { DataTable, EmptyText, orDash, type Column } from './plod/DataTable';
+import { EntryList, orDash, type Column } from './plod/DataTable';
 import { useEntryPart } from './plod/entry-rows';
 import { label } from './plod/labels';
 import { PlodBar } from './plod/PlodBar';
@@ -99,20 +99,15 @@ export default function Timesheets() {
           <Text>Loading timesheet data...</Text>
         </Group>
       ) : (
-        <DataTable
+        <EntryList
           columns={COLUMNS}
           rows={report.timesheet}
-          rowKey={(e) => e.id}
           actions={actions}
           // On a phone's card the times and their hours read as one line.
           cardOrder={['Start', 'End', 'Hours']}
           testId="timesheet-table"
-          empty={
-            <EmptyText
-              title="No time entries recorded"
-              hint="Add your first time entry to start tracking hours"
-            />
-          }
+          emptyTitle="No time entries recorded"
+          emptyHint="Add your first time entry to start tracking hours"
         />
       )}
       <TimeEntryModal

@@ -1,4 +1,4 @@
-import { Badge, Button } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import {
   formatHours,
   isMaintenanceStatusGreen,
@@ -8,7 +8,7 @@ import {
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { MaintenanceEditModal, MaintenanceForm } from './MaintenanceForm';
 import { changedFields } from '../plod/changes';
-import { DataTable, EmptyText, orDash, type Column } from '../plod/DataTable';
+import { EntryList, InlineAdd, orDash, type Column } from '../plod/DataTable';
 import { useEntryPart } from '../plod/entry-rows';
 import { label } from '../plod/labels';
 import { PlodBar } from '../plod/PlodBar';
@@ -76,21 +76,19 @@ export default function DrillSiteMaintenance() {
         ]}
       />
       <PlodBar />
-      {!readOnly &&
-        (adding ? (
-          <MaintenanceForm onAdd={onAdd} onCancel={() => setAdding(false)} />
-        ) : (
-          <Button fullWidth mb="md" onClick={() => setAdding(true)}>
-            Add Maintenance Task
-          </Button>
-        ))}
-      <DataTable
+      <InlineAdd
+        readOnly={readOnly}
+        adding={adding}
+        label="Add Maintenance Task"
+        onOpen={() => setAdding(true)}
+        form={<MaintenanceForm onAdd={onAdd} onCancel={() => setAdding(false)} />}
+      />
+      <EntryList
         columns={COLUMNS}
         rows={report.maintenance}
-        rowKey={(m) => m.id}
         actions={actions}
         testId="maintenance-table"
-        empty={<EmptyText title="No maintenance tasks recorded yet" />}
+        emptyTitle="No maintenance tasks recorded yet"
       />
       {editing && (
         <MaintenanceEditModal

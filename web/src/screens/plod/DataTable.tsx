@@ -235,3 +235,75 @@ export function EmptyText({ title, hint }: { title: string; hint?: string }) {
     </>
   );
 }
+
+export type EntryListProps<T extends { id: string }> = Omit<
+  DataTableProps<T>,
+  'rowKey' | 'empty'
+> & {
+  /** What the empty list says, and an optional hint of what to record. */
+  emptyTitle: string;
+  emptyHint?: string;
+};
+
+/** A plod part's entries: rows keyed by their id, and a titled note while there are none. */
+export function EntryList<T extends { id: string }>({
+  emptyTitle,
+  emptyHint,
+  ...props
+}: EntryListProps<T>) {
+  return (
+    <DataTable
+      {...props}
+      rowKey={(row) => row.id}
+      empty={<EmptyText title={emptyTitle} hint={emptyHint} />}
+    />
+  );
+}
+
+/**
+ * A part's add button, which the add form replaces while it is open (hire tools, survey,
+ * maintenance). Nothing on a read-only plod.
+ */
+export function InlineAdd({
+  readOnly,
+  adding,
+  label,
+  onOpen,
+  form,
+}: {
+  readOnly: boolean;
+  adding: boolean;
+  label: string;
+  onOpen: () => void;
+  form: ReactNode;
+}) {
+  if (readOnly) return null;
+  if (adding) return <>{form}</>;
+  return (
+    <Button fullWidth mb="md" onClick={onOpen}>
+      {label}
+    </Button>
+  );
+}
+
+/** A part's add button that opens the add modal (consumables, downtime). Nothing on a read-only plod. */
+export function AddButton({
+  readOnly,
+  label,
+  onClick,
+  disabled,
+}: {
+  readOnly: boolean;
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  if (readOnly) return null;
+  return (
+    <Group mb="md">
+      <Button onClick={onClick} disabled={disabled} style={{ flex: 1 }}>
+        {label}
+      </Button>
+    </Group>
+  );
+}
