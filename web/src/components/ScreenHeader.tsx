@@ -41,7 +41,8 @@ export function ScreenHeader({
         {title}
       </Title>
       {subtitle && (
-        <Text c="dimmed" size="md">
+        // A subtitle given as an element (a Text of its own) goes in a div: a <p> in a <p> is not HTML.
+        <Text c="dimmed" size="md" component={typeof subtitle === 'string' ? 'p' : 'div'}>
           {subtitle}
         </Text>
       )}
