@@ -41,6 +41,27 @@ export interface ReportRow {
    * and recovery per hole as rows of a table of its own. A row read back from the table has none.
    */
   kpi?: PlodKpiFacts;
+  /**
+   * Each bit the plod changed and the hole it changed it on, once per pair: kept in a table of
+   * their own, read by bit serial. A row read back from the reports table has none.
+   */
+  bitHoles?: BitHole[];
+}
+
+/** A bit serial and a hole the bit was changed on. */
+export interface BitHole {
+  bitSerial: string;
+  holeId: string;
+}
+
+/** The (bit, hole) pairs of a bundle's bit changes, once each, in the order they first appear. */
+export function bitHolesOf(changes: ShiftReportBundle['bitChanges']): BitHole[] {
+  const pairs = new Map<string, BitHole>();
+  for (const { bitSerial, holeId } of changes) {
+    const key = JSON.stringify([bitSerial, holeId]);
+    if (!pairs.has(key)) pairs.set(key, { bitSerial, holeId });
+  }
+  return [...pairs.values()];
 }
 
 /** A hole's deepest run in one plod (the first of equally deep ones, in the plod's run order). */
@@ -109,6 +130,7 @@ export function projectPlod(doc: Y.Doc): ProjectedPlod | null {
     holes: snapshot.holes.map((hole) => String(hole.holeId)),
     approvedBy: snapshot.status === 'approved' ? statusSetBy(doc) : null,
     holeEnds: holeEndsOf(bundle.runSheetEntries),
+    bitHoles: bitHolesOf(bundle.bitChanges),
     kpi: plodKpiFacts(snapshot, readHistory(doc)),
   };
   return { row, bundle };

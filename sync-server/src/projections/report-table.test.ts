@@ -187,9 +187,57 @@ describe('ReportTable', () => {
     db.close();
   });
 
+  it('reads a bit’s plods: those with runs on a hole it was changed on, or a change of it', async () => {
+    const db = fullDatabase();
+    const table = new ReportTable(new SqliteSql(db));
+    const plod = (
+      id: string,
+      date: string,
+      runHoles: string[],
+      bitHoles: { bitSerial: string; holeId: string }[],
+    ) => ({
+      ...row(id),
+      date,
+      holeEnds: runHoles.map((holeId) => ({ holeId, toDepth: 5, runNumber: 1, stickUp: 0 })),
+      bitHoles,
+    });
+    await table.upsert([
+      // In on H1 (no runs there yet); runs on H1 follow on two plods; H2 is another bit's.
+      { row: plod('a', '2026-01-01', [], [{ bitSerial: 'X', holeId: 'H1' }]), seq: 1 },
+      { row: plod('b', '2026-01-02', ['H1'], []), seq: 2 },
+      { row: plod('c', '2026-01-03', ['H2'], [{ bitSerial: 'Y', holeId: 'H2' }]), seq: 3 },
+      { row: plod('d', '2026-01-04', ['H1', 'H2'], [{ bitSerial: 'Y', holeId: 'H1' }]), seq: 4 },
+    ]);
+    const read = async (serial: string, filter = {}) => {
+      const { holeIds, rows } = await table.bitPlods(serial, filter);
+      return { holeIds, ids: rows.map((r) => r.id) };
+    };
+    expect(await read('X')).toEqual({ holeIds: ['H1'], ids: ['d', 'b', 'a'] });
+    expect(await read('Y')).toEqual({ holeIds: ['H1', 'H2'], ids: ['d', 'c', 'b'] });
+    expect(await read('Z')).toEqual({ holeIds: [], ids: [] });
+    // The filter narrows the plods, not the holes; a plod projected again without its change
+    // leaves the bit's holes, and a plod removed leaves them all.
+    await table.upsert([
+      { row: { ...plod('b', '2026-01-02', ['H1'], []), status: 'deleted' }, seq: 5 },
+    ]);
+    expect(await read('X', { statuses: ['active'] })).toEqual({ holeIds: ['H1'], ids: ['d', 'a'] });
+    await table.upsert([{ row: plod('a', '2026-01-01', [], []), seq: 6 }]);
+    expect(await read('X')).toEqual({ holeIds: [], ids: [] });
+    await table.delete(['d']);
+    expect(await table.dumpBitHoles()).toEqual([
+      { report_id: 'c', bit_serial: 'Y', hole_id: 'H2' },
+    ]);
+    await table.replaceAll([
+      { row: plod('e', '2026-02-01', [], [{ bitSerial: 'X', holeId: 'H3' }]), seq: 7 },
+    ]);
+    expect(await read('X')).toEqual({ holeIds: ['H3'], ids: ['e'] });
+    db.close();
+  });
+
   it.each([
     ['the hole rows', 'report_hole_projection'],
     ['the prices', 'report_projection_priced'],
+    ['the bit rows', 'report_bit_hole'],
   ])(
     'marks every row to project again when %s are new beside an existing table',
     async (_, made) => {

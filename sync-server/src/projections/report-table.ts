@@ -20,6 +20,12 @@ const HOLE_TABLE = 'report_hole_projection';
 const KPI_TABLE = 'report_kpi_item';
 
 /**
+ * Each plod's bit changes as the holes they were on: one row per plod, bit serial and hole. A bit's
+ * life-to-date metres read the plods of its holes through it (by serial), not every plod.
+ */
+const BIT_TABLE = 'report_bit_hole';
+
+/**
  * Empty; made with the tables once the projector prices plods (the KPIs' revenue). A projection
  * made before it holds rows with no revenue: every plod is projected once again to price it.
  */
@@ -128,6 +134,14 @@ CREATE TABLE IF NOT EXISTS ${KPI_TABLE} (
   seq ${seq} NOT NULL,
   PRIMARY KEY (report_id, kind, item, item_group)
 );
+CREATE TABLE IF NOT EXISTS ${BIT_TABLE} (
+  report_id TEXT NOT NULL,
+  bit_serial TEXT NOT NULL,
+  hole_id TEXT NOT NULL,
+  seq ${seq} NOT NULL,
+  PRIMARY KEY (report_id, bit_serial, hole_id)
+);
+CREATE INDEX IF NOT EXISTS ${BIT_TABLE}_bit ON ${BIT_TABLE} (bit_serial, hole_id);
 -- Covers the KPI and missing-shift queries: SQLite keeps the added KPI columns after the bundle,
 -- whose overflow pages a read of them from the table would walk, row by row.
 CREATE INDEX IF NOT EXISTS ${TABLE}_kpi_cover ON ${TABLE} (status, date, site_id, rig_id, rig_name,
@@ -438,6 +452,22 @@ function upserts(rows: readonly { row: ReportRow; seq: number }[]): SqlStatement
     })),
     ...rows.flatMap(holeEndStatements),
     ...rows.flatMap(kpiStatements),
+    ...rows.flatMap(bitHoleStatements),
+  ];
+}
+
+/** As holeEndStatements: the (bit, hole) pairs of a plod's bit changes. */
+function bitHoleStatements({ row, seq }: { row: ReportRow; seq: number }): SqlStatement[] {
+  return [
+    ...(row.bitHoles ?? []).map((pair) => ({
+      sql: `INSERT INTO ${BIT_TABLE} (report_id, bit_serial, hole_id, seq)
+        SELECT ?, ?, ?, ?
+        WHERE NOT EXISTS (SELECT 1 FROM ${TABLE} WHERE id = ? AND seq > ?)
+        ON CONFLICT (report_id, bit_serial, hole_id) DO UPDATE SET seq = excluded.seq
+        WHERE ${BIT_TABLE}.seq <= excluded.seq`,
+      params: [row.id, pair.bitSerial, pair.holeId, seq, row.id, seq],
+    })),
+    { sql: `DELETE FROM ${BIT_TABLE} WHERE report_id = ? AND seq < ?`, params: [row.id, seq] },
   ];
 }
 
@@ -494,13 +524,14 @@ export class ReportTable {
       const rowsBehind = (await tableExists(this.sql, TABLE))
         ? !(await tableExists(this.sql, HOLE_TABLE)) ||
           !(await tableExists(this.sql, KPI_TABLE)) ||
+          !(await tableExists(this.sql, BIT_TABLE)) ||
           !(await tableExists(this.sql, PRICED_MARK))
         : false;
       await this.sql.define(
         schema('REAL', 'INTEGER', ''),
         schema('DOUBLE PRECISION', 'BIGINT', ' COLLATE "C"'),
       );
-      // The hole or KPI rows or the prices are new beside an existing table: every plod is
+      // The hole, KPI or bit rows or the prices are new beside an existing table: every plod is
       // projected again to fill them.
       if (rowsBehind) await this.sql.run(`UPDATE ${TABLE} SET seq = -1`);
       if (this.sql.dialect === 'sqlite') await this.sql.define(INDEX_STATE_SQLITE);
@@ -542,6 +573,7 @@ export class ReportTable {
         { sql: `DELETE FROM ${TABLE}` },
         { sql: `DELETE FROM ${HOLE_TABLE}` },
         { sql: `DELETE FROM ${KPI_TABLE}` },
+        { sql: `DELETE FROM ${BIT_TABLE}` },
         ...upserts(rows),
       ],
       { relaxed: true },
@@ -563,6 +595,10 @@ export class ReportTable {
         },
         {
           sql: `DELETE FROM ${KPI_TABLE} WHERE report_id IN (${chunk.map(() => '?').join(', ')})`,
+          params: chunk,
+        },
+        {
+          sql: `DELETE FROM ${BIT_TABLE} WHERE report_id IN (${chunk.map(() => '?').join(', ')})`,
           params: chunk,
         },
       ]),
@@ -704,6 +740,35 @@ export class ReportTable {
     );
   }
 
+  /**
+   * The holes a bit was ever changed on (by any plod, whatever its status), and the rows the filter
+   * lets through of the plods that touch them: with runs on one of them (the hole rows) or a change
+   * of the bit. Newest first, as `all`; read through the bit's and the holes' indexes, whatever the
+   * number of plods.
+   */
+  async bitPlods(
+    bitSerial: string,
+    filter: ReportFilter,
+  ): Promise<{ holeIds: string[]; rows: ReportRow[] }> {
+    await this.ready();
+    const holes = await this.sql.all<{ holeId: string }>(
+      `SELECT DISTINCT hole_id AS "holeId" FROM ${BIT_TABLE} WHERE bit_serial = ? ORDER BY hole_id`,
+      [bitSerial],
+    );
+    const holeIds = holes.map((hole) => hole.holeId);
+    if (holeIds.length === 0) return { holeIds, rows: [] };
+    const { sql, params } = where(filter);
+    const rows = await this.sql.all<DbRow>(
+      `SELECT * FROM ${TABLE} ${sql} ${sql ? 'AND' : 'WHERE'} id IN (
+         SELECT report_id FROM ${HOLE_TABLE} WHERE hole_id IN (
+           SELECT hole_id FROM ${BIT_TABLE} WHERE bit_serial = ?)
+         UNION SELECT report_id FROM ${BIT_TABLE} WHERE bit_serial = ?
+       ) ORDER BY sort_key DESC`,
+      [...params, bitSerial, bitSerial],
+    );
+    return { holeIds, rows: rows.map(fromDb) };
+  }
+
   /** Each hole's deepest run over the plods not deleted, by hole id. */
   async holeDepths(): Promise<Map<string, number>> {
     await this.ready();
@@ -796,6 +861,15 @@ export class ReportTable {
     return this.sql.all(
       `SELECT report_id, kind, item, item_group, amount, amount2 FROM ${KPI_TABLE}
        ORDER BY report_id, kind, item, item_group`,
+    );
+  }
+
+  /** Every bit row, by plod, bit and hole, for comparing a kept-in-step table with a rebuilt one. */
+  async dumpBitHoles(): Promise<Record<string, unknown>[]> {
+    await this.ready();
+    return this.sql.all(
+      `SELECT report_id, bit_serial, hole_id FROM ${BIT_TABLE}
+       ORDER BY report_id, bit_serial, hole_id`,
     );
   }
 

@@ -35,11 +35,25 @@ export class BitService {
     return register.map((bit) => ({ ...bit, lifeToDateMetres: metres.get(bit.serial) ?? 0 }));
   }
 
+  /**
+   * One bit with its life-to-date metres, read from the plods of the holes it was ever changed on
+   * alone (its changes, and the runs of those holes, are all the metres rule reads of it): the same
+   * answer as the whole list's.
+   */
   async bit(serial: string): Promise<BitRow> {
     const found = await this.docs.readHoles((doc) => findBit(doc, serial));
-    const row = found && (await this.bits()).find((bit) => bit.serial === found.serial);
-    if (!row) throw NotFoundError.of('Bit', serial);
-    return row;
+    if (!found) throw NotFoundError.of('Bit', serial);
+    const { holeIds, bundles } = await this.reports.bitBundles(found.serial, {
+      statuses: LIVE_STATUSES,
+    });
+    const holes = new Set(holeIds);
+    const metres = lifeToDateMetres(
+      bundles.map((b) => ({
+        runs: b.runSheetEntries.filter((run) => holes.has(run.holeId)),
+        changes: b.bitChanges.filter((change) => holes.has(change.holeId)),
+      })),
+    );
+    return { ...found, lifeToDateMetres: metres.get(found.serial) ?? 0 };
   }
 
   async register(input: z.output<typeof bitInputSchema>): Promise<BitRow> {

@@ -239,6 +239,25 @@ export class ReportService {
     );
   }
 
+  /**
+   * The holes a bit was ever changed on, and the bundles (newest first, with current names) of the
+   * plods the filter lets through that touch those holes: the plods a bit's metres are read from.
+   */
+  async bitBundles(
+    bitSerial: string,
+    filter: ReportFilter,
+  ): Promise<{ holeIds: string[]; bundles: ShiftReportBundle[] }> {
+    await this.projected();
+    const names = await this.names.names();
+    const { holeIds, rows } = await this.projector.table.bitPlods(bitSerial, filter);
+    return {
+      holeIds,
+      bundles: rows.map((row) =>
+        this.names.overlay(withPartLists(JSON.parse(row.bundle) as ShiftReportBundle), names),
+      ),
+    };
+  }
+
   /** The bundles of every plod the filter lets through, newest first, a page at a time. */
   async bundlePages(filter: ReportFilter): Promise<AsyncGenerator<ShiftReportBundle[], void>> {
     await this.projected();

@@ -98,17 +98,27 @@ export function projectionsSuite(backend: AppTablesBackend): void {
         operator: 'Sam',
       });
       await t.call('PUT', `/api/shift-summaries/${ids[3]}`, { status: 'sent' });
+      await t.call('POST', `/api/bit-changes?shiftSummaryId=${ids[3]}`, {
+        bitSerial: 'HQ-1',
+        holeId: 'DH001',
+        action: 'in',
+        depth: 0,
+      });
       await t.call('DELETE', `/api/shift-summaries/${ids[4]}`);
       await t.server.rest.projector.flush();
       const kept = await t.server.rest.projector.table.dump();
       const keptEnds = await t.server.rest.projector.table.dumpHoleEnds();
+      const keptBits = await t.server.rest.projector.table.dumpBitHoles();
+      expect(keptBits).toEqual([{ report_id: ids[3], bit_serial: 'HQ-1', hole_id: 'DH001' }]);
       const keptKpis = {
         items: await t.server.rest.projector.table.dumpKpiItems(),
         rigDays: await t.server.rest.projector.table.kpiRigDays({}),
       };
-      // The KPI items follow the plods: the recovery of the first plod's run on DH001.
+      // The KPI items follow the plods: the recovery of the first plod's run on DH001, and the bit
+      // put down it on the fourth (which drilled nothing).
       expect(keptKpis.items).toEqual([
         expect.objectContaining({ report_id: ids[0], kind: 'hole', item: 'DH001', amount: 1 }),
+        expect.objectContaining({ report_id: ids[3], kind: 'bit', item: 'HQ-1', amount: 0 }),
       ]);
       expect(kept.find((row) => row.id === ids[4])?.deletedAt).not.toBeNull();
       // The second plod on DH001 continued it from the first; the deleted plod's hole is not deep.
@@ -129,10 +139,11 @@ export function projectionsSuite(backend: AppTablesBackend): void {
         return {
           rows: await table.dump(),
           ends: await table.dumpHoleEnds(),
+          bits: await table.dumpBitHoles(),
           kpis: { items: await table.dumpKpiItems(), rigDays: await table.kpiRigDays({}) },
         };
       });
-      expect(rebuilt).toEqual({ rows: kept, ends: keptEnds, kpis: keptKpis });
+      expect(rebuilt).toEqual({ rows: kept, ends: keptEnds, bits: keptBits, kpis: keptKpis });
       expect(await t.server.rest.projector.table.dump()).toEqual(kept);
     });
 
@@ -265,6 +276,28 @@ export function projectionsSuite(backend: AppTablesBackend): void {
         shiftType: string;
       }[];
       expect(list[0]?.shiftType).toBe('night');
+    });
+
+    it('counts a bit change projected before the bit rows were kept in a bit’s metres', async () => {
+      const t = await start();
+      await t.call('POST', '/api/bits', { serial: 'HQ-OLD', size: 'HQ' });
+      await t.call('POST', '/api/hole-config', { holeId: 'OLD-1', constantStickUp: 0 });
+      const id = (await t.call('POST', '/api/shift-summaries', { date: '2025-07-05' })).body.id;
+      const q = `?shiftSummaryId=${id}`;
+      const change = { bitSerial: 'HQ-OLD', holeId: 'OLD-1', action: 'in', depth: 0 };
+      expect((await t.call('POST', `/api/bit-changes${q}`, change)).status).toBe(201);
+      for (let i = 0; i < 2; i += 1) {
+        const run = { holeId: 'OLD-1', rodAdded: true, stickUp: 0 };
+        expect((await t.call('POST', `/api/run-sheet-entries${q}`, run)).status).toBe(201);
+      }
+      const metres = (await t.call('GET', '/api/bits/HQ-OLD')).body.lifeToDateMetres;
+      expect(metres).toBeGreaterThan(0);
+      await t.server.close();
+      server = null;
+      // As a server of the version before the bit rows left it: the table is not there.
+      await backend.withTables(t.dataDir, (sql) => sql.run('DROP TABLE report_bit_hole'));
+      const again = await start(t.dataDir);
+      expect((await again.call('GET', '/api/bits/HQ-OLD')).body.lifeToDateMetres).toBe(metres);
     });
 
     it('cleanup removes the rows of reports soft-deleted more than the site’s cleanup days ago', async () => {
