@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { startedAround } from '../helpers.ts';
-import { demoApi } from './helpers.ts';
+import { addRodRuns, demoApi } from './helpers.ts';
 import type { Api } from './helpers.ts';
 
 let api: Api;
 startedAround(demoApi, (started) => (api = started));
-
-async function runs(report: string, holeId: string, count: number): Promise<number> {
-  let toDepth = 0;
-  for (let i = 0; i < count; i++) {
-    const res = await api.call('POST', `/api/run-sheet-entries?shiftSummaryId=${report}`, {
-      holeId,
-      rodAdded: true,
-      stickUp: 0,
-    });
-    expect(res.status).toBe(201);
-    toDepth = (res.body as { toDepth: number }).toDepth;
-  }
-  return toDepth;
-}
 
 describe('a bit’s life-to-date metres', () => {
   it('are read from the plods of the holes it was changed on alone', async () => {
@@ -33,11 +19,11 @@ describe('a bit’s life-to-date metres', () => {
     expect(
       (await api.call('POST', `/api/bit-changes?shiftSummaryId=${first}`, change)).status,
     ).toBe(201);
-    await runs(first, 'OWN-1', 2);
+    await addRodRuns(api, first, 'OWN-1', 2);
     const second = await api.report({ date: '2025-04-02' });
-    const end = await runs(second, 'OWN-1', 2);
+    const end = await addRodRuns(api, second, 'OWN-1', 2);
     const other = await api.report({ date: '2025-04-03' });
-    await runs(other, 'OTHER-1', 3);
+    await addRodRuns(api, other, 'OTHER-1', 3);
     const before = (await api.call('GET', '/api/bits/HQ-OWN')).body;
     expect(before).toMatchObject({ serial: 'HQ-OWN', lifeToDateMetres: end });
 

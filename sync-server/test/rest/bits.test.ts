@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startedAround } from '../helpers.ts';
 import { startSecureServer } from '../auth/helpers.ts';
 import type { SecureServer } from '../auth/helpers.ts';
-import { demoApi } from './helpers.ts';
+import { addRodRuns, demoApi } from './helpers.ts';
 import type { Api } from './helpers.ts';
 
 interface BitRow {
@@ -22,17 +22,6 @@ interface BitChangeRow {
 
 let api: Api;
 startedAround(demoApi, (started) => (api = started));
-
-async function runs(report: string, holeId: string, count: number): Promise<void> {
-  for (let i = 0; i < count; i++) {
-    const res = await api.call('POST', `/api/run-sheet-entries?shiftSummaryId=${report}`, {
-      holeId,
-      rodAdded: true,
-      stickUp: 0,
-    });
-    expect(res.status).toBe(201);
-  }
-}
 
 describe('/api/bits', () => {
   it('registers a bit by its normalised serial, lists it and refuses it twice', async () => {
@@ -70,9 +59,9 @@ describe('/api/bits', () => {
       depth: 0,
     });
     expect(added.status).toBe(201);
-    await runs(first, 'BIT-LTD', 2);
+    await addRodRuns(api, first, 'BIT-LTD', 2);
     const second = await api.report({ date: '2025-03-02' });
-    await runs(second, 'BIT-LTD', 2);
+    await addRodRuns(api, second, 'BIT-LTD', 2);
     const q2 = `?shiftSummaryId=${second}`;
     const rows = (await api.call('GET', `/api/run-sheet-entries${q2}`)).body as {
       toDepth: number;
@@ -102,12 +91,12 @@ describe('/api/bits', () => {
       action: 'in',
       depth: 0,
     });
-    await runs(first, 'BIT-MID', 2);
+    await addRodRuns(api, first, 'BIT-MID', 2);
     // The bit stays down the hole through the whole second plod: no change of it there.
     const middle = await api.report({ date: '2025-03-02' });
-    await runs(middle, 'BIT-MID', 2);
+    await addRodRuns(api, middle, 'BIT-MID', 2);
     const last = await api.report({ date: '2025-03-03' });
-    await runs(last, 'BIT-MID', 2);
+    await addRodRuns(api, last, 'BIT-MID', 2);
     const rows = (await api.call('GET', `/api/run-sheet-entries?shiftSummaryId=${last}`)).body as {
       toDepth: number;
     }[];

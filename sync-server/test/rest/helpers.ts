@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { createServer } from '../../src/server.ts';
 import type { PlodServer, ServerOptions } from '../../src/server.ts';
 import { MemoryStore } from '../../src/store/memory-store.ts';
@@ -73,3 +74,23 @@ export async function demoApi(options: ServerOptions = {}): Promise<Api> {
 }
 
 export const UNKNOWN = '01a20000-0000-7000-8000-000000000000';
+
+/** Adds `count` runs with a rod to a hole of a plod over REST; the depth the last one reached. */
+export async function addRodRuns(
+  api: Api,
+  report: string,
+  holeId: string,
+  count: number,
+): Promise<number> {
+  let toDepth = 0;
+  for (let i = 0; i < count; i++) {
+    const res = await api.call('POST', `/api/run-sheet-entries?shiftSummaryId=${report}`, {
+      holeId,
+      rodAdded: true,
+      stickUp: 0,
+    });
+    expect(res.status).toBe(201);
+    toDepth = (res.body as { toDepth: number }).toDepth;
+  }
+  return toDepth;
+}
