@@ -9,11 +9,21 @@ test('a phone with no sites, rigs or crew is told so and offered Download Data, 
   page,
 }) => {
   // The phone joins with signal for the web but none reaches the sync server yet (a link that
-  // drops right after joining): its sync sockets are refused until signal returns.
+  // drops right after joining): its sync sockets are refused until signal returns. When it does,
+  // what the server sends waits until the tap on Download Data: the phone also tries again by
+  // itself within seconds, and the lists must not arrive before the tap takes them.
   let signal = false;
+  let held: (() => void)[] | null = [];
   await page.routeWebSocket(/\/sync\//, (socket: WebSocketRoute) => {
-    if (signal) socket.connectToServer();
-    else void socket.close();
+    if (!signal) {
+      void socket.close();
+      return;
+    }
+    const server = socket.connectToServer();
+    server.onMessage((message) => {
+      if (held) held.push(() => socket.send(message));
+      else socket.send(message);
+    });
   });
   await joinThroughUi(page, 'No Lists Phone');
 
@@ -29,6 +39,9 @@ test('a phone with no sites, rigs or crew is told so and offered Download Data, 
   // Signal returns; Download Data fetches the lists and the prompt goes.
   signal = true;
   await prompt.getByRole('button', { name: 'Download Data' }).click();
+  const waiting = held;
+  held = null;
+  waiting.forEach((send) => send());
   await expect(page.getByText('Successfully downloaded all data for offline use!')).toBeVisible();
   await expect(prompt).toHaveCount(0);
 
