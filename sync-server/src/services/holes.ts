@@ -2,6 +2,8 @@ import type { Actor } from '../auth/principal.ts';
 import {
   addHoleToReport,
   addRun,
+  bitChangesPart,
+  bitDownAfter,
   holeNumberOwner,
   holeStatus,
   readHoleRegister,
@@ -33,6 +35,14 @@ import { LIVE_STATUSES, type ReportService } from './reports.ts';
 import type { PlodHoleEnd } from '../projections/report-table.ts';
 
 type RunRow = BundleRunSheetEntry & { shiftSummaryId: string };
+
+/** The bit a plod left down a hole (the rule of the phones' progress marks), or null. */
+function bitLeftDown(doc: Y.Doc, holeId: HoleId): string | null {
+  const hole = readReportHoles(doc).find((h) => h.holeId === holeId);
+  if (!hole) return null;
+  const changes = bitChangesPart.read(doc).filter((change) => change.holeId === holeId);
+  return bitDownAfter(hole.startBit, changes);
+}
 
 /** Hole register (the 'holes' document) and runs (rows of report documents). */
 export class HoleService {
@@ -72,6 +82,10 @@ export class HoleService {
       (best, end) => (best === null || end.toDepth > best.toDepth ? end : best),
       null,
     );
+    // The bit that plod left down the hole goes on down it here, as a phone's progress mark says.
+    const startBit = deepest
+      ? await this.docs.readReport(deepest.reportId as ReportId, (doc) => bitLeftDown(doc, holeId))
+      : null;
     const id = await this.docs.writeReport(by, reportId, (doc) => {
       if (!readReportHoles(doc).some((hole) => hole.holeId === holeId)) {
         addHoleToReport(
@@ -81,6 +95,7 @@ export class HoleService {
             startDepth: deepest?.toDepth ?? 0,
             startRunNumber: deepest ? deepest.runNumber + 1 : 1,
             startStickUp: deepest?.stickUp ?? 0,
+            startBit,
           },
           setups,
         );

@@ -109,6 +109,12 @@ describe('/api/bits', () => {
     });
     const bit = (await api.call('GET', '/api/bits/HQ-MID')).body as BitRow;
     expect(bit.lifeToDateMetres).toBe(end);
+    // The middle plod took the hole up over REST with the bit still down it: its own metres count
+    // on that bit, as they do when a phone continues the hole.
+    const middleDay = (await api.call('GET', '/api/kpis?from=2025-03-02&to=2025-03-02')).body as {
+      metresPerBit: { bitSerial: string; metres: number }[];
+    };
+    expect(middleDay.metresPerBit).toContainEqual({ bitSerial: 'HQ-MID', metres: 6 });
   });
 
   it('answers a bit change with a bad depth or an unknown action with 400', async () => {
