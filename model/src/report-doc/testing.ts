@@ -11,6 +11,7 @@ import type { DowntimeCodeCopy } from '../downtime/downtime.ts';
 import { DEFAULT_DOWNTIME_CODES, downtimeCodeCopy } from '../downtime/downtime.ts';
 import { defaultDowntimeCodeId } from '../downtime/downtime-codes-doc.ts';
 import { initSetupDoc } from '../kernel/setup-keys.ts';
+import type { Fields } from '../docs/entries.ts';
 import { insertEntry } from '../docs/entries.ts';
 import type { ReportMapRoot } from '../kernel/report-keys.ts';
 import { reportMap } from '../kernel/report-keys.ts';
@@ -43,7 +44,7 @@ export function newReportDoc(id: ReportId = ReportIds.create()): Y.Doc {
  * A report holding one entry in a part's root as another (older, or odd) device stored it, fields
  * as given and nothing checked: for tests of reading stored entries leniently.
  */
-export function reportWithStoredEntry(root: ReportMapRoot, fields: Record<string, unknown>): Y.Doc {
+export function reportWithStoredEntry(root: ReportMapRoot, fields: Fields): Y.Doc {
   const doc = newReportDoc();
   doc.transact(() =>
     insertEntry(reportMap(doc, root), '0190a000-0000-7000-8000-0000000000d1', fields),
