@@ -136,9 +136,15 @@ export type { DescribedChange, HistoryGroup, HistoryNames } from './history-view
 export { HISTORY_GROUPS, describeHistory, fieldLabel } from './history-view/describe.ts';
 export type { HistorySection } from './history/stored.ts';
 export { HISTORY_ROOTS, HISTORY_SECTIONS } from './history/stored.ts';
+// The bundle: a plod's rows as REST answers with them and the CSV writes them
 export type {
+  BundleCrewAssignment,
+  BundleReportStatus,
   BundleRunSheetEntry,
   BundleShiftSummary,
+  BundleShiftType,
+  BundleSurveyEntry,
+  BundleTimesheetEntry,
   ShiftReportBundle,
 } from './bundle/bundle.ts';
 export type { BundleReference } from './report-doc/to-bundle.ts';
