@@ -66,28 +66,19 @@ describe('metres per bit on a plod', () => {
 
   it('counts a bit carried in from an earlier plod for the runs it stayed down, with no change of it here', () => {
     const runs = [run(20, 23), run(23, 26)];
-    expect(bitMetresOfPlod(runs, [], [{ holeId: 'DH-7', bitSerial: 'A', depth: 20 }])).toEqual([
+    const carried = [{ holeId: 'DH-7', bitSerial: 'A', depth: 20 }];
+    expect(bitMetresOfPlod(runs, [], carried)).toEqual([
       { bitSerial: 'A', holeId: 'DH-7', metres: 6 },
     ]);
     // Another bit going in ends it there, though no one recorded the carried bit coming out.
-    expect(
-      bitMetresOfPlod(
-        runs,
-        [change('B', 'in', 24)],
-        [{ holeId: 'DH-7', bitSerial: 'A', depth: 20 }],
-      ),
-    ).toEqual([
+    expect(bitMetresOfPlod(runs, [change('B', 'in', 24)], carried)).toEqual([
       { bitSerial: 'A', holeId: 'DH-7', metres: 4 },
       { bitSerial: 'B', holeId: 'DH-7', metres: 2 },
     ]);
     // A change of the carried bit itself is read as before (an out with no in reaches up).
-    expect(
-      bitMetresOfPlod(
-        runs,
-        [change('A', 'out', 25)],
-        [{ holeId: 'DH-7', bitSerial: 'A', depth: 20 }],
-      ),
-    ).toEqual([{ bitSerial: 'A', holeId: 'DH-7', metres: 5 }]);
+    expect(bitMetresOfPlod(runs, [change('A', 'out', 25)], carried)).toEqual([
+      { bitSerial: 'A', holeId: 'DH-7', metres: 5 },
+    ]);
   });
 
   it('keeps holes apart and adds a bit used on two holes', () => {

@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import type { ConsumableId, SiteId } from '../ids/ids.ts';
-import { insertEntry } from '../docs/entries.ts';
 import { describeReportChanges } from '../report-doc/changes.ts';
-import { reportMap } from '../kernel/report-keys.ts';
 import { readReport } from '../report-doc/snapshot.ts';
-import { newReportDoc, newSetupDoc, replicasOf, syncAll } from '../report-doc/testing.ts';
+import {
+  newReportDoc,
+  newSetupDoc,
+  replicasOf,
+  reportWithStoredEntry,
+  syncAll,
+} from '../report-doc/testing.ts';
 import { createReportUndo, type ReportUndo } from '../report-doc/undo.ts';
 import { readSetup } from '../setup-doc/setup-doc.ts';
 import { addSite, deleteSite } from '../site/site-doc.ts';
@@ -94,13 +98,10 @@ describe('consumables used on a shift', () => {
   });
 
   it('reads an entry stored with missing or odd fields leniently', () => {
-    const doc = newReportDoc();
-    doc.transact(() =>
-      insertEntry(reportMap(doc, 'consumables'), '0190a000-0000-7000-8000-0000000000d1', {
-        itemName: 'Old item',
-        quantity: 'lots',
-      }),
-    );
+    const doc = reportWithStoredEntry('consumables', {
+      itemName: 'Old item',
+      quantity: 'lots',
+    });
     expect(readConsumableEntries(doc)).toEqual([
       expect.objectContaining({ itemName: 'Old item', quantity: 0, unit: '', unitPrice: null }),
     ]);

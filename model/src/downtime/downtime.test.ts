@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { DowntimeCodeId, SiteId } from '../ids/ids.ts';
 import { insertEntry } from '../docs/entries.ts';
-import { reportMap } from '../kernel/report-keys.ts';
 import { readReport } from '../report-doc/snapshot.ts';
 import {
   defaultCodeCopy,
   newReportDoc,
   newSetupDoc,
   replicasOf,
+  reportWithStoredEntry,
   syncAll,
 } from '../report-doc/testing.ts';
 import { setupMap } from '../kernel/setup-keys.ts';
@@ -75,14 +75,11 @@ describe('downtime hours', () => {
   });
 
   it('reads a malformed stored entry leniently', () => {
-    const doc = newReportDoc();
-    doc.transact(() =>
-      insertEntry(reportMap(doc, 'downtime'), '0190a000-0000-7000-8000-0000000000d1', {
-        codeGroup: 'nonsense',
-        chargeable: 'yes',
-        startTime: 7,
-      }),
-    );
+    const doc = reportWithStoredEntry('downtime', {
+      codeGroup: 'nonsense',
+      chargeable: 'yes',
+      startTime: 7,
+    });
     expect(readDowntime(doc)).toEqual([
       expect.objectContaining({
         codeName: '',

@@ -11,6 +11,10 @@ import type { DowntimeCodeCopy } from '../downtime/downtime.ts';
 import { DEFAULT_DOWNTIME_CODES, downtimeCodeCopy } from '../downtime/downtime.ts';
 import { defaultDowntimeCodeId } from '../downtime/downtime-codes-doc.ts';
 import { initSetupDoc } from '../kernel/setup-keys.ts';
+import type { Fields } from '../docs/entries.ts';
+import { insertEntry } from '../docs/entries.ts';
+import type { ReportMapRoot } from '../kernel/report-keys.ts';
+import { reportMap } from '../kernel/report-keys.ts';
 
 /** Test helpers: replicas of one document and ways to sync them. Not part of the public API. */
 
@@ -33,6 +37,18 @@ export function newReportDoc(id: ReportId = ReportIds.create()): Y.Doc {
       rigName: 'Rig 7',
     },
   });
+  return doc;
+}
+
+/**
+ * A report holding one entry in a part's root as another (older, or odd) device stored it, fields
+ * as given and nothing checked: for tests of reading stored entries leniently.
+ */
+export function reportWithStoredEntry(root: ReportMapRoot, fields: Fields): Y.Doc {
+  const doc = newReportDoc();
+  doc.transact(() =>
+    insertEntry(reportMap(doc, root), '0190a000-0000-7000-8000-0000000000d1', fields),
+  );
   return doc;
 }
 

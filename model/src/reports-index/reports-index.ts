@@ -2,8 +2,7 @@ import type * as Y from 'yjs';
 import { z } from 'zod';
 import { shiftTypeSchema } from '../shift/time-schemas.ts';
 import { reportStatusSchema } from '../shift-summary/shift-summary.ts';
-import type { ReportListItem } from '../report-doc/summary.ts';
-import { ROWS, type ReportsIndexRow } from './rows.ts';
+import { ROWS, type ReportCardFields, type ReportsIndexRow } from './rows.ts';
 import { lenient } from '../docs/lenient.ts';
 
 /**
@@ -48,8 +47,13 @@ function rowsMap(doc: Y.Doc): Y.Map<unknown> {
   return doc.getMap(ROWS);
 }
 
-/** The index row of a report list item (the summary the server projects). */
-export function indexRowFromListItem(item: ReportListItem & { id: string }): ReportsIndexRow {
+/**
+ * The index row of a report list item (the summary the server projects, report-doc/summary.ts): its
+ * card fields, id and metres.
+ */
+export function indexRowFromListItem(
+  item: ReportCardFields & { id: string; metresDrilled: number },
+): ReportsIndexRow {
   return {
     id: item.id,
     status: item.status,
