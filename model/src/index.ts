@@ -355,8 +355,8 @@ export {
   updateBit,
 } from './holes-doc/bit-register.ts';
 export type { BitMetres } from './bit/bit-metres.ts';
-export { lifeToDateMetres, metresPerBit } from './bit/bit-metres.ts';
-export { addBitChange, removeBitChange } from './bit/bit-changes-part.ts';
+export { bitDownAfter, lifeToDateMetres, metresPerBit } from './bit/bit-metres.ts';
+export { addBitChange, bitChangesPart, removeBitChange } from './bit/bit-changes-part.ts';
 // Core tray photos (references in the report; the bytes are attachments)
 export type { Photo, PhotoInput } from './photos/photos.ts';
 export { photoInputSchema, photoLabel } from './photos/photos.ts';
