@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { registerSW } from 'virtual:pwa-register';
 import { App } from './app/App';
 import { afterFirstScreen } from './app/first-screen';
+import { retryingInstall, whenInstallFails } from './app/offline-install';
 import { checkForUpdatesOnReturn, offerUpdate } from './app/update';
 import { startSignOutIfAsked } from './auth/sign-out-on-load';
 import { getDeviceToken } from './auth/store';
@@ -34,22 +35,29 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// A new version waits until the person taps Reload (UpdatePrompt): never a reload by itself.
-const updateSW = registerSW({
-  immediate: true,
-  onNeedRefresh() {
-    offerUpdate(() => updateSW(true));
-  },
-  onRegisteredSW(_url, registration) {
-    if (registration) checkForUpdatesOnReturn(registration);
-  },
-  onOfflineReady() {
-    notifications.show({
-      title: 'Ready to work offline',
-      message: 'Plod is saved on this device and opens with no signal.',
-    });
-  },
+// A new version waits until the person taps Reload (UpdatePrompt): never a reload by itself. A first
+// install that fails (one file of the app not fetched) is tried again while the page stays open.
+const startServiceWorker = retryingInstall((failed) => {
+  const updateSW = registerSW({
+    immediate: true,
+    onNeedRefresh() {
+      offerUpdate(() => updateSW(true));
+    },
+    onRegisteredSW(_url, registration) {
+      if (!registration) return;
+      checkForUpdatesOnReturn(registration);
+      whenInstallFails(registration, failed);
+    },
+    onRegisterError: failed,
+    onOfflineReady() {
+      notifications.show({
+        title: 'Ready to work offline',
+        message: 'Plod is saved on this device and opens with no signal.',
+      });
+    },
+  });
 });
+startServiceWorker();
 
 // A joined phone asks the browser to keep its storage (the Join screen asks at the moment of joining).
 if (getDeviceToken()) void requestPersistentStorage();

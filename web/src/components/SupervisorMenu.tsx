@@ -24,9 +24,15 @@ function isCurrent(to: string, pathname: string, search: string): boolean {
   return query ? onDevices : !(path === '/site-setup' && onDevices);
 }
 
+// At desk width each place stays on one line: the bar's buttons keep the lg type (and a thumb's
+// height) with less padding either side than a button on its own. When the bar is narrower than
+// its places (a small tablet) they go onto a second row rather than breaking a name in two.
+const barButton = { label: { whiteSpace: 'nowrap' } } as const;
+
 /**
  * The supervisor menu on every screen a signed-in supervisor opens: Live, Plods, Missing shifts,
- * KPIs, Site Setup, Site Configuration, Devices and Sign out. A bar of links at desk width; one Menu button on a phone.
+ * KPIs, Site Setup, Site Configuration, Contracts, Devices and Sign out. A bar of links at desk
+ * width; one Menu button on a phone.
  */
 export default function SupervisorMenu({ username }: { username: string }) {
   const wide = useWide();
@@ -37,7 +43,7 @@ export default function SupervisorMenu({ username }: { username: string }) {
       <Container size="xl" px={{ base: 'sm', sm: 'lg' }} py={4}>
         <Group justify="space-between" wrap="nowrap" mih={52}>
           {wide ? (
-            <Group gap={4} wrap="nowrap">
+            <Group gap={4}>
               {SUPERVISOR_PLACES.map((place) => {
                 const current = isCurrent(place.to, pathname, search);
                 return (
@@ -47,6 +53,8 @@ export default function SupervisorMenu({ username }: { username: string }) {
                     to={place.to}
                     variant={current ? 'light' : 'subtle'}
                     aria-current={current ? 'page' : undefined}
+                    px="sm"
+                    styles={barButton}
                   >
                     {place.label}
                   </Button>
@@ -76,7 +84,7 @@ export default function SupervisorMenu({ username }: { username: string }) {
               {username}
             </Text>
             {wide && (
-              <Button variant="default" onClick={leave}>
+              <Button variant="default" onClick={leave} px="sm" styles={barButton} flex="none">
                 Sign out
               </Button>
             )}
