@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { newReport } from './collab-helpers';
@@ -7,6 +7,15 @@ import { expect, heading, test, joinThroughUi, untilWorksOffline, PHONE } from '
 
 // This spec needs the app's service worker (the others mostly block it).
 test.use({ ...PHONE, joined: false, serviceWorkers: 'allow' });
+
+/**
+ * Replace the served file in one step: another test running beside this one fetches the old worker
+ * or the new one, never a half-written file (a worker script that fails to load fails its install).
+ */
+async function deploy(path: string, body: string) {
+  await writeFile(`${path}.next`, body);
+  await rename(`${path}.next`, path);
+}
 
 const workerState = (page: Page) =>
   page.evaluate(async () => {
@@ -36,7 +45,7 @@ test('a new version waits for Reload: the prompt shows, a half-filled form stays
     `$1deploy-${Date.now().toString(36)}"`,
   );
   expect(deployed).not.toBe(original);
-  await writeFile(swPath, deployed);
+  await deploy(swPath, deployed);
   try {
     // The person reloads the screen: the browser checks for a new version as it loads.
     await page.reload();
@@ -71,6 +80,6 @@ test('a new version waits for Reload: the prompt shows, a half-filled form stays
       .toEqual({ waiting: null, active: 'activated', controlled: true });
     await expect(page.getByTestId('update-prompt')).toHaveCount(0);
   } finally {
-    await writeFile(swPath, original);
+    await deploy(swPath, original);
   }
 });
