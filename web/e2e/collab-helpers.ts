@@ -231,3 +231,18 @@ export async function joinAndStartPlod(page: Page, deviceName: string): Promise<
   await joinThroughUi(page, deviceName);
   return newReport(page);
 }
+
+/** Loses signal: the browser's network goes off, then the screen's Pause sync. */
+export async function pauseSync(phone: Phone): Promise<void> {
+  await phone.context.setOffline(true);
+  await phone.page.getByTestId('network-toggle').click();
+  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Resume sync');
+}
+
+/** Signal again: the browser's network comes back, the phone opens `path` if given, Resume sync. */
+export async function resumeSync(phone: Phone, path?: string): Promise<void> {
+  await phone.context.setOffline(false);
+  if (path !== undefined) await phone.page.goto(path);
+  await phone.page.getByTestId('network-toggle').click();
+  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Pause sync');
+}
