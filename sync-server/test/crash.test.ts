@@ -5,7 +5,12 @@ import { SqliteStore } from '../src/store/sqlite-store.ts';
 import { connectClient, docFrom, synced, tempDir, waitFor } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
 import { serverWithOneEdit, spawnServer } from './process.ts';
-import { expectAcknowledgedIn, expectServedAfterRestart, streamingWriters } from './writers.ts';
+import {
+  expectAcknowledgedIn,
+  expectReaderGetsLastUpdates,
+  expectServedAfterRestart,
+  streamingWriters,
+} from './writers.ts';
 import type { ServerProcess } from './process.ts';
 
 const ROOM = 'report:crash';
@@ -119,14 +124,12 @@ describe('server process', () => {
     expect(rounds.some((r) => r.midCompaction)).toBe(true);
 
     await stream.settle();
-    const reader = connectClient(server.url, room);
-    clients.push(reader);
-    await synced(reader);
-    await waitFor(
-      () =>
-        writers.every((w) => reader.doc.getMap('m').get(`${w.name}:${w.client.tracker?.localSeq}`)),
+    await expectReaderGetsLastUpdates(
+      server.url,
+      room,
+      writers,
+      clients,
       'the restarted server serves every update',
-      15_000,
     );
   }, 180_000);
 
