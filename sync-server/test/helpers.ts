@@ -220,16 +220,22 @@ export async function rawSocket(
   return { socket, closed, messages };
 }
 
-/** The HTTP status an upgrade attempt gets, or 101 when it is accepted. */
-export function upgradeStatus(url: string, headers?: Record<string, string>): Promise<number> {
+/**
+ * An upgrade attempt with `headers`, offering the subprotocols `protocols`: the HTTP status (101 when
+ * it is accepted) and the subprotocol the server chose.
+ */
+export function upgradeWith(
+  url: string,
+  { headers, protocols }: { headers?: Record<string, string>; protocols?: string[] } = {},
+): Promise<{ status: number; protocol: string }> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers });
+    const socket = new WebSocket(url, protocols, { headers });
     socket.once('open', () => {
+      resolve({ status: 101, protocol: socket.protocol });
       socket.close();
-      resolve(101);
     });
     socket.once('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
+      resolve({ status: res.statusCode ?? 0, protocol: '' });
       res.resume();
       socket.terminate();
     });
@@ -237,4 +243,12 @@ export function upgradeStatus(url: string, headers?: Record<string, string>): Pr
       if (socket.readyState !== WebSocket.CLOSED) reject(error);
     });
   });
+}
+
+/** The HTTP status an upgrade attempt gets, or 101 when it is accepted. */
+export async function upgradeStatus(
+  url: string,
+  headers?: Record<string, string>,
+): Promise<number> {
+  return (await upgradeWith(url, { headers })).status;
 }
