@@ -135,25 +135,6 @@ export function expectAcknowledgedIn(
   });
 }
 
-/** A new reader at `url` (pushed to `clients`) gets each writer's last update (`message` if not). */
-export async function expectReaderGetsLastUpdates(
-  url: string,
-  room: string,
-  writers: readonly Writer[],
-  clients: TestClient[],
-  message: string,
-): Promise<void> {
-  const reader = connectClient(url, room);
-  clients.push(reader);
-  await synced(reader);
-  await waitFor(
-    () =>
-      writers.every((w) => reader.doc.getMap('m').has(`${w.name}:${w.client.tracker?.localSeq}`)),
-    message,
-    15_000,
-  );
-}
-
 /**
  * After a restart at `url`: the writers reconnect by themselves, a new reader (pushed to `clients`)
  * gets every writer's last update, acknowledged or resent, and every update is acknowledged again.
@@ -165,12 +146,14 @@ export async function expectServedAfterRestart(
   clients: TestClient[],
 ): Promise<void> {
   await waitFor(() => writers.every((w) => w.client.provider.synced), 'writers back', 15_000);
-  await expectReaderGetsLastUpdates(
-    url,
-    room,
-    writers,
-    clients,
+  const reader = connectClient(url, room);
+  clients.push(reader);
+  await synced(reader);
+  await waitFor(
+    () =>
+      writers.every((w) => reader.doc.getMap('m').has(`${w.name}:${w.client.tracker?.localSeq}`)),
     'every update, acknowledged or resent, on the restarted server',
+    15_000,
   );
   await waitFor(() => writers.every((w) => w.client.tracker?.pending === 0), 'all durable again');
 }
