@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_DOWNTIME_CODES, defaultDowntimeCodeId } from '@plod/model';
 import type { SiteId } from '@plod/model';
 import { withCrewAndSupervisor } from '../auth/helpers.ts';
+import { startedAround } from '../helpers.ts';
 import { demoApi } from './helpers.ts';
 import type { Api } from './helpers.ts';
 
@@ -15,10 +16,7 @@ interface Code {
 
 describe('downtime codes and entries over REST', () => {
   let api: Api;
-  beforeAll(async () => {
-    api = await demoApi();
-  });
-  afterAll(() => api.close());
+  startedAround(demoApi, (started) => (api = started));
 
   it("lists a site's codes, the defaults first of all", async () => {
     const listed = await api.call('GET', `/api/downtime-codes?siteId=${api.siteId}`);

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startedAround } from '../helpers.ts';
 import { PEOPLE_HOURS_MESSAGES } from '@plod/model';
 import type { BundleCrewAssignment } from '@plod/model';
@@ -201,10 +201,10 @@ describe("people's hours for a pay period", () => {
 
 describe("people's hours export access", () => {
   let server: SecureServer;
-  beforeAll(async () => {
-    server = await startSecureServer();
-  });
-  afterAll(() => server.close());
+  startedAround(
+    () => startSecureServer(),
+    (started) => (server = started),
+  );
 
   it('is for supervisors: a crew device gets 403', async () => {
     const device = await server.join('Crew phone');
