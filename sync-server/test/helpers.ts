@@ -24,6 +24,8 @@ export interface TestServer {
   /** ws://127.0.0.1:port/sync */
   url: string;
   http: string;
+  /** `room`'s document as the server's store holds it now. */
+  stored(room: string): Promise<Y.Doc>;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startServer(
     dataDir,
     url: `ws://127.0.0.1:${running.port}/sync`,
     http: `http://127.0.0.1:${running.port}`,
+    stored: async (room) => docFrom(await server.store.load(room)),
     close: () => running.close(),
   };
 }
