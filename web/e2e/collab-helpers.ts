@@ -232,6 +232,37 @@ export async function joinAndStartPlod(page: Page, deviceName: string): Promise<
   return newReport(page);
 }
 
+/**
+ * Joins as `deviceName`, starts a plod and saves its Shift Details (opened from the plod's
+ * dashboard) at the demo site and rig; the plod's id.
+ */
+export async function joinAndSetUpShift(
+  page: Page,
+  deviceName: string,
+  shift: { level?: string } = {},
+): Promise<string> {
+  const id = await joinAndStartPlod(page, deviceName);
+  await page.getByRole('link', { name: /Shift Details/ }).click();
+  await saveDemoShift(page, shift);
+  return id;
+}
+
+/**
+ * Joins as `deviceName`, starts a plod, opens Run Sheets and starts a hole there, named after
+ * `prefix`; the hole's id.
+ */
+export async function joinAndStartHole(
+  page: Page,
+  deviceName: string,
+  prefix: string,
+): Promise<string> {
+  await joinAndStartPlod(page, deviceName);
+  await page.goto('/run-sheets');
+  const holeId = uniqueHoleId(prefix);
+  await startHole(page, holeId);
+  return holeId;
+}
+
 /** Loses signal: the browser's network goes off, then the screen's Pause sync. */
 export async function pauseSync(phone: Phone): Promise<void> {
   await phone.context.setOffline(true);
