@@ -5,7 +5,6 @@ import { SqliteStore } from '../src/store/sqlite-store.ts';
 import {
   closedAfterEach,
   connectClient,
-  docFrom,
   mapOf,
   startServer,
   synced,
@@ -55,7 +54,7 @@ describe('opening a cold document (answered from the stored snapshot, built afte
       expect(mapOf(c.doc)).toEqual(want);
     }
     for (const c of writers) await waitFor(() => c.tracker?.pending === 0, 'durable');
-    const reloaded = docFrom(await server.server.store.load('report:cold'));
+    const reloaded = await server.stored('report:cold');
     expect(mapOf(reloaded)).toEqual(want);
   });
 

@@ -119,15 +119,8 @@ describe('server process', () => {
     expect(rounds.some((r) => r.midCompaction)).toBe(true);
 
     await stream.settle();
-    const reader = connectClient(server.url, room);
-    clients.push(reader);
-    await synced(reader);
-    await waitFor(
-      () =>
-        writers.every((w) => reader.doc.getMap('m').get(`${w.name}:${w.client.tracker?.localSeq}`)),
-      'the restarted server serves every update',
-      15_000,
-    );
+    // The restarted server serves every update.
+    await expectServedAfterRestart(server.url, room, writers, clients);
   }, 180_000);
 
   it('on SIGTERM closes sockets with 1012, commits and exits 0', async () => {

@@ -24,6 +24,8 @@ export interface TestServer {
   /** ws://127.0.0.1:port/sync */
   url: string;
   http: string;
+  /** `room`'s document as the server's store holds it now. */
+  stored(room: string): Promise<Y.Doc>;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startServer(
     dataDir,
     url: `ws://127.0.0.1:${running.port}/sync`,
     http: `http://127.0.0.1:${running.port}`,
+    stored: async (room) => docFrom(await server.store.load(room)),
     close: () => running.close(),
   };
 }
@@ -220,16 +223,22 @@ export async function rawSocket(
   return { socket, closed, messages };
 }
 
-/** The HTTP status an upgrade attempt gets, or 101 when it is accepted. */
-export function upgradeStatus(url: string, headers?: Record<string, string>): Promise<number> {
+/**
+ * An upgrade attempt with `headers`, offering the subprotocols `protocols`: the HTTP status (101 when
+ * it is accepted) and the subprotocol the server chose.
+ */
+export function upgradeWith(
+  url: string,
+  { headers, protocols }: { headers?: Record<string, string>; protocols?: string[] } = {},
+): Promise<{ status: number; protocol: string }> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers });
+    const socket = new WebSocket(url, protocols, { headers });
     socket.once('open', () => {
+      resolve({ status: 101, protocol: socket.protocol });
       socket.close();
-      resolve(101);
     });
     socket.once('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
+      resolve({ status: res.statusCode ?? 0, protocol: '' });
       res.resume();
       socket.terminate();
     });
@@ -237,4 +246,12 @@ export function upgradeStatus(url: string, headers?: Record<string, string>): Pr
       if (socket.readyState !== WebSocket.CLOSED) reject(error);
     });
   });
+}
+
+/** The HTTP status an upgrade attempt gets, or 101 when it is accepted. */
+export async function upgradeStatus(
+  url: string,
+  headers?: Record<string, string>,
+): Promise<number> {
+  return (await upgradeWith(url, { headers })).status;
 }

@@ -8,19 +8,19 @@ import {
 } from '../scripts/pg-cluster.ts';
 import { tempDir } from './helpers.ts';
 
+/** A folder holding an initdb and nothing else of PostgreSQL. */
+function folderWithInitdbOnly(): string {
+  const dir = tempDir();
+  fs.writeFileSync(path.join(dir, 'initdb'), '#!/bin/sh\n', { mode: 0o755 });
+  return dir;
+}
+
 describe('the PostgreSQL test cluster', () => {
   it('fails, naming what is missing, on a machine without PostgreSQL (no silent skip)', () => {
-    const partial = tempDir();
-    fs.writeFileSync(path.join(partial, 'initdb'), '#!/bin/sh\n', { mode: 0o755 });
-    let error: unknown;
-    try {
-      findPostgresBinaries([tempDir(), partial]);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(PostgresMissingError);
-    expect((error as PostgresMissingError).reason).toBe('postgres-missing');
-    expect((error as Error).message).toContain('pg_ctl, postgres were not found');
+    const find = () => findPostgresBinaries([tempDir(), folderWithInitdbOnly()]);
+    expect(find).toThrow(PostgresMissingError);
+    expect(find).toThrow(expect.objectContaining({ reason: 'postgres-missing' }));
+    expect(find).toThrow('pg_ctl, postgres were not found');
   });
 
   it('finds the binaries this machine has (CI machines have PostgreSQL 15)', () => {

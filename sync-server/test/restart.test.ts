@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  closedAfterEach,
-  connectClient,
-  docFrom,
-  mapOf,
-  startServer,
-  synced,
-  waitFor,
-} from './helpers.ts';
+import { closedAfterEach, connectClient, mapOf, startServer, synced, waitFor } from './helpers.ts';
 import type { TestClient } from './helpers.ts';
 
 describe('restart and offline clients', () => {
@@ -57,7 +49,7 @@ describe('restart and offline clients', () => {
     );
     await waitFor(() => roaming.tracker?.pending === 0, 'all 500 acknowledged');
 
-    const reloaded = docFrom(await server.server.store.load('report:o'));
+    const reloaded = await server.stored('report:o');
     expect(reloaded.getArray('runs').toJSON()).toEqual(runs.toJSON());
     expect(mapOf(reloaded)).toEqual({ 'supervisor-note': 'checked' });
   });

@@ -10,7 +10,6 @@ import type { StoredDocument } from '../src/store/document-store.ts';
 import {
   closedAfterEach,
   connectClient,
-  docFrom,
   mapOf,
   startServer,
   tempDir,
@@ -66,10 +65,10 @@ describe('storage', () => {
       const stored = await server.server.store.load('report:c');
       return stored?.snapshot !== null && (stored?.updates.length ?? 0) < 50;
     }, 'compaction');
-    expect(sameState(docFrom(await server.server.store.load('report:c')), client.doc)).toBe(true);
+    expect(sameState(await server.stored('report:c'), client.doc)).toBe(true);
     client.doc.getMap('m').set('after-compaction', true);
     await waitFor(() => client.tracker?.pending === 0);
-    const reloaded = docFrom(await server.server.store.load('report:c'));
+    const reloaded = await server.stored('report:c');
     expect(sameState(reloaded, client.doc)).toBe(true);
   });
 

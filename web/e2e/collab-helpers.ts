@@ -231,3 +231,49 @@ export async function joinAndStartPlod(page: Page, deviceName: string): Promise<
   await joinThroughUi(page, deviceName);
   return newReport(page);
 }
+
+/**
+ * Joins as `deviceName`, starts a plod and saves its Shift Details (opened from the plod's
+ * dashboard) at the demo site and rig; the plod's id.
+ */
+export async function joinAndSetUpShift(
+  page: Page,
+  deviceName: string,
+  shift: { level?: string } = {},
+): Promise<string> {
+  const id = await joinAndStartPlod(page, deviceName);
+  await page.getByRole('link', { name: /Shift Details/ }).click();
+  await saveDemoShift(page, shift);
+  return id;
+}
+
+/**
+ * Joins as `deviceName`, starts a plod, opens Run Sheets and starts a hole there, named after
+ * `prefix`; the hole's id.
+ */
+export async function joinAndStartHole(
+  page: Page,
+  deviceName: string,
+  prefix: string,
+): Promise<string> {
+  await joinAndStartPlod(page, deviceName);
+  await page.goto('/run-sheets');
+  const holeId = uniqueHoleId(prefix);
+  await startHole(page, holeId);
+  return holeId;
+}
+
+/** Loses signal: the browser's network goes off, then the screen's Pause sync. */
+export async function pauseSync(phone: Phone): Promise<void> {
+  await phone.context.setOffline(true);
+  await phone.page.getByTestId('network-toggle').click();
+  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Resume sync');
+}
+
+/** Signal again: the browser's network comes back, the phone opens `path` if given, Resume sync. */
+export async function resumeSync(phone: Phone, path?: string): Promise<void> {
+  await phone.context.setOffline(false);
+  if (path !== undefined) await phone.page.goto(path);
+  await phone.page.getByTestId('network-toggle').click();
+  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Pause sync');
+}

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { expect, test } from './fixtures';
 import {
@@ -6,6 +5,8 @@ import {
   closePhones,
   newReport,
   openPhones,
+  pauseSync,
+  resumeSync,
   runRows,
   startHole,
   uniqueHoleId,
@@ -17,18 +18,6 @@ interface RunSheetEntry {
   fromDepth: number;
   toDepth: number;
   notes: string | null;
-}
-
-async function goOffline(page: Page): Promise<void> {
-  await page.context().setOffline(true);
-  await page.getByTestId('network-toggle').click();
-  await expect(page.getByTestId('network-toggle')).toHaveText('Resume sync');
-}
-
-async function goOnline(page: Page): Promise<void> {
-  await page.context().setOffline(false);
-  await page.getByTestId('network-toggle').click();
-  await expect(page.getByTestId('network-toggle')).toHaveText('Pause sync');
 }
 
 // Issue 6, browser test 3: runs added to one hole on two phones with no signal merge into one chain.
@@ -48,8 +37,8 @@ test('runs added offline on two phones merge into one depth chain everywhere', a
   await b.page.goto(`/plods/${reportId}/run-sheets`);
   await expect(b.page.getByTestId('run-row')).toHaveCount(1);
 
-  await goOffline(a.page);
-  await goOffline(b.page);
+  await pauseSync(a);
+  await pauseSync(b);
   await addRunInModal(a.page, { notes: 'A1' });
   await addRunInModal(a.page, { stickUp: '0.2', ori: true, notes: 'A2' });
   await addRunInModal(b.page, { notes: 'B1' });
@@ -61,8 +50,8 @@ test('runs added offline on two phones merge into one depth chain everywhere', a
   await b.page.screenshot({ path: testInfo.outputPath('offline-phone-b.png'), fullPage: true });
   await expectAccessible(b.page, 'run sheets offline');
 
-  await goOnline(a.page);
-  await goOnline(b.page);
+  await resumeSync(a);
+  await resumeSync(b);
   await expect(a.page.getByTestId('run-row')).toHaveCount(6, { timeout: 20_000 });
   await expect(b.page.getByTestId('run-row')).toHaveCount(6, { timeout: 20_000 });
 

@@ -1,6 +1,6 @@
 import { signOnPad } from './plod-report-helpers';
 import { expectAccessible } from './accessibility';
-import { startHole, uniqueHoleId, saveDemoShift, joinAndStartPlod } from './collab-helpers';
+import { joinAndSetUpShift, startHole, uniqueHoleId } from './collab-helpers';
 import { expect, heading, test, restingDialog, PHONE } from './fixtures';
 
 test.use({ ...PHONE, joined: false, serviceWorkers: 'block' });
@@ -10,9 +10,7 @@ test('the home dashboard shows the hole being drilled in the current plod, none 
   errors,
 }) => {
   test.setTimeout(90_000);
-  await joinAndStartPlod(page, 'Dashboard Phone');
-  await page.getByRole('link', { name: /Shift Details/ }).click();
-  await saveDemoShift(page);
+  await joinAndSetUpShift(page, 'Dashboard Phone');
 
   // A short hole drilled to its target by one run: complete.
   const done = uniqueHoleId('DONE');

@@ -1,11 +1,10 @@
 import { expectAccessible } from './accessibility';
 import {
   addRunInModal,
-  joinAndStartPlod,
+  joinAndSetUpShift,
   openRun,
   runLine,
   runLineLayouts,
-  saveDemoShift,
   startHole,
   uniqueHoleId,
 } from './collab-helpers';
@@ -22,9 +21,7 @@ test('a phone shows 20 runs as one-line rows in two screens, a whole hole id and
   errors,
 }) => {
   test.setTimeout(150_000);
-  await joinAndStartPlod(page, 'Run Rows Phone');
-  await page.getByRole('link', { name: /Shift Details/ }).click();
-  await saveDemoShift(page);
+  await joinAndSetUpShift(page, 'Run Rows Phone');
 
   // The dashboard's Active Saved Report shows the whole site: wrapped if need be, never cut.
   await page.goto('/dashboard');

@@ -1,12 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import {
-  addRunInModal,
-  runRows,
-  startHole,
-  uniqueHoleId,
-  joinAndStartPlod,
-} from './collab-helpers';
+import { addRunInModal, joinAndStartHole, runRows } from './collab-helpers';
 import { expect, heading, restingDialog, test, PHONE } from './fixtures';
 
 // One run rule on both run screens (the Run Sheets pop-up and the Add New Run screen): a run without
@@ -35,9 +29,7 @@ test('a run without a rod is the same run on Run Sheets and on Add New Run', asy
   errors,
 }) => {
   test.setTimeout(120_000);
-  await joinAndStartPlod(page, 'Run Rule Phone');
-  await page.goto('/run-sheets');
-  await startHole(page, uniqueHoleId('RR'));
+  await joinAndStartHole(page, 'Run Rule Phone', 'RR');
 
   // A hole's first run needs a rod, on both screens.
   await page.getByRole('button', { name: 'Add New Run' }).click();

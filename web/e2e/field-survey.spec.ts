@@ -1,5 +1,5 @@
 import { expectAccessible } from './accessibility';
-import { startHole, uniqueHoleId, joinAndStartPlod } from './collab-helpers';
+import { joinAndStartHole } from './collab-helpers';
 import { expect, heading, test, PHONE } from './fixtures';
 
 // Survey points as read off the instrument: dip and azimuth to one decimal (or a message beside the
@@ -12,10 +12,7 @@ test('a survey point keeps one decimal of dip and azimuth, a blank magnetic tota
   errors,
 }) => {
   test.setTimeout(120_000);
-  await joinAndStartPlod(page, 'Survey Phone');
-  await page.goto('/run-sheets');
-  const holeId = uniqueHoleId('SV');
-  await startHole(page, holeId);
+  const holeId = await joinAndStartHole(page, 'Survey Phone', 'SV');
 
   await page.goto('/survey');
   await expect(heading(page, 'Survey Data')).toBeVisible();

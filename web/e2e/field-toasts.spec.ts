@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import { addRunInModal, startHole, uniqueHoleId, joinAndStartPlod } from './collab-helpers';
+import { addRunInModal, joinAndStartHole } from './collab-helpers';
 import { expect, test, PHONE } from './fixtures';
 
 // A toast never covers navigation or actions: scrolled to the end of Run Sheets at 390 x 844, the
@@ -17,9 +17,7 @@ test('a toast leaves the Next button clear, lets taps through and goes even when
   errors,
 }) => {
   test.setTimeout(120_000);
-  await joinAndStartPlod(page, 'Toast Clear Phone');
-  await page.goto('/run-sheets');
-  await startHole(page, uniqueHoleId('TST'));
+  await joinAndStartHole(page, 'Toast Clear Phone', 'TST');
   await addRunInModal(page);
   // Undo shows a toast ("Undone: ...") on a step of the shift, with its Next button at the foot.
   const undo = page.getByTestId('undo-bar').getByRole('button', { name: /^Undo/ });

@@ -1,9 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import {
   addRunInModal,
   closePhones,
   createReport,
   openPhones,
+  pauseSync,
+  resumeSync,
   type Phone,
   startHole,
   uniqueHoleId,
@@ -11,27 +13,20 @@ import {
 import { addTimeEntry } from './entry-helpers';
 import { expectAccessible } from './accessibility';
 import { expect, test } from './fixtures';
-import { mergeLateEdit, signInAsSupervisor } from './supervisor-helpers';
+import {
+  lateEditCard,
+  mergeLateEdit,
+  signInAsSupervisor,
+  waitForLateEditCard,
+} from './supervisor-helpers';
 
 // Issue 17, late-edit review: each phone's held edits show their values (before -> after), are
 // merged or discarded after a confirmation, in any order, or all at once, with no raw errors.
 
 test.use({ joined: false });
 
-/** Cuts a phone off the network on its Run Sheets (the browser's network and the app's Pause sync). */
-async function goOffline(phone: Phone): Promise<void> {
-  await phone.context.setOffline(true);
-  await phone.page.getByTestId('network-toggle').click();
-  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Resume sync');
-}
-
 /** Back on the network: the phone opens the plod's Run Sheets again and resumes sync. */
-async function goOnline(phone: Phone, plodId: string): Promise<void> {
-  await phone.context.setOffline(false);
-  await phone.page.goto(`/plods/${plodId}/run-sheets`);
-  await phone.page.getByTestId('network-toggle').click();
-  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Pause sync');
-}
+const goOnline = (phone: Phone, plodId: string) => resumeSync(phone, `/plods/${plodId}/run-sheets`);
 
 /**
  * Opens a plod's Dashboard, Timesheets and Run Sheets through the app's own links while online, so
@@ -61,16 +56,24 @@ async function plodFor(request: APIRequestContext, driller: string): Promise<str
   return id;
 }
 
-function card(page: Page, device: string) {
-  return page.getByRole('article', { name: `Late edits from ${device}` });
-}
-
-/** Refreshes the review until the phone's card is there (it arrives once the phone reconnects). */
-async function waitForCard(page: Page, device: string) {
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect(card(page, device)).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 60_000 });
+/**
+ * A plod of its own driller (`${label} ${tag}`) and two phones of `names` (each followed by the
+ * tag); the first starts a hole on the plod's Run Sheets.
+ */
+async function twoPhonesOnAPlod(
+  browser: Browser,
+  request: APIRequestContext,
+  label: string,
+  names: [string, string],
+  holePrefix: string,
+) {
+  const tag = Date.now().toString(36);
+  const plodId = await plodFor(request, `${label} ${tag}`);
+  const phones = await openPhones(browser, `${names[0]} ${tag}`, `${names[1]} ${tag}`);
+  const hole = uniqueHoleId(holePrefix);
+  await phones[0].page.goto(`/plods/${plodId}/run-sheets`);
+  await startHole(phones[0].page, hole);
+  return { tag, plodId, phones, hole };
 }
 
 test('held edits from two phones show their values and merge in any order, then all at once', async ({
@@ -80,14 +83,14 @@ test('held edits from two phones show their values and merge in any order, then 
   errors,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const tag = Date.now().toString(36);
-  const plodId = await plodFor(request, `Review ${tag}`);
-  const [runner, timer] = await openPhones(browser, `Runs phone ${tag}`, `Times phone ${tag}`);
-  const hole = uniqueHoleId('REV');
+  const {
+    tag,
+    plodId,
+    phones: [runner, timer],
+    hole,
+  } = await twoPhonesOnAPlod(browser, request, 'Review', ['Runs phone', 'Times phone'], 'REV');
 
   // Both phones have the plod; one run reaches the server while online.
-  await runner.page.goto(`/plods/${plodId}/run-sheets`);
-  await startHole(runner.page, hole);
   await addRunInModal(runner.page);
   await openScreens(timer, plodId, hole);
   await expect
@@ -98,8 +101,8 @@ test('held edits from two phones show their values and merge in any order, then 
     .toBe(3);
 
   // Offline, each works on; meanwhile the plod is submitted.
-  await goOffline(runner);
-  await goOffline(timer);
+  await pauseSync(runner);
+  await pauseSync(timer);
   await addRunInModal(runner.page);
   await toTimesheets(timer);
   await addTimeEntry(timer.page, { start: '6:00 AM', end: '10:00 AM' });
@@ -110,10 +113,10 @@ test('held edits from two phones show their values and merge in any order, then 
 
   await signInAsSupervisor(page);
   await page.goto(`/live?driller=${encodeURIComponent(`Review ${tag}`)}`);
-  const runs = card(page, `Runs phone ${tag}`);
-  const times = card(page, `Times phone ${tag}`);
-  await waitForCard(page, `Runs phone ${tag}`);
-  await waitForCard(page, `Times phone ${tag}`);
+  const runs = lateEditCard(page, `Runs phone ${tag}`);
+  const times = lateEditCard(page, `Times phone ${tag}`);
+  await waitForLateEditCard(page, `Runs phone ${tag}`);
+  await waitForLateEditCard(page, `Times phone ${tag}`);
 
   // Filtered to another driller's plods, the list holds none of these edits and says they wait
   // elsewhere; Merge all is not offered for edits it does not show.
@@ -125,7 +128,7 @@ test('held edits from two phones show their values and merge in any order, then 
   await expect(runs).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Merge all' })).toHaveCount(0);
   await page.goto(`/live?driller=${encodeURIComponent(`Review ${tag}`)}`);
-  await waitForCard(page, `Runs phone ${tag}`);
+  await waitForLateEditCard(page, `Runs phone ${tag}`);
 
   // Each card says what merging it does, in words.
   await expect(runs.getByTestId('late-edit-change')).toContainText([
@@ -140,7 +143,7 @@ test('held edits from two phones show their values and merge in any order, then 
   await expectAccessible(page, 'late-edit review at phone size');
   // At desk width too, for a person to look at; then back to the phone.
   await page.setViewportSize({ width: 1366, height: 800 });
-  await expect(card(page, `Runs phone ${tag}`)).toBeVisible();
+  await expect(lateEditCard(page, `Runs phone ${tag}`)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('late-edit-review-1366.png'), fullPage: true });
   await expectAccessible(page, 'late-edit review at desk width');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -180,16 +183,16 @@ test('discarding one phone’s edits first leaves the others to merge, and the p
   errors,
 }) => {
   test.setTimeout(240_000);
-  const tag = Date.now().toString(36);
-  const plodId = await plodFor(request, `Discard ${tag}`);
-  const [phone, other] = await openPhones(browser, `Discard phone ${tag}`, `Keep phone ${tag}`);
-  const hole = uniqueHoleId('DIS');
-  await phone.page.goto(`/plods/${plodId}/run-sheets`);
-  await startHole(phone.page, hole);
+  const {
+    tag,
+    plodId,
+    phones: [phone, other],
+    hole,
+  } = await twoPhonesOnAPlod(browser, request, 'Discard', ['Discard phone', 'Keep phone'], 'DIS');
   await openScreens(other, plodId, hole);
 
-  await goOffline(phone);
-  await goOffline(other);
+  await pauseSync(phone);
+  await pauseSync(other);
   await addRunInModal(phone.page);
   await toTimesheets(other);
   await addTimeEntry(other.page, { start: '6:00 AM', end: '8:00 AM' });
@@ -201,9 +204,9 @@ test('discarding one phone’s edits first leaves the others to merge, and the p
 
   await signInAsSupervisor(page);
   await page.goto(`/live?driller=${encodeURIComponent(`Discard ${tag}`)}`);
-  await waitForCard(page, `Discard phone ${tag}`);
-  await waitForCard(page, `Keep phone ${tag}`);
-  const discarded = card(page, `Discard phone ${tag}`);
+  await waitForLateEditCard(page, `Discard phone ${tag}`);
+  await waitForLateEditCard(page, `Keep phone ${tag}`);
+  const discarded = lateEditCard(page, `Discard phone ${tag}`);
   await discarded.getByRole('button', { name: 'Discard' }).click();
   const confirm = page.getByRole('dialog', { name: 'Discard late edits' });
   await expect(confirm).toContainText('the phone sees them undone');
@@ -212,7 +215,7 @@ test('discarding one phone’s edits first leaves the others to merge, and the p
   // The phone's run is undone there too.
   await expect(phone.page.getByTestId('run-row')).toHaveCount(0);
 
-  const kept = card(page, `Keep phone ${tag}`);
+  const kept = lateEditCard(page, `Keep phone ${tag}`);
   await mergeLateEdit(page, kept);
   await expect(kept).toBeHidden();
   const row = page.locator(`[data-testid="live-report"][data-report-id="${plodId}"]`);

@@ -3,17 +3,18 @@ import {
   addRunInModal,
   editFromList,
   newReport,
-  openPhone,
+  openPhones,
+  pauseSync,
   plodCard,
+  resumeSync,
   startHole,
   uniqueHoleId,
-  type Phone,
 } from './collab-helpers';
 import { addTimeEntry } from './entry-helpers';
 import { expectAccessible } from './accessibility';
 import { expect, heading, test } from './fixtures';
-import { openDesk, setUpShift, signAndSubmit } from './plod-report-helpers';
-import { mergeLateEdit } from './supervisor-helpers';
+import { completeAndSubmit, openDesk, setUpShift, signAndSubmit } from './plod-report-helpers';
+import { approveOnDesk, mergeLateEditsOf, waitForLateEditCard } from './supervisor-helpers';
 
 // Issue 29, point 1: phone A makes a plod with signal; B and C open it and lose signal; B adds a run
 // and writes Additional Notes, C adds a time entry. Meanwhile A submits it, the desk returns it, A
@@ -40,21 +41,6 @@ async function setOperator(page: Page, id: string, operator: string): Promise<vo
   await expect(heading(page, 'Plods')).toBeVisible();
 }
 
-/** The browser's network and the list's Pause sync, on the Plods list. */
-async function goOffline(phone: Phone): Promise<void> {
-  await phone.context.setOffline(true);
-  await phone.page.getByTestId('network-toggle').click();
-  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Resume sync');
-}
-
-/** Signal again: the Plods list, loaded anew, and its Resume sync. */
-async function goOnline(phone: Phone): Promise<void> {
-  await phone.context.setOffline(false);
-  await phone.page.goto('/');
-  await phone.page.getByTestId('network-toggle').click();
-  await expect(phone.page.getByTestId('network-toggle')).toHaveText('Pause sync');
-}
-
 /** What Edit Shift Report shows, opened anew: total depth and Additional Notes. */
 async function depthAndNotes(page: Page, id: string): Promise<[string, string]> {
   await page.goto(`/plods/${id}/edit`);
@@ -70,11 +56,7 @@ test('late edits built on a plod submitted, returned, resubmitted and approved m
 }, testInfo) => {
   test.setTimeout(420_000);
   const tag = Date.now().toString(36);
-  const [ann, bob, cy] = [
-    await openPhone(browser, `Ann ${tag}`),
-    await openPhone(browser, `Bob ${tag}`),
-    await openPhone(browser, `Cy ${tag}`),
-  ];
+  const [ann, bob, cy] = await openPhones(browser, `Ann ${tag}`, `Bob ${tag}`, `Cy ${tag}`);
   const hole = uniqueHoleId('LATE');
   const notes = `Bit changed at 9 m (${tag})`;
 
@@ -98,7 +80,7 @@ test('late edits built on a plod submitted, returned, resubmitted and approved m
   await expect(bob.page.getByTestId('run-row')).toHaveCount(3);
   await bob.page.getByRole('link', { name: backToDashboard }).click();
   await bob.page.getByRole('link', { name: 'Back to Reports' }).click();
-  await goOffline(bob);
+  await pauseSync(bob);
   await openPlod(bob.page, id);
   await bob.page.getByRole('link', { name: /^Run Sheets/ }).click();
   await addRunInModal(bob.page);
@@ -118,17 +100,14 @@ test('late edits built on a plod submitted, returned, resubmitted and approved m
   await expect(cy.page.getByTestId('timesheet-table-card')).toHaveCount(1);
   await cy.page.getByRole('link', { name: backToDashboard }).click();
   await cy.page.getByRole('link', { name: 'Back to Reports' }).click();
-  await goOffline(cy);
+  await pauseSync(cy);
   await openPlod(cy.page, id);
   await cy.page.getByRole('link', { name: /^Timesheets/ }).click();
   await addTimeEntry(cy.page, { start: '8:00 AM', end: '10:00 AM' });
   await expect(cy.page.getByTestId('timesheet-table-card')).toHaveCount(2);
 
   // Ann completes and submits; the desk returns it; Ann fixes and resubmits; the desk approves.
-  await ann.page.goto(`/plods/${id}/complete-shift`);
-  await ann.page.getByRole('button', { name: 'Complete Shift & Save' }).click();
-  await expect(heading(ann.page, 'Shift Completion')).toBeVisible();
-  await signAndSubmit(ann.page, id, 'Ann Driller');
+  await completeAndSubmit(ann.page, id, 'Ann Driller');
   const desk = await openDesk(browser);
   await desk.goto(`/plods/${id}/report`);
   await desk.getByRole('button', { name: 'Return to crew' }).click();
@@ -139,16 +118,12 @@ test('late edits built on a plod submitted, returned, resubmitted and approved m
   await setOperator(ann.page, id, 'Ann Driller (A)');
   await signAndSubmit(ann.page, id, 'Ann Driller');
   await expect(desk.getByRole('button', { name: 'Approve' })).toBeVisible();
-  await desk.getByRole('button', { name: 'Approve' }).click();
-  await desk
-    .getByRole('dialog', { name: 'Approve this plod?' })
-    .getByRole('button', { name: 'Approve plod' })
-    .click();
-  await expect(desk.getByTestId('report-status')).toHaveText('Approved');
+  await approveOnDesk(desk);
 
   // Bob and Cy come back: each phone shows its edits waiting for the supervisor.
-  await goOnline(bob);
-  await goOnline(cy);
+  // Each on the Plods list, loaded anew.
+  await resumeSync(bob, '/');
+  await resumeSync(cy, '/');
   for (const phone of [bob, cy]) {
     await phone.page.goto(`/plods/${id}/run-sheets`);
     await expect(phone.page.getByTestId('waiting-for-supervisor')).toBeVisible({
@@ -158,32 +133,21 @@ test('late edits built on a plod submitted, returned, resubmitted and approved m
 
   // The desk's card for Bob names his run and his notes, and can be merged.
   await desk.goto('/live');
-  const card = (name: string) => desk.getByRole('article', { name: `Late edits from ${name}` });
-  for (const name of [`Bob ${tag}`, `Cy ${tag}`]) {
-    await expect(async () => {
-      await desk.getByRole('button', { name: 'Refresh' }).click();
-      await expect(card(name)).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 60_000 });
-  }
-  const bobs = card(`Bob ${tag}`);
+  const bobs = await waitForLateEditCard(desk, `Bob ${tag}`);
+  const cys = await waitForLateEditCard(desk, `Cy ${tag}`);
   await expect(bobs.getByTestId('late-edit-change').filter({ hasText: 'Run 4 added' })).toHaveCount(
     1,
   );
   await expect(bobs.getByTestId('late-edit-change').filter({ hasText: notes })).toHaveCount(1);
   await expect(bobs).not.toContainText('Nothing the plod shows changes');
   await expect(bobs.getByRole('button', { name: 'Merge' })).toBeEnabled();
-  await expect(card(`Cy ${tag}`).getByTestId('late-edit-change').first()).toContainText(
-    'Time entry added',
-  );
-  await expect(card(`Cy ${tag}`).getByRole('button', { name: 'Merge' })).toBeEnabled();
+  await expect(cys.getByTestId('late-edit-change').first()).toContainText('Time entry added');
+  await expect(cys.getByRole('button', { name: 'Merge' })).toBeEnabled();
   await bobs.scrollIntoViewIfNeeded();
   await desk.screenshot({ path: testInfo.outputPath('late-edits-three-phones-1366.png') });
   await expectAccessible(desk, 'late edits of a plod approved meanwhile');
 
-  for (const name of [`Bob ${tag}`, `Cy ${tag}`]) {
-    await mergeLateEdit(desk, card(name));
-    await expect(card(name)).toBeHidden();
-  }
+  await mergeLateEditsOf(desk, [`Bob ${tag}`, `Cy ${tag}`]);
 
   // Every phone and the desk show Bob's depth and notes, and Cy's time entry.
   await expect(bob.page.getByTestId('waiting-for-supervisor')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { joinAndStartPlod, plodCard, saveDemoShift } from './collab-helpers';
+import { joinAndSetUpShift, plodCard } from './collab-helpers';
 import { signOnPad } from './plod-report-helpers';
 import { expectAccessible } from './accessibility';
 import { expect, heading, test, PHONE } from './fixtures';
@@ -14,9 +14,7 @@ test('Level: entered in Shift Details, shown on Shift Completion, in the CSV the
   // A whole shift through to its CSV: join, details, completion with an accessibility check,
   // signature, submit and two exports.
   test.setTimeout(90_000);
-  const reportId = await joinAndStartPlod(page, 'Level Phone');
-  await page.getByRole('link', { name: /Shift Details/ }).click();
-  await saveDemoShift(page, { level: '1040 RL' });
+  const reportId = await joinAndSetUpShift(page, 'Level Phone', { level: '1040 RL' });
 
   // It was saved: back on Shift Details it reads the same.
   await page.goto('/shift-details');

@@ -44,6 +44,14 @@ export async function signAndSubmit(page: Page, id: string, signer: string): Pro
   await expect(page.getByText('Shift Report Submitted')).toBeVisible();
 }
 
+/** Complete Shift & Save on the plod's Complete Shift, then signed by `signer` and submitted. */
+export async function completeAndSubmit(page: Page, id: string, signer: string): Promise<void> {
+  await page.goto(`/plods/${id}/complete-shift`);
+  await page.getByRole('button', { name: 'Complete Shift & Save' }).click();
+  await expect(heading(page, 'Shift Completion')).toBeVisible();
+  await signAndSubmit(page, id, signer);
+}
+
 /** A plod this phone starts at the demo site and rig and submits, signed by `signer`; its id. */
 export async function submittedPlod(page: Page, signer: string): Promise<string> {
   const id = await newReport(page);

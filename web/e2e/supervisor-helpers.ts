@@ -99,6 +99,34 @@ export async function signInToSiteSetup(page: Page): Promise<void> {
   await expect(heading(page, 'Site Setup')).toBeVisible();
 }
 
+/** A phone's card of late edits on the desk's Live Reports. */
+export function lateEditCard(page: Page, device: string): Locator {
+  return page.getByRole('article', { name: `Late edits from ${device}` });
+}
+
+/**
+ * Refreshes Live Reports until the phone's card is there (it arrives once the phone reconnects);
+ * the card.
+ */
+export async function waitForLateEditCard(page: Page, device: string): Promise<Locator> {
+  const card = lateEditCard(page, device);
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(card).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  return card;
+}
+
+/** Approve on the plod's report at a desk, confirmed in the dialog: the plod reads Approved. */
+export async function approveOnDesk(desk: Page): Promise<void> {
+  await desk.getByRole('button', { name: 'Approve' }).click();
+  await desk
+    .getByRole('dialog', { name: 'Approve this plod?' })
+    .getByRole('button', { name: 'Approve plod' })
+    .click();
+  await expect(desk.getByTestId('report-status')).toHaveText('Approved');
+}
+
 /** Merge on a late edit's card at a desk, then Merge again in the dialog that asks. */
 export async function mergeLateEdit(page: Page, card: Locator): Promise<void> {
   await card.getByRole('button', { name: 'Merge' }).click();
@@ -106,4 +134,12 @@ export async function mergeLateEdit(page: Page, card: Locator): Promise<void> {
     .getByRole('dialog', { name: 'Merge late edits' })
     .getByRole('button', { name: 'Merge' })
     .click();
+}
+
+/** Merges each phone's card of late edits in turn at a desk: each card leaves the list. */
+export async function mergeLateEditsOf(page: Page, devices: readonly string[]): Promise<void> {
+  for (const device of devices) {
+    await mergeLateEdit(page, lateEditCard(page, device));
+    await expect(lateEditCard(page, device)).toBeHidden();
+  }
 }

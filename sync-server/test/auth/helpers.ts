@@ -132,6 +132,23 @@ export async function demoSiteId(server: SecureServer, as: As): Promise<string> 
   return sites[0]?.id ?? '';
 }
 
+/**
+ * A secured server with a crew phone joined and the supervisor signed in, handed to `use` with the
+ * demo site's id; closed once `use` is done.
+ */
+export async function withCrewAndSupervisor(
+  use: (t: { server: SecureServer; phone: As; boss: As; siteId: string }) => Promise<void>,
+): Promise<void> {
+  const server = await startSecureServer();
+  try {
+    const phone = await server.join();
+    const boss = await server.signIn();
+    await use({ server, phone, boss, siteId: await demoSiteId(server, boss) });
+  } finally {
+    await server.close();
+  }
+}
+
 /** Adds a site as `supervisor` and returns its id. */
 export async function addSite(
   server: SecureServer,

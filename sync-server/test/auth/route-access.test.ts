@@ -47,17 +47,33 @@ class Fixtures {
     readonly rigId: string,
   ) {}
 
+  /** A call as the supervisor that must answer `status`; `what` names it if it does not. */
+  private async must(status: number, what: string, method: string, path: string, body?: unknown) {
+    const res = await this.server.call(this.supervisor, method, path, body);
+    if (res.status !== status) throw new Error(`fixture ${what}: ${res.status}`);
+    return res;
+  }
+
   private async make(path: string, body: unknown): Promise<string> {
-    const res = await this.server.call(this.supervisor, 'POST', path, body);
-    if (res.status !== 201) throw new Error(`fixture ${path}: ${res.status}`);
-    return (res.body as { id: string }).id;
+    return ((await this.must(201, path, 'POST', path, body)).body as { id: string }).id;
+  }
+
+  /** A row of one of the fixture site's lists. */
+  private ofSite(path: string, body: object): Promise<string> {
+    return this.make(path, { ...body, siteId: this.siteId });
+  }
+
+  /** A report on the site, moved to `status` by the supervisor. */
+  private async reportIn(status: 'sent' | 'completed'): Promise<string> {
+    const id = await this.report();
+    await this.must(200, `${status} report`, 'PATCH', `/api/shift-summaries/${id}`, { status });
+    return id;
   }
 
   /** A registered bit's serial. */
   bit = async () => {
     const serial = this.unique('BIT-');
-    const res = await this.server.call(this.supervisor, 'POST', '/api/bits', { serial });
-    if (res.status !== 201) throw new Error(`fixture bit: ${res.status}`);
+    await this.must(201, 'bit', 'POST', '/api/bits', { serial });
     return serial;
   };
 
@@ -76,23 +92,11 @@ class Fixtures {
       endTime: '18:00',
     });
   /** A submitted report on the site, waiting to be approved or returned. */
-  sent = async () => {
-    const id = await this.report();
-    const res = await this.server.call(this.supervisor, 'PATCH', `/api/shift-summaries/${id}`, {
-      status: 'sent',
-    });
-    if (res.status !== 200) throw new Error(`fixture sent report: ${res.status}`);
-    return id;
-  };
+  sent = () => this.reportIn('sent');
   /** An approved report on the site, so a supervisor has something to reopen. */
   approved = async () => {
     const id = await this.sent();
-    const res = await this.server.call(
-      this.supervisor,
-      'POST',
-      `/api/shift-summaries/${id}/approve`,
-    );
-    if (res.status !== 200) throw new Error(`fixture approved report: ${res.status}`);
+    await this.must(200, 'approved report', 'POST', `/api/shift-summaries/${id}/approve`);
     return id;
   };
   clientAccount = () =>
@@ -102,19 +106,11 @@ class Fixtures {
       siteIds: [this.siteId],
     });
   /** A completed report on the site, so the site export has something to export. */
-  completed = async () => {
-    const id = await this.report();
-    const res = await this.server.call(this.supervisor, 'PATCH', `/api/shift-summaries/${id}`, {
-      status: 'completed',
-    });
-    if (res.status !== 200) throw new Error(`fixture completed report: ${res.status}`);
-    return id;
-  };
+  completed = () => this.reportIn('completed');
   /** A deleted report, so a restore has something to restore. */
   deleted = async () => {
     const id = await this.report();
-    const res = await this.server.call(this.supervisor, 'DELETE', `/api/shift-summaries/${id}`);
-    if (res.status !== 200) throw new Error(`fixture deleted report: ${res.status}`);
+    await this.must(200, 'deleted report', 'DELETE', `/api/shift-summaries/${id}`);
     return id;
   };
   entry = async (resource: string, body: unknown) => {
@@ -131,33 +127,16 @@ class Fixtures {
     return { report, id };
   };
   site = () => this.make('/api/sites', { siteName: this.unique('Site ') });
-  rig = () => this.make('/api/rigs', { rigName: this.unique('Rig '), siteId: this.siteId });
+  rig = () => this.ofSite('/api/rigs', { rigName: this.unique('Rig ') });
   member = () =>
-    this.make('/api/crew-members', {
-      memberName: this.unique('Member '),
-      role: 'driller',
-      siteId: this.siteId,
-    });
+    this.ofSite('/api/crew-members', { memberName: this.unique('Member '), role: 'driller' });
   tool = () =>
-    this.make('/api/hire-tools-library', {
-      toolName: this.unique('Tool '),
-      ratePerHour: 3,
-      siteId: this.siteId,
-    });
+    this.ofSite('/api/hire-tools-library', { toolName: this.unique('Tool '), ratePerHour: 3 });
   downtimeCode = () =>
-    this.make('/api/downtime-codes', {
-      name: this.unique('Code '),
-      group: 'breakdown',
-      siteId: this.siteId,
-    });
-  consumable = () =>
-    this.make('/api/consumables', { name: this.unique('Item '), unit: 'bag', siteId: this.siteId });
+    this.ofSite('/api/downtime-codes', { name: this.unique('Code '), group: 'breakdown' });
+  consumable = () => this.ofSite('/api/consumables', { name: this.unique('Item '), unit: 'bag' });
   contract = () =>
-    this.make('/api/contracts', {
-      siteId: this.siteId,
-      clientName: 'Client',
-      contractNumber: this.unique('C-'),
-    });
+    this.ofSite('/api/contracts', { clientName: 'Client', contractNumber: this.unique('C-') });
   /** A contract with one version: [contract id, version id]. */
   contractVersion = async (): Promise<[string, string]> => {
     const id = await this.contract();
@@ -168,15 +147,9 @@ class Fixtures {
   };
   /** Lets crews see prices on the fixture site (charges answer a device then). */
   allowPrices = async () => {
-    const res = await this.server.call(
-      this.supervisor,
-      'PUT',
-      `/api/contracts/site-settings/${this.siteId}`,
-      {
-        crewMaySeePrices: true,
-      },
-    );
-    if (res.status !== 200) throw new Error(`fixture price setting: ${res.status}`);
+    await this.must(200, 'price setting', 'PUT', `/api/contracts/site-settings/${this.siteId}`, {
+      crewMaySeePrices: true,
+    });
   };
   device = async () => (await this.server.join(this.unique('Spare phone '))).deviceId;
   code = async () =>
@@ -186,9 +159,25 @@ class Fixtures {
 
 type Builder = (f: Fixtures) => Req | Promise<Req>;
 
-const get =
-  (path: string): Builder =>
-  () => ({ method: 'GET', path });
+/** A request the same on every call. */
+const call =
+  (method: string, path: string, body?: unknown): Builder =>
+  () => ({ method, path, body });
+const get = (path: string): Builder => call('GET', path);
+/** A request that can only name an unknown id: any answer but a refusal does. */
+const unknownId =
+  (method: string, path: string): Builder =>
+  () => ({ method, path, anyStatus: true });
+/** A request on what the fixtures make afresh for it: `${base}/{id}` and `tail`. */
+const onMade =
+  (made: (f: Fixtures) => Promise<string>, base: string) =>
+  (method: string, tail = '', body?: unknown): Builder =>
+  async (f) => ({ method, path: `${base}/${await made(f)}${tail}`, body });
+const onReport = onMade((f) => f.report(), '/api/shift-summaries');
+const onSent = onMade((f) => f.sent(), '/api/shift-summaries');
+const onBit = onMade((f) => f.bit(), '/api/bits');
+const onContract = onMade((f) => f.contract(), '/api/contracts');
+const onSite = onMade((f) => f.site(), '/api/sites');
 
 /** Report entries: list, by report, add, change, delete. */
 function entryBuilders(
@@ -226,10 +215,10 @@ function entryBuilders(
   };
 }
 
-/** Setup collections: list, add, change, delete. */
+/** Setup collections of the fixture site: list, add, change, delete. */
 function setupBuilders(
   resource: string,
-  create: (f: Fixtures) => unknown,
+  create: (f: Fixtures) => object,
   make: (f: Fixtures) => Promise<string>,
   change: unknown,
 ): Record<string, Builder> {
@@ -238,7 +227,7 @@ function setupBuilders(
     [`POST /api/${resource}`]: (f) => ({
       method: 'POST',
       path: `/api/${resource}`,
-      body: create(f),
+      body: { ...create(f), siteId: f.siteId },
     }),
     [`PUT /api/${resource}/{id}`]: async (f) => ({
       method: 'PUT',
@@ -254,12 +243,11 @@ function setupBuilders(
 
 /** One real request per route. A route without one here fails the test, as does one missing from the table. */
 const REQUESTS: Record<string, Builder> = {
-  'POST /api/auth/login': () => ({
-    method: 'POST',
-    path: '/api/auth/login',
-    body: { username: 'boss', password: 'correct horse battery' },
+  'POST /api/auth/login': call('POST', '/api/auth/login', {
+    username: 'boss',
+    password: 'correct horse battery',
   }),
-  'POST /api/auth/logout': () => ({ method: 'POST', path: '/api/auth/logout' }),
+  'POST /api/auth/logout': call('POST', '/api/auth/logout'),
   'GET /api/auth/me': get('/api/auth/me'),
   'POST /api/devices/join': async (f) => ({
     method: 'POST',
@@ -273,88 +261,42 @@ const REQUESTS: Record<string, Builder> = {
     path: `/api/devices/${await f.device()}`,
   }),
   'GET /api/devices/code': get('/api/devices/code'),
-  'POST /api/devices/code/rotate': () => ({ method: 'POST', path: '/api/devices/code/rotate' }),
+  'POST /api/devices/code/rotate': call('POST', '/api/devices/code/rotate'),
   'GET /api/devices/site-codes': get('/api/devices/site-codes'),
   'POST /api/devices/site-codes/{siteId}/rotate': (f) => ({
     method: 'POST',
     path: `/api/devices/site-codes/${f.siteId}/rotate`,
   }),
   'GET /api/late-edits': get('/api/late-edits'),
-  'POST /api/late-edits/{id}/merge': () => ({
-    method: 'POST',
-    path: `/api/late-edits/${UNKNOWN}/merge`,
-    anyStatus: true,
-  }),
-  'DELETE /api/late-edits/{id}': () => ({
-    method: 'DELETE',
-    path: `/api/late-edits/${UNKNOWN}`,
-    anyStatus: true,
-  }),
+  'POST /api/late-edits/{id}/merge': unknownId('POST', `/api/late-edits/${UNKNOWN}/merge`),
+  'DELETE /api/late-edits/{id}': unknownId('DELETE', `/api/late-edits/${UNKNOWN}`),
   'GET /api/late-edits/sessions': get('/api/late-edits/sessions'),
-  'POST /api/late-edits/sessions/{id}/merge': () => ({
-    method: 'POST',
-    path: `/api/late-edits/sessions/${UNKNOWN}/merge`,
-    anyStatus: true,
-  }),
-  'DELETE /api/late-edits/sessions/{id}': () => ({
-    method: 'DELETE',
-    path: `/api/late-edits/sessions/${UNKNOWN}`,
-    anyStatus: true,
-  }),
-  'POST /api/late-edits/merge-all': () => ({ method: 'POST', path: '/api/late-edits/merge-all' }),
-  'POST /api/late-edits/discard-all': () => ({
-    method: 'POST',
-    path: '/api/late-edits/discard-all',
-  }),
+  'POST /api/late-edits/sessions/{id}/merge': unknownId(
+    'POST',
+    `/api/late-edits/sessions/${UNKNOWN}/merge`,
+  ),
+  'DELETE /api/late-edits/sessions/{id}': unknownId(
+    'DELETE',
+    `/api/late-edits/sessions/${UNKNOWN}`,
+  ),
+  'POST /api/late-edits/merge-all': call('POST', '/api/late-edits/merge-all'),
+  'POST /api/late-edits/discard-all': call('POST', '/api/late-edits/discard-all'),
   'GET /api/shift-summaries': get('/api/shift-summaries'),
   'POST /api/shift-summaries': (f) => ({
     method: 'POST',
     path: '/api/shift-summaries',
     body: { siteId: f.siteId, date: '2025-03-03' },
   }),
-  'GET /api/shift-summaries/{id}': async (f) => ({
-    method: 'GET',
-    path: `/api/shift-summaries/${await f.report()}`,
-  }),
-  'PUT /api/shift-summaries/{id}': async (f) => ({
-    method: 'PUT',
-    path: `/api/shift-summaries/${await f.report()}`,
-    body: { notes: 'ok' },
-  }),
-  'PATCH /api/shift-summaries/{id}': async (f) => ({
-    method: 'PATCH',
-    path: `/api/shift-summaries/${await f.report()}`,
-    body: { operator: 'Pat' },
-  }),
-  'DELETE /api/shift-summaries/{id}': async (f) => ({
-    method: 'DELETE',
-    path: `/api/shift-summaries/${await f.report()}`,
-  }),
-  'GET /api/shift-summaries/{id}/crew': async (f) => ({
-    method: 'GET',
-    path: `/api/shift-summaries/${await f.report()}/crew`,
-  }),
-  'GET /api/shift-summaries/{id}/history': async (f) => ({
-    method: 'GET',
-    path: `/api/shift-summaries/${await f.report()}/history`,
-  }),
-  'GET /api/shift-summaries/{id}/export-csv': async (f) => ({
-    method: 'GET',
-    path: `/api/shift-summaries/${await f.report()}/export-csv`,
-  }),
-  'GET /api/shift-summaries/{id}/pdf': async (f) => ({
-    method: 'GET',
-    path: `/api/shift-summaries/${await f.report()}/pdf`,
-  }),
-  'POST /api/shift-summaries/{id}/approve': async (f) => ({
-    method: 'POST',
-    path: `/api/shift-summaries/${await f.sent()}/approve`,
-  }),
-  'POST /api/shift-summaries/{id}/return': async (f) => ({
-    method: 'POST',
-    path: `/api/shift-summaries/${await f.sent()}/return`,
-    body: { comment: 'Add the survey' },
-  }),
+  'GET /api/shift-summaries/{id}': onReport('GET'),
+  'PUT /api/shift-summaries/{id}': onReport('PUT', '', { notes: 'ok' }),
+  'PATCH /api/shift-summaries/{id}': onReport('PATCH', '', { operator: 'Pat' }),
+  'DELETE /api/shift-summaries/{id}': onReport('DELETE'),
+  'GET /api/shift-summaries/{id}/crew': onReport('GET', '/crew'),
+  'GET /api/shift-summaries/{id}/history': onReport('GET', '/history'),
+  'GET /api/shift-summaries/{id}/export-csv': onReport('GET', '/export-csv'),
+  'GET /api/shift-summaries/{id}/pdf': onReport('GET', '/pdf'),
+  'POST /api/shift-summaries/{id}/approve': onSent('POST', '/approve'),
+  'POST /api/shift-summaries/{id}/return': onSent('POST', '/return', { comment: 'Add the survey' }),
   'POST /api/shift-summaries/{id}/reopen': async (f) => ({
     method: 'POST',
     path: `/api/shift-summaries/${await f.approved()}/reopen`,
@@ -406,21 +348,14 @@ const REQUESTS: Record<string, Builder> = {
   ...entryBuilders('consumable-entries', consumable),
   ...entryBuilders('bit-changes', bitChange),
   'GET /api/bits': get('/api/bits'),
-  'GET /api/bits/{serial}': async (f) => ({ method: 'GET', path: `/api/bits/${await f.bit()}` }),
+  'GET /api/bits/{serial}': onBit('GET'),
   'POST /api/bits': (f) => ({
     method: 'POST',
     path: '/api/bits',
     body: { serial: f.unique('BIT-'), size: 'HQ' },
   }),
-  'PUT /api/bits/{serial}': async (f) => ({
-    method: 'PUT',
-    path: `/api/bits/${await f.bit()}`,
-    body: { status: 'worn-out' },
-  }),
-  'DELETE /api/bits/{serial}': async (f) => ({
-    method: 'DELETE',
-    path: `/api/bits/${await f.bit()}`,
-  }),
+  'PUT /api/bits/{serial}': onBit('PUT', '', { status: 'worn-out' }),
+  'DELETE /api/bits/{serial}': onBit('DELETE'),
   ...entryBuilders('photos', photo),
   'GET /api/run-sheet-entries': async (f) => ({
     method: 'GET',
@@ -485,16 +420,8 @@ const REQUESTS: Record<string, Builder> = {
     body: { holeId: f.unique('DH-2025-') },
   }),
   'GET /api/hole-config/{holeId}': get('/api/hole-config/DH001'),
-  'POST /api/hole-config': () => ({
-    method: 'POST',
-    path: '/api/hole-config',
-    body: { holeId: 'DH001', targetDepth: 150 },
-  }),
-  'POST /api/hole-numbers': () => ({
-    method: 'POST',
-    path: '/api/hole-numbers',
-    body: { year: 2026 },
-  }),
+  'POST /api/hole-config': call('POST', '/api/hole-config', { holeId: 'DH001', targetDepth: 150 }),
+  'POST /api/hole-numbers': call('POST', '/api/hole-numbers', { year: 2026 }),
   // A JSON body is no photo (415): the access is what is checked here; test/rest/attachments.test.ts uploads.
   'POST /api/attachments': () => ({
     method: 'POST',
@@ -506,39 +433,22 @@ const REQUESTS: Record<string, Builder> = {
     method: 'GET',
     path: `/api/attachments?shiftSummaryId=${await f.report()}`,
   }),
-  'GET /api/attachments/{id}': () => ({
-    method: 'GET',
-    path: `/api/attachments/${UNKNOWN}`,
-    anyStatus: true,
-  }),
-  'DELETE /api/attachments/{id}': () => ({
-    method: 'DELETE',
-    path: `/api/attachments/${UNKNOWN}`,
-    anyStatus: true,
-  }),
+  'GET /api/attachments/{id}': unknownId('GET', `/api/attachments/${UNKNOWN}`),
+  'DELETE /api/attachments/{id}': unknownId('DELETE', `/api/attachments/${UNKNOWN}`),
   'GET /api/contracts': get('/api/contracts'),
   'GET /api/contracts/history': (f) => get(`/api/contracts/history?siteId=${f.siteId}`)(f),
-  'GET /api/contracts/{id}': async (f) => get(`/api/contracts/${await f.contract()}`)(f),
-  'GET /api/contracts/{id}/history': async (f) =>
-    get(`/api/contracts/${await f.contract()}/history`)(f),
+  'GET /api/contracts/{id}': onContract('GET'),
+  'GET /api/contracts/{id}/history': onContract('GET', '/history'),
   'POST /api/contracts': (f) => ({
     method: 'POST',
     path: '/api/contracts',
     body: { siteId: f.siteId, clientName: 'Client', contractNumber: f.unique('N-') },
   }),
-  'PUT /api/contracts/{id}': async (f) => ({
-    method: 'PUT',
-    path: `/api/contracts/${await f.contract()}`,
-    body: { clientName: 'Renamed' },
-  }),
-  'DELETE /api/contracts/{id}': async (f) => ({
-    method: 'DELETE',
-    path: `/api/contracts/${await f.contract()}`,
-  }),
-  'POST /api/contracts/{id}/versions': async (f) => ({
-    method: 'POST',
-    path: `/api/contracts/${await f.contract()}/versions`,
-    body: { effectiveFrom: '2025-02-01', rates: {} },
+  'PUT /api/contracts/{id}': onContract('PUT', '', { clientName: 'Renamed' }),
+  'DELETE /api/contracts/{id}': onContract('DELETE'),
+  'POST /api/contracts/{id}/versions': onContract('POST', '/versions', {
+    effectiveFrom: '2025-02-01',
+    rates: {},
   }),
   'DELETE /api/contracts/{id}/versions/{versionId}': async (f) => {
     const [id, versionId] = await f.contractVersion();
@@ -567,19 +477,9 @@ const REQUESTS: Record<string, Builder> = {
     path: '/api/sites',
     body: { siteName: f.unique('North ') },
   }),
-  'PUT /api/sites/{id}': async (f) => ({
-    method: 'PUT',
-    path: `/api/sites/${await f.site()}`,
-    body: { autoCleanupDays: 10 },
-  }),
-  'DELETE /api/sites/{id}': async (f) => ({
-    method: 'DELETE',
-    path: `/api/sites/${await f.site()}`,
-  }),
-  'POST /api/sites/{id}/unarchive': async (f) => ({
-    method: 'POST',
-    path: `/api/sites/${await f.site()}/unarchive`,
-  }),
+  'PUT /api/sites/{id}': onSite('PUT', '', { autoCleanupDays: 10 }),
+  'DELETE /api/sites/{id}': onSite('DELETE'),
+  'POST /api/sites/{id}/unarchive': onSite('POST', '/unarchive'),
   'GET /api/sites/{id}/completed-reports': (f) =>
     get(`/api/sites/${f.siteId}/completed-reports`)(f),
   'GET /api/sites/{id}/export-csv': async (f) => {
@@ -596,38 +496,35 @@ const REQUESTS: Record<string, Builder> = {
     body: { siteName: f.unique('South ') },
   }),
   'GET /api/site-configs': get('/api/site-configs'),
-  'POST /api/cleanup-deleted-reports': () => ({
-    method: 'POST',
-    path: '/api/cleanup-deleted-reports',
-  }),
+  'POST /api/cleanup-deleted-reports': call('POST', '/api/cleanup-deleted-reports'),
   'GET /api/cleanup-deleted-reports/last': get('/api/cleanup-deleted-reports/last'),
   ...setupBuilders(
     'rigs',
-    (f) => ({ rigName: f.unique('R'), siteId: f.siteId }),
+    (f) => ({ rigName: f.unique('R') }),
     (f) => f.rig(),
     { rigNumber: 7 },
   ),
   ...setupBuilders(
     'crew-members',
-    (f) => ({ memberName: f.unique('Lee '), role: 'trainee', siteId: f.siteId }),
+    (f) => ({ memberName: f.unique('Lee '), role: 'trainee' }),
     (f) => f.member(),
     { experience: 5 },
   ),
   ...setupBuilders(
     'hire-tools-library',
-    (f) => ({ toolName: f.unique('Winch '), ratePerHour: 3, siteId: f.siteId }),
+    (f) => ({ toolName: f.unique('Winch '), ratePerHour: 3 }),
     (f) => f.tool(),
     { ratePerHour: 4 },
   ),
   ...setupBuilders(
     'downtime-codes',
-    (f) => ({ name: f.unique('Stop '), group: 'operational', siteId: f.siteId }),
+    (f) => ({ name: f.unique('Stop '), group: 'operational' }),
     (f) => f.downtimeCode(),
     { chargeable: true },
   ),
   ...setupBuilders(
     'consumables',
-    (f) => ({ name: f.unique('Grease '), unit: 'tub', siteId: f.siteId }),
+    (f) => ({ name: f.unique('Grease '), unit: 'tub' }),
     (f) => f.consumable(),
     { price: 12 },
   ),

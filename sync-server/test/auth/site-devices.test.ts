@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { connectClient, synced, upgradeStatus } from '../helpers.ts';
-import type { TestClient } from '../helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach, connectClient, synced, upgradeStatus } from '../helpers.ts';
 import { CREW_CODE, NOBODY, startSecureServer, twoSitesWithPlods } from './helpers.ts';
 import type { As, SecureServer } from './helpers.ts';
 
@@ -17,18 +16,14 @@ type Device = As & { kind: 'device'; deviceId: string };
 
 describe('crew devices of a site (site crew codes)', () => {
   let server: SecureServer;
-  const sockets: TestClient[] = [];
-  afterEach(async () => {
-    for (const socket of sockets.splice(0)) socket.destroy();
-    await server.close();
-  });
+  const { clients: sockets, keepServer } = closedAfterEach<SecureServer>();
 
   /**
    * Two sites with a plod and a photo each, a site crew code for each, a phone joined with the
    * first site's code and one joined with the deployment's crew code.
    */
   const start = async () => {
-    server = await startSecureServer();
+    server = keepServer(await startSecureServer());
     const supervisor = await server.signIn();
     const { mine, other, minePlod, otherPlod } = await twoSitesWithPlods(server, supervisor, {
       date: '2025-03-02',
@@ -138,20 +133,14 @@ describe('crew devices of a site (site crew codes)', () => {
       (await server.call(siteDevice, 'DELETE', `/api/attachments/${OTHER_PHOTO}`)).status,
     ).toBe(403);
     // Its own site's photo, and everything for the phone joined with the crew code.
-    expect((await bytes(siteDevice, MINE_PHOTO)).status).toBe(200);
-    const mineList = await server.call(
-      siteDevice,
-      'GET',
-      `/api/attachments?shiftSummaryId=${minePlod}`,
-    );
-    expect((mineList.body as { id: string }[]).map((a) => a.id)).toEqual([MINE_PHOTO]);
-    expect((await bytes(everySite, OTHER_PHOTO)).status).toBe(200);
-    const everyList = await server.call(
-      everySite,
-      'GET',
-      `/api/attachments?shiftSummaryId=${otherPlod}`,
-    );
-    expect((everyList.body as { id: string }[]).map((a) => a.id)).toEqual([OTHER_PHOTO]);
+    for (const [device, plod, photo] of [
+      [siteDevice, minePlod, MINE_PHOTO],
+      [everySite, otherPlod, OTHER_PHOTO],
+    ] as const) {
+      expect((await bytes(device, photo)).status).toBe(200);
+      const listed = await server.call(device, 'GET', `/api/attachments?shiftSummaryId=${plod}`);
+      expect((listed.body as { id: string }[]).map((a) => a.id)).toEqual([photo]);
+    }
   });
 
   it('cannot read or write another site’s plod over REST, nor move its own plod there', async () => {
@@ -177,24 +166,19 @@ describe('crew devices of a site (site crew codes)', () => {
     // Lists hold its sites' plods only.
     const list = await server.call(siteDevice, 'GET', '/api/shift-summaries');
     expect((list.body as { id: string }[]).map((r) => r.id)).toEqual([minePlod]);
-    // Its own site's plod it reads and writes.
-    expect((await server.call(siteDevice, 'GET', `/api/shift-summaries/${minePlod}`)).status).toBe(
-      200,
-    );
-    const entry = await server.call(siteDevice, 'POST', '/api/timesheet-entries', {
-      ...TIMESHEET,
-      shiftSummaryId: minePlod,
-    });
-    expect(entry.status).toBe(201);
-    // The phone joined with the crew code reads and writes every site's plods, as before.
-    expect((await server.call(everySite, 'GET', `/api/shift-summaries/${otherPlod}`)).status).toBe(
-      200,
-    );
-    const everyEntry = await server.call(everySite, 'POST', '/api/timesheet-entries', {
-      ...TIMESHEET,
-      shiftSummaryId: otherPlod,
-    });
-    expect(everyEntry.status).toBe(201);
+    // Its own site's plod it reads and writes; the phone joined with the crew code reads and
+    // writes every site's plods, as before.
+    for (const [device, plod] of [
+      [siteDevice, minePlod],
+      [everySite, otherPlod],
+    ] as const) {
+      expect((await server.call(device, 'GET', `/api/shift-summaries/${plod}`)).status).toBe(200);
+      const entry = await server.call(device, 'POST', '/api/timesheet-entries', {
+        ...TIMESHEET,
+        shiftSummaryId: plod,
+      });
+      expect(entry.status).toBe(201);
+    }
     const everyList = await server.call(everySite, 'GET', '/api/shift-summaries');
     expect((everyList.body as unknown[]).length).toBe(2);
   });

@@ -7,32 +7,11 @@ import {
   mapOf,
   synced,
   upgradeStatus,
+  upgradeWith,
   waitFor,
 } from '../helpers.ts';
 import { startSecureServer } from './helpers.ts';
 import type { SecureServer } from './helpers.ts';
-
-/** The HTTP status (or 101) and chosen subprotocol of an upgrade offering `protocols`. */
-function upgradeWith(
-  url: string,
-  protocols: string[],
-): Promise<{ status: number; protocol: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, protocols);
-    socket.once('open', () => {
-      resolve({ status: 101, protocol: socket.protocol });
-      socket.close();
-    });
-    socket.once('unexpected-response', (_req, res) => {
-      resolve({ status: res.statusCode ?? 0, protocol: '' });
-      res.resume();
-      socket.terminate();
-    });
-    socket.once('error', (error) => {
-      if (socket.readyState !== WebSocket.CLOSED) reject(error);
-    });
-  });
-}
 
 describe('the device token on /sync', () => {
   const { clients, keepServer } = closedAfterEach<SecureServer>();
@@ -44,9 +23,13 @@ describe('the device token on /sync', () => {
     const created = await server.call(boss, 'POST', '/api/shift-summaries', { date: '2025-09-01' });
     const room = `report:${(created.body as { id: string }).id}`;
 
-    const offered = await upgradeWith(`${server.url}/${room}`, syncSubprotocols(device.token));
+    const offered = await upgradeWith(`${server.url}/${room}`, {
+      protocols: syncSubprotocols(device.token),
+    });
     expect(offered).toEqual({ status: 101, protocol: 'plod' });
-    const wrong = await upgradeWith(`${server.url}/${room}`, syncSubprotocols('not-a-token'));
+    const wrong = await upgradeWith(`${server.url}/${room}`, {
+      protocols: syncSubprotocols('not-a-token'),
+    });
     expect(wrong.status).toBe(401);
 
     // The stock client, as the app makes it: the token in `protocols`, nothing in the URL.

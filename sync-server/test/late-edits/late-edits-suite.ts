@@ -6,18 +6,16 @@ import {
   addTimesheetEntry,
   readReport,
   readReportMeta,
-  reportDocName,
   setReportNotes,
   setStatus,
   updateRun,
 } from '@plod/model';
-import type { HoleId, ReportId } from '@plod/model';
-import { secureServersOn } from '../auth/helpers.ts';
-import type { As, SecureServer } from '../auth/helpers.ts';
+import type { HoleId } from '@plod/model';
 import type { AppTablesBackend } from '../support/app-tables.ts';
 import { trackLateEdits } from '@plod/model/sync';
-import { connectClient, synced, tempDir, waitFor } from '../helpers.ts';
+import { synced, tempDir, waitFor } from '../helpers.ts';
 import type { TestClient } from '../helpers.ts';
+import { lateEditServer } from './late-edit-server.ts';
 
 const HOLE = 'DH-2025-001' as HoleId;
 const PHONE_NAME = 'Night shift phone';
@@ -33,61 +31,24 @@ interface ListedEdit {
   parts: string[];
 }
 
-/** Access control is on: REST and supervisor sockets carry the session, crew phones their device token. */
 /** The suite, on the app tables of `backend` (SQLite and PostgreSQL). */
 export function lateEditsSuite(backend: AppTablesBackend): void {
   describe(`late edits (${backend.label}): offline edits that arrive after submission are kept aside`, () => {
-    let server: SecureServer | null = null;
-    const { clients, startSecureServer } = secureServersOn(backend);
-    let boss: As & { kind: 'supervisor' } = { kind: 'supervisor', cookie: '' };
-
-    const live = (): SecureServer => {
-      if (!server) throw new Error('no server');
-      return server;
-    };
-    const start = async (dataDir = tempDir(), port?: number) => {
-      // startSecureServer passes its options on to startServer, which also takes the port to listen on
-      // (a restart on the same port lets the phones' providers reconnect by themselves).
-      server = await startSecureServer({ dataDir, port });
-      boss = await server.signIn();
-      return server;
-    };
-    const call = async (method: string, path: string, body?: unknown) => {
-      const reply = await live().call(boss, method, path, body);
-      return { status: reply.status, body: reply.body === '' ? null : reply.body };
-    };
+    const {
+      live,
+      start,
+      call,
+      newReport,
+      crewPhone,
+      supervisorSocket,
+      serverRead,
+      acknowledged,
+      submitOverSocket,
+    } = lateEditServer(backend);
     const listed = async () => {
       const res = await call('GET', '/api/late-edits');
       expect(res.status).toBe(200);
       return res.body as ListedEdit[];
-    };
-    const newReport = async (date: string) => {
-      const created = await call('POST', '/api/shift-summaries', { date });
-      expect(created.status).toBe(201);
-      return reportDocName((created.body as { id: ReportId }).id);
-    };
-    const keep = (client: TestClient) => {
-      clients.push(client);
-      return client;
-    };
-    /** A crew phone joined with the code: its socket carries the device token. */
-    const crewPhone = (room: string, token: string, doc?: Y.Doc) =>
-      keep(connectClient(live().url, room, { durability: true, params: { token }, doc }));
-    const supervisorSocket = (room: string) =>
-      keep(connectClient(live().url, room, { headers: live().socketHeaders(boss) }));
-    const serverRead = <T>(room: string, read: (doc: Y.Doc) => T): Promise<T> =>
-      live().server.manager.read(room, read);
-    const acknowledged = (client: TestClient) =>
-      waitFor(() => client.tracker?.pending === 0, 'edits acknowledged');
-    /** A supervisor's socket on `room` submits the plod; resolves once the server has it sent. */
-    const submitOverSocket = async (room: string) => {
-      const supervisor = supervisorSocket(room);
-      await synced(supervisor);
-      setStatus(supervisor.doc, 'sent');
-      await waitFor(
-        async () => (await serverRead(room, (d) => readReportMeta(d).status)) === 'sent',
-      );
-      return supervisor;
     };
     /**
      * The phone, online after submission, adds a run and then notes on it: both are kept aside, the

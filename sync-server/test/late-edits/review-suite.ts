@@ -5,18 +5,13 @@ import {
   addRun,
   addTimesheetEntry,
   readReport,
-  readReportMeta,
-  reportDocName,
   setReportNotes,
-  setStatus,
   updateRun,
 } from '@plod/model';
-import type { HoleId, ReportId } from '@plod/model';
-import { secureServersOn } from '../auth/helpers.ts';
-import type { As, SecureServer } from '../auth/helpers.ts';
+import type { HoleId } from '@plod/model';
 import type { AppTablesBackend } from '../support/app-tables.ts';
-import { connectClient, synced, tempDir, waitFor } from '../helpers.ts';
-import type { TestClient } from '../helpers.ts';
+import { synced, tempDir, waitFor } from '../helpers.ts';
+import { lateEditServer } from './late-edit-server.ts';
 
 const HOLE = 'DH-7' as HoleId;
 const runsOf = (doc: Y.Doc) => readReport(doc).holes.flatMap((hole) => hole.runs);
@@ -35,49 +30,19 @@ interface Session {
 /** The suite, on the app tables of `backend` (SQLite and PostgreSQL). */
 export function reviewSuite(backend: AppTablesBackend): void {
   describe(`late-edit review (${backend.label})`, () => {
-    let server: SecureServer | null = null;
-    const { clients, startSecureServer } = secureServersOn(backend);
-    let boss: As & { kind: 'supervisor' } = { kind: 'supervisor', cookie: '' };
-    const live = (): SecureServer => {
-      if (!server) throw new Error('no server');
-      return server;
-    };
-    const call = async (method: string, url: string) => {
-      const reply = await live().call(boss, method, url);
-      return { status: reply.status, body: reply.body };
-    };
+    const { start, call, newReport, crewPhone, serverRead, acknowledged, submitOverSocket } =
+      lateEditServer(backend);
     const sessions = async () => (await call('GET', '/api/late-edits/sessions')).body as Session[];
-    const serverRead = <T>(room: string, read: (doc: Y.Doc) => T): Promise<T> =>
-      live().server.manager.read(room, read);
-    const acknowledged = (client: TestClient) =>
-      waitFor(() => client.tracker?.pending === 0, 'edits acknowledged');
 
     /** A server, a plod with a hole on it, a crew phone on the plod, and the plod submitted. */
     async function submittedPlod(dataDir = tempDir()) {
-      server = await startSecureServer({ dataDir });
-      boss = await server.signIn();
-      const created = await live().call(boss, 'POST', '/api/shift-summaries', {
-        date: '2026-03-02',
-      });
-      const room = reportDocName((created.body as { id: ReportId }).id);
-      const device = await live().join('Night phone');
-      const phone = connectClient(live().url, room, {
-        durability: true,
-        params: { token: device.token },
-      });
-      clients.push(phone);
+      const server = await start(dataDir);
+      const room = await newReport('2026-03-02');
+      const phone = crewPhone(room, (await server.join('Night phone')).token);
       await synced(phone);
       addHoleToReport(phone.doc, { holeId: HOLE, targetDepth: 100, constantStickUp: 0.5 });
       await acknowledged(phone);
-      const supervisor = connectClient(live().url, room, {
-        headers: live().socketHeaders(boss),
-      });
-      clients.push(supervisor);
-      await synced(supervisor);
-      setStatus(supervisor.doc, 'sent');
-      await waitFor(
-        async () => (await serverRead(room, (d) => readReportMeta(d).status)) === 'sent',
-      );
+      await submitOverSocket(room);
       return { room, phone, dataDir };
     }
 
@@ -87,6 +52,23 @@ export function reviewSuite(backend: AppTablesBackend): void {
       return backend.withTables(dataDir, (sql) =>
         sql.run('UPDATE late_edits SET received_at = ?', [back]),
       );
+    }
+
+    /**
+     * On a submitted plod the phone adds a run; an hour later it changes that run's stick-up (which
+     * needs the run) and, given `notes`, the plod's notes: two sessions, the later building on the
+     * older.
+     */
+    async function runThenLaterStickUp(notes?: string) {
+      const { room, phone, dataDir } = await submittedPlod();
+      const run = addRun(phone.doc, HOLE, { rodAdded: true, stickUp: 0.5 });
+      await acknowledged(phone);
+      await anHourAgo(dataDir);
+      updateRun(phone.doc, run, { stickUp: 0.8 });
+      if (notes !== undefined) setReportNotes(phone.doc, notes);
+      await acknowledged(phone);
+      const [older, later] = await sessions();
+      return { room, phone, older, later };
     }
 
     it('shows one session of many updates as one card with its values, and merges it as one', async () => {
@@ -129,16 +111,8 @@ export function reviewSuite(backend: AppTablesBackend): void {
     });
 
     it('discards the first session and still merges the later one built on it', async () => {
-      const { room, phone, dataDir } = await submittedPlod();
-      const run = addRun(phone.doc, HOLE, { rodAdded: true, stickUp: 0.5 });
-      await acknowledged(phone);
-      await anHourAgo(dataDir);
-      // Later: the phone changes that run's stick-up (which needs the run) and the notes.
-      updateRun(phone.doc, run, { stickUp: 0.8 });
-      setReportNotes(phone.doc, 'Bit changed at 4 m');
-      await acknowledged(phone);
-
-      const [older, later] = await sessions();
+      // Later, the phone also writes the notes.
+      const { room, phone, older, later } = await runThenLaterStickUp('Bit changed at 4 m');
       expect(older?.changes.map((c) => c.text)).toEqual([
         'Run 1 added on DH-7: 0.0-3.0 m',
         'Plod metres 0 -> 3 m',
@@ -169,14 +143,7 @@ export function reviewSuite(backend: AppTablesBackend): void {
     });
 
     it('merges a later session first, taking the earlier one it builds on along', async () => {
-      const { room, phone, dataDir } = await submittedPlod();
-      const run = addRun(phone.doc, HOLE, { rodAdded: true, stickUp: 0.5 });
-      await acknowledged(phone);
-      await anHourAgo(dataDir);
-      updateRun(phone.doc, run, { stickUp: 0.8 });
-      await acknowledged(phone);
-
-      const [older, later] = await sessions();
+      const { room, older, later } = await runThenLaterStickUp();
       expect(later?.mergesAlong).toEqual([older?.id]);
       const merged = await call('POST', `/api/late-edits/sessions/${later?.id ?? ''}/merge`);
       expect(merged.status).toBe(200);

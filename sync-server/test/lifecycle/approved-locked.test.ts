@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReportId } from '@plod/model';
 import { startSecureServer } from '../auth/helpers.ts';
 import type { SecureServer } from '../auth/helpers.ts';
+import { closedAfterEach } from '../helpers.ts';
 
 interface Summary {
   status: string;
@@ -17,15 +18,10 @@ interface HistoryEntry {
 
 /** An approved plod is read-only to everyone over REST, until a supervisor reopens it with a reason. */
 describe('approved plods are locked; Reopen', () => {
-  let server: SecureServer | null = null;
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-  });
+  const { keepServer } = closedAfterEach<SecureServer>();
 
   it('refuses every write to an approved plod with 409, supervisors included; Reopen makes it Submitted again', async () => {
-    const live = await startSecureServer();
-    server = live;
+    const live = keepServer(await startSecureServer());
     const boss = await live.signIn();
     const phone = await live.join('Rig 7 phone');
     const created = await live.call(phone, 'POST', '/api/shift-summaries', {

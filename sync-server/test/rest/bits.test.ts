@@ -1,24 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BitChange, RegisteredBit } from '@plod/model';
 import { startedAround } from '../helpers.ts';
 import { startSecureServer } from '../auth/helpers.ts';
 import type { SecureServer } from '../auth/helpers.ts';
 import { addRodRuns, demoApi } from './helpers.ts';
 import type { Api } from './helpers.ts';
 
-interface BitRow {
-  serial: string;
-  size: string;
-  matrix: string;
-  status: string;
-  lifeToDateMetres: number;
-}
-interface BitChangeRow {
-  id: string;
-  bitSerial: string;
-  holeId: string;
-  action: string;
-  depth: number;
-}
+/** A bit as the REST routes answer it: the register's row and its metres to date. */
+type BitRow = RegisteredBit & { lifeToDateMetres: number };
 
 let api: Api;
 startedAround(demoApi, (started) => (api = started));
@@ -73,7 +62,7 @@ describe('/api/bits', () => {
       action: 'out',
       depth: end - 1,
     });
-    const listed = (await api.call('GET', `/api/bit-changes${q1}`)).body as BitChangeRow[];
+    const listed = (await api.call('GET', `/api/bit-changes${q1}`)).body as BitChange[];
     expect(listed).toEqual([
       expect.objectContaining({ bitSerial: 'HQ-LTD', holeId: 'BIT-LTD', action: 'in', depth: 0 }),
     ]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUANTITY_POSITIVE } from '@plod/model';
-import { demoSiteId, startSecureServer } from '../auth/helpers.ts';
+import { withCrewAndSupervisor } from '../auth/helpers.ts';
 import { demoApi } from './helpers.ts';
 import type { Api } from './helpers.ts';
 
@@ -94,12 +94,8 @@ describe('consumables over REST', () => {
 });
 
 describe('who manages the consumables list', () => {
-  it('lets a crew phone read the list and record entries, but not manage the list (403)', async () => {
-    const server = await startSecureServer();
-    try {
-      const phone = await server.join();
-      const boss = await server.signIn();
-      const siteId = await demoSiteId(server, boss);
+  it('lets a crew phone read the list and record entries, but not manage the list (403)', () =>
+    withCrewAndSupervisor(async ({ server, phone, boss, siteId }) => {
       const made = await server.call(boss, 'POST', '/api/consumables', {
         siteId,
         name: 'Core trays',
@@ -130,8 +126,5 @@ describe('who manages the consumables list', () => {
         { consumableId: item.id, quantity: 12 },
       );
       expect(entry.status).toBe(201);
-    } finally {
-      await server.close();
-    }
-  });
+    }));
 });

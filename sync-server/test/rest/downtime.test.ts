@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_DOWNTIME_CODES, defaultDowntimeCodeId } from '@plod/model';
 import type { SiteId } from '@plod/model';
-import { demoSiteId, startSecureServer } from '../auth/helpers.ts';
+import { withCrewAndSupervisor } from '../auth/helpers.ts';
+import { startedAround } from '../helpers.ts';
 import { demoApi } from './helpers.ts';
 import type { Api } from './helpers.ts';
 
@@ -15,10 +16,7 @@ interface Code {
 
 describe('downtime codes and entries over REST', () => {
   let api: Api;
-  beforeAll(async () => {
-    api = await demoApi();
-  });
-  afterAll(() => api.close());
+  startedAround(demoApi, (started) => (api = started));
 
   it("lists a site's codes, the defaults first of all", async () => {
     const listed = await api.call('GET', `/api/downtime-codes?siteId=${api.siteId}`);
@@ -97,12 +95,8 @@ describe('downtime codes and entries over REST', () => {
 });
 
 describe('who manages downtime codes', () => {
-  it('lets a crew phone read the codes but not manage them (403)', async () => {
-    const server = await startSecureServer();
-    try {
-      const phone = await server.join();
-      const boss = await server.signIn();
-      const siteId = await demoSiteId(server, boss);
+  it('lets a crew phone read the codes but not manage them (403)', () =>
+    withCrewAndSupervisor(async ({ server, phone, siteId }) => {
       const codes = await server.call(phone, 'GET', `/api/downtime-codes?siteId=${siteId}`);
       expect(codes.status).toBe(200);
       const refused = await server.call(phone, 'POST', '/api/downtime-codes', {
@@ -115,8 +109,5 @@ describe('who manages downtime codes', () => {
         chargeable: true,
       });
       expect(change.status).toBe(403);
-    } finally {
-      await server.close();
-    }
-  });
+    }));
 });

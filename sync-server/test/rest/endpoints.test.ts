@@ -401,6 +401,13 @@ const CASES: Case[] = [
   { name: 'GET /api/docs', ok: () => ['GET', '/api/docs'] },
 ];
 
+/** DELETE /api/{resource}/{id} of the row `id` names, and of an unknown id. */
+const deleteById = (resource: string, id: (c: Ctx) => string): Case => ({
+  name: `DELETE /api/${resource}/{id}`,
+  ok: (c) => ['DELETE', `/api/${resource}/${id(c)}`],
+  unknown: () => ['DELETE', `/api/${resource}/${UNKNOWN}`],
+});
+
 // Deletes run last so earlier cases still find what they delete.
 const DELETES: Case[] = [
   {
@@ -420,26 +427,10 @@ const DELETES: Case[] = [
     ok: (c) => ['DELETE', `/api/hire_tools_library/${c.toolId}`],
     unknown: () => ['DELETE', `/api/hire_tools_library/${UNKNOWN}`],
   },
-  {
-    name: 'DELETE /api/crew-members/{id}',
-    ok: (c) => ['DELETE', `/api/crew-members/${c.memberId}`],
-    unknown: () => ['DELETE', `/api/crew-members/${UNKNOWN}`],
-  },
-  {
-    name: 'DELETE /api/rigs/{id}',
-    ok: (c) => ['DELETE', `/api/rigs/${c.api.rigId}`],
-    unknown: () => ['DELETE', `/api/rigs/${UNKNOWN}`],
-  },
-  {
-    name: 'DELETE /api/shift-summaries/{id}',
-    ok: (c) => ['DELETE', `/api/shift-summaries/${c.report}`],
-    unknown: () => ['DELETE', `/api/shift-summaries/${UNKNOWN}`],
-  },
-  {
-    name: 'DELETE /api/sites/{id}',
-    ok: (c) => ['DELETE', `/api/sites/${c.api.siteId}`],
-    unknown: () => ['DELETE', `/api/sites/${UNKNOWN}`],
-  },
+  deleteById('crew-members', (c) => c.memberId),
+  deleteById('rigs', (c) => c.api.rigId),
+  deleteById('shift-summaries', (c) => c.report),
+  deleteById('sites', (c) => c.api.siteId),
 ];
 
 describe('REST endpoints (normal case, bad input, unknown id)', () => {
@@ -465,14 +456,18 @@ describe('REST endpoints (normal case, bad input, unknown id)', () => {
       ((await api.call('GET', '/api/hire-tools-library')).body as { id: string }[])[0]?.id ?? '';
   });
   afterAll(() => ctx.api.close());
+  /** Sends the request a case makes of the set-up. */
+  const send = (request: (c: Ctx) => [string, string, unknown?]) => {
+    const [method, path, body] = request(ctx);
+    return ctx.api.call(method, path, body);
+  };
 
   for (const c of [...CASES, ...DELETES]) {
     describe(c.name, () => {
       if (c.bad) {
         const bad = c.bad;
         it('answers bad input with 400 { message, issues }', async () => {
-          const [method, path, body] = bad(ctx);
-          const res = await ctx.api.call(method, path, body);
+          const res = await send(bad);
           expect(res.status).toBe(400);
           expect(res.body).toMatchObject({
             message: expect.any(String),
@@ -483,8 +478,7 @@ describe('REST endpoints (normal case, bad input, unknown id)', () => {
       if (c.unknown) {
         const unknown = c.unknown;
         it('answers an unknown id with 404 { message }', async () => {
-          const [method, path, body] = unknown(ctx);
-          const res = await ctx.api.call(method, path, body);
+          const res = await send(unknown);
           expect(res.status).toBe(404);
           expect(res.body).toMatchObject({ message: expect.any(String) });
         });

@@ -94,3 +94,19 @@ export async function addRodRuns(
   }
   return toDepth;
 }
+
+/**
+ * A hole with no constant stick-up on a plod, and one run on it for each of `stickUps` (4 m barrel
+ * less that stick-up), added over REST in that order.
+ */
+export async function runsWithStickUps(
+  api: Api,
+  report: string,
+  holeId: string,
+  stickUps: readonly number[],
+): Promise<void> {
+  await api.call('POST', '/api/hole-config', { holeId, constantStickUp: 0 });
+  for (const stickUp of stickUps) {
+    await api.call('POST', `/api/run-sheet-entries?shiftSummaryId=${report}`, { holeId, stickUp });
+  }
+}

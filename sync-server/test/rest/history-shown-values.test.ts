@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startedAround } from '../helpers.ts';
-import { demoApi } from './helpers.ts';
+import { demoApi, runsWithStickUps } from './helpers.ts';
 import type { Api } from './helpers.ts';
 
 interface Entry {
@@ -16,11 +16,8 @@ startedAround(demoApi, (started) => (api = started));
 describe('history of a first override', () => {
   it('records the derived value people saw as the old value (8.3 -> 12.5, not empty -> 12.5)', async () => {
     const report = await api.report();
-    const q = `?shiftSummaryId=${report}`;
-    await api.call('POST', '/api/hole-config', { holeId: 'HIST-1', constantStickUp: 0 });
     // 4 m, then 3 m less 0.7 m and 3 m less 1 m: 8.3 m drilled.
-    for (const stickUp of [0, 0.7, 1])
-      await api.call('POST', `/api/run-sheet-entries${q}`, { holeId: 'HIST-1', stickUp });
+    await runsWithStickUps(api, report, 'HIST-1', [0, 0.7, 1]);
     const path = `/api/shift-summaries/${report}`;
     const derived = (await api.call('GET', path)).body as { totalDepthDrilled: number };
     expect(derived.totalDepthDrilled).toBe(8.3);

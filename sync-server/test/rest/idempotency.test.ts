@@ -1,18 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSecureServer } from '../auth/helpers.ts';
 import type { SecureServer } from '../auth/helpers.ts';
+import { closedAfterEach } from '../helpers.ts';
 import { retryAfterRestart } from './idempotency-restart.ts';
 
 describe('Idempotency-Key on REST writes', () => {
-  let server: SecureServer | null = null;
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-  });
+  const { keepServer } = closedAfterEach<SecureServer>();
 
   it('answers a retry with the first answer instead of writing twice, and refuses a reused key', async () => {
-    server = await startSecureServer();
-    const live = server;
+    const live = keepServer(await startSecureServer());
     const boss = await live.signIn();
     const sites = async () =>
       ((await live.call(boss, 'GET', '/api/sites')).body as unknown[]).length;
@@ -59,6 +55,6 @@ describe('Idempotency-Key on REST writes', () => {
   });
 
   it('keeps answers in the app database: a retry after a restart gets the first answer', async () => {
-    server = await retryAfterRestart();
+    keepServer(await retryAfterRestart());
   });
 });

@@ -114,32 +114,31 @@ describe('a contract change while a pass prices with the old versions', () => {
       change(api.siteId, contractId),
     );
     await addVersion(contractId, '2026-11-01', 10_000);
+    /**
+     * A pass of the plod at `seq` is held while a version of `cents` from `from` is added and the
+     * change announced; then the pass goes on, and one more pass runs.
+     */
+    const priceChangeDuringPass = async (seq: number, from: string, cents: number) => {
+      const held = holdNextPass();
+      projector.markDirty(id, seq);
+      const pass = projector.flush();
+      const release = await held;
+      await addVersion(contractId, from, cents);
+      await projector.sitePricesChanged(api.siteId);
+      release();
+      await pass;
+      await projector.flush();
+    };
 
     // The plod's first pass reads the $100 version, then the rate goes up to $200 and the change
     // is announced while the pass is held: its row does not exist yet.
-    const firstHeld = holdNextPass();
-    projector.markDirty(id, 1);
-    const first = projector.flush();
-    const releaseFirst = await firstHeld;
-    await addVersion(contractId, '2026-11-02', 20_000);
-    await projector.sitePricesChanged(api.siteId);
-    releaseFirst();
-    await first;
-    await projector.flush();
+    await priceChangeDuringPass(1, '2026-11-02', 20_000);
     // The plod's one run is 3 m.
     expect(await revenue()).toBe(60_000);
 
     // Now its row is at seq 1 and a pass carries it at seq 5 (a later edit) when the rate goes to
     // $300: the re-priced row is written at seq 5 too, after the held pass's.
-    const secondHeld = holdNextPass();
-    projector.markDirty(id, 5);
-    const second = projector.flush();
-    const releaseSecond = await secondHeld;
-    await addVersion(contractId, '2026-11-03', 30_000);
-    await projector.sitePricesChanged(api.siteId);
-    releaseSecond();
-    await second;
-    await projector.flush();
+    await priceChangeDuringPass(5, '2026-11-03', 30_000);
     expect(await revenue()).toBe(90_000);
     expect((await table.seqs()).get(id)).toBe(5);
   });

@@ -29,6 +29,16 @@ describe('REST and live clients share the documents', () => {
     await server.close();
   });
 
+  /** A server, a report of `date` made over REST, and a durable client synced on it. */
+  const reportWithDurableClient = async (date: string) => {
+    server = await startServer();
+    const created = await json(server, 'POST', '/api/shift-summaries', { date });
+    const { id } = (await created.json()) as { id: ReportId };
+    client = connectClient(server.url, reportDocName(id), { durability: true });
+    await until(() => client.provider.synced);
+    return id;
+  };
+
   it('shows a REST write to a connected WebsocketProvider while it stays connected', async () => {
     server = await startServer();
     const created = await json(server, 'POST', '/api/shift-summaries', { date: '2025-04-01' });
@@ -46,11 +56,7 @@ describe('REST and live clients share the documents', () => {
   });
 
   it('includes a client edit in the next REST read once the client is synced', async () => {
-    server = await startServer();
-    const created = await json(server, 'POST', '/api/shift-summaries', { date: '2025-04-02' });
-    const { id } = (await created.json()) as { id: ReportId };
-    client = connectClient(server.url, reportDocName(id), { durability: true });
-    await until(() => client.provider.synced);
+    const id = await reportWithDurableClient('2025-04-02');
     const doc: Y.Doc = client.doc;
     updateShiftDetails(doc, { shiftType: 'night', level: 'L2' });
     addTimesheetEntry(doc, { startTime: '18:00', endTime: '20:00', activity: 'setup' });
@@ -69,11 +75,7 @@ describe('REST and live clients share the documents', () => {
   });
 
   it('re-projects a report being edited at most once a second, yet reads see every edit', async () => {
-    server = await startServer();
-    const created = await json(server, 'POST', '/api/shift-summaries', { date: '2025-04-03' });
-    const { id } = (await created.json()) as { id: ReportId };
-    client = connectClient(server.url, reportDocName(id), { durability: true });
-    await until(() => client.provider.synced);
+    const id = await reportWithDurableClient('2025-04-03');
     const { projector } = server.server.rest;
     await projector.flush();
     // Timed passes write with tryUpsert (a read's flush uses upsert).

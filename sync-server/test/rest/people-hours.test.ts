@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startedAround } from '../helpers.ts';
 import { PEOPLE_HOURS_MESSAGES } from '@plod/model';
+import type { BundleCrewAssignment } from '@plod/model';
 import { type Api, demoApi } from './helpers.ts';
 import { startSecureServer } from '../auth/helpers.ts';
 import type { SecureServer } from '../auth/helpers.ts';
@@ -10,18 +11,6 @@ import { PAY_PERIOD_MESSAGE } from '../../src/routes/people-hours.ts';
 
 let api: Api;
 startedAround(demoApi, (started) => (api = started), 'test');
-
-interface Assignment {
-  id: string;
-  crewMemberName: string;
-  startTime: string | null;
-  finishTime: string | null;
-  breakHours: number;
-  hours: number;
-  travelHours: number;
-  paidHours: number;
-  hoursNotes: string | null;
-}
 
 async function assign(report: string, crewMemberName: string, extra: object = {}) {
   const res = await api.call('POST', '/api/crew-assignments', {
@@ -31,7 +20,7 @@ async function assign(report: string, crewMemberName: string, extra: object = {}
     ...extra,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as Assignment;
+  return res.body as BundleCrewAssignment;
 }
 
 async function change(report: string, id: string, body: object) {
@@ -83,7 +72,7 @@ describe("people's hours on crew assignments", () => {
       hoursNotes: 'Left for the clinic',
     });
     const listed = await api.call('GET', `/api/crew-assignments/${report}`);
-    expect((listed.body as Assignment[])[0]).toMatchObject({ hours: 7.5, paidHours: 9 });
+    expect((listed.body as BundleCrewAssignment[])[0]).toMatchObject({ hours: 7.5, paidHours: 9 });
   });
 
   it('answers 400 with a message for a break longer than the span or negative travel', async () => {
@@ -212,10 +201,10 @@ describe("people's hours for a pay period", () => {
 
 describe("people's hours export access", () => {
   let server: SecureServer;
-  beforeAll(async () => {
-    server = await startSecureServer();
-  });
-  afterAll(() => server.close());
+  startedAround(
+    () => startSecureServer(),
+    (started) => (server = started),
+  );
 
   it('is for supervisors: a crew device gets 403', async () => {
     const device = await server.join('Crew phone');

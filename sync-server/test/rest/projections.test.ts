@@ -21,20 +21,37 @@ import { waitFor } from '../helpers.ts';
 import { sqliteTables } from '../support/app-tables.ts';
 import { cleanupAfterTenDays, projectionServer, projectionsSuite } from './projections-suite.ts';
 
-const sqliteServer = (dataDir?: string) => projectionServer({}, dataDir);
+/**
+ * SQLite projection servers for the tests of the enclosing block: `start` one, `stop` it. After each
+ * test the one still running is closed, and the clock and mocks are put back.
+ */
+function sqliteServers() {
+  let server: PlodServer | null = null;
+  const stop = async () => {
+    await server?.close();
+    server = null;
+  };
+  afterEach(async () => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    await stop();
+  });
+  const start = async (dataDir?: string) => {
+    const t = await projectionServer({}, dataDir);
+    server = t.server;
+    return t;
+  };
+  return { start, stop, running: () => server };
+}
 
 projectionsSuite(sqliteTables);
 
 describe('reports projection on SQLite: the writer’s lock and the event loop', () => {
-  let server: PlodServer;
-  afterEach(async () => {
-    vi.useRealTimers();
-    await server.close();
-  });
+  const { start } = sqliteServers();
 
   it('lets the event loop in during a long projection pass', async () => {
-    const t = await sqliteServer();
-    server = t.server;
+    const t = await start();
+    const { server } = t;
     const ids: ReportId[] = [];
     for (let i = 0; i < 60; i += 1) {
       ids.push(
@@ -62,8 +79,8 @@ describe('reports projection on SQLite: the writer’s lock and the event loop',
   });
 
   it('leaves a pass’s rows for a retry while the writer holds the lock, never waiting on it', async () => {
-    const t = await sqliteServer();
-    server = t.server;
+    const t = await start();
+    const { server } = t;
     const id = (await t.call('POST', '/api/shift-summaries', { date: '2025-07-01' })).body
       .id as ReportId;
     await server.rest.projector.flush();
@@ -95,15 +112,11 @@ describe('reports projection on SQLite: the writer’s lock and the event loop',
 });
 
 describe('cleanup of deleted reports', () => {
-  let server: PlodServer;
-  afterEach(async () => {
-    vi.useRealTimers();
-    await server.close();
-  });
+  const { start } = sqliteServers();
 
   it('removes only reports soft-deleted more than the site’s cleanup days ago, documents and rows', async () => {
-    const t = await sqliteServer();
-    server = t.server;
+    const t = await start();
+    const { server } = t;
     const { old, recent, active, result } = await cleanupAfterTenDays(t);
     expect(result.body).toEqual({ message: 'Cleaned up 1 deleted reports', cleanedCount: 1 });
     const docs = await server.store.listDocuments();
@@ -116,25 +129,10 @@ describe('cleanup of deleted reports', () => {
 });
 
 describe('the reports index at start', () => {
-  let server: PlodServer | null = null;
-  afterEach(async () => {
-    vi.restoreAllMocks();
-    await server?.close();
-    server = null;
-  });
-
-  const start = async (dataDir?: string) => {
-    const t = await sqliteServer(dataDir);
-    server = t.server;
-    return t;
-  };
-  const stop = async () => {
-    await server?.close();
-    server = null;
-  };
+  const { start, stop, running } = sqliteServers();
   /** What the index document holds, by report id, once every change so far is projected. */
   const indexRows = async () => {
-    const { projector, docs } = server?.rest ?? {};
+    const { projector, docs } = running()?.rest ?? {};
     if (!projector || !docs) throw new Error('no server');
     await projector.flush();
     await projector.index?.idle();

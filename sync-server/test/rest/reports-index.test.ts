@@ -1,11 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPORTS_INDEX_DOC_NAME, readReportsIndex } from '@plod/model';
 import type { ReportsIndexRow } from '@plod/model';
 import Database from 'better-sqlite3';
 import { ReportTable } from '../../src/projections/report-table.ts';
 import { SqliteSql } from '../../src/app-db/app-sql.ts';
 import { rebuildProjection } from '../../src/projections/projector.ts';
-import { connectClient, mapOf, startServer, synced, waitFor, type TestServer } from '../helpers.ts';
+import {
+  connectClient,
+  mapOf,
+  startServer,
+  startedAround,
+  synced,
+  waitFor,
+  type TestServer,
+} from '../helpers.ts';
 import { demoApi, type Api } from './helpers.ts';
 
 async function indexRows(api: Api): Promise<ReportsIndexRow[]> {
@@ -16,12 +24,9 @@ async function indexRows(api: Api): Promise<ReportsIndexRow[]> {
 
 describe('reports index projector hook', () => {
   let api: Api;
-  afterEach(async () => {
-    await api.close();
-  });
+  startedAround(demoApi, (started) => (api = started), 'test');
 
   it('sets a row for each report as it is projected, and updates it with every change', async () => {
-    api = await demoApi();
     const id = await api.report({ date: '2025-07-01', shiftType: 'night' });
     let rows = await indexRows(api);
     expect(rows).toHaveLength(1);
@@ -35,7 +40,6 @@ describe('reports index projector hook', () => {
   });
 
   it('keeps soft-deleted reports (Deleted tab) and drops reports that cleanup removed', async () => {
-    api = await demoApi();
     const kept = await api.report({ date: '2025-07-02' });
     const gone = await api.report({ date: '2025-07-01' });
     await api.call('DELETE', `/api/shift-summaries/${gone}`);
@@ -47,7 +51,6 @@ describe('reports index projector hook', () => {
   });
 
   it('replaces the whole index after a rebuild', async () => {
-    api = await demoApi();
     const id = await api.report({ date: '2025-07-03' });
     await indexRows(api);
     // A rebuild from an empty store empties the index; a rebuild from the real one restores it.
@@ -60,12 +63,13 @@ describe('reports index projector hook', () => {
 
 describe('reports index over the relay', () => {
   let server: TestServer;
-  afterEach(async () => {
-    await server.close();
-  });
+  startedAround(
+    () => startServer(),
+    (started) => (server = started),
+    'test',
+  );
 
   it('reaches a device live as reports are created elsewhere', async () => {
-    server = await startServer();
     const client = connectClient(server.url, REPORTS_INDEX_DOC_NAME);
     const seen = new Promise<void>((resolve) => {
       client.doc.on('update', () => {
@@ -84,7 +88,6 @@ describe('reports index over the relay', () => {
   });
 
   it('is read-only to devices: a row a device writes is never applied or stored', async () => {
-    server = await startServer();
     const forger = connectClient(server.url, REPORTS_INDEX_DOC_NAME, { durability: true });
     const watcher = connectClient(server.url, REPORTS_INDEX_DOC_NAME);
     await Promise.all([synced(forger), synced(watcher)]);

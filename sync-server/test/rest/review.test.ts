@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addHoleToReport,
   addRun,
@@ -8,8 +8,7 @@ import {
   signOffReport,
 } from '@plod/model';
 import type { HoleId } from '@plod/model';
-import { connectClient, synced, waitFor } from '../helpers.ts';
-import type { TestClient } from '../helpers.ts';
+import { closedAfterEach, connectClient, synced, waitFor } from '../helpers.ts';
 import { demoSiteId, startSecureServer } from '../auth/helpers.ts';
 import type { As, SecureServer } from '../auth/helpers.ts';
 import { readPdf } from '../pdf.ts';
@@ -31,14 +30,10 @@ interface Report {
 
 describe('approving, returning and printing a plod', () => {
   let server: SecureServer;
-  const clients: TestClient[] = [];
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.destroy();
-    await server.close();
-  });
+  const { clients, keepServer } = closedAfterEach<SecureServer>();
 
   const start = async () => {
-    server = await startSecureServer();
+    server = keepServer(await startSecureServer());
     const supervisor = await server.signIn();
     const device = await server.join('Rig phone');
     return { supervisor, device, siteId: await demoSiteId(server, supervisor) };

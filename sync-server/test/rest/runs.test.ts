@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { BundleRunSheetEntry } from '@plod/model';
 import { startedAround } from '../helpers.ts';
-import { demoApi } from './helpers.ts';
+import { demoApi, runsWithStickUps } from './helpers.ts';
 import type { Api } from './helpers.ts';
-
-interface RunSheetRow {
-  id: string;
-  runNumber: number;
-  fromDepth: number;
-  toDepth: number;
-  interval: number;
-}
 
 let api: Api;
 startedAround(demoApi, (started) => (api = started));
@@ -26,7 +19,7 @@ describe('runs over REST', () => {
       const res = await api.call('POST', `${route}?shiftSummaryId=${report}`, { holeId, ...body });
       expect(res.status).toBe(201);
       const rows = (await api.call('GET', `/api/run-sheet-entries?shiftSummaryId=${report}`))
-        .body as RunSheetRow[];
+        .body as BundleRunSheetEntry[];
       // 4 m barrel less the run's 0.5 m and the hole's 0.5 m constant stick-up.
       expect(rows.map((r) => [r.runNumber, r.fromDepth, r.toDepth])).toEqual([[1, 0, 3]]);
     }
@@ -35,22 +28,22 @@ describe('runs over REST', () => {
   it('refuses a stick-up past the barrel with 400 and a message, and keeps lengths on a correction', async () => {
     const report = await api.report();
     const q = `?shiftSummaryId=${report}`;
-    await api.call('POST', '/api/hole-config', { holeId: 'REST-EDIT', constantStickUp: 0 });
-    for (const stickUp of [0, 0.5, 0.5])
-      await api.call('POST', `/api/run-sheet-entries${q}`, { holeId: 'REST-EDIT', stickUp });
+    await runsWithStickUps(api, report, 'REST-EDIT', [0, 0.5, 0.5]);
     const tooLong = await api.call('POST', `/api/run-sheet-entries${q}`, {
       holeId: 'REST-EDIT',
       stickUp: 3.4,
     });
     expect(tooLong.status).toBe(400);
     expect((tooLong.body as { message: string }).message).toBe('Stick-up must be from 0 to 3 m');
-    const rows = (await api.call('GET', `/api/run-sheet-entries${q}`)).body as RunSheetRow[];
+    const rows = (await api.call('GET', `/api/run-sheet-entries${q}`))
+      .body as BundleRunSheetEntry[];
     const second = rows.find((r) => r.runNumber === 2);
     const fixed = await api.call('PUT', `/api/run-sheet-entries/${second?.id}${q}`, {
       stickUp: 0.2,
     });
     expect(fixed.status).toBe(200);
-    const after = (await api.call('GET', `/api/run-sheet-entries${q}`)).body as RunSheetRow[];
+    const after = (await api.call('GET', `/api/run-sheet-entries${q}`))
+      .body as BundleRunSheetEntry[];
     expect(after.map((r) => r.interval)).toEqual([4, 2.8, 2.5]);
     expect(after.map((r) => r.toDepth)).toEqual([4, 6.8, 9.3]);
   });
@@ -67,7 +60,7 @@ describe('runs over REST', () => {
       recoveredLength: 2.9,
     });
     expect(added.status).toBe(201);
-    const run = added.body as RunSheetRow & { recoveredLength: number | null };
+    const run = added.body as BundleRunSheetEntry & { recoveredLength: number | null };
     expect(run.recoveredLength).toBe(2.9);
 
     const over = await api.call('PUT', `/api/run-sheet-entries/${run.id}${q}`, {
@@ -91,20 +84,12 @@ describe('runs over REST', () => {
     expect((cleared.body as { recoveredLength: number | null }).recoveredLength).toBeNull();
 
     // The second style's route takes it too; a run without it records none.
-    const second = await api.call('POST', `/api/runs${q}`, {
-      holeId,
-      rodsCount: 1,
-      stickUp: 0.5,
-      recoveredLength: 2.5,
-    });
+    const byRods = (recoveredLength: number) =>
+      api.call('POST', `/api/runs${q}`, { holeId, rodsCount: 1, stickUp: 0.5, recoveredLength });
+    const second = await byRods(2.5);
     expect(second.status).toBe(201);
     expect((second.body as { recoveredLength: number }).recoveredLength).toBe(2.5);
-    const overSecond = await api.call('POST', `/api/runs${q}`, {
-      holeId,
-      rodsCount: 1,
-      stickUp: 0.5,
-      recoveredLength: 2.6,
-    });
+    const overSecond = await byRods(2.6);
     expect(overSecond.status).toBe(400);
     const rows = (await api.call('GET', `/api/run-sheet-entries${q}`)).body as {
       recoveredLength: number | null;

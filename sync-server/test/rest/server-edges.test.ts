@@ -2,10 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from '../../src/server.ts';
-import type { PlodServer } from '../../src/server.ts';
+import type { PlodServer, ServerOptions } from '../../src/server.ts';
 import { MemoryStore } from '../../src/store/memory-store.ts';
 import { seedDemo } from '../../src/services/demo.ts';
 import { tempDir } from '../helpers.ts';
+
+/** A quiet server on an in-memory store with access control off, plus `options`. */
+const memoryServer = (options: ServerOptions = {}): PlodServer =>
+  createServer({
+    store: new MemoryStore(),
+    logLevel: 'silent',
+    insecureAllowAll: true,
+    ...options,
+  });
 
 function webDir(): string {
   const dir = tempDir('plod-web-');
@@ -21,12 +30,7 @@ describe('web app hosting', () => {
   afterEach(() => server.close());
 
   it('serves files, falls back to index.html for app routes, and caches by kind', async () => {
-    server = createServer({
-      store: new MemoryStore(),
-      logLevel: 'silent',
-      insecureAllowAll: true,
-      webDir: webDir(),
-    });
+    server = memoryServer({ webDir: webDir() });
     const get = (p: string) => server.app.request(p);
     const index = await get('/edit-report/123');
     expect(index.status).toBe(200);
@@ -42,12 +46,7 @@ describe('web app hosting', () => {
   });
 
   it('skips a web folder that does not exist', async () => {
-    server = createServer({
-      store: new MemoryStore(),
-      logLevel: 'silent',
-      insecureAllowAll: true,
-      webDir: '/nonexistent/plod',
-    });
+    server = memoryServer({ webDir: '/nonexistent/plod' });
     expect((await server.app.request('/')).status).toBe(404);
   });
 });
@@ -57,12 +56,7 @@ describe('REST limits and demo data', () => {
   afterEach(() => server.close());
 
   it('answers malformed JSON with 400 and an oversized body with 413, never 500', async () => {
-    server = createServer({
-      store: new MemoryStore(),
-      logLevel: 'silent',
-      insecureAllowAll: true,
-      maxBodyBytes: 1000,
-    });
+    server = memoryServer({ maxBodyBytes: 1000 });
     const post = (body: string) =>
       server.app.request('/api/sites', {
         method: 'POST',
@@ -81,7 +75,7 @@ describe('REST limits and demo data', () => {
   });
 
   it('seeds a demo site, rig, drillers, offsiders and hire tools only into an empty store', async () => {
-    server = createServer({ store: new MemoryStore(), logLevel: 'silent', insecureAllowAll: true });
+    server = memoryServer();
     expect(await seedDemo(server.rest.docs, server.store)).toBe(true);
     const json = async (p: string) =>
       (await server.app.request(p)).json() as Promise<Record<string, unknown>[]>;

@@ -36,12 +36,18 @@ describe('updates reach other clients only once committed', () => {
     return made;
   };
 
-  it('holds an update back from peers and joining clients until the store has committed it', async () => {
+  /** A server on a SQLite store whose commits the test holds, and a durable writer and a reader synced. */
+  const writerAndReaderOnAGatedStore = async () => {
     const store = new GatedStore(new SqliteStore(path.join(tempDir(), 'plod.db')));
     server = await startServer({ store });
     const writer = client(true);
     const reader = client();
     await Promise.all([synced(writer), synced(reader)]);
+    return { store, writer, reader };
+  };
+
+  it('holds an update back from peers and joining clients until the store has committed it', async () => {
+    const { store, writer, reader } = await writerAndReaderOnAGatedStore();
 
     store.hold();
     writer.doc.getMap('m').set('edit', 'not yet durable');
@@ -65,11 +71,7 @@ describe('updates reach other clients only once committed', () => {
   });
 
   it('keeps a stream of updates in order for peers while commits come late', async () => {
-    const store = new GatedStore(new SqliteStore(path.join(tempDir(), 'plod.db')));
-    server = await startServer({ store });
-    const writer = client(true);
-    const reader = client();
-    await Promise.all([synced(writer), synced(reader)]);
+    const { store, writer, reader } = await writerAndReaderOnAGatedStore();
     const list = writer.doc.getArray<number>('list');
     for (let i = 0; i < 200; i += 1) {
       if (i % 50 === 0) store.hold();

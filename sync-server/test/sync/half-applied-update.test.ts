@@ -79,6 +79,23 @@ describe('updates Yjs would apply in part or unlike its clients', () => {
   /** The relay's in-memory document, as REST handlers read it. */
   const inMemory = (server: TestServer) => server.server.manager.read(ROOM, content);
 
+  /** Restarts `server` on its data: the document in memory and on a joining client is `expected`. */
+  async function expectAfterRestart(server: TestServer, expected: unknown): Promise<void> {
+    await server.close();
+    servers.splice(0);
+    const restarted = await startServer({ dataDir: server.dataDir });
+    servers.push(restarted);
+    expect(await inMemory(restarted)).toEqual(expected);
+    await expectJoining(restarted, expected);
+  }
+
+  /** A client joining `server` now has `expected` once synced. */
+  async function expectJoining(server: TestServer, expected: unknown): Promise<void> {
+    const joining = keep(connectClient(server.url, ROOM));
+    await synced(joining);
+    expect(content(joining.doc)).toEqual(expected);
+  }
+
   it('refuses whole an update whose second struct points at a later clock of its own client: that socket closes with BadFrame, the others carry on, and a restart loads the same document', async () => {
     const { server, a, b } = await serverWithTwoClients();
     const X = 987_654;
@@ -110,14 +127,7 @@ describe('updates Yjs would apply in part or unlike its clients', () => {
     expect(await inMemory(server)).toEqual(expected);
     await waitFor(() => a.tracker?.pending === 0, 'edits acknowledged');
 
-    await server.close();
-    servers.splice(0);
-    const restarted = await startServer({ dataDir: server.dataDir });
-    servers.push(restarted);
-    expect(await inMemory(restarted)).toEqual(expected);
-    const d = keep(connectClient(restarted.url, ROOM));
-    await synced(d);
-    expect(content(d.doc)).toEqual(expected);
+    await expectAfterRestart(server, expected);
   });
 
   it('refuses an update whose held-back structs would make the next snapshot unloadable, so the document still loads after it leaves memory', async () => {
@@ -156,9 +166,7 @@ describe('updates Yjs would apply in part or unlike its clients', () => {
     const reread = new Y.Doc();
     Y.applyUpdate(reread, (await snapshotOf()) ?? new Uint8Array());
     expect(content(reread)).toEqual(expected);
-    const c = keep(connectClient(server.url, ROOM));
-    await synced(c);
-    expect(content(c.doc)).toEqual(expected);
+    await expectJoining(server, expected);
   });
 
   it('applies an update that names another parent for clocks the relay has as its clients read it, so the relay, its clients, its store and a restart agree', async () => {
@@ -197,14 +205,7 @@ describe('updates Yjs would apply in part or unlike its clients', () => {
     sender.socket.close();
     await sender.closed;
 
-    await server.close();
-    servers.splice(0);
-    const restarted = await startServer({ dataDir: server.dataDir });
-    servers.push(restarted);
-    expect(await inMemory(restarted)).toEqual(withWrite);
-    const c = keep(connectClient(restarted.url, ROOM));
-    await synced(c);
-    expect(content(c.doc)).toEqual(withWrite);
+    await expectAfterRestart(server, withWrite);
   });
   it('names the stored part a document fails to load at (a snapshot written from such held-back structs before they were refused) and writes nothing over it', async () => {
     const X = 765_432;

@@ -17,13 +17,12 @@ import { SqliteStore } from '../../src/store/sqlite-store.ts';
 import {
   closedAfterEach,
   connectClient,
-  docFrom,
   startServer,
   synced,
   tempDir,
   waitFor,
 } from '../helpers.ts';
-import type { TestClient, TestServer } from '../helpers.ts';
+import type { TestClient } from '../helpers.ts';
 
 /** How each document is stored before the server starts: a snapshot only (as after an unload), or log rows. */
 type Layout = 'snapshot' | 'log';
@@ -39,11 +38,6 @@ async function seededFolder(docs: Record<string, Y.Doc>, layout: Layout): Promis
   }
   await store.close();
   return dataDir;
-}
-
-/** The document as the server's store holds it now. */
-async function storedDoc(server: TestServer, name: string): Promise<Y.Doc> {
-  return docFrom(await server.server.store.load(name));
 }
 
 const primaryFlags = (doc: Y.Doc) =>
@@ -77,7 +71,7 @@ describe('the relay migrates documents as it loads them', () => {
     expect(primaryFlags(client.doc)).toBe(0);
 
     await server.server.manager.queue.whenCommitted();
-    const stored = await storedDoc(server, name);
+    const stored = await server.stored(name);
     expect(readReport(stored).schemaVersion).toBe(REPORT_SCHEMA_VERSION);
     expect(stored.getMap(SCHEMA_MARKS_ROOT).get(String(REPORT_SCHEMA_VERSION))).toBe(true);
     expect(primaryFlags(stored)).toBe(0);
@@ -129,7 +123,7 @@ describe('the relay migrates documents as it loads them', () => {
       () => other.doc.getMap('futureLayout').get('drilledMetres') === 14,
       'the other phone has it',
     );
-    expect((await storedDoc(server, name)).getMap('futureLayout').get('drilledMetres')).toBe(14);
+    expect((await server.stored(name)).getMap('futureLayout').get('drilledMetres')).toBe(14);
 
     const write = await fetch(`${server.http}/api/shift-summaries/${id}`, {
       method: 'PATCH',
