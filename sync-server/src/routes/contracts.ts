@@ -14,7 +14,7 @@ import type { RestServices } from '../product/services.ts';
 import { reportIdOf } from '../services/documents.ts';
 import { LIVE_STATUSES } from '../services/reports.ts';
 import { invoiceCsvStream, invoiceXlsxStream } from '../money/invoice-export.ts';
-import { addCreateRoute, addIdBodyRoute, addIdRoute } from './route-kinds.ts';
+import { addCreateRoute, addIdBodyRoute, addIdRoute, addQueryRoute } from './route-kinds.ts';
 
 const tags = ['Contracts'];
 const VersionParams = z.object({
@@ -35,29 +35,19 @@ const contract = jsonOk('The contract with its versions, oldest first');
  */
 export function createContractRoutes(s: RestServices) {
   const app = resourceApp();
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags,
-      summary: 'Contracts with their versions (a client account: its sites only)',
-      request: { query: SiteQuery },
-      responses: { 200: jsonOk('Contracts') },
-    }),
-    async (c) => c.json(await s.contracts.list(principalOf(c), c.req.valid('query').siteId), 200),
-  );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/history',
-      tags,
-      summary: 'Every change of a site’s contracts and price setting, oldest first',
-      request: { query: z.object({ siteId: z.string().min(1, 'Choose a site') }) },
-      responses: { 200: jsonOk('Changes: who, when, what changed'), 400: errors[400] },
-    }),
-    async (c) =>
-      c.json(await s.contracts.siteHistory(principalOf(c), c.req.valid('query').siteId), 200),
-  );
+  addQueryRoute(app, tags, {
+    summary: 'Contracts with their versions (a client account: its sites only)',
+    query: SiteQuery,
+    responses: { 200: jsonOk('Contracts') },
+    run: (c, { siteId }) => s.contracts.list(principalOf(c), siteId),
+  });
+  addQueryRoute(app, tags, {
+    path: '/history',
+    summary: 'Every change of a site’s contracts and price setting, oldest first',
+    query: z.object({ siteId: z.string().min(1, 'Choose a site') }),
+    responses: { 200: jsonOk('Changes: who, when, what changed'), 400: errors[400] },
+    run: (c, { siteId }) => s.contracts.siteHistory(principalOf(c), siteId),
+  });
   app.openapi(
     createRoute({
       method: 'get',

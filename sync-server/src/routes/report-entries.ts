@@ -11,6 +11,7 @@ import {
   withReportId,
 } from '../http/openapi.ts';
 import { addReportWrites } from './report-writes.ts';
+import { addQueryRoute } from './route-kinds.ts';
 import type { RestServices } from '../product/services.ts';
 import type { ReportEntries } from '../services/report-entries.ts';
 
@@ -31,25 +32,13 @@ export function createReportEntryRoutes<In, Patch>(spec: EntryRoutesSpec<In, Pat
   const { entries } = spec;
   const rows = jsonOk(`${spec.tag} rows`);
   const row = jsonOk(`The ${spec.tag.toLowerCase()} row`);
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags,
-      summary: 'Rows of one report (shiftSummaryId) or of every report not deleted',
-      request: { query: ReportQuery },
-      responses: { 200: rows, ...errors },
-    }),
-    async (c) => {
-      const { shiftSummaryId } = c.req.valid('query');
-      return c.json(
-        shiftSummaryId
-          ? await entries.ofReport(actorOf(c), shiftSummaryId)
-          : await entries.all(actorOf(c)),
-        200,
-      );
-    },
-  );
+  addQueryRoute(app, tags, {
+    summary: 'Rows of one report (shiftSummaryId) or of every report not deleted',
+    query: ReportQuery,
+    responses: { 200: rows, ...errors },
+    run: (c, { shiftSummaryId }) =>
+      shiftSummaryId ? entries.ofReport(actorOf(c), shiftSummaryId) : entries.all(actorOf(c)),
+  });
   app.openapi(
     createRoute({
       method: 'get',
@@ -91,25 +80,14 @@ const TimesheetsQuery = z.object({
 /** /api/timesheets?shiftSummaryId (or ?shiftId): a report's timesheet; without either, every report's. */
 export function createTimesheetsRoutes(s: RestServices) {
   const app = resourceApp();
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags: ['Timesheet'],
-      summary: 'Timesheet rows of a report',
-      request: { query: TimesheetsQuery },
-      responses: { 200: jsonOk('Timesheet rows'), 404: errors[404] },
-    }),
-    async (c) => {
-      const { shiftSummaryId, shiftId } = c.req.valid('query');
+  addQueryRoute(app, ['Timesheet'], {
+    summary: 'Timesheet rows of a report',
+    query: TimesheetsQuery,
+    responses: { 200: jsonOk('Timesheet rows'), 404: errors[404] },
+    run: (c, { shiftSummaryId, shiftId }) => {
       const id = shiftSummaryId ?? shiftId;
-      return c.json(
-        id
-          ? await s.timesheet.ofReport(actorOf(c), reportIdOf(id))
-          : await s.timesheet.all(actorOf(c)),
-        200,
-      );
+      return id ? s.timesheet.ofReport(actorOf(c), reportIdOf(id)) : s.timesheet.all(actorOf(c));
     },
-  );
+  });
   return app;
 }

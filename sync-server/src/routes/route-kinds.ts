@@ -1,14 +1,14 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { ZodType } from 'zod';
+import type { ZodObject, ZodType } from 'zod';
 import { IdParams, errors, jsonBody } from '../http/openapi.ts';
 import type { errorResponse, jsonOk } from '../http/openapi.ts';
 
 /**
- * The kinds of route most resources declare, each one call: a read without input, a route on one
- * resource by its `{id}` (with or without a JSON body) and a create. What a route does is its `run`,
- * given the request's context (for `actorOf`/`principalOf`) and what it names.
+ * The kinds of route most resources declare, each one call: a read without input or with a query,
+ * a route on one resource by its `{id}` (with or without a JSON body) and a create. What a route does
+ * is its `run`, given the request's context (for `actorOf`/`principalOf`) and what it names.
  */
 
 type Answer = ReturnType<typeof jsonOk>;
@@ -24,21 +24,43 @@ interface Described {
 const described = ({ summary, description }: Described) =>
   description === undefined ? { summary } : { summary, description };
 
+/** What a GET on `path` (default `/`) declares but its request and answers. */
+const read = (route: Described & { path?: string }, tags: string[]) => ({
+  method: 'get' as const,
+  path: route.path ?? '/',
+  tags,
+  ...described(route),
+});
+
 /** GET `path` (default `/`) with no input: 200 with what `run` reads. */
 export function addReadRoute(
   app: OpenAPIHono,
   tags: string[],
   route: Described & { path?: string; answer: Answer; run: (c: Context) => Promise<unknown> },
 ) {
+  app.openapi(createRoute({ ...read(route, tags), responses: { 200: route.answer } }), async (c) =>
+    c.json(await route.run(c), 200),
+  );
+}
+
+/** GET `path` (default `/`) with a query checked against `query`: 200 with what `run` reads. */
+export function addQueryRoute<Q>(
+  app: OpenAPIHono,
+  tags: string[],
+  route: Described & {
+    path?: string;
+    query: ZodObject & ZodType<Q>;
+    responses: { 200: Answer } & Failures;
+    run: (c: Context, query: Q) => Promise<unknown>;
+  },
+) {
   app.openapi(
     createRoute({
-      method: 'get',
-      path: route.path ?? '/',
-      tags,
-      ...described(route),
-      responses: { 200: route.answer },
+      ...read(route, tags),
+      request: { query: route.query },
+      responses: route.responses,
     }),
-    async (c) => c.json(await route.run(c), 200),
+    async (c) => c.json(await route.run(c, c.req.valid('query')), 200),
   );
 }
 
