@@ -7,14 +7,20 @@ import {
 } from '@plod/model';
 import { invoiceFilename } from '@plod/model/csv';
 import { actorOf, principalOf } from '../auth/principal.ts';
-import { XLSX_TYPE, downloadResponse, streamedAttachment } from '../http/downloads.ts';
+import { streamedDownload } from '../http/downloads.ts';
 import { IdParams, ShiftIdParams, errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
 import { PlodFilterQuery, plodFilterOf } from '../http/plod-filter-query.ts';
 import type { RestServices } from '../product/services.ts';
 import { reportIdOf } from '../services/documents.ts';
 import { LIVE_STATUSES } from '../services/reports.ts';
 import { invoiceCsvStream, invoiceXlsxStream } from '../money/invoice-export.ts';
-import { addCreateRoute, addIdBodyRoute, addIdRoute, addQueryRoute } from './route-kinds.ts';
+import {
+  addCreateRoute,
+  addDownloadRoutes,
+  addIdBodyRoute,
+  addIdRoute,
+  addQueryRoute,
+} from './route-kinds.ts';
 
 const tags = ['Contracts'];
 const VersionParams = z.object({
@@ -175,37 +181,22 @@ export function createPlodChargeRoutes(s: RestServices) {
 /** GET /api/charges.csv and .xlsx: invoice lines for the list's filter. */
 export function createInvoiceRoutes(s: RestServices) {
   const app = resourceApp();
-  for (const format of ['csv', 'xlsx'] as const) {
-    app.openapi(
-      createRoute({
-        method: 'get',
-        path: `/charges.${format}`,
-        tags,
-        summary: `Invoice lines for the list’s filter as ${format.toUpperCase()}`,
-        description:
-          format === 'csv'
-            ? 'CHARGE LINES (one row per charge line of each plod), then TOTALS PER PLOD and TOTALS PER RIG. The list’s filter; every plod but deleted ones when no status is given. A client account: its sites only.'
-            : 'Sheets "Charge lines" (one row per charge line), "Per plod" and "Per rig" (totals). Money in dollars with cents. The list’s filter; every plod but deleted ones when no status is given. A client account: its sites only.',
-        request: { query: PlodFilterQuery },
-        responses: {
-          200: downloadResponse(format),
-          400: errors[400],
-        },
-      }),
-      async (c) => {
-        const filter = plodFilterOf(c.req.valid('query'));
-        const statuses = filter.statuses?.length ? filter.statuses : LIVE_STATUSES;
-        const pages = await s.contracts.pricedPages(principalOf(c), { ...filter, statuses });
-        const filename = invoiceFilename(localIsoDay(new Date()), format);
-        return format === 'csv'
-          ? streamedAttachment(
-              c,
-              { filename, stream: invoiceCsvStream(pages) },
-              'text/csv; charset=utf-8',
-            )
-          : streamedAttachment(c, { filename, stream: await invoiceXlsxStream(pages) }, XLSX_TYPE);
-      },
-    );
-  }
+  addDownloadRoutes(app, tags, {
+    name: 'charges',
+    summary: 'Invoice lines for the list’s filter',
+    description: {
+      csv: 'CHARGE LINES (one row per charge line of each plod), then TOTALS PER PLOD and TOTALS PER RIG. The list’s filter; every plod but deleted ones when no status is given. A client account: its sites only.',
+      xlsx: 'Sheets "Charge lines" (one row per charge line), "Per plod" and "Per rig" (totals). Money in dollars with cents. The list’s filter; every plod but deleted ones when no status is given. A client account: its sites only.',
+    },
+    query: PlodFilterQuery,
+    send: async (c, query, format) => {
+      const filter = plodFilterOf(query);
+      const statuses = filter.statuses?.length ? filter.statuses : LIVE_STATUSES;
+      const pages = await s.contracts.pricedPages(principalOf(c), { ...filter, statuses });
+      const filename = invoiceFilename(localIsoDay(new Date()), format);
+      const stream = format === 'csv' ? invoiceCsvStream(pages) : await invoiceXlsxStream(pages);
+      return streamedDownload(c, { filename, stream }, format);
+    },
+  });
   return app;
 }

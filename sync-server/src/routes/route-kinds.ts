@@ -3,6 +3,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ZodObject, ZodType } from 'zod';
 import { IdParams, errors, jsonBody } from '../http/openapi.ts';
+import { downloadResponse } from '../http/downloads.ts';
+import type { DownloadFormat } from '../http/downloads.ts';
 import type { errorResponse, jsonOk } from '../http/openapi.ts';
 
 /**
@@ -124,4 +126,37 @@ export function addCreateRoute<B>(
     }),
     async (c) => c.json(await route.run(c, c.req.valid('json')), 201),
   );
+}
+
+/**
+ * GET `{name}.csv` and `{name}.xlsx` with a query checked against `query`: the file `send` answers
+ * for each format. The summary names the format after `summary`.
+ */
+export function addDownloadRoutes<Q>(
+  app: OpenAPIHono,
+  tags: string[],
+  route: {
+    name: string;
+    summary: string;
+    /** One for both formats, or one each. */
+    description: string | Record<DownloadFormat, string>;
+    query: ZodObject & ZodType<Q>;
+    send: (c: Context, query: Q, format: DownloadFormat) => Promise<Response>;
+  },
+) {
+  for (const format of ['csv', 'xlsx'] as const) {
+    app.openapi(
+      createRoute({
+        method: 'get',
+        path: `/${route.name}.${format}`,
+        tags,
+        summary: `${route.summary} as ${format.toUpperCase()}`,
+        description:
+          typeof route.description === 'string' ? route.description : route.description[format],
+        request: { query: route.query },
+        responses: { 200: downloadResponse(format), 400: errors[400] },
+      }),
+      async (c) => route.send(c, c.req.valid('query'), format),
+    );
+  }
 }

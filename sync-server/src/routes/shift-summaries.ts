@@ -13,9 +13,15 @@ import { filterFor } from '../services/supervisor-desk.ts';
 import { reportIdOf } from '../services/documents.ts';
 import { IdParams, csvOk, errorResponse, errors, jsonOk, resourceApp } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
-import { XLSX_TYPE, downloadResponse, attachment, streamedAttachment } from '../http/downloads.ts';
+import { attachment, streamedDownload } from '../http/downloads.ts';
 import { addReportHistoryRoute } from './report-history.ts';
-import { addCreateRoute, addIdBodyRoute, addIdRoute, addQueryRoute } from './route-kinds.ts';
+import {
+  addCreateRoute,
+  addDownloadRoutes,
+  addIdBodyRoute,
+  addIdRoute,
+  addQueryRoute,
+} from './route-kinds.ts';
 import {
   PlodFilterParams,
   PlodFilterQuery,
@@ -171,34 +177,23 @@ export function createShiftSummaryRoutes(s: RestServices) {
       };
     },
   });
-  for (const format of ['csv', 'xlsx'] as const) {
-    app.openapi(
-      createRoute({
-        method: 'get',
-        path: `/export.${format}`,
-        tags,
-        summary: `One row per plod (date, shift, site, rig, driller, metres, hours, holes, status, approved by) as ${format.toUpperCase()}`,
-        description:
-          'Every plod the filter lets through (the list’s filter; all of them without one), newest first. Supervisors only.',
-        request: { query: PlodFilterQuery },
-        responses: {
-          200: downloadResponse(format),
-          400: errors[400],
-        },
-      }),
-      async (c) => {
-        const filter = plodFilterOf(c.req.valid('query'));
-        const today = localIsoDay(new Date());
-        return format === 'csv'
-          ? streamedAttachment(
-              c,
-              await s.reports.summaryCsv(filter, today),
-              'text/csv; charset=utf-8',
-            )
-          : streamedAttachment(c, await s.reports.summaryXlsx(filter, today), XLSX_TYPE);
-      },
-    );
-  }
+  addDownloadRoutes(app, tags, {
+    name: 'export',
+    summary:
+      'One row per plod (date, shift, site, rig, driller, metres, hours, holes, status, approved by)',
+    description:
+      'Every plod the filter lets through (the list’s filter; all of them without one), newest first. Supervisors only.',
+    query: PlodFilterQuery,
+    send: async (c, query, format) => {
+      const filter = plodFilterOf(query);
+      const today = localIsoDay(new Date());
+      const file =
+        format === 'csv'
+          ? await s.reports.summaryCsv(filter, today)
+          : await s.reports.summaryXlsx(filter, today);
+      return streamedDownload(c, file, format);
+    },
+  });
   addCreateRoute(app, tags, {
     summary: 'Create a report',
     body: CreateBody,
