@@ -3,24 +3,11 @@ import {
   contractCreateSchema,
   contractUpdateSchema,
   contractVersionInputSchema,
-  localIsoDay,
 } from '@plod/model';
-import { invoiceFilename } from '@plod/model/csv';
 import { actorOf, principalOf } from '../auth/principal.ts';
-import { streamedDownload } from '../http/downloads.ts';
-import { IdParams, ShiftIdParams, errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
-import { PlodFilterQuery, plodFilterOf } from '../http/plod-filter-query.ts';
+import { IdParams, errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
-import { reportIdOf } from '../services/documents.ts';
-import { LIVE_STATUSES } from '../services/reports.ts';
-import { invoiceCsvStream, invoiceXlsxStream } from '../money/invoice-export.ts';
-import {
-  addCreateRoute,
-  addDownloadRoutes,
-  addIdBodyRoute,
-  addIdRoute,
-  addQueryRoute,
-} from './route-kinds.ts';
+import { addCreateRoute, addIdBodyRoute, addIdRoute, addQueryRoute } from './route-kinds.ts';
 
 const tags = ['Contracts'];
 const VersionParams = z.object({
@@ -149,54 +136,6 @@ export function createContractRoutes(s: RestServices) {
     summary: 'A contract’s changes, oldest first: who, when, what changed',
     responses: { 200: jsonOk('Changes'), 404: errors[404] },
     run: (c, id) => s.contracts.history(principalOf(c), id),
-  });
-  return app;
-}
-
-/** GET /api/shift-summaries/{id}/charges. */
-export function createPlodChargeRoutes(s: RestServices) {
-  const app = resourceApp();
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}/charges',
-      tags,
-      summary: 'A plod’s charges, priced with the contract version in force on its date',
-      description:
-        'Lines (description, quantity, unit, rate and amount in cents) and their total. Derived, never stored. A crew device is refused (403) unless its site lets crews see prices; a client account reads its sites’ plods only.',
-      request: { params: ShiftIdParams },
-      responses: { 200: jsonOk('{ lines, totalCents, version }'), 404: errors[404] },
-    }),
-    async (c) => {
-      const { charges } = await s.contracts.charges(
-        principalOf(c),
-        reportIdOf(c.req.valid('param').id),
-      );
-      return c.json(charges, 200);
-    },
-  );
-  return app;
-}
-
-/** GET /api/charges.csv and .xlsx: invoice lines for the list's filter. */
-export function createInvoiceRoutes(s: RestServices) {
-  const app = resourceApp();
-  addDownloadRoutes(app, tags, {
-    name: 'charges',
-    summary: 'Invoice lines for the list’s filter',
-    description: {
-      csv: 'CHARGE LINES (one row per charge line of each plod), then TOTALS PER PLOD and TOTALS PER RIG. The list’s filter; every plod but deleted ones when no status is given. A client account: its sites only.',
-      xlsx: 'Sheets "Charge lines" (one row per charge line), "Per plod" and "Per rig" (totals). Money in dollars with cents. The list’s filter; every plod but deleted ones when no status is given. A client account: its sites only.',
-    },
-    query: PlodFilterQuery,
-    send: async (c, query, format) => {
-      const filter = plodFilterOf(query);
-      const statuses = filter.statuses?.length ? filter.statuses : LIVE_STATUSES;
-      const pages = await s.contracts.pricedPages(principalOf(c), { ...filter, statuses });
-      const filename = invoiceFilename(localIsoDay(new Date()), format);
-      const stream = format === 'csv' ? invoiceCsvStream(pages) : await invoiceXlsxStream(pages);
-      return streamedDownload(c, { filename, stream }, format);
-    },
   });
   return app;
 }

@@ -1,17 +1,10 @@
 import { actorOf } from '../auth/principal.ts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { ZodType } from 'zod';
 import { reportIdOf } from '../services/documents.ts';
-import {
-  ReportQuery,
-  ShiftIdParams,
-  errors,
-  jsonOk,
-  resourceApp,
-  withReportId,
-} from '../http/openapi.ts';
+import { ReportQuery, errors, jsonOk, resourceApp, withReportId } from '../http/openapi.ts';
 import { addReportWrites } from './report-writes.ts';
-import { addQueryRoute } from './route-kinds.ts';
+import { addQueryRoute, addReportRoute } from './route-kinds.ts';
 import type { RestServices } from '../product/services.ts';
 import type { ReportEntries } from '../services/report-entries.ts';
 
@@ -39,18 +32,11 @@ export function createReportEntryRoutes<In, Patch>(spec: EntryRoutesSpec<In, Pat
     run: (c, { shiftSummaryId }) =>
       shiftSummaryId ? entries.ofReport(actorOf(c), shiftSummaryId) : entries.all(actorOf(c)),
   });
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}',
-      tags,
-      summary: 'Rows of one report',
-      request: { params: ShiftIdParams },
-      responses: { 200: rows, 404: errors[404] },
-    }),
-    async (c) =>
-      c.json(await entries.ofReport(actorOf(c), reportIdOf(c.req.valid('param').id)), 200),
-  );
+  addReportRoute(app, tags, {
+    summary: 'Rows of one report',
+    responses: { 200: rows, 404: errors[404] },
+    run: (c, report) => entries.ofReport(actorOf(c), report),
+  });
   addReportWrites(app, tags, {
     add: {
       summary: 'Add a row to a report',

@@ -2,7 +2,9 @@ import { createRoute } from '@hono/zod-openapi';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ZodObject, ZodType } from 'zod';
-import { IdParams, errors, jsonBody } from '../http/openapi.ts';
+import type { ReportId } from '@plod/model';
+import { IdParams, ShiftIdParams, errors, jsonBody } from '../http/openapi.ts';
+import { reportIdOf } from '../services/documents.ts';
 import { downloadResponse } from '../http/downloads.ts';
 import type { DownloadFormat } from '../http/downloads.ts';
 import type { errorResponse, jsonOk } from '../http/openapi.ts';
@@ -90,6 +92,18 @@ export function addIdRoute(
 ) {
   app.openapi(createRoute({ ...onId(route, tags), request: { params: IdParams } }), async (c) =>
     c.json(await route.run(c, c.req.valid('param').id), 200),
+  );
+}
+
+/** GET `path` (default `/{id}`) on one report named by `{id}`: 200 with what `run` reads of it. */
+export function addReportRoute(
+  app: OpenAPIHono,
+  tags: string[],
+  route: Omit<OnId, 'method'> & { run: (c: Context, report: ReportId) => Promise<unknown> },
+) {
+  app.openapi(
+    createRoute({ ...onId({ ...route, method: 'get' }, tags), request: { params: ShiftIdParams } }),
+    async (c) => c.json(await route.run(c, reportIdOf(c.req.valid('param').id)), 200),
   );
 }
 
