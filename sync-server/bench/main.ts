@@ -94,6 +94,14 @@ const crews = () => ({
   clientsPerDoc: opt('clients'),
   ratePerSecond: opt('rate'),
 });
+/** A stock-client load run for `duration` (seconds) after the warm-up, with its workers and rounds. */
+const load = (duration: keyof typeof values) => ({
+  ...crews(),
+  durationMs: ms(duration),
+  warmupMs: ms('warmup'),
+  workers: opt('workers'),
+  rounds: opt('rounds'),
+});
 /** The ingest benches' clients, each sending enough for 60,000 updates/s over the run. */
 const ingest = () => {
   const clients = opt('ingest-clients');
@@ -119,14 +127,7 @@ console.log(
 
 for (const part of parts) {
   if (part === 'latency') {
-    await latencyBench({
-      ...crews(),
-      durationMs: ms('duration'),
-      warmupMs: ms('warmup'),
-      workers: opt('workers'),
-      rounds: opt('rounds'),
-      maxSteal: opt('max-steal'),
-    });
+    await latencyBench({ ...load('duration'), maxSteal: opt('max-steal') });
   } else if (part === 'blocks') {
     await latencyBlocksBench({
       ...crews(),
@@ -138,27 +139,17 @@ for (const part of parts) {
       maxSteal: opt('max-steal'),
     });
   } else if (part === 'cost') {
-    await costBench({
-      ...crews(),
-      durationMs: ms('cost-duration'),
-      warmupMs: ms('warmup'),
-      workers: opt('workers'),
-      rounds: opt('rounds'),
-    });
+    await costBench(load('cost-duration'));
   } else if (part === 'ingest') {
     await ingestBenchAll(ingest());
   } else if (part === 'ingest-pg') {
     await ingestPgBench({ ...ingest(), rounds: opt('rounds') });
   } else if (part === 'cluster') {
     await clusterBench({
-      ...crews(),
-      durationMs: ms('duration'),
-      warmupMs: ms('warmup'),
+      ...load('duration'),
       ingestClients: opt('ingest-clients'),
       ingestWindow: opt('ingest-window'),
       ingestDurationMs: ms('ingest-duration'),
-      workers: opt('workers'),
-      rounds: opt('rounds'),
     });
   } else if (part === 'idle') {
     await idleBench(opt('idle-connections'));
