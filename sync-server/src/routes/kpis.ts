@@ -2,7 +2,13 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { rosterCellSchema } from '@plod/model';
 import { actorOf, principalOf } from '../auth/principal.ts';
 import type { Principal } from '../auth/principal.ts';
-import { PlodFilterParams, checkPlodFilter, plodFilterOf } from '../http/plod-filter-query.ts';
+import {
+  PlodFilterParams,
+  RangeParams,
+  checkPlodFilter,
+  checkRange,
+  plodFilterOf,
+} from '../http/plod-filter-query.ts';
 import { errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
 import { filterFor } from '../services/supervisor-desk.ts';
@@ -16,26 +22,16 @@ export const MAX_GAP_DAYS = 366;
 export const GAP_RANGE_TOO_LONG = `Choose a range of at most ${MAX_GAP_DAYS} days`;
 
 const KpiQuery = z
-  .object({
-    from: PlodFilterParams.from,
-    to: PlodFilterParams.to,
-    siteId: PlodFilterParams.siteId,
-    rigId: PlodFilterParams.rigId,
-  })
+  .object({ ...RangeParams, rigId: PlodFilterParams.rigId })
   .superRefine(checkPlodFilter);
 
-const GapQuery = z
-  .object({ from: PlodFilterParams.from, to: PlodFilterParams.to, siteId: PlodFilterParams.siteId })
-  .superRefine((query, ctx) => {
-    for (const name of ['from', 'to'] as const) {
-      if (!query[name]) ctx.addIssue({ code: 'custom', path: [name], message: GAP_RANGE_MESSAGE });
-    }
-    checkPlodFilter(query, ctx);
-    const days = (Date.parse(query.to ?? '') - Date.parse(query.from ?? '')) / 86_400_000;
-    if (days >= MAX_GAP_DAYS) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: GAP_RANGE_TOO_LONG });
-    }
-  });
+const GapQuery = z.object(RangeParams).superRefine((query, ctx) => {
+  checkRange(GAP_RANGE_MESSAGE)(query, ctx);
+  const days = (Date.parse(query.to ?? '') - Date.parse(query.from ?? '')) / 86_400_000;
+  if (days >= MAX_GAP_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: GAP_RANGE_TOO_LONG });
+  }
+});
 
 const RosterQuery = z.object({ siteId: PlodFilterParams.siteId });
 const RosterBody = z.object({ cells: z.array(rosterCellSchema).min(1).max(500) });

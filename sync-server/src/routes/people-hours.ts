@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { PlodFilterParams, checkPlodFilter, plodFilterOf } from '../http/plod-filter-query.ts';
+import { RangeParams, checkRange, plodFilterOf } from '../http/plod-filter-query.ts';
 import { resourceApp } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
 import { attachment, streamedDownload } from '../http/downloads.ts';
@@ -11,14 +11,7 @@ const tags = ['People hours'];
 export const PAY_PERIOD_MESSAGE = 'Choose the first and last day of the pay period';
 
 /** The pay period (both days required) and, optionally, one site. */
-const PayPeriodQuery = z
-  .object({ from: PlodFilterParams.from, to: PlodFilterParams.to, siteId: PlodFilterParams.siteId })
-  .superRefine((query, ctx) => {
-    for (const name of ['from', 'to'] as const) {
-      if (!query[name]) ctx.addIssue({ code: 'custom', path: [name], message: PAY_PERIOD_MESSAGE });
-    }
-    checkPlodFilter(query, ctx);
-  });
+const PayPeriodQuery = z.object(RangeParams).superRefine(checkRange(PAY_PERIOD_MESSAGE));
 
 /**
  * /api/people-hours.csv and .xlsx: people's hours for a pay period, for payroll. Supervisors only
