@@ -1,6 +1,6 @@
 import { actorOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
-import type { RouteConfig } from '@hono/zod-openapi';
+import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import { REQUEST_BODIES, localIsoDay } from '@plod/model';
 import { PlodFilterQuery, plodFilterOf } from '../http/plod-filter-query.ts';
 import { IdParams, csvOk, errors, jsonOk, resourceApp } from '../http/openapi.ts';
@@ -53,14 +53,18 @@ const completedRoute = <A extends RouteConfig['responses'][string]>(
     responses: { 200: answer, 400: errors[400], 404: errors[404] },
   });
 
-/** /api/sites: sites, their settings, completed reports, export and cleanup. */
-export function createSiteRoutes(s: RestServices) {
-  const app = resourceApp();
+/** GET /: every site with its settings and hole labels. */
+const addSiteList = (app: OpenAPIHono, s: RestServices, summary: string) =>
   addReadRoute(app, tags, {
-    summary: 'Sites with settings and hole labels',
+    summary,
     answer: jsonOk('Sites'),
     run: () => sitesWithHoleIds(s.docs),
   });
+
+/** /api/sites: sites, their settings, completed reports, export and cleanup. */
+export function createSiteRoutes(s: RestServices) {
+  const app = resourceApp();
+  addSiteList(app, s, 'Sites with settings and hole labels');
   addCreateRoute(app, tags, {
     summary: 'Create a site',
     body: REQUEST_BODIES['POST /api/sites'],
@@ -141,11 +145,7 @@ export function createSiteConfigRoutes(s: RestServices) {
 
 export function createSiteConfigsRoutes(s: RestServices) {
   const app = resourceApp();
-  addReadRoute(app, tags, {
-    summary: 'Sites with settings',
-    answer: jsonOk('Sites'),
-    run: () => sitesWithHoleIds(s.docs),
-  });
+  addSiteList(app, s, 'Sites with settings');
   return app;
 }
 
