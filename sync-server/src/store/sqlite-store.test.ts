@@ -1,10 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SqliteStore } from './sqlite-store.ts';
-import { runDocumentStoreContract } from './store-contract.ts';
+import { runFileStoreContract, tempDbFile } from './store-contract.ts';
 import type { AppendEntry } from './document-store.ts';
 
 /** The snapshots table, the same in every layout of the log so far. */
@@ -12,22 +10,13 @@ const SNAPSHOTS_TABLE = `
   CREATE TABLE yjs_snapshots (doc_name TEXT PRIMARY KEY, snapshot BLOB NOT NULL,
     snapshot_seq INTEGER NOT NULL, updated_at INTEGER NOT NULL) WITHOUT ROWID;`;
 
-function tempFile(): { file: string; dir: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plod-store-'));
-  return { dir, file: path.join(dir, 'plod.db') };
-}
+const tempFile = () => tempDbFile('plod-store-');
 
-runDocumentStoreContract('SqliteStore', async () => {
-  const { dir, file } = tempFile();
-  const store = new SqliteStore(file, { synchronous: 'NORMAL' });
-  return {
-    store,
-    cleanup: async () => {
-      await store.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-});
+runFileStoreContract(
+  'SqliteStore',
+  'plod-store-',
+  (file) => new SqliteStore(file, { synchronous: 'NORMAL' }),
+);
 
 describe('SqliteStore', () => {
   it('keeps appended updates across close and reopen', async () => {
