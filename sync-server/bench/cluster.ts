@@ -1,25 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { createDatabase, startPgCluster } from '../scripts/pg-cluster.ts';
 import { startBalancer } from '../src/cluster/balancer.ts';
-import type { IngestInput, IngestResult } from './ingest-worker.ts';
-import { ingestFigures } from './ingest.ts';
-import { startLatencyLoads, summarizeLatency } from './latency.ts';
-import { goWhenReady, reportNames, round, startLoads, startServer } from './processes.ts';
-import type { BenchServer } from './processes.ts';
+import { ingestFigures, runIngestLoads } from './ingest.ts';
+import { oneWindow, startLatencyLoads, summarizeLatency } from './latency.ts';
+import { goWhenReady, round, startServer } from './processes.ts';
+import type { BenchServer, LoadOptions } from './processes.ts';
 
-export interface ClusterBenchOptions {
-  /** Latency: documents, stock clients per document, changes per client per second. */
-  docs: number;
-  clientsPerDoc: number;
-  ratePerSecond: number;
-  durationMs: number;
-  warmupMs: number;
+/** The load's options are the latency run's; the ingest run has its own clients, window and time. */
+export interface ClusterBenchOptions extends LoadOptions {
   /** Ingest: clients (one document each), their window and run time. */
   ingestClients: number;
   ingestWindow: number;
   ingestDurationMs: number;
-  workers: number;
-  rounds: number;
 }
 
 interface Variant {
@@ -55,10 +47,7 @@ async function startVariant(variant: Variant) {
 async function latency(variant: Variant, options: ClusterBenchOptions) {
   const running = await startVariant(variant);
   try {
-    const loads = startLatencyLoads(running.url, options, {
-      blocks: [[0, options.warmupMs + options.durationMs]],
-      warmupMs: options.warmupMs,
-    });
+    const loads = startLatencyLoads(running.url, options, oneWindow(options));
     await goWhenReady(loads);
     const results = await Promise.all(loads.map((load) => load.result));
     const sent = results.reduce((sum, result) => sum + (result.sent[0] ?? 0), 0);
@@ -80,24 +69,15 @@ async function latency(variant: Variant, options: ClusterBenchOptions) {
 async function ingest(variant: Variant, options: ClusterBenchOptions) {
   const running = await startVariant(variant);
   try {
-    const names = reportNames(options.ingestClients);
-    const loads = startLoads<Omit<IngestInput, 'docs'>, IngestResult>(
-      'ingest-worker.ts',
-      options.workers,
-      names,
-      {
-        url: running.url,
-        updatesPerClient: Math.ceil(
-          (60_000 * options.ingestDurationMs) / 1000 / options.ingestClients,
-        ),
-        window: options.ingestWindow,
-        barrierEvery: 32,
-        durationMs: options.ingestDurationMs,
-      },
-      options.ingestDurationMs + 120_000,
-    );
-    await goWhenReady(loads);
-    const results = await Promise.all(loads.map((load) => load.result));
+    const clients = options.ingestClients;
+    const results = await runIngestLoads(running.url, {
+      clients,
+      workers: options.workers,
+      durationMs: options.ingestDurationMs,
+      window: options.ingestWindow,
+      barrierEvery: 32,
+      updatesPerClient: Math.ceil((60_000 * options.ingestDurationMs) / 1000 / clients),
+    });
     return {
       variant: variant.name,
       ...ingestFigures(results),

@@ -8,17 +8,9 @@ import {
   startLoads,
   startProbedServer,
 } from './processes.ts';
-import type { ServerKind } from './processes.ts';
+import type { LoadOptions, ServerKind } from './processes.ts';
 
-export interface CostOptions {
-  docs: number;
-  clientsPerDoc: number;
-  ratePerSecond: number;
-  durationMs: number;
-  warmupMs: number;
-  workers: number;
-  rounds: number;
-}
+export type CostOptions = LoadOptions;
 
 export interface CostFigures {
   kind: ServerKind;

@@ -52,25 +52,29 @@ export function ingestFigures(results: readonly IngestResult[]) {
   };
 }
 
+/** Runs the ingest load against the server at `url`: each of `options.clients` on a new document. */
+export async function runIngestLoads(url: string, options: IngestOptions): Promise<IngestResult[]> {
+  const loads = startLoads<Omit<IngestInput, 'docs'>, IngestResult>(
+    'ingest-worker.ts',
+    options.workers,
+    reportNames(options.clients),
+    {
+      url,
+      updatesPerClient: options.updatesPerClient,
+      window: options.window,
+      barrierEvery: options.barrierEvery,
+      durationMs: options.durationMs,
+    },
+    options.durationMs + 120_000,
+  );
+  await goWhenReady(loads);
+  return Promise.all(loads.map((load) => load.result));
+}
+
 export async function ingestBench(options: IngestOptions, variant: StoreVariant) {
   const server = await startServer('plod', { env: variant.env });
   try {
-    const names = reportNames(options.clients);
-    const loads = startLoads<Omit<IngestInput, 'docs'>, IngestResult>(
-      'ingest-worker.ts',
-      options.workers,
-      names,
-      {
-        url: server.url,
-        updatesPerClient: options.updatesPerClient,
-        window: options.window,
-        barrierEvery: options.barrierEvery,
-        durationMs: options.durationMs,
-      },
-      options.durationMs + 120_000,
-    );
-    await goWhenReady(loads);
-    const results = await Promise.all(loads.map((load) => load.result));
+    const results = await runIngestLoads(server.url, options);
     const exhausted = results.reduce((sum, result) => sum + result.exhausted, 0);
     return {
       store: variant.store,

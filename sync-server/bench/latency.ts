@@ -10,18 +10,10 @@ import {
   startProbedServer,
   untilCalm,
 } from './processes.ts';
-import type { LoadProcess, ServerKind } from './processes.ts';
+import type { LoadOptions, LoadProcess, ServerKind } from './processes.ts';
 
-export interface LatencyOptions {
-  docs: number;
-  clientsPerDoc: number;
-  ratePerSecond: number;
-  durationMs: number;
-  warmupMs: number;
-  /** Load generator processes (documents are split between them). */
-  workers: number;
-  /** Measured pairs (reference and ours); the order alternates, the first pair runs the reference first. */
-  rounds: number;
+/** `rounds`: measured pairs (reference and ours); the order alternates, the first pair runs the reference first. */
+export interface LatencyOptions extends LoadOptions {
   /**
    * Each window waits (up to a minute) for a second with at most this share of steal before it
    * starts; rounds in which either window still had more are also summarised apart.
@@ -60,6 +52,16 @@ export interface LatencyFigures {
   load1: number;
   /** Share of the machine's CPU time stolen by the hypervisor during the window (/proc/stat). */
   steal: number;
+}
+
+/** The schedule of one window: the warm-up, then `durationMs` measured. */
+export function oneWindow(
+  options: Pick<LoadOptions, 'warmupMs' | 'durationMs'>,
+): Pick<LatencyInput, 'blocks' | 'warmupMs'> {
+  return {
+    blocks: [[0, options.warmupMs + options.durationMs]],
+    warmupMs: options.warmupMs,
+  };
 }
 
 /**
@@ -107,10 +109,7 @@ export async function measureLatency(
   const load1 = os.loadavg()[0] ?? Number.NaN;
   const server = await startProbedServer(kind);
   try {
-    const loads = startLatencyLoads(server.url, options, {
-      blocks: [[0, options.warmupMs + options.durationMs]],
-      warmupMs: options.warmupMs,
-    });
+    const loads = startLatencyLoads(server.url, options, oneWindow(options));
     await goWhenReady(loads);
     // The probe's window is the workers' measured window (they start measuring warm-up after 'go').
     const cpu = await server.measure(options.warmupMs, options.durationMs);

@@ -94,6 +94,14 @@ const crews = () => ({
   clientsPerDoc: opt('clients'),
   ratePerSecond: opt('rate'),
 });
+/** A stock-client load run for `duration` (seconds) after the warm-up, with its workers and rounds. */
+const load = (duration: keyof typeof values) => ({
+  ...crews(),
+  durationMs: ms(duration),
+  warmupMs: ms('warmup'),
+  workers: opt('workers'),
+  rounds: opt('rounds'),
+});
 /** The ingest benches' clients, each sending enough for 60,000 updates/s over the run. */
 const ingest = () => {
   const clients = opt('ingest-clients');
@@ -117,18 +125,17 @@ console.log(
     `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${os.platform()}`,
 );
 
-for (const part of parts) {
-  if (part === 'latency') {
-    await latencyBench({
-      ...crews(),
-      durationMs: ms('duration'),
-      warmupMs: ms('warmup'),
-      workers: opt('workers'),
-      rounds: opt('rounds'),
-      maxSteal: opt('max-steal'),
-    });
-  } else if (part === 'blocks') {
-    await latencyBlocksBench({
+/** The store benches' documents and commits. */
+const storeOptions = () => ({
+  docs: opt('docs'),
+  perCommit: (opt('clients') * opt('rate') * opt('docs')) / 10,
+  commits: opt('commits'),
+});
+/** What each part runs (its options are read when it runs). */
+const BENCHES: Record<Part, () => Promise<unknown>> = {
+  latency: () => latencyBench({ ...load('duration'), maxSteal: opt('max-steal') }),
+  blocks: () =>
+    latencyBlocksBench({
       ...crews(),
       pairs: opt('pairs'),
       blockMs: ms('block'),
@@ -136,67 +143,39 @@ for (const part of parts) {
       gapMs: ms('gap'),
       workers: opt('workers'),
       maxSteal: opt('max-steal'),
-    });
-  } else if (part === 'cost') {
-    await costBench({
-      ...crews(),
-      durationMs: ms('cost-duration'),
-      warmupMs: ms('warmup'),
-      workers: opt('workers'),
-      rounds: opt('rounds'),
-    });
-  } else if (part === 'ingest') {
-    await ingestBenchAll(ingest());
-  } else if (part === 'ingest-pg') {
-    await ingestPgBench({ ...ingest(), rounds: opt('rounds') });
-  } else if (part === 'cluster') {
-    await clusterBench({
-      ...crews(),
-      durationMs: ms('duration'),
-      warmupMs: ms('warmup'),
+    }),
+  cost: () => costBench(load('cost-duration')),
+  ingest: () => ingestBenchAll(ingest()),
+  'ingest-pg': () => ingestPgBench({ ...ingest(), rounds: opt('rounds') }),
+  cluster: () =>
+    clusterBench({
+      ...load('duration'),
       ingestClients: opt('ingest-clients'),
       ingestWindow: opt('ingest-window'),
       ingestDurationMs: ms('ingest-duration'),
-      workers: opt('workers'),
-      rounds: opt('rounds'),
-    });
-  } else if (part === 'idle') {
-    await idleBench(opt('idle-connections'));
-  } else if (part === 'cold') {
-    await coldBench(opt('cold-runs'));
-  } else if (part === 'store' || part === 'store-pg') {
-    await (part === 'store' ? storeBench : storePgBench)({
-      docs: opt('docs'),
-      perCommit: (opt('clients') * opt('rate') * opt('docs')) / 10,
-      commits: opt('commits'),
-    });
-  } else if (part === 'year') {
-    await yearBench({
+    }),
+  idle: () => idleBench(opt('idle-connections')),
+  cold: () => coldBench(opt('cold-runs')),
+  sigkill: () => sigkillBench(),
+  projection: () => projectionBench(opt('docs')),
+  store: () => storeBench(storeOptions()),
+  'store-pg': () => storePgBench(storeOptions()),
+  year: () =>
+    yearBench({
       sizes: (values['year-plods'] ?? '').split(',').map((n) => num(n, 'year-plods')),
       adds: opt('year-adds'),
       pages: opt('year-pages'),
       pdfRuns: opt('pdf-runs'),
-    });
-  } else if (part === 'kpis') {
-    await kpiBench({
+    }),
+  kpis: () =>
+    kpiBench({
       plods: opt('kpi-plods'),
       requests: opt('kpi-requests'),
       dataDir: values['kpi-data-dir'],
-    });
-  } else if (part === 'charges') {
-    await chargesBench({
-      runs: opt('charge-runs'),
-      iterations: opt('charge-iterations'),
-    });
-  } else if (part === 'invoice') {
-    await invoiceBench({
-      plods: opt('invoice-plods'),
-      dataDir: values['invoice-data-dir'],
-    });
-  } else if (part === 'projection') {
-    await projectionBench(opt('docs'));
-  } else {
-    await sigkillBench();
-  }
-}
+    }),
+  charges: () => chargesBench({ runs: opt('charge-runs'), iterations: opt('charge-iterations') }),
+  invoice: () => invoiceBench({ plods: opt('invoice-plods'), dataDir: values['invoice-data-dir'] }),
+};
+
+for (const part of parts) await BENCHES[part]();
 process.exit(0);

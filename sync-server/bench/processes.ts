@@ -20,6 +20,19 @@ export function reportNames(count: number): string[] {
 
 export type ServerKind = 'plod' | 'reference';
 
+/** A stock-client load (latency, cost, cluster): the simulated crews, its window and its rounds. */
+export interface LoadOptions {
+  docs: number;
+  clientsPerDoc: number;
+  ratePerSecond: number;
+  durationMs: number;
+  warmupMs: number;
+  /** Load generator processes (documents are split between them). */
+  workers: number;
+  /** Measured rounds (each server kind or variant once a round). */
+  rounds: number;
+}
+
 export interface BenchServer {
   kind: ServerKind;
   child: ChildProcess;

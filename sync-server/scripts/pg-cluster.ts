@@ -10,11 +10,11 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from './free-port.ts';
 
 const run = promisify(execFile);
 
@@ -128,21 +128,6 @@ function asClusterUser(command: string, args: string[], cwd: string) {
   return run(file, argv, { cwd, timeout: 60_000 });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -231,28 +216,20 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
       dir,
     );
     const fsync = options.fsync === true ? 'on' : 'off';
+    /** `pg_ctl` starting or restarting the server, logging to server.log, waiting up to 30 s. */
+    const serverCtl = (action: 'start' | 'restart', args: string[]) =>
+      asClusterUser(
+        pgCtl,
+        ['-D', data, '-l', path.join(dir, 'server.log'), ...args, '-w', '-t', '30', action],
+        dir,
+      );
     let port = 0;
     // Another process can take the free port between the check and the start: try a few.
     for (let attempt = 1; ; attempt++) {
       port = await freePort();
       const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${fsync}`;
       try {
-        await asClusterUser(
-          pgCtl,
-          [
-            '-D',
-            data,
-            '-l',
-            path.join(dir, 'server.log'),
-            '-o',
-            settings,
-            '-w',
-            '-t',
-            '30',
-            'start',
-          ],
-          dir,
-        );
+        await serverCtl('start', ['-o', settings]);
         break;
       } catch (error) {
         if (attempt >= 3) throw error;
@@ -264,22 +241,7 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
       port,
       dir,
       restart: async () => {
-        await asClusterUser(
-          pgCtl,
-          [
-            '-D',
-            data,
-            '-l',
-            path.join(dir, 'server.log'),
-            '-m',
-            'fast',
-            '-w',
-            '-t',
-            '30',
-            'restart',
-          ],
-          dir,
-        );
+        await serverCtl('restart', ['-m', 'fast']);
       },
       stop: () => {
         stopped ??= (async () => {

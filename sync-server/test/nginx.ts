@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../scripts/free-port.ts';
 import { waitFor } from './helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -30,21 +31,6 @@ export function documentedNginxConfig(): string {
 function ensureNginx(): void {
   if (fs.existsSync(NGINX)) return;
   execFileSync('bash', [path.join(root, 'scripts/ensure-nginx.sh')], { stdio: 'inherit' });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 const accepts = (port: number) =>

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { Throttle, addressKey } from './throttle.ts';
-import type { Reservation } from './throttle.ts';
+import type { Reservation, ThrottleOptions } from './throttle.ts';
 
 function attempt(reservation: Reservation) {
   if (!reservation.ok) throw new Error(`refused for ${reservation.retryAfter} s`);
   return reservation.attempt;
+}
+
+/** A throttle on a clock the test sets (`clock.now`, in ms from 0). */
+function clocked(options: Omit<ThrottleOptions, 'now'>) {
+  const clock = { now: 0 };
+  return { clock, throttle: new Throttle({ ...options, now: () => clock.now }) };
 }
 
 describe('Throttle', () => {
@@ -19,19 +25,13 @@ describe('Throttle', () => {
   });
 
   it('holds a key after maxFailures, for a delay that doubles with each hold up to the most', () => {
-    let now = 0;
-    const throttle = new Throttle({
-      maxFailures: 2,
-      firstDelayMs: 1000,
-      maxDelayMs: 3000,
-      now: () => now,
-    });
+    const { clock, throttle } = clocked({ maxFailures: 2, firstDelayMs: 1000, maxDelayMs: 3000 });
     const failTwice = () => [1, 2].flatMap(() => attempt(throttle.reserve(['a'])).failed());
     expect(failTwice()).toEqual([{ key: 'a', seconds: 1 }]);
     expect(throttle.reserve(['a'])).toEqual({ ok: false, retryAfter: 1 });
-    now += 1000;
+    clock.now += 1000;
     expect(failTwice()).toEqual([{ key: 'a', seconds: 2 }]);
-    now += 2000;
+    clock.now += 2000;
     expect(failTwice()).toEqual([{ key: 'a', seconds: 3 }]);
     expect(throttle.reserve(['a'])).toEqual({ ok: false, retryAfter: 3 });
   });
@@ -46,32 +46,29 @@ describe('Throttle', () => {
   });
 
   it('forgets failures older than the window, and earlier holds after a quiet day', () => {
-    let now = 0;
-    const throttle = new Throttle({
+    const { clock, throttle } = clocked({
       maxFailures: 2,
       windowMs: 1000,
       firstDelayMs: 1000,
       forgiveMs: 10_000,
-      now: () => now,
     });
     attempt(throttle.reserve(['a'])).failed();
-    now = 1500;
+    clock.now = 1500;
     attempt(throttle.reserve(['a'])).failed();
     expect(throttle.isClean('a')).toBe(false);
-    now = 2600;
+    clock.now = 2600;
     expect(throttle.isClean('a')).toBe(true);
     attempt(throttle.reserve(['a'])).failed();
     expect(attempt(throttle.reserve(['a'])).failed()).toEqual([{ key: 'a', seconds: 1 }]);
-    now = 20_000;
+    clock.now = 20_000;
     attempt(throttle.reserve(['a'])).failed();
     expect(attempt(throttle.reserve(['a'])).failed()).toEqual([{ key: 'a', seconds: 1 }]);
   });
 
   it('keeps at most maxKeys entries, dropping idle ones first and never one in flight', () => {
-    let now = 0;
-    const throttle = new Throttle({ maxFailures: 1, windowMs: 1000, maxKeys: 2, now: () => now });
+    const { clock, throttle } = clocked({ maxFailures: 1, windowMs: 1000, maxKeys: 2 });
     attempt(throttle.reserve(['held'])).failed();
-    now = 5000;
+    clock.now = 5000;
     const busy = attempt(throttle.reserve(['busy']));
     attempt(throttle.reserve(['x'])).failed();
     expect(throttle.size).toBe(2);

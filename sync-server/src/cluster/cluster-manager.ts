@@ -7,6 +7,7 @@ import type {
   SyncOpening,
 } from '../docs/document-manager.ts';
 import type { Ownership, PeerProcess } from './ownership.ts';
+import { KeyedQueue } from './keyed-queue.ts';
 import { PeerError } from './peer-client.ts';
 import type { PeerClient } from './peer-client.ts';
 
@@ -67,8 +68,8 @@ export class ClusterDocumentManager extends DocumentManager {
   forwardedWrites = 0;
   /** The Yjs client id of this process's forwarded writes, per document (see `transact`). */
   private readonly forwardClients = new Map<string, number>();
-  /** The forwarded write in progress per document. */
-  private readonly forwardQueue = new Map<string, Promise<unknown>>();
+  /** One forwarded write per document at a time: each builds on the one before, committed. */
+  private readonly forwardQueue = new KeyedQueue();
 
   constructor(options: DocumentManagerOptions, cluster: ClusterOptions) {
     super(options);
@@ -133,7 +134,7 @@ export class ClusterDocumentManager extends DocumentManager {
   override async transact<T>(docName: string, change: (doc: Y.Doc) => T): Promise<T> {
     let made: ForwardedWrite<T> | null = null;
     try {
-      return await this.forwardedOneAtATime(docName, () =>
+      return await this.forwardQueue.run(docName, () =>
         this.forwarding(docName, async (owner) => {
           if (!owner) {
             if (!made) return super.transact(docName, change);
@@ -195,18 +196,6 @@ export class ClusterDocumentManager extends DocumentManager {
       if (oldest !== undefined) this.forwardClients.delete(oldest);
     }
     return id;
-  }
-
-  /** One forwarded write per document at a time: each builds on the one before, committed. */
-  private async forwardedOneAtATime<T>(docName: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.forwardQueue.get(docName) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const settled = next.catch(() => undefined);
-    this.forwardQueue.set(docName, settled);
-    void settled.then(() => {
-      if (this.forwardQueue.get(docName) === settled) this.forwardQueue.delete(docName);
-    });
-    return next;
   }
 
   override async read<T>(

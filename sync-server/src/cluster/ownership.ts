@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
+import { KeyedQueue } from './keyed-queue.ts';
 
 /**
  * Which process owns which document, when several processes share one PostgreSQL database.
@@ -143,7 +144,7 @@ export class Ownership {
   /** Documents whose lock this process holds, with when each was last claimed. */
   private readonly owned = new Map<string, number>();
   /** One claim or release per document at a time (the lock connection serializes the rest). */
-  private readonly pending = new Map<string, Promise<unknown>>();
+  private readonly pending = new KeyedQueue();
   private connected: Promise<void> | null = null;
   private lost = false;
   private closed = false;
@@ -292,7 +293,7 @@ export class Ownership {
       this.owned.set(docName, Date.now());
       return { kind: 'mine' };
     }
-    return this.serialized(docName, async () => {
+    return this.pending.run(docName, async () => {
       // No document is taken before this process is known to be allowed to serve the database.
       await this.connect();
       for (let attempt = 1; ; attempt++) {
@@ -339,7 +340,7 @@ export class Ownership {
 
   /** Lets the document go, unless it was claimed again within `unlessClaimedWithinMs`. */
   release(docName: string, unlessClaimedWithinMs = 0): Promise<boolean> {
-    return this.serialized(docName, async () => {
+    return this.pending.run(docName, async () => {
       const claimedAt = this.owned.get(docName);
       if (claimedAt === undefined || this.lost) return false;
       if (Date.now() - claimedAt < unlessClaimedWithinMs) return false;
@@ -394,17 +395,6 @@ export class Ownership {
   private check(): void {
     if (this.lost || this.closed) throw new OwnershipLost('this process no longer owns documents');
     if (!this.connected) throw new OwnershipLost('ownership is not connected');
-  }
-
-  private serialized<T>(docName: string, work: () => Promise<T>): Promise<T> {
-    const before = this.pending.get(docName) ?? Promise.resolve();
-    const next = before.then(work, work);
-    const settled = next.catch(() => undefined);
-    this.pending.set(docName, settled);
-    void settled.then(() => {
-      if (this.pending.get(docName) === settled) this.pending.delete(docName);
-    });
-    return next;
   }
 }
 

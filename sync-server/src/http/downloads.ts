@@ -4,8 +4,10 @@ import type { CsvFile, StreamedFile } from '../services/reports.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+export type DownloadFormat = 'csv' | 'xlsx';
+
 /** The OpenAPI answer of a CSV or XLSX download route: the file, as binary. */
-export function downloadResponse(format: 'csv' | 'xlsx') {
+export function downloadResponse(format: DownloadFormat) {
   return {
     description: `${format.toUpperCase()} download`,
     content: {
@@ -30,4 +32,9 @@ export function streamedAttachment(c: Context, file: StreamedFile, type: string)
     'Content-Type': type,
     'Content-Disposition': `attachment; filename="${file.filename}"`,
   });
+}
+
+/** A streamed CSV or XLSX download, typed by its format. */
+export function streamedDownload(c: Context, file: StreamedFile, format: DownloadFormat): Response {
+  return streamedAttachment(c, file, format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE);
 }

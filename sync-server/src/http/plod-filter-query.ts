@@ -40,5 +40,25 @@ export function plodFilterOf(
   return parsePlodFilter((name) => query[name]).filter;
 }
 
+/** A range of shift dates and, optionally, a site (the missing-shifts list, a pay period). */
+export const RangeParams = {
+  from: PlodFilterParams.from,
+  to: PlodFilterParams.to,
+  siteId: PlodFilterParams.siteId,
+};
+
+/**
+ * Checks a range query: both days are required (`message` at each missing one), then the filter's
+ * own checks (`checkPlodFilter`).
+ */
+export function checkRange(message: string) {
+  return (query: { from?: string; to?: string; siteId?: string }, ctx: z.RefinementCtx): void => {
+    for (const name of ['from', 'to'] as const) {
+      if (!query[name]) ctx.addIssue({ code: 'custom', path: [name], message });
+    }
+    checkPlodFilter(query, ctx);
+  };
+}
+
 /** A query of the filter's parameters alone (exports). */
 export const PlodFilterQuery = z.object(PlodFilterParams).superRefine(checkPlodFilter);

@@ -1,5 +1,6 @@
 import type { LateEditDecision, LateEditsState } from '@plod/model/sync';
 import type { AppSql } from '../app-db/app-sql.ts';
+import { parseStringList } from '../app-db/json-list.ts';
 
 const DECISIONS = 'late_edit_decisions';
 /** How long a device is told of a decision (a phone may be away for a while before it syncs). */
@@ -75,7 +76,7 @@ export class LateEditNotices {
       id: row.id,
       decision: row.decision === 'merged' ? 'merged' : 'discarded',
       at: row.decided_at,
-      parts: parseParts(row.parts),
+      parts: parseStringList(row.parts),
     }));
     return { waiting: Number(count?.n ?? 0), decided };
   }
@@ -129,13 +130,4 @@ export class LateEditNotices {
 
 function key(docName: string, deviceId: string): string {
   return `${docName}\u0001${deviceId}`;
-}
-
-function parseParts(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((p): p is string => typeof p === 'string') : [];
-  } catch {
-    return [];
-  }
 }

@@ -50,13 +50,17 @@ export class ServerMetrics implements StoreObserver {
     const lines: string[] = [];
     const series = (name: string, type: string, help: string, samples: string[]) =>
       lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, ...samples);
-    series('plod_documents_open', 'gauge', 'Documents loaded in memory.', [
-      `plod_documents_open ${gauges.documentsOpen}`,
-    ]);
-    series('plod_sockets', 'gauge', 'Open sync WebSockets.', [`plod_sockets ${gauges.sockets}`]);
-    series('plod_updates_total', 'counter', 'Updates committed to the document store.', [
-      `plod_updates_total ${this.updates}`,
-    ]);
+    /** A series of one sample, without labels. */
+    const single = (name: string, type: string, help: string, value: number) =>
+      series(name, type, help, [`${name} ${value}`]);
+    single('plod_documents_open', 'gauge', 'Documents loaded in memory.', gauges.documentsOpen);
+    single('plod_sockets', 'gauge', 'Open sync WebSockets.', gauges.sockets);
+    single(
+      'plod_updates_total',
+      'counter',
+      'Updates committed to the document store.',
+      this.updates,
+    );
     series(
       'plod_store_commit_seconds',
       'histogram',
@@ -76,22 +80,25 @@ export class ServerMetrics implements StoreObserver {
       'Document store calls that failed, by operation.',
       [...this.errors].map(([op, count]) => `plod_store_errors_total{operation="${op}"} ${count}`),
     );
-    series(
+    single(
       'plod_late_edits_waiting',
       'gauge',
       'Late edits kept aside for a supervisor to merge or discard.',
-      [`plod_late_edits_waiting ${gauges.lateEditsWaiting}`],
+      gauges.lateEditsWaiting,
     );
     const cluster = gauges.cluster;
     if (cluster) {
-      series('plod_cluster_documents_owned', 'gauge', 'Documents whose lock this process holds.', [
-        `plod_cluster_documents_owned ${cluster.documentsOwned}`,
-      ]);
-      series(
+      single(
+        'plod_cluster_documents_owned',
+        'gauge',
+        'Documents whose lock this process holds.',
+        cluster.documentsOwned,
+      );
+      single(
         'plod_cluster_sockets_forwarded',
         'gauge',
         'Sockets accepted here and served by the process that owns their document.',
-        [`plod_cluster_sockets_forwarded ${cluster.socketsForwarded}`],
+        cluster.socketsForwarded,
       );
       series(
         'plod_cluster_forwarded_total',

@@ -1,4 +1,5 @@
 import type { AppSql, SqlStatement, SqlValue } from '../app-db/app-sql.ts';
+import { parseStringList } from '../app-db/json-list.ts';
 import { REPORT_DOC_PREFIX, drillerKey } from '@plod/model';
 import type { GapPlod, PlodFilter, PlodKpiFacts, ReportId, ReportStatus } from '@plod/model';
 import type { HoleEnd, ReportRow } from './report-row.ts';
@@ -247,18 +248,9 @@ function fromDb(row: DbRow): ReportRow {
     completedAt: row.completed_at,
     deletedAt: row.deleted_at,
     bundle: row.bundle,
-    holes: parseHoles(row.holes),
+    holes: parseStringList(row.holes),
     approvedBy: row.approved_by,
   };
-}
-
-function parseHoles(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
 }
 
 function where(filter: ReportFilter): { sql: string; params: SqlValue[] } {

@@ -21,11 +21,8 @@ import { createAttachmentRoutes } from '../routes/attachments.ts';
 import { createReportEntryRoutes, createTimesheetsRoutes } from '../routes/report-entries.ts';
 import { createRunSheetRoutes, createRunsRoutes } from '../routes/runs.ts';
 import { createSetupRoutes } from '../routes/setup.ts';
-import {
-  createContractRoutes,
-  createInvoiceRoutes,
-  createPlodChargeRoutes,
-} from '../routes/contracts.ts';
+import { createContractRoutes } from '../routes/contracts.ts';
+import { createInvoiceRoutes, createPlodChargeRoutes } from '../routes/charges.ts';
 import { createPlodsRoutes, createShiftSummaryRoutes } from '../routes/shift-summaries.ts';
 import {
   createCleanupRoutes,

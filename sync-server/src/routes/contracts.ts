@@ -3,18 +3,11 @@ import {
   contractCreateSchema,
   contractUpdateSchema,
   contractVersionInputSchema,
-  localIsoDay,
 } from '@plod/model';
-import { invoiceFilename } from '@plod/model/csv';
 import { actorOf, principalOf } from '../auth/principal.ts';
-import { XLSX_TYPE, downloadResponse, streamedAttachment } from '../http/downloads.ts';
-import { IdParams, ShiftIdParams, errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
-import { PlodFilterQuery, plodFilterOf } from '../http/plod-filter-query.ts';
+import { IdParams, errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
-import { reportIdOf } from '../services/documents.ts';
-import { LIVE_STATUSES } from '../services/reports.ts';
-import { invoiceCsvStream, invoiceXlsxStream } from '../money/invoice-export.ts';
-import { addCreateRoute, addIdBodyRoute, addIdRoute } from './route-kinds.ts';
+import { addCreateRoute, addIdBodyRoute, addIdRoute, addQueryRoute } from './route-kinds.ts';
 
 const tags = ['Contracts'];
 const VersionParams = z.object({
@@ -35,29 +28,19 @@ const contract = jsonOk('The contract with its versions, oldest first');
  */
 export function createContractRoutes(s: RestServices) {
   const app = resourceApp();
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags,
-      summary: 'Contracts with their versions (a client account: its sites only)',
-      request: { query: SiteQuery },
-      responses: { 200: jsonOk('Contracts') },
-    }),
-    async (c) => c.json(await s.contracts.list(principalOf(c), c.req.valid('query').siteId), 200),
-  );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/history',
-      tags,
-      summary: 'Every change of a site’s contracts and price setting, oldest first',
-      request: { query: z.object({ siteId: z.string().min(1, 'Choose a site') }) },
-      responses: { 200: jsonOk('Changes: who, when, what changed'), 400: errors[400] },
-    }),
-    async (c) =>
-      c.json(await s.contracts.siteHistory(principalOf(c), c.req.valid('query').siteId), 200),
-  );
+  addQueryRoute(app, tags, {
+    summary: 'Contracts with their versions (a client account: its sites only)',
+    query: SiteQuery,
+    responses: { 200: jsonOk('Contracts') },
+    run: (c, { siteId }) => s.contracts.list(principalOf(c), siteId),
+  });
+  addQueryRoute(app, tags, {
+    path: '/history',
+    summary: 'Every change of a site’s contracts and price setting, oldest first',
+    query: z.object({ siteId: z.string().min(1, 'Choose a site') }),
+    responses: { 200: jsonOk('Changes: who, when, what changed'), 400: errors[400] },
+    run: (c, { siteId }) => s.contracts.siteHistory(principalOf(c), siteId),
+  });
   app.openapi(
     createRoute({
       method: 'get',
@@ -154,68 +137,5 @@ export function createContractRoutes(s: RestServices) {
     responses: { 200: jsonOk('Changes'), 404: errors[404] },
     run: (c, id) => s.contracts.history(principalOf(c), id),
   });
-  return app;
-}
-
-/** GET /api/shift-summaries/{id}/charges. */
-export function createPlodChargeRoutes(s: RestServices) {
-  const app = resourceApp();
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}/charges',
-      tags,
-      summary: 'A plod’s charges, priced with the contract version in force on its date',
-      description:
-        'Lines (description, quantity, unit, rate and amount in cents) and their total. Derived, never stored. A crew device is refused (403) unless its site lets crews see prices; a client account reads its sites’ plods only.',
-      request: { params: ShiftIdParams },
-      responses: { 200: jsonOk('{ lines, totalCents, version }'), 404: errors[404] },
-    }),
-    async (c) => {
-      const { charges } = await s.contracts.charges(
-        principalOf(c),
-        reportIdOf(c.req.valid('param').id),
-      );
-      return c.json(charges, 200);
-    },
-  );
-  return app;
-}
-
-/** GET /api/charges.csv and .xlsx: invoice lines for the list's filter. */
-export function createInvoiceRoutes(s: RestServices) {
-  const app = resourceApp();
-  for (const format of ['csv', 'xlsx'] as const) {
-    app.openapi(
-      createRoute({
-        method: 'get',
-        path: `/charges.${format}`,
-        tags,
-        summary: `Invoice lines for the list’s filter as ${format.toUpperCase()}`,
-        description:
-          format === 'csv'
-            ? 'CHARGE LINES (one row per charge line of each plod), then TOTALS PER PLOD and TOTALS PER RIG. The list’s filter; every plod but deleted ones when no status is given. A client account: its sites only.'
-            : 'Sheets "Charge lines" (one row per charge line), "Per plod" and "Per rig" (totals). Money in dollars with cents. The list’s filter; every plod but deleted ones when no status is given. A client account: its sites only.',
-        request: { query: PlodFilterQuery },
-        responses: {
-          200: downloadResponse(format),
-          400: errors[400],
-        },
-      }),
-      async (c) => {
-        const filter = plodFilterOf(c.req.valid('query'));
-        const statuses = filter.statuses?.length ? filter.statuses : LIVE_STATUSES;
-        const pages = await s.contracts.pricedPages(principalOf(c), { ...filter, statuses });
-        const filename = invoiceFilename(localIsoDay(new Date()), format);
-        return format === 'csv'
-          ? streamedAttachment(
-              c,
-              { filename, stream: invoiceCsvStream(pages) },
-              'text/csv; charset=utf-8',
-            )
-          : streamedAttachment(c, { filename, stream: await invoiceXlsxStream(pages) }, XLSX_TYPE);
-      },
-    );
-  }
   return app;
 }

@@ -1,11 +1,10 @@
 import { actorOf } from '../auth/principal.ts';
 import { createRoute } from '@hono/zod-openapi';
 import { REQUEST_BODIES } from '@plod/model';
-import { reportIdOf, requireReportId } from '../services/documents.ts';
+import { requireReportId } from '../services/documents.ts';
 import {
   IdParams,
   ReportQuery,
-  ShiftIdParams,
   errors,
   jsonOk,
   resourceApp,
@@ -13,6 +12,7 @@ import {
 } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
 import { addReportWrites } from './report-writes.ts';
+import { addReportRoute } from './route-kinds.ts';
 
 const tags = ['Crew assignments'];
 const assignment = jsonOk('The assignment');
@@ -20,18 +20,11 @@ const assignment = jsonOk('The assignment');
 /** /api/crew-assignments: who worked the shift; one primary driller per report. */
 export function createCrewAssignmentRoutes(s: RestServices) {
   const app = resourceApp();
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}',
-      tags,
-      summary: 'Assignments of a report',
-      request: { params: ShiftIdParams },
-      responses: { 200: jsonOk('Assignments'), 404: errors[404] },
-    }),
-    async (c) =>
-      c.json(await s.crew.ofReport(actorOf(c), reportIdOf(c.req.valid('param').id)), 200),
-  );
+  addReportRoute(app, tags, {
+    summary: 'Assignments of a report',
+    responses: { 200: jsonOk('Assignments'), 404: errors[404] },
+    run: (c, report) => s.crew.ofReport(actorOf(c), report),
+  });
   addReportWrites(app, tags, {
     add: {
       summary: 'Assign a crew member',

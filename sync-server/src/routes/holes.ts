@@ -3,7 +3,7 @@ import { actorOf } from '../auth/principal.ts';
 import { REQUEST_BODIES, siteIdSchema } from '@plod/model';
 import { errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
-import { addReadRoute } from './route-kinds.ts';
+import { addCreateRoute, addReadRoute } from './route-kinds.ts';
 
 const tags = ['Holes'];
 const withSite = <S extends z.ZodType>(schema: S) =>
@@ -25,20 +25,12 @@ export function createHoleIdRoutes(s: RestServices) {
     answer: jsonOk('Holes'),
     run: () => s.holes.holes(),
   });
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      tags,
-      summary: 'Register a hole label',
-      request: jsonBody(withSite(REQUEST_BODIES['POST /api/hole-ids'])),
-      responses: { 201: hole, ...errors },
-    }),
-    async (c) => {
-      const { siteId, ...config } = c.req.valid('json');
-      return c.json(await s.holes.register(config, siteId), 201);
-    },
-  );
+  addCreateRoute(app, tags, {
+    summary: 'Register a hole label',
+    body: withSite(REQUEST_BODIES['POST /api/hole-ids']),
+    answer: hole,
+    run: (_c, { siteId, ...config }) => s.holes.register(config, siteId),
+  });
   return app;
 }
 

@@ -2,11 +2,18 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { rosterCellSchema } from '@plod/model';
 import { actorOf, principalOf } from '../auth/principal.ts';
 import type { Principal } from '../auth/principal.ts';
-import { PlodFilterParams, checkPlodFilter, plodFilterOf } from '../http/plod-filter-query.ts';
+import {
+  PlodFilterParams,
+  RangeParams,
+  checkPlodFilter,
+  checkRange,
+  plodFilterOf,
+} from '../http/plod-filter-query.ts';
 import { errors, jsonBody, jsonOk, resourceApp } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
 import { filterFor } from '../services/supervisor-desk.ts';
 import type { SiteScope } from '../services/kpis.ts';
+import { addQueryRoute } from './route-kinds.ts';
 
 /** Shown when a missing-shifts range lacks a day. */
 export const GAP_RANGE_MESSAGE = 'Choose the first and last day of the range';
@@ -15,26 +22,16 @@ export const MAX_GAP_DAYS = 366;
 export const GAP_RANGE_TOO_LONG = `Choose a range of at most ${MAX_GAP_DAYS} days`;
 
 const KpiQuery = z
-  .object({
-    from: PlodFilterParams.from,
-    to: PlodFilterParams.to,
-    siteId: PlodFilterParams.siteId,
-    rigId: PlodFilterParams.rigId,
-  })
+  .object({ ...RangeParams, rigId: PlodFilterParams.rigId })
   .superRefine(checkPlodFilter);
 
-const GapQuery = z
-  .object({ from: PlodFilterParams.from, to: PlodFilterParams.to, siteId: PlodFilterParams.siteId })
-  .superRefine((query, ctx) => {
-    for (const name of ['from', 'to'] as const) {
-      if (!query[name]) ctx.addIssue({ code: 'custom', path: [name], message: GAP_RANGE_MESSAGE });
-    }
-    checkPlodFilter(query, ctx);
-    const days = (Date.parse(query.to ?? '') - Date.parse(query.from ?? '')) / 86_400_000;
-    if (days >= MAX_GAP_DAYS) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: GAP_RANGE_TOO_LONG });
-    }
-  });
+const GapQuery = z.object(RangeParams).superRefine((query, ctx) => {
+  checkRange(GAP_RANGE_MESSAGE)(query, ctx);
+  const days = (Date.parse(query.to ?? '') - Date.parse(query.from ?? '')) / 86_400_000;
+  if (days >= MAX_GAP_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: GAP_RANGE_TOO_LONG });
+  }
+});
 
 const RosterQuery = z.object({ siteId: PlodFilterParams.siteId });
 const RosterBody = z.object({ cells: z.array(rosterCellSchema).min(1).max(500) });
@@ -50,53 +47,35 @@ const tags = ['KPIs and rosters'];
 /** /api/kpis, /api/shift-gaps and /api/rosters. */
 export function createKpiRoutes(s: RestServices) {
   const app = resourceApp();
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/kpis',
-      tags,
-      summary: 'Metres, utilisation, downtime, metres per bit, recovery and revenue over plods',
-      description:
-        'Over the plods (not deleted) whose shift date is in the range, of a site and rig when given: metres per shift per rig per day, drilling hours over shift hours per rig, downtime hours by code and by group, metres per bit, core recovery per hole, and revenue per metre and per shift over the plods priced by a contract version in force on their date (null while none is; a contract change re-prices its site’s plods). Computed from per-plod figures kept when each plod is stored. Supervisors, and client accounts for their own sites.',
-      request: { query: KpiQuery },
-      responses: { 200: jsonOk('The KPIs'), 400: errors[400] },
-    }),
-    async (c) => {
-      const filter = filterFor(principalOf(c), plodFilterOf(c.req.valid('query')));
-      return c.json(await s.kpis.kpis(filter), 200);
-    },
-  );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/shift-gaps',
-      tags,
-      summary: 'Rostered rig-shifts without a plod, and plods submitted late',
-      description:
-        'For each day of the range (both days required, at most 366 days): every rig-shift the site’s roster expects, whose end has passed, with no plod (not deleted) of that site, rig, date and shift; and every plod of the range first submitted more than `lateAfterHours` after its shift’s end (a day shift ends at 18:00, a night shift at 06:00 the next day). Supervisors, and client accounts for their own sites.',
-      request: { query: GapQuery },
-      responses: { 200: jsonOk('`{ from, to, lateAfterHours, missing, late }`'), 400: errors[400] },
-    }),
-    async (c) => {
-      const { from, to, siteId } = c.req.valid('query');
-      const scope = scopeOf(principalOf(c), siteId);
-      return c.json(
-        await s.kpis.shiftGaps({ from: from ?? '', to: to ?? '', ...scope }, Date.now()),
-        200,
-      );
-    },
-  );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/rosters',
-      tags,
-      summary: 'The expected rig-shifts of each site (of one site when given)',
-      request: { query: RosterQuery },
-      responses: { 200: jsonOk('`[{ siteId, rigId, weekday, shiftType }]`, weekday 1 = Monday') },
-    }),
-    async (c) => c.json(await s.kpis.roster({ siteId: c.req.valid('query').siteId }), 200),
-  );
+  addQueryRoute(app, tags, {
+    path: '/kpis',
+    summary: 'Metres, utilisation, downtime, metres per bit, recovery and revenue over plods',
+    description:
+      'Over the plods (not deleted) whose shift date is in the range, of a site and rig when given: metres per shift per rig per day, drilling hours over shift hours per rig, downtime hours by code and by group, metres per bit, core recovery per hole, and revenue per metre and per shift over the plods priced by a contract version in force on their date (null while none is; a contract change re-prices its site’s plods). Computed from per-plod figures kept when each plod is stored. Supervisors, and client accounts for their own sites.',
+    query: KpiQuery,
+    responses: { 200: jsonOk('The KPIs'), 400: errors[400] },
+    run: (c, query) => s.kpis.kpis(filterFor(principalOf(c), plodFilterOf(query))),
+  });
+  addQueryRoute(app, tags, {
+    path: '/shift-gaps',
+    summary: 'Rostered rig-shifts without a plod, and plods submitted late',
+    description:
+      'For each day of the range (both days required, at most 366 days): every rig-shift the site’s roster expects, whose end has passed, with no plod (not deleted) of that site, rig, date and shift; and every plod of the range first submitted more than `lateAfterHours` after its shift’s end (a day shift ends at 18:00, a night shift at 06:00 the next day). Supervisors, and client accounts for their own sites.',
+    query: GapQuery,
+    responses: { 200: jsonOk('`{ from, to, lateAfterHours, missing, late }`'), 400: errors[400] },
+    run: (c, { from, to, siteId }) =>
+      s.kpis.shiftGaps(
+        { from: from ?? '', to: to ?? '', ...scopeOf(principalOf(c), siteId) },
+        Date.now(),
+      ),
+  });
+  addQueryRoute(app, tags, {
+    path: '/rosters',
+    summary: 'The expected rig-shifts of each site (of one site when given)',
+    query: RosterQuery,
+    responses: { 200: jsonOk('`[{ siteId, rigId, weekday, shiftType }]`, weekday 1 = Monday') },
+    run: (_c, { siteId }) => s.kpis.roster({ siteId: siteId }),
+  });
   app.openapi(
     createRoute({
       method: 'put',

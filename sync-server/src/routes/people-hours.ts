@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { PlodFilterParams, checkPlodFilter, plodFilterOf } from '../http/plod-filter-query.ts';
-import { errors, resourceApp } from '../http/openapi.ts';
+import { z } from '@hono/zod-openapi';
+import { RangeParams, checkRange, plodFilterOf } from '../http/plod-filter-query.ts';
+import { resourceApp } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
-import { XLSX_TYPE, downloadResponse, attachment, streamedAttachment } from '../http/downloads.ts';
+import { attachment, streamedDownload } from '../http/downloads.ts';
+import { addDownloadRoutes } from './route-kinds.ts';
 
 const tags = ['People hours'];
 
@@ -10,14 +11,7 @@ const tags = ['People hours'];
 export const PAY_PERIOD_MESSAGE = 'Choose the first and last day of the pay period';
 
 /** The pay period (both days required) and, optionally, one site. */
-const PayPeriodQuery = z
-  .object({ from: PlodFilterParams.from, to: PlodFilterParams.to, siteId: PlodFilterParams.siteId })
-  .superRefine((query, ctx) => {
-    for (const name of ['from', 'to'] as const) {
-      if (!query[name]) ctx.addIssue({ code: 'custom', path: [name], message: PAY_PERIOD_MESSAGE });
-    }
-    checkPlodFilter(query, ctx);
-  });
+const PayPeriodQuery = z.object(RangeParams).superRefine(checkRange(PAY_PERIOD_MESSAGE));
 
 /**
  * /api/people-hours.csv and .xlsx: people's hours for a pay period, for payroll. Supervisors only
@@ -25,31 +19,21 @@ const PayPeriodQuery = z
  */
 export function createPeopleHoursRoutes(s: RestServices) {
   const app = resourceApp();
-  for (const format of ['csv', 'xlsx'] as const) {
-    app.openapi(
-      createRoute({
-        method: 'get',
-        path: `/people-hours.${format}`,
-        tags,
-        summary: `People’s hours for a pay period as ${format.toUpperCase()}`,
-        description:
-          format === 'csv'
-            ? 'A PEOPLE HOURS section, one row per person per shift (date, shift, site, rig, plod id, person, role, start, finish, break, hours, travel, paid hours, notes), then a TOTALS PER PERSON section. Every plod but deleted ones whose shift date is in the period. Supervisors only.'
-            : 'A "People hours" sheet, one row per person per shift, and a "Totals" sheet, one row per person. Every plod but deleted ones whose shift date is in the period. Supervisors only.',
-        request: { query: PayPeriodQuery },
-        responses: {
-          200: downloadResponse(format),
-          400: errors[400],
-        },
-      }),
-      async (c) => {
-        const { from, to, siteId } = plodFilterOf(c.req.valid('query'));
-        const filter = { from, to, siteId };
-        return format === 'csv'
-          ? attachment(c, await s.reports.peopleHoursCsv(filter))
-          : streamedAttachment(c, await s.reports.peopleHoursXlsx(filter), XLSX_TYPE);
-      },
-    );
-  }
+  addDownloadRoutes(app, tags, {
+    name: 'people-hours',
+    summary: 'People’s hours for a pay period',
+    description: {
+      csv: 'A PEOPLE HOURS section, one row per person per shift (date, shift, site, rig, plod id, person, role, start, finish, break, hours, travel, paid hours, notes), then a TOTALS PER PERSON section. Every plod but deleted ones whose shift date is in the period. Supervisors only.',
+      xlsx: 'A "People hours" sheet, one row per person per shift, and a "Totals" sheet, one row per person. Every plod but deleted ones whose shift date is in the period. Supervisors only.',
+    },
+    query: PayPeriodQuery,
+    send: async (c, query, format) => {
+      const { from, to, siteId } = plodFilterOf(query);
+      const filter = { from, to, siteId };
+      return format === 'csv'
+        ? attachment(c, await s.reports.peopleHoursCsv(filter))
+        : streamedDownload(c, await s.reports.peopleHoursXlsx(filter), format);
+    },
+  });
   return app;
 }

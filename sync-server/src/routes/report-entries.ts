@@ -1,16 +1,10 @@
 import { actorOf } from '../auth/principal.ts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { ZodType } from 'zod';
 import { reportIdOf } from '../services/documents.ts';
-import {
-  ReportQuery,
-  ShiftIdParams,
-  errors,
-  jsonOk,
-  resourceApp,
-  withReportId,
-} from '../http/openapi.ts';
+import { ReportQuery, errors, jsonOk, resourceApp, withReportId } from '../http/openapi.ts';
 import { addReportWrites } from './report-writes.ts';
+import { addQueryRoute, addReportRoute } from './route-kinds.ts';
 import type { RestServices } from '../product/services.ts';
 import type { ReportEntries } from '../services/report-entries.ts';
 
@@ -31,37 +25,18 @@ export function createReportEntryRoutes<In, Patch>(spec: EntryRoutesSpec<In, Pat
   const { entries } = spec;
   const rows = jsonOk(`${spec.tag} rows`);
   const row = jsonOk(`The ${spec.tag.toLowerCase()} row`);
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags,
-      summary: 'Rows of one report (shiftSummaryId) or of every report not deleted',
-      request: { query: ReportQuery },
-      responses: { 200: rows, ...errors },
-    }),
-    async (c) => {
-      const { shiftSummaryId } = c.req.valid('query');
-      return c.json(
-        shiftSummaryId
-          ? await entries.ofReport(actorOf(c), shiftSummaryId)
-          : await entries.all(actorOf(c)),
-        200,
-      );
-    },
-  );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}',
-      tags,
-      summary: 'Rows of one report',
-      request: { params: ShiftIdParams },
-      responses: { 200: rows, 404: errors[404] },
-    }),
-    async (c) =>
-      c.json(await entries.ofReport(actorOf(c), reportIdOf(c.req.valid('param').id)), 200),
-  );
+  addQueryRoute(app, tags, {
+    summary: 'Rows of one report (shiftSummaryId) or of every report not deleted',
+    query: ReportQuery,
+    responses: { 200: rows, ...errors },
+    run: (c, { shiftSummaryId }) =>
+      shiftSummaryId ? entries.ofReport(actorOf(c), shiftSummaryId) : entries.all(actorOf(c)),
+  });
+  addReportRoute(app, tags, {
+    summary: 'Rows of one report',
+    responses: { 200: rows, 404: errors[404] },
+    run: (c, report) => entries.ofReport(actorOf(c), report),
+  });
   addReportWrites(app, tags, {
     add: {
       summary: 'Add a row to a report',
@@ -91,25 +66,14 @@ const TimesheetsQuery = z.object({
 /** /api/timesheets?shiftSummaryId (or ?shiftId): a report's timesheet; without either, every report's. */
 export function createTimesheetsRoutes(s: RestServices) {
   const app = resourceApp();
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags: ['Timesheet'],
-      summary: 'Timesheet rows of a report',
-      request: { query: TimesheetsQuery },
-      responses: { 200: jsonOk('Timesheet rows'), 404: errors[404] },
-    }),
-    async (c) => {
-      const { shiftSummaryId, shiftId } = c.req.valid('query');
+  addQueryRoute(app, ['Timesheet'], {
+    summary: 'Timesheet rows of a report',
+    query: TimesheetsQuery,
+    responses: { 200: jsonOk('Timesheet rows'), 404: errors[404] },
+    run: (c, { shiftSummaryId, shiftId }) => {
       const id = shiftSummaryId ?? shiftId;
-      return c.json(
-        id
-          ? await s.timesheet.ofReport(actorOf(c), reportIdOf(id))
-          : await s.timesheet.all(actorOf(c)),
-        200,
-      );
+      return id ? s.timesheet.ofReport(actorOf(c), reportIdOf(id)) : s.timesheet.all(actorOf(c));
     },
-  );
+  });
   return app;
 }

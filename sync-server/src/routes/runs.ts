@@ -1,11 +1,11 @@
 import { actorOf } from '../auth/principal.ts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { REQUEST_BODIES, runInputFromRunSheetEntry, runInputFromRunsBody } from '@plod/model';
 import { reportIdOf } from '../services/documents.ts';
 import { errors, jsonOk, resourceApp, withReportId } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
 import { addReportWrites } from './report-writes.ts';
-import { addIdRoute } from './route-kinds.ts';
+import { addIdRoute, addQueryRoute } from './route-kinds.ts';
 
 const RunSheetQuery = z.object({
   shiftSummaryId: z.string().optional(),
@@ -17,27 +17,18 @@ const tags = ['Runs'];
 /** /api/run-sheet-entries: runs of reports as run-sheet rows (depths derived from the merged chain). */
 export function createRunSheetRoutes(s: RestServices) {
   const app = resourceApp();
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags,
-      summary: 'Run-sheet rows of a report and/or hole',
-      request: { query: RunSheetQuery },
-      responses: { 200: jsonOk('Run-sheet rows'), 404: errors[404] },
-    }),
-    async (c) => {
-      const { shiftSummaryId, reportId, holeId } = c.req.valid('query');
+  addQueryRoute(app, tags, {
+    summary: 'Run-sheet rows of a report and/or hole',
+    query: RunSheetQuery,
+    responses: { 200: jsonOk('Run-sheet rows'), 404: errors[404] },
+    run: (c, { shiftSummaryId, reportId, holeId }) => {
       const report = shiftSummaryId ?? reportId;
-      return c.json(
-        await s.holes.runs(actorOf(c), {
-          reportId: report ? reportIdOf(report) : undefined,
-          holeId,
-        }),
-        200,
-      );
+      return s.holes.runs(actorOf(c), {
+        reportId: report ? reportIdOf(report) : undefined,
+        holeId,
+      });
     },
-  );
+  });
   addIdRoute(app, tags, {
     method: 'get',
     path: '/shift/{id}',
@@ -86,21 +77,12 @@ function asStyleTwo(run: Awaited<ReturnType<RestServices['holes']['runs']>>[numb
 /** /api/runs: the second-style run screen. */
 export function createRunsRoutes(s: RestServices) {
   const app = resourceApp();
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags,
-      summary: 'Runs, optionally of one hole',
-      request: { query: z.object({ holeId: z.string().optional() }) },
-      responses: { 200: jsonOk('Runs') },
-    }),
-    async (c) =>
-      c.json(
-        (await s.holes.runs(actorOf(c), { holeId: c.req.valid('query').holeId })).map(asStyleTwo),
-        200,
-      ),
-  );
+  addQueryRoute(app, tags, {
+    summary: 'Runs, optionally of one hole',
+    query: z.object({ holeId: z.string().optional() }),
+    responses: { 200: jsonOk('Runs') },
+    run: async (c, { holeId }) => (await s.holes.runs(actorOf(c), { holeId })).map(asStyleTwo),
+  });
   addReportWrites(app, tags, {
     add: {
       summary: 'Add a run (second style)',

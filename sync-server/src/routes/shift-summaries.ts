@@ -13,9 +13,15 @@ import { filterFor } from '../services/supervisor-desk.ts';
 import { reportIdOf } from '../services/documents.ts';
 import { IdParams, csvOk, errorResponse, errors, jsonOk, resourceApp } from '../http/openapi.ts';
 import type { RestServices } from '../product/services.ts';
-import { XLSX_TYPE, downloadResponse, attachment, streamedAttachment } from '../http/downloads.ts';
+import { attachment, streamedDownload } from '../http/downloads.ts';
 import { addReportHistoryRoute } from './report-history.ts';
-import { addCreateRoute, addIdBodyRoute, addIdRoute } from './route-kinds.ts';
+import {
+  addCreateRoute,
+  addDownloadRoutes,
+  addIdBodyRoute,
+  addIdRoute,
+  addQueryRoute,
+} from './route-kinds.ts';
 import {
   PlodFilterParams,
   PlodFilterQuery,
@@ -121,99 +127,73 @@ export function createShiftSummaryRoutes(s: RestServices) {
   const app = resourceApp();
   addReportList(app, s);
   // Before /{id}: these paths would otherwise read as ids.
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/totals',
-      tags,
-      summary: 'Per status: how many plods the filter lets through, with their metres and hours',
-      description:
-        'The list’s filter and access (a client account counts its sites’ plods only); statuses with no plod are left out. A list screen shows its totals and tab counts from this before its rows sync.',
-      request: { query: PlodFilterQuery },
-      responses: {
-        200: jsonOk(
-          'Totals per status',
-          z.object({
-            statuses: z.array(
-              z.object({
-                status: reportStatusSchema,
-                count: z.number().int(),
-                metres: z.number(),
-                hours: z.number(),
-              }),
-            ),
-          }),
-        ),
-        400: errors[400],
-      },
-    }),
-    async (c) => {
-      const filter = filterFor(principalOf(c), plodFilterOf(c.req.valid('query')));
-      return c.json(await s.reports.totals(filter), 200);
+  addQueryRoute(app, tags, {
+    path: '/totals',
+    summary: 'Per status: how many plods the filter lets through, with their metres and hours',
+    description:
+      'The list’s filter and access (a client account counts its sites’ plods only); statuses with no plod are left out. A list screen shows its totals and tab counts from this before its rows sync.',
+    query: PlodFilterQuery,
+    responses: {
+      200: jsonOk(
+        'Totals per status',
+        z.object({
+          statuses: z.array(
+            z.object({
+              status: reportStatusSchema,
+              count: z.number().int(),
+              metres: z.number(),
+              hours: z.number(),
+            }),
+          ),
+        }),
+      ),
+      400: errors[400],
     },
-  );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/states',
-      tags,
-      summary: 'Several plods’ whole states, so a phone can open them with no signal',
-      description: `Each named plod’s Yjs state as one update (base64), as a phone stores it (y-indexeddb): the Plods list asks for the plods it shows that are not on the phone yet, at most ${MAX_STATES} at a time. A plod that does not exist, or that a client account may not read, is listed in \`missing\`. A malformed id, none, or more than ${MAX_STATES} is a 400.`,
-      request: { query: StatesQuery },
-      responses: {
-        200: jsonOk(
-          'The states found, and the ids not found or not readable',
-          z.object({
-            states: z.array(z.object({ id: z.string(), update: z.string() })),
-            missing: z.array(z.string()),
-          }),
-        ),
-        400: errors[400],
-      },
-    }),
-    async (c) => {
-      const { ids } = c.req.valid('query');
+    run: (c, query) => s.reports.totals(filterFor(principalOf(c), plodFilterOf(query))),
+  });
+  addQueryRoute(app, tags, {
+    path: '/states',
+    summary: 'Several plods’ whole states, so a phone can open them with no signal',
+    description: `Each named plod’s Yjs state as one update (base64), as a phone stores it (y-indexeddb): the Plods list asks for the plods it shows that are not on the phone yet, at most ${MAX_STATES} at a time. A plod that does not exist, or that a client account may not read, is listed in \`missing\`. A malformed id, none, or more than ${MAX_STATES} is a 400.`,
+    query: StatesQuery,
+    responses: {
+      200: jsonOk(
+        'The states found, and the ids not found or not readable',
+        z.object({
+          states: z.array(z.object({ id: z.string(), update: z.string() })),
+          missing: z.array(z.string()),
+        }),
+      ),
+      400: errors[400],
+    },
+    run: async (c, { ids }) => {
       const { states, missing } = await s.desk.states(principalOf(c), ids);
-      return c.json(
-        {
-          states: states.map(({ id, update }) => ({
-            id,
-            update: Buffer.from(update).toString('base64'),
-          })),
-          missing,
-        },
-        200,
-      );
+      return {
+        states: states.map(({ id, update }) => ({
+          id,
+          update: Buffer.from(update).toString('base64'),
+        })),
+        missing,
+      };
     },
-  );
-  for (const format of ['csv', 'xlsx'] as const) {
-    app.openapi(
-      createRoute({
-        method: 'get',
-        path: `/export.${format}`,
-        tags,
-        summary: `One row per plod (date, shift, site, rig, driller, metres, hours, holes, status, approved by) as ${format.toUpperCase()}`,
-        description:
-          'Every plod the filter lets through (the list’s filter; all of them without one), newest first. Supervisors only.',
-        request: { query: PlodFilterQuery },
-        responses: {
-          200: downloadResponse(format),
-          400: errors[400],
-        },
-      }),
-      async (c) => {
-        const filter = plodFilterOf(c.req.valid('query'));
-        const today = localIsoDay(new Date());
-        return format === 'csv'
-          ? streamedAttachment(
-              c,
-              await s.reports.summaryCsv(filter, today),
-              'text/csv; charset=utf-8',
-            )
-          : streamedAttachment(c, await s.reports.summaryXlsx(filter, today), XLSX_TYPE);
-      },
-    );
-  }
+  });
+  addDownloadRoutes(app, tags, {
+    name: 'export',
+    summary:
+      'One row per plod (date, shift, site, rig, driller, metres, hours, holes, status, approved by)',
+    description:
+      'Every plod the filter lets through (the list’s filter; all of them without one), newest first. Supervisors only.',
+    query: PlodFilterQuery,
+    send: async (c, query, format) => {
+      const filter = plodFilterOf(query);
+      const today = localIsoDay(new Date());
+      const file =
+        format === 'csv'
+          ? await s.reports.summaryCsv(filter, today)
+          : await s.reports.summaryXlsx(filter, today);
+      return streamedDownload(c, file, format);
+    },
+  });
   addCreateRoute(app, tags, {
     summary: 'Create a report',
     body: CreateBody,

@@ -1,5 +1,6 @@
 import { actorOf } from '../auth/principal.ts';
 import { createRoute, z } from '@hono/zod-openapi';
+import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import { REQUEST_BODIES, localIsoDay } from '@plod/model';
 import { PlodFilterQuery, plodFilterOf } from '../http/plod-filter-query.ts';
 import { IdParams, csvOk, errors, jsonOk, resourceApp } from '../http/openapi.ts';
@@ -32,14 +33,38 @@ const SiteRemovalSchema = z
   .object({ message: z.string(), id: z.string(), archived: z.boolean() })
   .openapi('SiteRemoval');
 
-/** /api/sites: sites, their settings, completed reports, export and cleanup. */
-export function createSiteRoutes(s: RestServices) {
-  const app = resourceApp();
+const TAKES_FILTER =
+  'Takes the plod filter (dates, rig, driller; `status` replaces completed, sent and approved).';
+
+/** GET `path` on one site's completed reports, taking the plod filter (`note` adds to its description). */
+const completedRoute = <A extends RouteConfig['responses'][string]>(
+  path: string,
+  summary: string,
+  answer: A,
+  note?: string,
+) =>
+  createRoute({
+    method: 'get',
+    path,
+    tags,
+    summary,
+    description: note ? `${TAKES_FILTER} ${note}` : TAKES_FILTER,
+    request: { params: IdParams, query: PlodFilterQuery },
+    responses: { 200: answer, 400: errors[400], 404: errors[404] },
+  });
+
+/** GET /: every site with its settings and hole labels. */
+const addSiteList = (app: OpenAPIHono, s: RestServices, summary: string) =>
   addReadRoute(app, tags, {
-    summary: 'Sites with settings and hole labels',
+    summary,
     answer: jsonOk('Sites'),
     run: () => sitesWithHoleIds(s.docs),
   });
+
+/** /api/sites: sites, their settings, completed reports, export and cleanup. */
+export function createSiteRoutes(s: RestServices) {
+  const app = resourceApp();
+  addSiteList(app, s, 'Sites with settings and hole labels');
   addCreateRoute(app, tags, {
     summary: 'Create a site',
     body: REQUEST_BODIES['POST /api/sites'],
@@ -69,45 +94,32 @@ export function createSiteRoutes(s: RestServices) {
     run: (c, id) => s.siteRemoval.unarchive(actorOf(c), id),
   });
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}/completed-reports',
-      tags,
-      summary: 'Completed (and sent) reports of the site, newest first',
-      description:
-        'Takes the plod filter (dates, rig, driller; `status` replaces completed, sent and approved).',
-      request: { params: IdParams, query: PlodFilterQuery },
-      responses: { 200: jsonOk('Shift summaries'), 400: errors[400], 404: errors[404] },
-    }),
-    async (c) =>
-      c.json(
-        await s.reports.completedOfSite(
-          c.req.valid('param').id,
-          plodFilterOf(c.req.valid('query')),
-        ),
-        200,
-      ),
+    completedRoute(
+      '/{id}/completed-reports',
+      'Completed (and sent) reports of the site, newest first',
+      jsonOk('Shift summaries'),
+    ),
+    async (c) => {
+      const filter = plodFilterOf(c.req.valid('query'));
+      return c.json(await s.reports.completedOfSite(c.req.valid('param').id, filter), 200);
+    },
   );
   app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}/export-csv',
-      tags,
-      summary: 'Every completed report of the site in one CSV',
-      description:
-        'Takes the plod filter (dates, rig, driller; `status` replaces completed, sent and approved). An archived site exports too.',
-      request: { params: IdParams, query: PlodFilterQuery },
-      responses: { 200: csvOk('CSV download'), 400: errors[400], 404: errors[404] },
-    }),
-    async (c) =>
-      attachment(
-        c,
-        await s.reports.siteCsv(
-          c.req.valid('param').id,
-          localIsoDay(new Date()),
-          plodFilterOf(c.req.valid('query')),
-        ),
-      ),
+    completedRoute(
+      '/{id}/export-csv',
+      'Every completed report of the site in one CSV',
+      csvOk('CSV download'),
+      'An archived site exports too.',
+    ),
+    async (c) => {
+      const filter = plodFilterOf(c.req.valid('query'));
+      const file = await s.reports.siteCsv(
+        c.req.valid('param').id,
+        localIsoDay(new Date()),
+        filter,
+      );
+      return attachment(c, file);
+    },
   );
   addIdRoute(app, tags, {
     method: 'post',
@@ -133,11 +145,7 @@ export function createSiteConfigRoutes(s: RestServices) {
 
 export function createSiteConfigsRoutes(s: RestServices) {
   const app = resourceApp();
-  addReadRoute(app, tags, {
-    summary: 'Sites with settings',
-    answer: jsonOk('Sites'),
-    run: () => sitesWithHoleIds(s.docs),
-  });
+  addSiteList(app, s, 'Sites with settings');
   return app;
 }
 

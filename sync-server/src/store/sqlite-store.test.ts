@@ -1,10 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteStore } from './sqlite-store.ts';
-import { runDocumentStoreContract } from './store-contract.ts';
+import { runFileStoreContract, tempDbFile } from './store-contract.ts';
 import type { AppendEntry } from './document-store.ts';
 
 /** The snapshots table, the same in every layout of the log so far. */
@@ -12,26 +10,24 @@ const SNAPSHOTS_TABLE = `
   CREATE TABLE yjs_snapshots (doc_name TEXT PRIMARY KEY, snapshot BLOB NOT NULL,
     snapshot_seq INTEGER NOT NULL, updated_at INTEGER NOT NULL) WITHOUT ROWID;`;
 
-function tempFile(): { file: string; dir: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plod-store-'));
-  return { dir, file: path.join(dir, 'plod.db') };
-}
-
-runDocumentStoreContract('SqliteStore', async () => {
-  const { dir, file } = tempFile();
-  const store = new SqliteStore(file, { synchronous: 'NORMAL' });
-  return {
-    store,
-    cleanup: async () => {
-      await store.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-});
+runFileStoreContract(
+  'SqliteStore',
+  'plod-store-',
+  (file) => new SqliteStore(file, { synchronous: 'NORMAL' }),
+);
 
 describe('SqliteStore', () => {
+  // Each test's database file, in a folder of its own removed after the test.
+  let dir: string;
+  let file: string;
+  beforeEach(() => {
+    ({ dir, file } = tempDbFile('plod-store-'));
+  });
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('keeps appended updates across close and reopen', async () => {
-    const { dir, file } = tempFile();
     const first = new SqliteStore(file);
     await first.append([{ docName: 'report:1', update: new Uint8Array([1, 2, 3]) }]);
     await first.close();
@@ -39,11 +35,9 @@ describe('SqliteStore', () => {
     const loaded = await second.load('report:1');
     expect(loaded?.updates.map((row) => [...row.update])).toEqual([[1, 2, 3]]);
     await second.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('writes nothing of a batch whose transaction fails', async () => {
-    const { dir, file } = tempFile();
     const store = new SqliteStore(file);
     const broken = { docName: null, update: new Uint8Array([2]) } as unknown as AppendEntry;
     await expect(
@@ -51,11 +45,9 @@ describe('SqliteStore', () => {
     ).rejects.toThrow();
     expect(await store.load('doc')).toBeNull();
     await store.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('moves a log kept in the first (rowid) layout into the journal, never reusing a seq', async () => {
-    const { dir, file } = tempFile();
     // The first layout, as databases written before the clustered log hold it.
     const old = new Database(file);
     old.exec(`${SNAPSHOTS_TABLE}
@@ -103,11 +95,9 @@ describe('SqliteStore', () => {
     expect(await again.append([{ docName: 'a', update: new Uint8Array([7]) }])).toEqual([7]);
     expect(await again.listDocuments()).toEqual(['a', 'b', 'c']);
     await again.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('moves a log kept clustered by document into the journal, with what each document still needs', async () => {
-    const { dir, file } = tempFile();
     // The second layout, as databases written before the journal hold it.
     const old = new Database(file);
     old.exec(`${SNAPSHOTS_TABLE}
@@ -152,11 +142,9 @@ describe('SqliteStore', () => {
       .all();
     expect(tables).toEqual([]);
     await store.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('cuts the journal up to the oldest update a document still needs, and no further', async () => {
-    const { dir, file } = tempFile();
     const store = new SqliteStore(file);
     const journal = () =>
       store.database
@@ -185,6 +173,5 @@ describe('SqliteStore', () => {
     expect(await store.oldestUncompacted(10)).toEqual([]);
     expect((await store.load('a'))?.snapshot).toEqual(new Uint8Array([9, 9]));
     await store.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

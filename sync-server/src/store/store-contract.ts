@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { packEntries } from './document-store.ts';
@@ -22,6 +25,31 @@ function stateOf(stored: StoredDocument | null): unknown {
   if (stored?.snapshot) Y.applyUpdate(doc, stored.snapshot);
   for (const row of stored?.updates ?? []) Y.applyUpdate(doc, row.update);
   return doc.getMap('m').toJSON();
+}
+
+/** A new folder (named from `prefix`) and the path of a database file in it, not made yet. */
+export function tempDbFile(prefix: string): { file: string; dir: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return { dir, file: path.join(dir, 'plod.db') };
+}
+
+/** The contract for a store over a database file of its own, removed with its folder on cleanup. */
+export function runFileStoreContract(
+  name: string,
+  prefix: string,
+  open: (file: string) => DocumentStore,
+): void {
+  runDocumentStoreContract(name, async () => {
+    const { dir, file } = tempDbFile(prefix);
+    const store = open(file);
+    return {
+      store,
+      cleanup: async () => {
+        await store.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  });
 }
 
 /** The behaviour every DocumentStore must have; each implementation runs it from its own test file. */

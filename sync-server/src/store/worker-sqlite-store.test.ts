@@ -1,27 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SqliteStore } from './sqlite-store.ts';
 import { COMPACTION_WAIT_MS, WorkerSqliteStore } from './worker-sqlite-store.ts';
-import { runDocumentStoreContract } from './store-contract.ts';
+import { runFileStoreContract, tempDbFile } from './store-contract.ts';
 
-function tempFile(): { file: string; dir: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plod-wstore-'));
-  return { dir, file: path.join(dir, 'plod.db') };
-}
+const tempFile = () => tempDbFile('plod-wstore-');
 
-runDocumentStoreContract('WorkerSqliteStore', async () => {
-  const { dir, file } = tempFile();
-  const store = new WorkerSqliteStore(file, { synchronous: 'NORMAL' });
-  return {
-    store,
-    cleanup: async () => {
-      await store.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-});
+runFileStoreContract(
+  'WorkerSqliteStore',
+  'plod-wstore-',
+  (file) => new WorkerSqliteStore(file, { synchronous: 'NORMAL' }),
+);
 
 /** This process's threads (Linux) by id: their nice values, from /proc/self/task/{tid}/stat. */
 function threadNiceness(): Map<number, number> {

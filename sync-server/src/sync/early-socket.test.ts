@@ -54,21 +54,18 @@ describe('EarlySocket', () => {
 
   it('does not answer a client that has state, or one whose first message is something else', () => {
     const sent: Uint8Array[] = [];
-    const a = new EarlySocket(
-      new Uint8Array([7]),
-      (m) => sent.push(m),
-      () => {},
-      1_000,
-      () => {},
-    );
+    // Answers go to `sent`; nothing else is watched.
+    const sending = () =>
+      new EarlySocket(
+        new Uint8Array([7]),
+        (m) => sent.push(m),
+        () => {},
+        1_000,
+        () => {},
+      );
+    const a = sending();
     a.handleMessage(Buffer.from(step1(withState)), true);
-    const b = new EarlySocket(
-      new Uint8Array([7]),
-      (m) => sent.push(m),
-      () => {},
-      1_000,
-      () => {},
-    );
+    const b = sending();
     b.handleMessage(Buffer.from([1, 0]), true);
     b.handleMessage(Buffer.from(step1(new Y.Doc())), true);
     expect(sent).toHaveLength(0);
