@@ -37,11 +37,11 @@ export function codeOption(code: Pick<DowntimeCode, 'id' | 'name' | 'group' | 'c
 
 export interface DowntimeEntryModalProps extends EntryModalProps<DowntimeValues> {
   /** The site's codes to pick from (an edited entry's own code is offered even if since removed). */
-  codes: readonly Pick<DowntimeCode, 'id' | 'name' | 'group' | 'chargeable'>[];
+  items: readonly Pick<DowntimeCode, 'id' | 'name' | 'group' | 'chargeable'>[];
 }
 
 /** Add or edit downtime: a code, start and end (an end before the start is the next day), hole, notes. */
-export function DowntimeEntryModal({ codes, ...props }: DowntimeEntryModalProps) {
+export function DowntimeEntryModal({ items, ...props }: DowntimeEntryModalProps) {
   return (
     <EntryModal
       {...props}
@@ -55,7 +55,7 @@ export function DowntimeEntryModal({ codes, ...props }: DowntimeEntryModalProps)
             <Select
               label="Downtime Code"
               placeholder="Why the rig stood"
-              data={codes.map(codeOption)}
+              data={items.map(codeOption)}
               allowDeselect={false}
               searchable
               maxDropdownHeight={260}
