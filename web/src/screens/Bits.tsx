@@ -23,6 +23,7 @@ import { useEffect, useState } from 'react';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { useDocSnapshot, useDocument, useMutation } from '../sync';
 import { BitChangeForm, RegisterBitForm } from './bits/BitForms';
+import { notesColumn } from './plod/columns';
 import { DataTable, EmptyText, orDash, type Column, type RowActions } from './plod/DataTable';
 import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
@@ -36,7 +37,7 @@ const CHANGE_COLUMNS: Column<BitChange>[] = [
   { header: 'Hole', cell: (c) => c.holeId },
   { header: 'Change', cell: (c) => (c.action === 'in' ? 'Bit in' : 'Bit out') },
   { header: 'Depth (m)', cell: (c) => formatDepth(c.depth) },
-  { header: 'Notes', cell: (c) => orDash(c.notes), wide: true },
+  notesColumn(),
 ];
 
 type MetresRow = BitMetres & { lifeToDate: number | null };

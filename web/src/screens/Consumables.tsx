@@ -10,7 +10,8 @@ import {
 import { ScreenHeader } from '../components/ScreenHeader';
 import { activeHole } from '../reports/active-hole';
 import { ConsumableEntryModal, consumableValues } from './consumables/ConsumableEntryModal';
-import { AddButton, EntryList, orDash, type Column } from './plod/DataTable';
+import { holeColumn, notesColumn } from './plod/columns';
+import { AddButton, EntryList, type Column } from './plod/DataTable';
 import { useEntryPart } from './plod/entry-rows';
 import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
@@ -21,7 +22,7 @@ import { useSetup } from './report-common/useReport';
 const COLUMNS: Column<ConsumableEntry>[] = [
   { header: 'Item', cell: (c) => c.itemName },
   { header: 'Quantity', cell: (c) => `${c.quantity} ${c.unit}` },
-  { header: 'Hole ID', cell: (c) => orDash(c.holeId) },
+  holeColumn(),
   {
     header: 'Cost',
     cell: (c) => {
@@ -29,7 +30,7 @@ const COLUMNS: Column<ConsumableEntry>[] = [
       return cost === null ? '—' : formatCurrency(cost);
     },
   },
-  { header: 'Notes', cell: (c) => orDash(c.notes), wide: true },
+  notesColumn(),
 ];
 
 const EDITABLE = ['consumableId', 'quantity', 'holeId', 'notes'] as const;

@@ -4,18 +4,17 @@ import {
   downtimeCodeCopy,
   downtimePart,
   findOverlaps,
-  formatHours,
   overlapMessage,
   shiftHoursLine,
   siteDowntimeCodes,
-  timeLabel,
   timedEntries,
   type DowntimeEntry,
 } from '@plod/model';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { activeHole } from '../reports/active-hole';
 import { DowntimeEntryModal, downtimeValues } from './downtime/DowntimeEntryModal';
-import { AddButton, EntryList, orDash, type Column } from './plod/DataTable';
+import { holeColumn, notesColumn, timeColumns, timeSpan } from './plod/columns';
+import { AddButton, EntryList, type Column } from './plod/DataTable';
 import { useEntryPart } from './plod/entry-rows';
 import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
@@ -27,18 +26,15 @@ const COLUMNS: Column<DowntimeEntry>[] = [
   { header: 'Code', cell: (d) => d.codeName, wide: true },
   { header: 'Group', cell: (d) => DOWNTIME_GROUP_LABELS[d.codeGroup] },
   { header: 'Charged', cell: (d) => (d.chargeable ? 'Yes' : 'No') },
-  { header: 'Start', cell: (d) => timeLabel(d.startTime) },
-  { header: 'End', cell: (d) => timeLabel(d.endTime) },
-  { header: 'Hours', cell: (d) => formatHours(d.hours) },
-  { header: 'Hole ID', cell: (d) => orDash(d.holeId) },
-  { header: 'Notes', cell: (d) => orDash(d.notes), wide: true },
+  ...timeColumns(),
+  holeColumn(),
+  notesColumn(),
 ];
 
 const EDITABLE = ['codeId', 'startTime', 'endTime', 'holeId', 'notes'] as const;
 
 /** Names a row: '11:30 PM - 1:00 AM Client standby'. */
-const describeEntry = (d: DowntimeEntry) =>
-  `${timeLabel(d.startTime)} - ${timeLabel(d.endTime)} ${d.codeName}`;
+const describeEntry = (d: DowntimeEntry) => `${timeSpan(d)} ${d.codeName}`;
 
 export default function Downtime() {
   const { docName } = usePlod();

@@ -7,7 +7,8 @@ import {
 } from '@plod/model';
 import { useDocSnapshot } from '../sync';
 import { HIRE_TOOL, HIRE_TOOL_DEFAULTS, hireToolValues } from './hire-tools/HireToolForm';
-import { orDash, type Column } from './plod/DataTable';
+import { notesColumn } from './plod/columns';
+import { type Column } from './plod/DataTable';
 import { useEntryPart } from './plod/entry-rows';
 import { InlineEntryScreen } from './plod/InlineEntryScreen';
 import { MissingLists, useListMissing } from './report-common/MissingLists';
@@ -22,7 +23,7 @@ const COLUMNS: Column<HireToolUsageRow>[] = [
   { header: 'Hours', cell: (t) => String(t.hours) },
   { header: 'Rate/Hr', cell: (t) => formatCurrency(t.ratePerHour) },
   { header: 'Total Cost', cell: (t) => formatCurrency(t.totalCost) },
-  { header: 'Notes', cell: (t) => orDash(t.notes), wide: true },
+  notesColumn(),
 ];
 
 const EDITABLE = ['toolName', 'quantity', 'hours', 'ratePerHour', 'notes'] as const;

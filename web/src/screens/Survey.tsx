@@ -9,6 +9,7 @@ import {
   type SurveyEntry,
 } from '@plod/model';
 import { useDocSnapshot } from '../sync';
+import { notesColumn } from './plod/columns';
 import { orDash, type Column } from './plod/DataTable';
 import { useEntryPart } from './plod/entry-rows';
 import { label } from './plod/labels';
@@ -28,7 +29,7 @@ const COLUMNS: Column<SurveyEntry>[] = [
   { header: 'Magnetic', cell: (s) => (s.magneticTotal === null ? '—' : String(s.magneticTotal)) },
   { header: 'Method', cell: (s) => label(s.method) },
   { header: 'Operator', cell: (s) => orDash(s.operator) },
-  { header: 'Notes', cell: (s) => orDash(s.notes), wide: true },
+  notesColumn(),
 ];
 
 const EDITABLE = [

@@ -6,7 +6,8 @@ import {
   type MaintenanceEntry,
 } from '@plod/model';
 import { MAINTENANCE_DEFAULTS, MAINTENANCE_TASK, maintenanceValues } from './MaintenanceForm';
-import { orDash, type Column } from '../plod/DataTable';
+import { notesColumn } from '../plod/columns';
+import { type Column } from '../plod/DataTable';
 import { useEntryPart } from '../plod/entry-rows';
 import { label } from '../plod/labels';
 import { InlineEntryScreen } from '../plod/InlineEntryScreen';
@@ -34,7 +35,7 @@ const COLUMNS: Column<MaintenanceEntry>[] = [
       );
     },
   },
-  { header: 'Notes', cell: (m) => orDash(m.notes), wide: true },
+  notesColumn(),
 ];
 
 const EDITABLE = [
