@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  Card,
   Checkbox,
   Group,
   Radio,
@@ -46,6 +47,34 @@ export interface RunFormProps {
   /** Returns false when the run could not be saved (the form then stays as it is). */
   onSubmit: (input: RunInput) => boolean;
   onCancel?: () => void;
+}
+
+/**
+ * A run's gray preview card: its lines once the stick-up reads as a number, else a note asking for
+ * one.
+ */
+export function RunPreviewCard({
+  title,
+  testId,
+  children,
+}: {
+  title: string;
+  testId: string;
+  /** The preview's lines; none while there is no run to show. */
+  children: ReactNode | null;
+}) {
+  return (
+    <Card withBorder bg="gray.0" data-testid={testId}>
+      <Text fw={700} mb={4}>
+        {title}
+      </Text>
+      {children ? (
+        <Stack gap={2}>{children}</Stack>
+      ) : (
+        <Text size="md">Enter a valid stick-up to see the run.</Text>
+      )}
+    </Card>
+  );
 }
 
 /** Was a rod added, as each run screen asks it (the run sheet's words, the add-run screen's). */
