@@ -10,7 +10,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import {
@@ -29,6 +28,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../auth';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { TableHead } from '../components/TableHead';
+import { TextField } from '../components/TextField';
 import { useOptionalDocSnapshot } from '../sync';
 import {
   addVersion,
@@ -66,6 +66,18 @@ interface FixedRow {
 /** Issues of the model's schema by path ("rates.metreRates.1.toDepth"), shown beside the fields. */
 type Issues = Record<string, string>;
 
+/** A schema's issues by path, for the fields to show. */
+function issuesOf(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}): Issues {
+  return Object.fromEntries(error.issues.map((i) => [i.path.join('.'), i.message]));
+}
+
+/** What the server said went wrong, else `fallback` (no answer, or not the server's). */
+function failureOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.serverMessage : fallback;
+}
+
 function errorAt(issues: Issues, ...paths: string[]): string | undefined {
   for (const path of paths) if (issues[path]) return issues[path];
   return undefined;
@@ -79,7 +91,7 @@ function NewContract({ siteId, onMade }: { siteId: string; onMade: (id: string) 
   const submit = async () => {
     const parsed = contractCreateSchema.safeParse({ siteId, clientName, contractNumber });
     if (!parsed.success) {
-      setIssues(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
+      setIssues(issuesOf(parsed.error));
       return;
     }
     setIssues({});
@@ -90,22 +102,22 @@ function NewContract({ siteId, onMade }: { siteId: string; onMade: (id: string) 
       setFailure(null);
       onMade(made.id);
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.serverMessage : 'Could not save the contract');
+      setFailure(failureOf(error, 'Could not save the contract'));
     }
   };
   return (
     <Panel label="New contract" title="New contract">
       <Group align="flex-start" wrap="wrap">
-        <TextInput
+        <TextField
           label="Client name"
           value={clientName}
-          onChange={(e) => setClientName(e.currentTarget.value)}
+          onChange={setClientName}
           error={issues.clientName}
         />
-        <TextInput
+        <TextField
           label="Contract number"
           value={contractNumber}
-          onChange={(e) => setContractNumber(e.currentTarget.value)}
+          onChange={setContractNumber}
           error={issues.contractNumber}
         />
         <Button mt={25} onClick={() => void submit()}>
@@ -225,7 +237,7 @@ function NewVersion({
     const body = input();
     const parsed = contractVersionInputSchema.safeParse(body);
     if (!parsed.success) {
-      setIssues(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
+      setIssues(issuesOf(parsed.error));
       return;
     }
     setIssues({});
@@ -235,7 +247,7 @@ function NewVersion({
       setFailure(null);
       onAdded();
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.serverMessage : 'Could not save the version');
+      setFailure(failureOf(error, 'Could not save the version'));
     } finally {
       setSaving(false);
     }
@@ -244,12 +256,12 @@ function NewVersion({
   return (
     <Panel label="New version" title={`New version of ${contract.contractNumber}`} order={3}>
       <Stack gap="md">
-        <TextInput
+        <TextField
           label="Effective from"
           type="date"
           w={200}
           value={effectiveFrom}
-          onChange={(e) => setEffectiveFrom(e.currentTarget.value)}
+          onChange={setEffectiveFrom}
           error={issues.effectiveFrom}
         />
         <div>
@@ -266,11 +278,11 @@ function NewVersion({
                   <Table.Tr key={i}>
                     {BAND_FIELDS.map((field) => (
                       <Table.Td key={field.key}>
-                        <TextInput
+                        <TextField
                           aria-label={`Band ${row} ${field.name}`}
                           inputMode={field.key === 'holeSize' ? undefined : 'decimal'}
                           value={band[field.key]}
-                          onChange={(e) => setBand(i, { [field.key]: e.currentTarget.value })}
+                          onChange={(value) => setBand(i, { [field.key]: value })}
                           error={errorAt(issues, ...field.paths(at))}
                         />
                       </Table.Td>
@@ -305,15 +317,12 @@ function NewVersion({
             </Text>
             <SimpleGrid cols={{ base: 2, md: 3 }} spacing="xs">
               {TIMESHEET_ACTIVITIES.map((activity) => (
-                <TextInput
+                <TextField
                   key={activity}
                   label={activity[0]?.toUpperCase() + activity.slice(1)}
                   inputMode="decimal"
                   value={hourly[activity] ?? ''}
-                  onChange={(e) => {
-                    const value = e.currentTarget.value;
-                    setHourly((rates) => ({ ...rates, [activity]: value }));
-                  }}
+                  onChange={(value) => setHourly((rates) => ({ ...rates, [activity]: value }))}
                   error={
                     rated.includes(activity)
                       ? issues[`rates.hourlyRates.${rated.indexOf(activity)}.rateCents`]
@@ -328,23 +337,20 @@ function NewVersion({
               Standby for chargeable downtime ($/h)
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-              <TextInput
+              <TextField
                 label="Any chargeable code"
                 inputMode="decimal"
                 value={standbyDefault}
-                onChange={(e) => setStandbyDefault(e.currentTarget.value)}
+                onChange={setStandbyDefault}
                 error={issues['rates.standbyDefaultRateCents']}
               />
               {chargeableCodes.map((code) => (
-                <TextInput
+                <TextField
                   key={code.id}
                   label={code.name}
                   inputMode="decimal"
                   value={standby[code.id] ?? ''}
-                  onChange={(e) => {
-                    const value = e.currentTarget.value;
-                    setStandby((rates) => ({ ...rates, [code.id]: value }));
-                  }}
+                  onChange={(value) => setStandby((rates) => ({ ...rates, [code.id]: value }))}
                 />
               ))}
             </SimpleGrid>
@@ -356,10 +362,10 @@ function NewVersion({
           </Text>
           {fixed.map((row, i) => (
             <Group key={i} align="flex-start" mb="xs" wrap="wrap">
-              <TextInput
+              <TextField
                 label="Description"
                 value={row.description}
-                onChange={(e) => setFixedRow(i, { description: e.currentTarget.value })}
+                onChange={(value) => setFixedRow(i, { description: value })}
                 error={issues[`rates.fixedLines.${i}.description`]}
               />
               <NativeSelect
@@ -371,11 +377,11 @@ function NewVersion({
                 }))}
                 onChange={(e) => setFixedRow(i, { basis: e.currentTarget.value as FixedLineBasis })}
               />
-              <TextInput
+              <TextField
                 label="Amount ($)"
                 inputMode="decimal"
                 value={row.amount}
-                onChange={(e) => setFixedRow(i, { amount: e.currentTarget.value })}
+                onChange={(value) => setFixedRow(i, { amount: value })}
                 error={issues[`rates.fixedLines.${i}.amountCents`]}
               />
             </Group>
@@ -478,24 +484,14 @@ function InvoiceExport({ siteId }: { siteId: string }) {
       await downloadInvoiceLines(format, query());
       setFailure(null);
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.serverMessage : 'Download failed');
+      setFailure(failureOf(error, 'Download failed'));
     }
   };
   return (
     <Panel label="Invoice lines" title="Invoice lines">
       <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label="From"
-          type="date"
-          value={from}
-          onChange={(e) => setFrom(e.currentTarget.value)}
-        />
-        <TextInput
-          label="To"
-          type="date"
-          value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
-        />
+        <TextField label="From" type="date" value={from} onChange={setFrom} />
+        <TextField label="To" type="date" value={to} onChange={setTo} />
         <NativeSelect
           label="Plods"
           value={plods}
@@ -550,7 +546,7 @@ export default function Contracts() {
       },
       (error: unknown) => {
         if (live) {
-          setFailure(error instanceof ApiError ? error.serverMessage : 'Could not load contracts');
+          setFailure(failureOf(error, 'Could not load contracts'));
         }
       },
     );
