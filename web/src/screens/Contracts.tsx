@@ -23,7 +23,7 @@ import {
   readSetup,
   versionInForce,
 } from '@plod/model';
-import type { ContractVersionInput, FixedLineBasis } from '@plod/model';
+import type { ContractRates, ContractVersionInput, FixedLineBasis } from '@plod/model';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../auth';
 import { ScreenHeader } from '../components/ScreenHeader';
@@ -124,11 +124,7 @@ function NewContract({ siteId, onMade }: { siteId: string; onMade: (id: string) 
           Create contract
         </Button>
       </Group>
-      {failure && (
-        <Text c="red.8" mt="xs" role="alert">
-          {failure}
-        </Text>
-      )}
+      <FailureLine failure={failure} mt="xs" />
     </Panel>
   );
 }
@@ -168,6 +164,44 @@ function Panel({
       </Title>
       {children}
     </Paper>
+  );
+}
+
+/** Why a save or download failed, read out as it appears; nothing while all is well. */
+function FailureLine({ failure, mt }: { failure: string | null; mt?: 'xs' }) {
+  if (!failure) return null;
+  return (
+    <Text c="red.8" mt={mt} role="alert">
+      {failure}
+    </Text>
+  );
+}
+
+/** A panel's table (it scrolls sideways on a phone), or a dimmed line while it has no rows. */
+function PanelTable({
+  rows,
+  empty,
+  testId,
+  columns,
+  highlightOnHover,
+  children,
+}: {
+  /** How many rows there are. */
+  rows: number;
+  empty: string;
+  testId: string;
+  columns: string[];
+  highlightOnHover?: boolean;
+  children: ReactNode;
+}) {
+  if (rows === 0) return <Text c="dimmed">{empty}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={360}>
+      <Table striped highlightOnHover={highlightOnHover} data-testid={testId}>
+        <TableHead columns={columns} />
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -407,11 +441,7 @@ function NewVersion({
             onChange={(e) => setConsumables(e.currentTarget.checked)}
           />
         </Group>
-        {failure && (
-          <Text c="red.8" role="alert">
-            {failure}
-          </Text>
-        )}
+        <FailureLine failure={failure} />
         <Group>
           <Button loading={saving} onClick={() => void submit()}>
             Save version
@@ -431,6 +461,24 @@ const ACTION_LABELS: Record<string, string> = {
   'site-setting-changed': 'Site setting changed',
 };
 
+/** "{what} {amount}": one rate of a version. */
+const rate = (what: string, cents: number) => `${what} ${formatCents(cents)}`;
+
+/** A version's metre, hourly, standby and fixed rates, a cell each ('-' where there are none). */
+function rateCells(rates: ContractRates): string[] {
+  return [
+    rates.metreRates.map((b) => rate(`${b.holeSize} ${b.fromDepth}-${b.toDepth} m`, b.rateCents)),
+    rates.hourlyRates.map((h) => rate(h.activity, h.rateCents)),
+    [
+      ...rates.standbyRates.map((s) => rate(s.codeName, s.rateCents)),
+      ...(rates.standbyDefaultRateCents === null
+        ? []
+        : [rate('any', rates.standbyDefaultRateCents)]),
+    ],
+    rates.fixedLines.map((f) => rate(f.description, f.amountCents)),
+  ].map((lines) => lines.join(', ') || '-');
+}
+
 function changeText(change: ContractChange): string {
   return change.changes
     .filter((c) => c.field !== 'rates')
@@ -444,25 +492,21 @@ function changeText(change: ContractChange): string {
 function History({ changes }: { changes: ContractChange[] }) {
   return (
     <Panel label="History" title="History">
-      {changes.length === 0 ? (
-        <Text c="dimmed">No changes yet</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={360}>
-          <Table striped data-testid="contracts-history">
-            <TableHead columns={['When', 'Who', 'What', 'Changes']} />
-            <Table.Tbody>
-              {[...changes].reverse().map((change) => (
-                <Table.Tr key={change.id}>
-                  <Table.Td>{new Date(change.at).toLocaleString()}</Table.Td>
-                  <Table.Td>{change.by ?? '-'}</Table.Td>
-                  <Table.Td>{ACTION_LABELS[change.action] ?? change.action}</Table.Td>
-                  <Table.Td>{changeText(change)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <PanelTable
+        rows={changes.length}
+        empty="No changes yet"
+        testId="contracts-history"
+        columns={['When', 'Who', 'What', 'Changes']}
+      >
+        {[...changes].reverse().map((change) => (
+          <Table.Tr key={change.id}>
+            <Table.Td>{new Date(change.at).toLocaleString()}</Table.Td>
+            <Table.Td>{change.by ?? '-'}</Table.Td>
+            <Table.Td>{ACTION_LABELS[change.action] ?? change.action}</Table.Td>
+            <Table.Td>{changeText(change)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </PanelTable>
     </Panel>
   );
 }
@@ -506,11 +550,7 @@ function InvoiceExport({ siteId }: { siteId: string }) {
         </Button>
         <Button onClick={() => void download('xlsx')}>Download XLSX</Button>
       </Group>
-      {failure && (
-        <Text c="red.8" mt="xs" role="alert">
-          {failure}
-        </Text>
-      )}
+      <FailureLine failure={failure} mt="xs" />
     </Panel>
   );
 }
@@ -593,37 +633,32 @@ export default function Contracts() {
           </Alert>
         )}
         <Panel label="Site contracts" title="Contracts of this site">
-          {contracts.length === 0 ? (
-            <Text c="dimmed">No contracts yet</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={360}>
-              <Table striped highlightOnHover data-testid="contracts-table">
-                <TableHead columns={['Client', 'Contract', 'Versions', 'In force today', '']} />
-                <Table.Tbody>
-                  {contracts.map((c) => (
-                    <Table.Tr key={c.id}>
-                      <Table.Td>{c.clientName}</Table.Td>
-                      <Table.Td>{c.contractNumber}</Table.Td>
-                      <Table.Td>{c.versions.length}</Table.Td>
-                      <Table.Td>
-                        {versionInForce(c.versions, today())?.effectiveFrom ?? '-'}
-                      </Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant={contract?.id === c.id ? 'filled' : 'light'}
-                          onClick={() => setSelected(c.id)}
-                          aria-label={`Open contract ${c.contractNumber}`}
-                        >
-                          Open
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          <PanelTable
+            rows={contracts.length}
+            empty="No contracts yet"
+            testId="contracts-table"
+            columns={['Client', 'Contract', 'Versions', 'In force today', '']}
+            highlightOnHover
+          >
+            {contracts.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Td>{c.clientName}</Table.Td>
+                <Table.Td>{c.contractNumber}</Table.Td>
+                <Table.Td>{c.versions.length}</Table.Td>
+                <Table.Td>{versionInForce(c.versions, today())?.effectiveFrom ?? '-'}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant={contract?.id === c.id ? 'filled' : 'light'}
+                    onClick={() => setSelected(c.id)}
+                    aria-label={`Open contract ${c.contractNumber}`}
+                  >
+                    Open
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </PanelTable>
         </Panel>
         {site && (
           <NewContract
@@ -639,52 +674,21 @@ export default function Contracts() {
             label="Versions"
             title={`Versions of ${contract.contractNumber} (${contract.clientName})`}
           >
-            {contract.versions.length === 0 ? (
-              <Text c="dimmed">No versions yet: add the rates below</Text>
-            ) : (
-              <Table.ScrollContainer minWidth={360}>
-                <Table striped data-testid="contract-versions">
-                  <TableHead
-                    columns={['Effective from', 'Metre rates', 'Hourly', 'Standby', 'Fixed lines']}
-                  />
-                  <Table.Tbody>
-                    {contract.versions.map((v) => (
-                      <Table.Tr key={v.id}>
-                        <Table.Td>{v.effectiveFrom}</Table.Td>
-                        <Table.Td>
-                          {v.rates.metreRates
-                            .map(
-                              (b) =>
-                                `${b.holeSize} ${b.fromDepth}-${b.toDepth} m ${formatCents(b.rateCents)}`,
-                            )
-                            .join(', ') || '-'}
-                        </Table.Td>
-                        <Table.Td>
-                          {v.rates.hourlyRates
-                            .map((h) => `${h.activity} ${formatCents(h.rateCents)}`)
-                            .join(', ') || '-'}
-                        </Table.Td>
-                        <Table.Td>
-                          {[
-                            ...v.rates.standbyRates.map(
-                              (s) => `${s.codeName} ${formatCents(s.rateCents)}`,
-                            ),
-                            ...(v.rates.standbyDefaultRateCents === null
-                              ? []
-                              : [`any ${formatCents(v.rates.standbyDefaultRateCents)}`]),
-                          ].join(', ') || '-'}
-                        </Table.Td>
-                        <Table.Td>
-                          {v.rates.fixedLines
-                            .map((f) => `${f.description} ${formatCents(f.amountCents)}`)
-                            .join(', ') || '-'}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
+            <PanelTable
+              rows={contract.versions.length}
+              empty="No versions yet: add the rates below"
+              testId="contract-versions"
+              columns={['Effective from', 'Metre rates', 'Hourly', 'Standby', 'Fixed lines']}
+            >
+              {contract.versions.map((v) => (
+                <Table.Tr key={v.id}>
+                  <Table.Td>{v.effectiveFrom}</Table.Td>
+                  {rateCells(v.rates).map((text, i) => (
+                    <Table.Td key={i}>{text}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </PanelTable>
           </Panel>
         )}
         {contract && (
