@@ -6,7 +6,7 @@ import {
   type DowntimeEntry,
 } from '@plod/model';
 import { EntryModal, type EntryModalProps } from '../plod/EntryModal';
-import { TimeRangeFields, timeChoices } from '../timesheets/TimeEntryModal';
+import { TimeRangeFields } from '../timesheets/TimeEntryModal';
 
 export interface DowntimeValues {
   codeId: string;
@@ -48,32 +48,21 @@ export function DowntimeEntryModal({ items, ...props }: DowntimeEntryModalProps)
       empty={EMPTY}
       schema={downtimeEntryInputSchema}
       noun="Downtime"
-      fields={(form) => {
-        const { startTime, endTime } = form.getValues();
-        return (
-          <>
-            <Select
-              label="Downtime Code"
-              placeholder="Why the rig stood"
-              data={items.map(codeOption)}
-              allowDeselect={false}
-              searchable
-              maxDropdownHeight={260}
-              key={form.key('codeId')}
-              {...form.getInputProps('codeId')}
-            />
-            <TimeRangeFields
-              times={timeChoices(props.entry?.startTime ?? '', props.entry?.endTime ?? '')}
-              startKey={form.key('startTime')}
-              start={form.getInputProps('startTime')}
-              endKey={form.key('endTime')}
-              end={form.getInputProps('endTime')}
-              startTime={startTime}
-              endTime={endTime}
-            />
-          </>
-        );
-      }}
+      fields={(form) => (
+        <>
+          <Select
+            label="Downtime Code"
+            placeholder="Why the rig stood"
+            data={items.map(codeOption)}
+            allowDeselect={false}
+            searchable
+            maxDropdownHeight={260}
+            key={form.key('codeId')}
+            {...form.getInputProps('codeId')}
+          />
+          <TimeRangeFields form={form} entry={props.entry} />
+        </>
+      )}
     />
   );
 }
