@@ -113,16 +113,23 @@ export function ReportCard({ report, onDelete, extra }: ReportCardProps) {
             </ActionIcon>
           )}
         </Group>
-        <Button
-          component={Link}
-          to={plodReportPath(report.id)}
-          variant="default"
-          aria-label={`View ${title}, the whole plod`}
-        >
-          View
-        </Button>
+        <ViewPlodButton id={report.id} title={title} />
         {extra}
       </Stack>
     </Card>
+  );
+}
+
+/** View: the whole plod's report ("View {title}, the whole plod" to a screen reader). */
+export function ViewPlodButton({ id, title }: { id: string; title: string }) {
+  return (
+    <Button
+      component={Link}
+      to={plodReportPath(id)}
+      variant="default"
+      aria-label={`View ${title}, the whole plod`}
+    >
+      View
+    </Button>
   );
 }
