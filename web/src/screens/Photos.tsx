@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -25,6 +24,7 @@ import {
 import { useId, useState, type ChangeEvent } from 'react';
 import { useConfirm } from '../components/ConfirmModal';
 import { ScreenHeader } from '../components/ScreenHeader';
+import { TextField } from '../components/TextField';
 import { photoOutbox } from '../photos/outbox';
 import { PhotoImage } from '../photos/PhotoThumb';
 import { resizePhoto } from '../photos/resize';
@@ -43,6 +43,12 @@ interface Where {
   toDepth: string | number;
   caption: string;
 }
+
+/** Where down the hole the photo is from: From, then To. */
+const DEPTH_FIELDS = [
+  { field: 'fromDepth', label: 'From (m)' },
+  { field: 'toDepth', label: 'To (m)' },
+] as const;
 
 type FieldErrors = Partial<Record<keyof Where, string>>;
 
@@ -285,30 +291,24 @@ export default function Photos() {
               error={errors.holeId}
             />
             <Group grow gap="sm" align="flex-start">
-              <NumberField
-                label="From (m)"
-                inputMode="decimal"
-                min={0}
-                decimalScale={2}
-                value={where.fromDepth}
-                onChange={(value) => change({ fromDepth: value })}
-                error={errors.fromDepth}
-              />
-              <NumberField
-                label="To (m)"
-                inputMode="decimal"
-                min={0}
-                decimalScale={2}
-                value={where.toDepth}
-                onChange={(value) => change({ toDepth: value })}
-                error={errors.toDepth}
-              />
+              {DEPTH_FIELDS.map(({ field, label }) => (
+                <NumberField
+                  key={field}
+                  label={label}
+                  inputMode="decimal"
+                  min={0}
+                  decimalScale={2}
+                  value={where[field]}
+                  onChange={(value) => change({ [field]: value })}
+                  error={errors[field]}
+                />
+              ))}
             </Group>
-            <TextInput
+            <TextField
               label="Caption (optional)"
               placeholder="e.g. Tray 3, broken ground"
               value={where.caption}
-              onChange={(e) => change({ caption: e.currentTarget.value })}
+              onChange={(value) => change({ caption: value })}
               error={errors.caption}
             />
             <Button
