@@ -1,4 +1,4 @@
-import { Alert, Text } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import {
   consumableCopy,
   consumableCost,
@@ -7,14 +7,14 @@ import {
   siteConsumables,
   type ConsumableEntry,
 } from '@plod/model';
-import { ScreenHeader } from '../components/ScreenHeader';
 import { activeHole } from '../reports/active-hole';
 import { ConsumableEntryModal, consumableValues } from './consumables/ConsumableEntryModal';
 import { holeColumn, notesColumn } from './plod/columns';
 import { AddButton, EntryList, type Column } from './plod/DataTable';
 import { useEntryPart } from './plod/entry-rows';
 import { PlodBar } from './plod/PlodBar';
-import { usePlod, usePlodPath } from './plod/plod-context';
+import { usePlod } from './plod/plod-context';
+import { PlodScreenHeader } from './plod/PlodScreenHeader';
 import { siteListModals } from './plod/site-list-entry';
 import { useReportView } from './plod/useReport';
 import { useSetup } from './report-common/useReport';
@@ -40,7 +40,6 @@ const describeEntry = (c: ConsumableEntry) => `${c.quantity} ${c.unit} ${c.itemN
 
 export default function Consumables() {
   const { docName } = usePlod();
-  const path = usePlodPath();
   const { report, loading, readOnly } = useReportView(docName);
   const setup = useSetup();
   const entries = useEntryPart(docName, readOnly, consumableEntriesPart, {
@@ -61,19 +60,11 @@ export default function Consumables() {
 
   return (
     <>
-      <ScreenHeader
-        title="Consumables"
-        backTo={path()}
-        subtitle={
-          loading ? undefined : (
-            <Text fw={600} data-testid="consumables-count">
-              {report.consumables.length === 1
-                ? '1 item used'
-                : `${report.consumables.length} items used`}
-            </Text>
-          )
-        }
-      />
+      <PlodScreenHeader title="Consumables" loading={loading} testId="consumables-count">
+        {report.consumables.length === 1
+          ? '1 item used'
+          : `${report.consumables.length} items used`}
+      </PlodScreenHeader>
       <PlodBar />
       {!loading && !readOnly && items.length === 0 && (
         <Alert color="yellow" variant="light" title="No consumables list" mb="md">

@@ -1,4 +1,4 @@
-import { Alert, Text } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import {
   DOWNTIME_GROUP_LABELS,
   downtimeCodeCopy,
@@ -10,14 +10,14 @@ import {
   timedEntries,
   type DowntimeEntry,
 } from '@plod/model';
-import { ScreenHeader } from '../components/ScreenHeader';
 import { activeHole } from '../reports/active-hole';
 import { DowntimeEntryModal, downtimeValues } from './downtime/DowntimeEntryModal';
 import { holeColumn, notesColumn, timeColumns, timeSpan } from './plod/columns';
 import { AddButton, EntryList, type Column } from './plod/DataTable';
 import { useEntryPart } from './plod/entry-rows';
 import { PlodBar } from './plod/PlodBar';
-import { usePlod, usePlodPath } from './plod/plod-context';
+import { usePlod } from './plod/plod-context';
+import { PlodScreenHeader } from './plod/PlodScreenHeader';
 import { siteListModals } from './plod/site-list-entry';
 import { useReportView } from './plod/useReport';
 import { useSetup } from './report-common/useReport';
@@ -38,7 +38,6 @@ const describeEntry = (d: DowntimeEntry) => `${timeSpan(d)} ${d.codeName}`;
 
 export default function Downtime() {
   const { docName } = usePlod();
-  const path = usePlodPath();
   const { report, loading, readOnly } = useReportView(docName);
   const setup = useSetup();
   const entries = useEntryPart(docName, readOnly, downtimePart, {
@@ -61,17 +60,9 @@ export default function Downtime() {
 
   return (
     <>
-      <ScreenHeader
-        title="Downtime"
-        backTo={path()}
-        subtitle={
-          loading ? undefined : (
-            <Text fw={600} data-testid="shift-hours-line">
-              {shiftHoursLine(report.totals.shiftHours)}
-            </Text>
-          )
-        }
-      />
+      <PlodScreenHeader title="Downtime" loading={loading} testId="shift-hours-line">
+        {shiftHoursLine(report.totals.shiftHours)}
+      </PlodScreenHeader>
       <PlodBar />
       {overlaps.map((message) => (
         <Alert

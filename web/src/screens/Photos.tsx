@@ -23,7 +23,6 @@ import {
 } from '@plod/model';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useConfirm } from '../components/ConfirmModal';
-import { ScreenHeader } from '../components/ScreenHeader';
 import { TextField } from '../components/TextField';
 import { photoOutbox } from '../photos/outbox';
 import { PhotoImage } from '../photos/PhotoThumb';
@@ -34,7 +33,8 @@ import { activeHole } from '../reports/active-hole';
 import { useConnection, useMutation } from '../sync';
 import { NumberField } from './plod/NumberField';
 import { PlodBar } from './plod/PlodBar';
-import { usePlod, usePlodPath } from './plod/plod-context';
+import { usePlod } from './plod/plod-context';
+import { PlodScreenHeader } from './plod/PlodScreenHeader';
 import { useReportView } from './plod/useReport';
 
 interface Where {
@@ -162,7 +162,6 @@ function PhotoCard({
  */
 export default function Photos() {
   const { id, docName } = usePlod();
-  const path = usePlodPath();
   const { report, loading, readOnly } = useReportView(docName);
   const add = useMutation(docName, addPhoto);
   const remove = useMutation(docName, removePhoto);
@@ -265,18 +264,10 @@ export default function Photos() {
 
   return (
     <>
-      <ScreenHeader
-        title="Photos"
-        backTo={path()}
-        subtitle={
-          loading ? undefined : (
-            <Text fw={600} data-testid="photos-count">
-              {report.photos.length === 1 ? '1 photo' : `${report.photos.length} photos`}
-              {waiting > 0 ? ` · ${waiting} to upload` : ''}
-            </Text>
-          )
-        }
-      />
+      <PlodScreenHeader title="Photos" loading={loading} testId="photos-count">
+        {report.photos.length === 1 ? '1 photo' : `${report.photos.length} photos`}
+        {waiting > 0 ? ` · ${waiting} to upload` : ''}
+      </PlodScreenHeader>
       <PlodBar />
       {!readOnly && (
         <Paper withBorder p="md" radius="md" mb="md">
