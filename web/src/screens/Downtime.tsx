@@ -1,4 +1,3 @@
-import { Alert } from '@mantine/core';
 import {
   DOWNTIME_GROUP_LABELS,
   downtimeCodeCopy,
@@ -20,6 +19,7 @@ import { usePlod } from './plod/plod-context';
 import { PlodScreenHeader } from './plod/PlodScreenHeader';
 import { siteListModals } from './plod/site-list-entry';
 import { useReportView } from './plod/useReport';
+import { Warnings } from './plod/Warnings';
 import { useSetup } from './report-common/useReport';
 
 const COLUMNS: Column<DowntimeEntry>[] = [
@@ -64,18 +64,7 @@ export default function Downtime() {
         {shiftHoursLine(report.totals.shiftHours)}
       </PlodScreenHeader>
       <PlodBar />
-      {overlaps.map((message) => (
-        <Alert
-          key={message}
-          color="red"
-          variant="light"
-          title="Check the times"
-          mb="md"
-          data-testid="downtime-overlap"
-        >
-          {message}
-        </Alert>
-      ))}
+      <Warnings messages={overlaps} title="Check the times" testId="downtime-overlap" />
       <AddButton readOnly={readOnly} label="Add Downtime" onClick={() => entries.setAdding(true)} />
       <EntryList
         columns={COLUMNS}

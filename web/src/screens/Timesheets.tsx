@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { Button, Group, Loader, Text } from '@mantine/core';
 import {
   addTimesheetEntry,
   removeTimesheetEntry,
@@ -15,6 +15,7 @@ import { label } from './plod/labels';
 import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { useReportView } from './plod/useReport';
+import { Warnings } from './plod/Warnings';
 import {
   TimeEntryModal,
   timeEntryValues,
@@ -67,18 +68,7 @@ export default function Timesheets() {
         locked={readOnly}
       />
       <PlodBar />
-      {warnings.map((w) => (
-        <Alert
-          key={w}
-          color="red"
-          variant="light"
-          title="Check the timesheet"
-          mb="md"
-          data-testid="timesheet-warning"
-        >
-          {w}
-        </Alert>
-      ))}
+      <Warnings messages={warnings} title="Check the timesheet" testId="timesheet-warning" />
       <Group mb="md" wrap="nowrap">
         {!readOnly && (
           <Button onClick={() => setAdding(true)} style={{ flex: 1 }}>
