@@ -113,23 +113,16 @@ export function ReportCard({ report, onDelete, extra }: ReportCardProps) {
             </ActionIcon>
           )}
         </Group>
-        <ViewPlodButton id={report.id} title={title} />
+        <Button
+          component={Link}
+          to={plodReportPath(report.id)}
+          variant="default"
+          aria-label={`View ${title}, the whole plod`}
+        >
+          View
+        </Button>
         {extra}
       </Stack>
     </Card>
-  );
-}
-
-/** View: the whole plod's report ("View {title}, the whole plod" to a screen reader). */
-export function ViewPlodButton({ id, title }: { id: string; title: string }) {
-  return (
-    <Button
-      component={Link}
-      to={plodReportPath(id)}
-      variant="default"
-      aria-label={`View ${title}, the whole plod`}
-    >
-      View
-    </Button>
   );
 }

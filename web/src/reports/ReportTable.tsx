@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PaperTable } from '../components/PaperTable';
 import { TableHead } from '../components/TableHead';
+import { plodReportPath } from '../routes/client';
 import { plodPath } from '../routes/plod-paths';
-import { ViewPlodButton } from './ReportCard';
 import { statusLook } from './status-look';
 
 export interface ReportTableProps {
@@ -62,7 +62,14 @@ export default function ReportTable({ reports, onDelete, canDelete, extra }: Rep
             <Table.Td ta="right">{report.hours > 0 ? formatHours(report.hours) : '—'}</Table.Td>
             <Table.Td>
               <Group gap="xs" wrap="nowrap">
-                <ViewPlodButton id={report.id} title={title} />
+                <Button
+                  component={Link}
+                  to={plodReportPath(report.id)}
+                  variant="default"
+                  aria-label={`View ${title}, the whole plod`}
+                >
+                  View
+                </Button>
                 <Button component={Link} to={plodPath(report.id, 'edit')} variant="light">
                   Edit
                 </Button>
