@@ -17,7 +17,11 @@ export interface FormModalProps extends FormFrameProps {
 }
 
 /** A form's last row: Cancel, then the submit button. */
-export function FormButtons({ submitLabel, submitDisabled, onCancel }: FormFrameProps) {
+export function FormButtons({
+  submitLabel,
+  submitDisabled,
+  onCancel,
+}: Pick<FormFrameProps, 'submitLabel' | 'submitDisabled' | 'onCancel'>) {
   return (
     <Group wrap="nowrap">
       <Button variant="default" onClick={onCancel}>

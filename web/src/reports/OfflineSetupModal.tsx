@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useConnection } from '../sync';
 import { SyncIndicator } from '../components/SyncIndicator';
 import { formatBytes, readStorageReport, type StorageReport } from '../session/storage';
+import { ListModal } from './ListModal';
 import { OFFLINE_MESSAGES, offlineAlert, useDownloadData } from './useDownloadData';
 
 export { OFFLINE_MESSAGES, OFFLINE_RECENT_REPORTS } from './useDownloadData';
@@ -85,36 +86,31 @@ export function OfflineSetupModal({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Offline Setup" size="md">
-      <Stack gap="md">
-        <Group justify="space-between">
-          <Text fw={700}>Connection</Text>
-          <SyncIndicator />
-        </Group>
-        <Group justify="space-between">
-          <Text fw={700}>Pending sync</Text>
-          <Badge size="lg" color={pending > 0 ? 'orange' : 'gray'} data-testid="offline-pending">
-            {pending} {pending === 1 ? 'change' : 'changes'}
-          </Badge>
-        </Group>
-        <StorageFacts report={storage} />
-        <Text size="sm" c="dimmed">
-          Download Data stores sites, rigs, crew, holes and the latest reports on this phone, so
-          they open with no signal.
-        </Text>
-        {progress !== null && (
-          <Progress value={progress} size="xl" striped animated aria-label="Download progress" />
-        )}
-        <Button onClick={() => void download()} loading={progress !== null}>
-          Download Data
-        </Button>
-        <Button variant="light" onClick={() => void syncNow()} loading={syncing}>
-          Sync Now
-        </Button>
-        <Button variant="default" onClick={onClose}>
-          Close
-        </Button>
-      </Stack>
-    </Modal>
+    <ListModal title="Offline Setup" opened={opened} onClose={onClose}>
+      <Group justify="space-between">
+        <Text fw={700}>Connection</Text>
+        <SyncIndicator />
+      </Group>
+      <Group justify="space-between">
+        <Text fw={700}>Pending sync</Text>
+        <Badge size="lg" color={pending > 0 ? 'orange' : 'gray'} data-testid="offline-pending">
+          {pending} {pending === 1 ? 'change' : 'changes'}
+        </Badge>
+      </Group>
+      <StorageFacts report={storage} />
+      <Text size="sm" c="dimmed">
+        Download Data stores sites, rigs, crew, holes and the latest reports on this phone, so they
+        open with no signal.
+      </Text>
+      {progress !== null && (
+        <Progress value={progress} size="xl" striped animated aria-label="Download progress" />
+      )}
+      <Button onClick={() => void download()} loading={progress !== null}>
+        Download Data
+      </Button>
+      <Button variant="light" onClick={() => void syncNow()} loading={syncing}>
+        Sync Now
+      </Button>
+    </ListModal>
   );
 }

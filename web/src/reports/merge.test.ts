@@ -2,27 +2,20 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { ReportsIndexRow } from '@plod/model';
 import { localReportIds, mergeReportRows } from './merge';
+import { indexRow } from '../testing/index-row';
 
 const row = (
   id: string,
   updatedAt: string,
   extra: Partial<ReportsIndexRow> = {},
-): ReportsIndexRow => ({
-  id,
-  status: 'active',
-  siteId: null,
-  rigId: null,
-  site: 'North Pit',
-  rig: 'Rig 7',
-  date: '2025-07-01',
-  shiftType: 'day',
-  operator: null,
-  metres: 0,
-  hours: 12,
-  createdAt: `2025-07-01T0${id.length}:00:00.000Z`,
-  updatedAt,
-  ...extra,
-});
+): ReportsIndexRow =>
+  indexRow(id, {
+    date: '2025-07-01',
+    hours: 12,
+    createdAt: `2025-07-01T0${id.length}:00:00.000Z`,
+    updatedAt,
+    ...extra,
+  });
 
 describe('mergeReportRows', () => {
   it('shows a report made offline on this device next to the server index', () => {

@@ -1,27 +1,25 @@
 import type { ReportsIndexRow } from '@plod/model';
 import { describe, expect, it } from 'vitest';
 import { KEEP_DAYS, isKept, keepFromDay, mayLeave, plodsToLeave } from './retention';
+import { indexRow } from '../testing/index-row';
 
 const now = Date.parse('2026-11-29T03:00:00.000Z');
 const daysAgo = (days: number) =>
   new Date(now - days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
-const row = (id: string, extra: Partial<ReportsIndexRow> = {}): ReportsIndexRow => ({
-  id,
-  status: 'approved',
-  siteId: 'site-1',
-  rigId: 'rig-1',
-  site: 'North Pit',
-  rig: 'Rig 7',
-  date: daysAgo(60),
-  shiftType: 'day',
-  operator: 'Sam',
-  metres: 30,
-  hours: 12,
-  createdAt: `${daysAgo(60)}T06:00:00.000Z`,
-  updatedAt: `${daysAgo(59)}T08:00:00.000Z`,
-  ...extra,
-});
+const row = (id: string, extra: Partial<ReportsIndexRow> = {}): ReportsIndexRow =>
+  indexRow(id, {
+    status: 'approved',
+    siteId: 'site-1',
+    rigId: 'rig-1',
+    date: daysAgo(60),
+    operator: 'Sam',
+    metres: 30,
+    hours: 12,
+    createdAt: `${daysAgo(60)}T06:00:00.000Z`,
+    updatedAt: `${daysAgo(59)}T08:00:00.000Z`,
+    ...extra,
+  });
 const plod = (r: ReportsIndexRow) => ({ row: r, name: `report:${r.id}` });
 
 const durable = {

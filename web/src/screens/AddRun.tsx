@@ -18,7 +18,7 @@ import { canEditPlod, useEditor } from './plod/access';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { PlodBar } from './plod/PlodBar';
 import { useReport } from './report-common/useReport';
-import { RunForm, type RunPreview } from './run-sheets/RunForm';
+import { RunForm, RunPreviewCard, type RunPreview } from './run-sheets/RunForm';
 import { NearTargetAlert } from './run-sheets/NearTargetAlert';
 
 const TITLE = 'Add New Run';
@@ -62,12 +62,9 @@ export default function AddRun() {
 
 function CalculationPreview({ preview, hole }: { preview: RunPreview | null; hole: ReportHole }) {
   return (
-    <Card withBorder bg="gray.0" data-testid="calculation-preview">
-      <Text fw={700} mb={4}>
-        Calculation Preview
-      </Text>
-      {preview ? (
-        <Stack gap={2}>
+    <RunPreviewCard title="Calculation Preview" testId="calculation-preview">
+      {preview && (
+        <>
           <Text size="md">Depth to drill: {formatDepth(preview.length)} m</Text>
           <Text size="md">New total depth: {formatDepth(preview.toDepth)} m</Text>
           <Text size="md">
@@ -76,11 +73,9 @@ function CalculationPreview({ preview, hole }: { preview: RunPreview | null; hol
           <Text size="md">
             Remaining: {formatDepth(remainingDepth(preview.toDepth, hole.targetDepth))} m
           </Text>
-        </Stack>
-      ) : (
-        <Text size="md">Enter a valid stick-up to see the run.</Text>
+        </>
       )}
-    </Card>
+    </RunPreviewCard>
   );
 }
 

@@ -23,6 +23,7 @@ import { useEffect, useState } from 'react';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { useDocSnapshot, useDocument, useMutation } from '../sync';
 import { BitChangeForm, RegisterBitForm } from './bits/BitForms';
+import { notesColumn } from './plod/columns';
 import { DataTable, EmptyText, orDash, type Column, type RowActions } from './plod/DataTable';
 import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
@@ -36,7 +37,7 @@ const CHANGE_COLUMNS: Column<BitChange>[] = [
   { header: 'Hole', cell: (c) => c.holeId },
   { header: 'Change', cell: (c) => (c.action === 'in' ? 'Bit in' : 'Bit out') },
   { header: 'Depth (m)', cell: (c) => formatDepth(c.depth) },
-  { header: 'Notes', cell: (c) => orDash(c.notes), wide: true },
+  notesColumn(),
 ];
 
 type MetresRow = BitMetres & { lifeToDate: number | null };
@@ -155,9 +156,7 @@ export default function Bits() {
           <Button onClick={() => setOpen('change')}>Bit In / Out</Button>
         </Group>
       )}
-      <Title order={2} fz={20} mb="xs">
-        Metres per bit
-      </Title>
+      <TableTitle first>Metres per bit</TableTitle>
       <DataTable
         columns={METRES_COLUMNS}
         rows={metresRows}
@@ -165,9 +164,7 @@ export default function Bits() {
         testId="bit-metres-table"
         empty={<EmptyText title="No bit in a hole on this plod yet" />}
       />
-      <Title order={2} fz={20} mt="md" mb="xs">
-        Bit changes
-      </Title>
+      <TableTitle>Bit changes</TableTitle>
       <DataTable
         columns={CHANGE_COLUMNS}
         rows={changes}
@@ -176,9 +173,7 @@ export default function Bits() {
         testId="bit-changes-table"
         empty={<EmptyText title="No bit changes recorded yet" />}
       />
-      <Title order={2} fz={20} mt="md" mb="xs">
-        Bit register
-      </Title>
+      <TableTitle>Bit register</TableTitle>
       <DataTable
         columns={[
           { header: 'Serial', cell: (b) => b.serial },
@@ -192,5 +187,14 @@ export default function Bits() {
         empty={<EmptyText title="No bits registered yet" />}
       />
     </>
+  );
+}
+
+/** A table's title; the ones after the first stand a little apart from the table above. */
+function TableTitle({ first = false, children }: { first?: boolean; children: string }) {
+  return (
+    <Title order={2} fz={20} mt={first ? undefined : 'md'} mb="xs">
+      {children}
+    </Title>
   );
 }

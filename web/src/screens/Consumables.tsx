@@ -1,32 +1,28 @@
-import { Alert, Text } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import {
   consumableCopy,
   consumableCost,
   consumableEntriesPart,
   formatCurrency,
   siteConsumables,
-  type Consumable,
   type ConsumableEntry,
 } from '@plod/model';
-import { ScreenHeader } from '../components/ScreenHeader';
 import { activeHole } from '../reports/active-hole';
-import {
-  ConsumableEntryModal,
-  consumableValues,
-  type ConsumableValues,
-} from './consumables/ConsumableEntryModal';
-import { changedFields } from './plod/changes';
-import { AddButton, EntryList, orDash, type Column } from './plod/DataTable';
+import { ConsumableEntryModal, consumableValues } from './consumables/ConsumableEntryModal';
+import { holeColumn, notesColumn } from './plod/columns';
+import { AddButton, EntryList, type Column } from './plod/DataTable';
 import { useEntryPart } from './plod/entry-rows';
 import { PlodBar } from './plod/PlodBar';
-import { usePlod, usePlodPath } from './plod/plod-context';
+import { usePlod } from './plod/plod-context';
+import { PlodScreenHeader } from './plod/PlodScreenHeader';
+import { siteListModals } from './plod/site-list-entry';
 import { useReportView } from './plod/useReport';
 import { useSetup } from './report-common/useReport';
 
 const COLUMNS: Column<ConsumableEntry>[] = [
   { header: 'Item', cell: (c) => c.itemName },
   { header: 'Quantity', cell: (c) => `${c.quantity} ${c.unit}` },
-  { header: 'Hole ID', cell: (c) => orDash(c.holeId) },
+  holeColumn(),
   {
     header: 'Cost',
     cell: (c) => {
@@ -34,7 +30,7 @@ const COLUMNS: Column<ConsumableEntry>[] = [
       return cost === null ? '—' : formatCurrency(cost);
     },
   },
-  { header: 'Notes', cell: (c) => orDash(c.notes), wide: true },
+  notesColumn(),
 ];
 
 const EDITABLE = ['consumableId', 'quantity', 'holeId', 'notes'] as const;
@@ -42,59 +38,33 @@ const EDITABLE = ['consumableId', 'quantity', 'holeId', 'notes'] as const;
 /** Names a row: '3 bag Drilling mud'. */
 const describeEntry = (c: ConsumableEntry) => `${c.quantity} ${c.unit} ${c.itemName}`;
 
-/** The entry's values as the model takes them, with a copy of the item picked. */
-function toInput(values: ConsumableValues, item: Consumable | undefined) {
-  return { ...values, ...(item ? consumableCopy(item) : {}) };
-}
-
 export default function Consumables() {
   const { docName } = usePlod();
-  const path = usePlodPath();
   const { report, loading, readOnly } = useReportView(docName);
   const setup = useSetup();
-  const { adding, setAdding, editing, setEditing, actions, onAdd, onSave } = useEntryPart(
-    docName,
-    readOnly,
-    consumableEntriesPart,
-    { noun: 'consumable', describe: describeEntry, addFailure: 'Failed to add the consumable' },
-  );
+  const entries = useEntryPart(docName, readOnly, consumableEntriesPart, {
+    noun: 'consumable',
+    describe: describeEntry,
+    addFailure: 'Failed to add the consumable',
+  });
   const items = siteConsumables(setup.consumables, report.shift.siteId);
-  const itemOf = (id: string) => items.find((c) => c.id === id);
-
-  const onEdit = (entry: ConsumableEntry, values: ConsumableValues) => {
-    const patch = changedFields(consumableValues(entry), values, EDITABLE);
-    const item = patch.consumableId === undefined ? undefined : itemOf(patch.consumableId);
-    return onSave(entry, { ...patch, ...(item ? consumableCopy(item) : {}) });
-  };
-  // An edited entry's own item stays offered when the site's list no longer holds it.
-  const editItems =
-    editing && !itemOf(editing.consumableId)
-      ? [
-          ...items,
-          {
-            id: editing.consumableId,
-            name: editing.itemName,
-            unit: editing.unit,
-            price: editing.unitPrice,
-          },
-        ]
-      : items;
+  const modals = siteListModals(entries, {
+    items,
+    copy: consumableCopy,
+    picked: (values) => values.consumableId,
+    own: (c) => ({ id: c.consumableId, name: c.itemName, unit: c.unit, price: c.unitPrice }),
+    values: consumableValues,
+    editable: EDITABLE,
+    defaultHoleId: activeHole(report)?.holeId,
+  });
 
   return (
     <>
-      <ScreenHeader
-        title="Consumables"
-        backTo={path()}
-        subtitle={
-          loading ? undefined : (
-            <Text fw={600} data-testid="consumables-count">
-              {report.consumables.length === 1
-                ? '1 item used'
-                : `${report.consumables.length} items used`}
-            </Text>
-          )
-        }
-      />
+      <PlodScreenHeader title="Consumables" loading={loading} testId="consumables-count">
+        {report.consumables.length === 1
+          ? '1 item used'
+          : `${report.consumables.length} items used`}
+      </PlodScreenHeader>
       <PlodBar />
       {!loading && !readOnly && items.length === 0 && (
         <Alert color="yellow" variant="light" title="No consumables list" mb="md">
@@ -106,34 +76,21 @@ export default function Consumables() {
       <AddButton
         readOnly={readOnly}
         label="Add Consumable"
-        onClick={() => setAdding(true)}
+        onClick={() => entries.setAdding(true)}
         disabled={items.length === 0}
       />
       <EntryList
         columns={COLUMNS}
         rows={report.consumables}
-        actions={actions}
+        actions={entries.actions}
         cardOrder={['Item', 'Quantity', 'Cost', 'Hole ID']}
         testId="consumables-table"
         emptyTitle="No consumables recorded"
         emptyHint="Record what went down the hole: mud, additives, grease, core trays"
       />
-      <ConsumableEntryModal
-        opened={adding}
-        items={items}
-        onClose={() => setAdding(false)}
-        onSave={(values) => onAdd(toInput(values, itemOf(values.consumableId)))}
-        defaultHoleId={activeHole(report)?.holeId}
-      />
-      {editing && (
-        <ConsumableEntryModal
-          key={editing.id}
-          opened
-          items={editItems}
-          entry={consumableValues(editing)}
-          onClose={() => setEditing(null)}
-          onSave={(values) => onEdit(editing, values)}
-        />
+      <ConsumableEntryModal {...modals.add} />
+      {entries.editing && (
+        <ConsumableEntryModal key={entries.editing.id} {...modals.edit(entries.editing)} />
       )}
     </>
   );

@@ -10,7 +10,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import {
@@ -24,11 +23,12 @@ import {
   readSetup,
   versionInForce,
 } from '@plod/model';
-import type { ContractVersionInput, FixedLineBasis } from '@plod/model';
+import type { ContractRates, ContractVersionInput, FixedLineBasis } from '@plod/model';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../auth';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { TableHead } from '../components/TableHead';
+import { TextField } from '../components/TextField';
 import { useOptionalDocSnapshot } from '../sync';
 import {
   addVersion,
@@ -66,6 +66,18 @@ interface FixedRow {
 /** Issues of the model's schema by path ("rates.metreRates.1.toDepth"), shown beside the fields. */
 type Issues = Record<string, string>;
 
+/** A schema's issues by path, for the fields to show. */
+function issuesOf(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}): Issues {
+  return Object.fromEntries(error.issues.map((i) => [i.path.join('.'), i.message]));
+}
+
+/** What the server said went wrong, else `fallback` (no answer, or not the server's). */
+function failureOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.serverMessage : fallback;
+}
+
 function errorAt(issues: Issues, ...paths: string[]): string | undefined {
   for (const path of paths) if (issues[path]) return issues[path];
   return undefined;
@@ -79,7 +91,7 @@ function NewContract({ siteId, onMade }: { siteId: string; onMade: (id: string) 
   const submit = async () => {
     const parsed = contractCreateSchema.safeParse({ siteId, clientName, contractNumber });
     if (!parsed.success) {
-      setIssues(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
+      setIssues(issuesOf(parsed.error));
       return;
     }
     setIssues({});
@@ -90,33 +102,29 @@ function NewContract({ siteId, onMade }: { siteId: string; onMade: (id: string) 
       setFailure(null);
       onMade(made.id);
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.serverMessage : 'Could not save the contract');
+      setFailure(failureOf(error, 'Could not save the contract'));
     }
   };
   return (
     <Panel label="New contract" title="New contract">
       <Group align="flex-start" wrap="wrap">
-        <TextInput
+        <TextField
           label="Client name"
           value={clientName}
-          onChange={(e) => setClientName(e.currentTarget.value)}
+          onChange={setClientName}
           error={issues.clientName}
         />
-        <TextInput
+        <TextField
           label="Contract number"
           value={contractNumber}
-          onChange={(e) => setContractNumber(e.currentTarget.value)}
+          onChange={setContractNumber}
           error={issues.contractNumber}
         />
         <Button mt={25} onClick={() => void submit()}>
           Create contract
         </Button>
       </Group>
-      {failure && (
-        <Text c="red.8" mt="xs" role="alert">
-          {failure}
-        </Text>
-      )}
+      <FailureLine failure={failure} mt="xs" />
     </Panel>
   );
 }
@@ -156,6 +164,44 @@ function Panel({
       </Title>
       {children}
     </Paper>
+  );
+}
+
+/** Why a save or download failed, read out as it appears; nothing while all is well. */
+function FailureLine({ failure, mt }: { failure: string | null; mt?: 'xs' }) {
+  if (!failure) return null;
+  return (
+    <Text c="red.8" mt={mt} role="alert">
+      {failure}
+    </Text>
+  );
+}
+
+/** A panel's table (it scrolls sideways on a phone), or a dimmed line while it has no rows. */
+function PanelTable({
+  rows,
+  empty,
+  testId,
+  columns,
+  highlightOnHover,
+  children,
+}: {
+  /** How many rows there are. */
+  rows: number;
+  empty: string;
+  testId: string;
+  columns: string[];
+  highlightOnHover?: boolean;
+  children: ReactNode;
+}) {
+  if (rows === 0) return <Text c="dimmed">{empty}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={360}>
+      <Table striped highlightOnHover={highlightOnHover} data-testid={testId}>
+        <TableHead columns={columns} />
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -225,7 +271,7 @@ function NewVersion({
     const body = input();
     const parsed = contractVersionInputSchema.safeParse(body);
     if (!parsed.success) {
-      setIssues(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
+      setIssues(issuesOf(parsed.error));
       return;
     }
     setIssues({});
@@ -235,7 +281,7 @@ function NewVersion({
       setFailure(null);
       onAdded();
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.serverMessage : 'Could not save the version');
+      setFailure(failureOf(error, 'Could not save the version'));
     } finally {
       setSaving(false);
     }
@@ -244,12 +290,12 @@ function NewVersion({
   return (
     <Panel label="New version" title={`New version of ${contract.contractNumber}`} order={3}>
       <Stack gap="md">
-        <TextInput
+        <TextField
           label="Effective from"
           type="date"
           w={200}
           value={effectiveFrom}
-          onChange={(e) => setEffectiveFrom(e.currentTarget.value)}
+          onChange={setEffectiveFrom}
           error={issues.effectiveFrom}
         />
         <div>
@@ -266,11 +312,11 @@ function NewVersion({
                   <Table.Tr key={i}>
                     {BAND_FIELDS.map((field) => (
                       <Table.Td key={field.key}>
-                        <TextInput
+                        <TextField
                           aria-label={`Band ${row} ${field.name}`}
                           inputMode={field.key === 'holeSize' ? undefined : 'decimal'}
                           value={band[field.key]}
-                          onChange={(e) => setBand(i, { [field.key]: e.currentTarget.value })}
+                          onChange={(value) => setBand(i, { [field.key]: value })}
                           error={errorAt(issues, ...field.paths(at))}
                         />
                       </Table.Td>
@@ -305,15 +351,12 @@ function NewVersion({
             </Text>
             <SimpleGrid cols={{ base: 2, md: 3 }} spacing="xs">
               {TIMESHEET_ACTIVITIES.map((activity) => (
-                <TextInput
+                <TextField
                   key={activity}
                   label={activity[0]?.toUpperCase() + activity.slice(1)}
                   inputMode="decimal"
                   value={hourly[activity] ?? ''}
-                  onChange={(e) => {
-                    const value = e.currentTarget.value;
-                    setHourly((rates) => ({ ...rates, [activity]: value }));
-                  }}
+                  onChange={(value) => setHourly((rates) => ({ ...rates, [activity]: value }))}
                   error={
                     rated.includes(activity)
                       ? issues[`rates.hourlyRates.${rated.indexOf(activity)}.rateCents`]
@@ -328,23 +371,20 @@ function NewVersion({
               Standby for chargeable downtime ($/h)
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-              <TextInput
+              <TextField
                 label="Any chargeable code"
                 inputMode="decimal"
                 value={standbyDefault}
-                onChange={(e) => setStandbyDefault(e.currentTarget.value)}
+                onChange={setStandbyDefault}
                 error={issues['rates.standbyDefaultRateCents']}
               />
               {chargeableCodes.map((code) => (
-                <TextInput
+                <TextField
                   key={code.id}
                   label={code.name}
                   inputMode="decimal"
                   value={standby[code.id] ?? ''}
-                  onChange={(e) => {
-                    const value = e.currentTarget.value;
-                    setStandby((rates) => ({ ...rates, [code.id]: value }));
-                  }}
+                  onChange={(value) => setStandby((rates) => ({ ...rates, [code.id]: value }))}
                 />
               ))}
             </SimpleGrid>
@@ -356,10 +396,10 @@ function NewVersion({
           </Text>
           {fixed.map((row, i) => (
             <Group key={i} align="flex-start" mb="xs" wrap="wrap">
-              <TextInput
+              <TextField
                 label="Description"
                 value={row.description}
-                onChange={(e) => setFixedRow(i, { description: e.currentTarget.value })}
+                onChange={(value) => setFixedRow(i, { description: value })}
                 error={issues[`rates.fixedLines.${i}.description`]}
               />
               <NativeSelect
@@ -371,11 +411,11 @@ function NewVersion({
                 }))}
                 onChange={(e) => setFixedRow(i, { basis: e.currentTarget.value as FixedLineBasis })}
               />
-              <TextInput
+              <TextField
                 label="Amount ($)"
                 inputMode="decimal"
                 value={row.amount}
-                onChange={(e) => setFixedRow(i, { amount: e.currentTarget.value })}
+                onChange={(value) => setFixedRow(i, { amount: value })}
                 error={issues[`rates.fixedLines.${i}.amountCents`]}
               />
             </Group>
@@ -401,11 +441,7 @@ function NewVersion({
             onChange={(e) => setConsumables(e.currentTarget.checked)}
           />
         </Group>
-        {failure && (
-          <Text c="red.8" role="alert">
-            {failure}
-          </Text>
-        )}
+        <FailureLine failure={failure} />
         <Group>
           <Button loading={saving} onClick={() => void submit()}>
             Save version
@@ -425,6 +461,24 @@ const ACTION_LABELS: Record<string, string> = {
   'site-setting-changed': 'Site setting changed',
 };
 
+/** "{what} {amount}": one rate of a version. */
+const rate = (what: string, cents: number) => `${what} ${formatCents(cents)}`;
+
+/** A version's metre, hourly, standby and fixed rates, a cell each ('-' where there are none). */
+function rateCells(rates: ContractRates): string[] {
+  return [
+    rates.metreRates.map((b) => rate(`${b.holeSize} ${b.fromDepth}-${b.toDepth} m`, b.rateCents)),
+    rates.hourlyRates.map((h) => rate(h.activity, h.rateCents)),
+    [
+      ...rates.standbyRates.map((s) => rate(s.codeName, s.rateCents)),
+      ...(rates.standbyDefaultRateCents === null
+        ? []
+        : [rate('any', rates.standbyDefaultRateCents)]),
+    ],
+    rates.fixedLines.map((f) => rate(f.description, f.amountCents)),
+  ].map((lines) => lines.join(', ') || '-');
+}
+
 function changeText(change: ContractChange): string {
   return change.changes
     .filter((c) => c.field !== 'rates')
@@ -438,25 +492,21 @@ function changeText(change: ContractChange): string {
 function History({ changes }: { changes: ContractChange[] }) {
   return (
     <Panel label="History" title="History">
-      {changes.length === 0 ? (
-        <Text c="dimmed">No changes yet</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={360}>
-          <Table striped data-testid="contracts-history">
-            <TableHead columns={['When', 'Who', 'What', 'Changes']} />
-            <Table.Tbody>
-              {[...changes].reverse().map((change) => (
-                <Table.Tr key={change.id}>
-                  <Table.Td>{new Date(change.at).toLocaleString()}</Table.Td>
-                  <Table.Td>{change.by ?? '-'}</Table.Td>
-                  <Table.Td>{ACTION_LABELS[change.action] ?? change.action}</Table.Td>
-                  <Table.Td>{changeText(change)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <PanelTable
+        rows={changes.length}
+        empty="No changes yet"
+        testId="contracts-history"
+        columns={['When', 'Who', 'What', 'Changes']}
+      >
+        {[...changes].reverse().map((change) => (
+          <Table.Tr key={change.id}>
+            <Table.Td>{new Date(change.at).toLocaleString()}</Table.Td>
+            <Table.Td>{change.by ?? '-'}</Table.Td>
+            <Table.Td>{ACTION_LABELS[change.action] ?? change.action}</Table.Td>
+            <Table.Td>{changeText(change)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </PanelTable>
     </Panel>
   );
 }
@@ -478,24 +528,14 @@ function InvoiceExport({ siteId }: { siteId: string }) {
       await downloadInvoiceLines(format, query());
       setFailure(null);
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.serverMessage : 'Download failed');
+      setFailure(failureOf(error, 'Download failed'));
     }
   };
   return (
     <Panel label="Invoice lines" title="Invoice lines">
       <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label="From"
-          type="date"
-          value={from}
-          onChange={(e) => setFrom(e.currentTarget.value)}
-        />
-        <TextInput
-          label="To"
-          type="date"
-          value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
-        />
+        <TextField label="From" type="date" value={from} onChange={setFrom} />
+        <TextField label="To" type="date" value={to} onChange={setTo} />
         <NativeSelect
           label="Plods"
           value={plods}
@@ -510,11 +550,7 @@ function InvoiceExport({ siteId }: { siteId: string }) {
         </Button>
         <Button onClick={() => void download('xlsx')}>Download XLSX</Button>
       </Group>
-      {failure && (
-        <Text c="red.8" mt="xs" role="alert">
-          {failure}
-        </Text>
-      )}
+      <FailureLine failure={failure} mt="xs" />
     </Panel>
   );
 }
@@ -550,7 +586,7 @@ export default function Contracts() {
       },
       (error: unknown) => {
         if (live) {
-          setFailure(error instanceof ApiError ? error.serverMessage : 'Could not load contracts');
+          setFailure(failureOf(error, 'Could not load contracts'));
         }
       },
     );
@@ -597,37 +633,32 @@ export default function Contracts() {
           </Alert>
         )}
         <Panel label="Site contracts" title="Contracts of this site">
-          {contracts.length === 0 ? (
-            <Text c="dimmed">No contracts yet</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={360}>
-              <Table striped highlightOnHover data-testid="contracts-table">
-                <TableHead columns={['Client', 'Contract', 'Versions', 'In force today', '']} />
-                <Table.Tbody>
-                  {contracts.map((c) => (
-                    <Table.Tr key={c.id}>
-                      <Table.Td>{c.clientName}</Table.Td>
-                      <Table.Td>{c.contractNumber}</Table.Td>
-                      <Table.Td>{c.versions.length}</Table.Td>
-                      <Table.Td>
-                        {versionInForce(c.versions, today())?.effectiveFrom ?? '-'}
-                      </Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant={contract?.id === c.id ? 'filled' : 'light'}
-                          onClick={() => setSelected(c.id)}
-                          aria-label={`Open contract ${c.contractNumber}`}
-                        >
-                          Open
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          <PanelTable
+            rows={contracts.length}
+            empty="No contracts yet"
+            testId="contracts-table"
+            columns={['Client', 'Contract', 'Versions', 'In force today', '']}
+            highlightOnHover
+          >
+            {contracts.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Td>{c.clientName}</Table.Td>
+                <Table.Td>{c.contractNumber}</Table.Td>
+                <Table.Td>{c.versions.length}</Table.Td>
+                <Table.Td>{versionInForce(c.versions, today())?.effectiveFrom ?? '-'}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant={contract?.id === c.id ? 'filled' : 'light'}
+                    onClick={() => setSelected(c.id)}
+                    aria-label={`Open contract ${c.contractNumber}`}
+                  >
+                    Open
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </PanelTable>
         </Panel>
         {site && (
           <NewContract
@@ -643,52 +674,21 @@ export default function Contracts() {
             label="Versions"
             title={`Versions of ${contract.contractNumber} (${contract.clientName})`}
           >
-            {contract.versions.length === 0 ? (
-              <Text c="dimmed">No versions yet: add the rates below</Text>
-            ) : (
-              <Table.ScrollContainer minWidth={360}>
-                <Table striped data-testid="contract-versions">
-                  <TableHead
-                    columns={['Effective from', 'Metre rates', 'Hourly', 'Standby', 'Fixed lines']}
-                  />
-                  <Table.Tbody>
-                    {contract.versions.map((v) => (
-                      <Table.Tr key={v.id}>
-                        <Table.Td>{v.effectiveFrom}</Table.Td>
-                        <Table.Td>
-                          {v.rates.metreRates
-                            .map(
-                              (b) =>
-                                `${b.holeSize} ${b.fromDepth}-${b.toDepth} m ${formatCents(b.rateCents)}`,
-                            )
-                            .join(', ') || '-'}
-                        </Table.Td>
-                        <Table.Td>
-                          {v.rates.hourlyRates
-                            .map((h) => `${h.activity} ${formatCents(h.rateCents)}`)
-                            .join(', ') || '-'}
-                        </Table.Td>
-                        <Table.Td>
-                          {[
-                            ...v.rates.standbyRates.map(
-                              (s) => `${s.codeName} ${formatCents(s.rateCents)}`,
-                            ),
-                            ...(v.rates.standbyDefaultRateCents === null
-                              ? []
-                              : [`any ${formatCents(v.rates.standbyDefaultRateCents)}`]),
-                          ].join(', ') || '-'}
-                        </Table.Td>
-                        <Table.Td>
-                          {v.rates.fixedLines
-                            .map((f) => `${f.description} ${formatCents(f.amountCents)}`)
-                            .join(', ') || '-'}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
+            <PanelTable
+              rows={contract.versions.length}
+              empty="No versions yet: add the rates below"
+              testId="contract-versions"
+              columns={['Effective from', 'Metre rates', 'Hourly', 'Standby', 'Fixed lines']}
+            >
+              {contract.versions.map((v) => (
+                <Table.Tr key={v.id}>
+                  <Table.Td>{v.effectiveFrom}</Table.Td>
+                  {rateCells(v.rates).map((text, i) => (
+                    <Table.Td key={i}>{text}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </PanelTable>
           </Panel>
         )}
         {contract && (

@@ -93,15 +93,18 @@ describe('Edit Shift Report', { timeout: 20_000 }, () => {
 });
 
 describe('editChanges', () => {
+  /** A plod's form with nothing typed and no figures. */
+  const BLANK: EditReportValues = {
+    operator: '',
+    shiftType: null,
+    holesCompleted: '0',
+    totalDepthDrilled: '0',
+    hoursWorked: '0',
+    notes: '',
+  };
+
   it('clears an override when its field is emptied, so the derived value shows again', () => {
-    const values: EditReportValues = {
-      operator: '',
-      shiftType: null,
-      holesCompleted: '0',
-      totalDepthDrilled: '0',
-      hoursWorked: ' ',
-      notes: '',
-    };
+    const values: EditReportValues = { ...BLANK, hoursWorked: ' ' };
     const shown = { ...values, hoursWorked: '5.5' };
     expect(editChanges(values, (field) => field === 'hoursWorked', shown)).toEqual({
       overrides: { hoursWorked: null },
@@ -109,14 +112,7 @@ describe('editChanges', () => {
   });
 
   it('writes no override for a figure that reads what the plod shows, even if the form marks it changed', () => {
-    const shown: EditReportValues = {
-      operator: '',
-      shiftType: null,
-      holesCompleted: '0',
-      totalDepthDrilled: '5.5',
-      hoursWorked: '5.5',
-      notes: '',
-    };
+    const shown: EditReportValues = { ...BLANK, totalDepthDrilled: '5.5', hoursWorked: '5.5' };
     const values = { ...shown, totalDepthDrilled: '12.5' };
     const marked = (field: keyof EditReportValues) =>
       field === 'totalDepthDrilled' || field === 'hoursWorked';

@@ -1,5 +1,4 @@
 import '@mantine/charts/styles.css';
-import { Stack, Text } from '@mantine/core';
 import {
   DOWNTIME_GROUP_LABELS,
   formatCurrency,
@@ -7,15 +6,10 @@ import {
   formatHours,
   type DowntimeGroup,
 } from '@plod/model';
-import { useAuth } from '../auth';
-import { ScreenHeader } from '../components/ScreenHeader';
-import { SignInFirst } from '../components/SignInFirst';
+import { SupervisorsOnly } from '../components/SignInFirst';
+import { RangeScreen } from '../kpis/RangeScreen';
 import { fetchKpis } from '../kpis/api';
 import { KpiSection } from '../kpis/KpiSection';
-import { RangeFilter } from '../kpis/RangeFilter';
-import { useRangeAddress } from '../kpis/range';
-import { useFetched } from '../kpis/useFetched';
-import { useSetupSnapshot } from '../setup/useSetupEditor';
 import { StatRow } from './plod/StatRow';
 
 const money = (cents: number | null) =>
@@ -24,31 +18,19 @@ const percent = (value: number | null) => (value === null ? '–' : `${value.toF
 const groupLabel = (group: string) => DOWNTIME_GROUP_LABELS[group as DowntimeGroup] ?? group;
 
 function KpisBody() {
-  const setup = useSetupSnapshot();
-  const { range, set } = useRangeAddress(30);
-  const key = JSON.stringify(range);
-  const { data, error } = useFetched(key, () => fetchKpis(range));
   const rigName = (name: string | null) => name ?? 'No rig';
   return (
-    <>
-      <ScreenHeader
-        title="KPIs"
-        subtitle="Metres, utilisation, downtime, bits, recovery and revenue over the plods of a range"
-      />
-      <RangeFilter
-        range={range}
-        set={set}
-        sites={setup.sites}
-        rigs={setup.rigs}
-        withRig
-        error={error}
-      />
-      {data === null ? (
-        <Text c="dimmed" py="xl" ta="center">
-          {error ? 'No figures for this filter' : 'Loading figures…'}
-        </Text>
-      ) : (
-        <Stack gap="md">
+    <RangeScreen
+      title="KPIs"
+      subtitle="Metres, utilisation, downtime, bits, recovery and revenue over the plods of a range"
+      days={30}
+      withRig
+      fetch={fetchKpis}
+      noData="No figures for this filter"
+      loading="Loading figures…"
+    >
+      {(data) => (
+        <>
           <StatRow
             stats={[
               { label: 'Plods', value: String(data.totals.shifts), testId: 'kpi-plods' },
@@ -190,15 +172,17 @@ function KpisBody() {
                   }
             }
           />
-        </Stack>
+        </>
       )}
-    </>
+    </RangeScreen>
   );
 }
 
 /** KPIs (/kpis): supervisors only; anyone else signs in first and comes back. */
 export default function KpisScreen() {
-  const auth = useAuth();
-  if (auth.kind !== 'supervisor') return <SignInFirst />;
-  return <KpisBody />;
+  return (
+    <SupervisorsOnly>
+      <KpisBody />
+    </SupervisorsOnly>
+  );
 }

@@ -1,43 +1,26 @@
-import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useAuth } from '../auth';
-import { ScreenHeader } from '../components/ScreenHeader';
-import { SignInFirst } from '../components/SignInFirst';
+import { SupervisorsOnly } from '../components/SignInFirst';
+import { RangeScreen } from '../kpis/RangeScreen';
 import { fetchShiftGaps } from '../kpis/api';
-import { RangeFilter } from '../kpis/RangeFilter';
-import { useRangeAddress } from '../kpis/range';
-import { useFetched } from '../kpis/useFetched';
-import { useSetupSnapshot } from '../setup/useSetupEditor';
 import { TableHead } from '../components/TableHead';
 
 const shiftWord = (shift: 'day' | 'night') => (shift === 'day' ? 'Day' : 'Night');
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 function MissingShiftsBody() {
-  const setup = useSetupSnapshot();
-  const { range, set } = useRangeAddress(7);
-  const key = JSON.stringify({ ...range, rigId: undefined });
-  const { data, error } = useFetched(key, () => fetchShiftGaps(range));
   return (
-    <>
-      <ScreenHeader
-        title="Missing shifts"
-        subtitle="Rostered rig-shifts with no plod, and plods submitted late"
-      />
-      <RangeFilter
-        range={range}
-        set={set}
-        sites={setup.sites}
-        rigs={setup.rigs}
-        withRig={false}
-        error={error}
-      />
-      {data === null ? (
-        <Text c="dimmed" py="xl" ta="center">
-          {error ? 'No list for this range' : 'Loading…'}
-        </Text>
-      ) : (
-        <Stack gap="md">
+    <RangeScreen
+      title="Missing shifts"
+      subtitle="Rostered rig-shifts with no plod, and plods submitted late"
+      days={7}
+      withRig={false}
+      fetch={fetchShiftGaps}
+      noData="No list for this range"
+      loading="Loading…"
+    >
+      {(data) => (
+        <>
           <Paper withBorder p="md" component="section" aria-labelledby="missing-title">
             <Title order={2} size="h4" mb="sm" id="missing-title">
               No plod ({data.missing.length})
@@ -94,15 +77,17 @@ function MissingShiftsBody() {
               </Table>
             )}
           </Paper>
-        </Stack>
+        </>
       )}
-    </>
+    </RangeScreen>
   );
 }
 
 /** Missing shifts (/missing-shifts): supervisors only. */
 export default function MissingShifts() {
-  const auth = useAuth();
-  if (auth.kind !== 'supervisor') return <SignInFirst />;
-  return <MissingShiftsBody />;
+  return (
+    <SupervisorsOnly>
+      <MissingShiftsBody />
+    </SupervisorsOnly>
+  );
 }

@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -24,7 +23,7 @@ import {
 } from '@plod/model';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useConfirm } from '../components/ConfirmModal';
-import { ScreenHeader } from '../components/ScreenHeader';
+import { TextField } from '../components/TextField';
 import { photoOutbox } from '../photos/outbox';
 import { PhotoImage } from '../photos/PhotoThumb';
 import { resizePhoto } from '../photos/resize';
@@ -34,7 +33,8 @@ import { activeHole } from '../reports/active-hole';
 import { useConnection, useMutation } from '../sync';
 import { NumberField } from './plod/NumberField';
 import { PlodBar } from './plod/PlodBar';
-import { usePlod, usePlodPath } from './plod/plod-context';
+import { usePlod } from './plod/plod-context';
+import { PlodScreenHeader } from './plod/PlodScreenHeader';
 import { useReportView } from './plod/useReport';
 
 interface Where {
@@ -43,6 +43,12 @@ interface Where {
   toDepth: string | number;
   caption: string;
 }
+
+/** Where down the hole the photo is from: From, then To. */
+const DEPTH_FIELDS = [
+  { field: 'fromDepth', label: 'From (m)' },
+  { field: 'toDepth', label: 'To (m)' },
+] as const;
 
 type FieldErrors = Partial<Record<keyof Where, string>>;
 
@@ -156,7 +162,6 @@ function PhotoCard({
  */
 export default function Photos() {
   const { id, docName } = usePlod();
-  const path = usePlodPath();
   const { report, loading, readOnly } = useReportView(docName);
   const add = useMutation(docName, addPhoto);
   const remove = useMutation(docName, removePhoto);
@@ -259,18 +264,10 @@ export default function Photos() {
 
   return (
     <>
-      <ScreenHeader
-        title="Photos"
-        backTo={path()}
-        subtitle={
-          loading ? undefined : (
-            <Text fw={600} data-testid="photos-count">
-              {report.photos.length === 1 ? '1 photo' : `${report.photos.length} photos`}
-              {waiting > 0 ? ` · ${waiting} to upload` : ''}
-            </Text>
-          )
-        }
-      />
+      <PlodScreenHeader title="Photos" loading={loading} testId="photos-count">
+        {report.photos.length === 1 ? '1 photo' : `${report.photos.length} photos`}
+        {waiting > 0 ? ` · ${waiting} to upload` : ''}
+      </PlodScreenHeader>
       <PlodBar />
       {!readOnly && (
         <Paper withBorder p="md" radius="md" mb="md">
@@ -285,30 +282,24 @@ export default function Photos() {
               error={errors.holeId}
             />
             <Group grow gap="sm" align="flex-start">
-              <NumberField
-                label="From (m)"
-                inputMode="decimal"
-                min={0}
-                decimalScale={2}
-                value={where.fromDepth}
-                onChange={(value) => change({ fromDepth: value })}
-                error={errors.fromDepth}
-              />
-              <NumberField
-                label="To (m)"
-                inputMode="decimal"
-                min={0}
-                decimalScale={2}
-                value={where.toDepth}
-                onChange={(value) => change({ toDepth: value })}
-                error={errors.toDepth}
-              />
+              {DEPTH_FIELDS.map(({ field, label }) => (
+                <NumberField
+                  key={field}
+                  label={label}
+                  inputMode="decimal"
+                  min={0}
+                  decimalScale={2}
+                  value={where[field]}
+                  onChange={(value) => change({ [field]: value })}
+                  error={errors[field]}
+                />
+              ))}
             </Group>
-            <TextInput
+            <TextField
               label="Caption (optional)"
               placeholder="e.g. Tray 3, broken ground"
               value={where.caption}
-              onChange={(e) => change({ caption: e.currentTarget.value })}
+              onChange={(value) => change({ caption: value })}
               error={errors.caption}
             />
             <Button

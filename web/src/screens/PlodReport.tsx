@@ -49,11 +49,47 @@ function Message({ title, children }: { title: string; children: string }) {
   );
 }
 
+type PlodStatus = PlodSheet['status']['status'];
+
+/**
+ * Why the plod was returned or reopened, while the sheet says so: the present wording while it is
+ * still returned (or sent again after approval), the past one after.
+ */
+const STATUS_NOTES = {
+  returned: {
+    color: 'red',
+    testId: 'report-return-comment',
+    field: 'returnComment',
+    title: (now: PlodStatus) =>
+      now === 'returned' ? 'Returned to the crew' : 'Last returned with',
+  },
+  reopened: {
+    color: 'orange',
+    testId: 'report-reopen-reason',
+    field: 'reopenReason',
+    title: (now: PlodStatus) => (now === 'sent' ? 'Reopened after approval' : 'Last reopened with'),
+  },
+} as const;
+
 /** Why the plod came back or was reopened, in the colour of that step. */
-function StatusNote(props: { color: string; title: string; testId: string; text: string }) {
+function StatusNote({
+  status,
+  kind,
+}: {
+  status: PlodSheet['status'];
+  kind: keyof typeof STATUS_NOTES;
+}) {
+  const note = STATUS_NOTES[kind];
+  const text = status[note.field];
+  if (!text) return null;
   return (
-    <Alert color={props.color} variant="light" title={props.title} data-testid={props.testId}>
-      <Text c={`${props.color}.9`}>{props.text}</Text>
+    <Alert
+      color={note.color}
+      variant="light"
+      title={note.title(status.status)}
+      data-testid={note.testId}
+    >
+      <Text c={`${note.color}.9`}>{text}</Text>
     </Alert>
   );
 }
@@ -95,16 +131,7 @@ function PlodHeader({ sheet, reportId }: { sheet: PlodSheet; reportId: string })
         <Text fw={600} data-testid="report-status-line">
           {sheet.status.line}
         </Text>
-        {sheet.status.returnComment && (
-          <StatusNote
-            color="red"
-            title={
-              sheet.status.status === 'returned' ? 'Returned to the crew' : 'Last returned with'
-            }
-            testId="report-return-comment"
-            text={sheet.status.returnComment}
-          />
-        )}
+        <StatusNote status={sheet.status} kind="returned" />
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs" data-print-hide>
           <Button
             variant="light"
@@ -118,16 +145,7 @@ function PlodHeader({ sheet, reportId }: { sheet: PlodSheet; reportId: string })
             Print
           </Button>
         </SimpleGrid>
-        {sheet.status.reopenReason && (
-          <StatusNote
-            color="orange"
-            title={
-              sheet.status.status === 'sent' ? 'Reopened after approval' : 'Last reopened with'
-            }
-            testId="report-reopen-reason"
-            text={sheet.status.reopenReason}
-          />
-        )}
+        <StatusNote status={sheet.status} kind="reopened" />
         {reviewer && sheet.status.status === 'sent' && (
           <ReviewActions reportId={reportId} online={online} />
         )}
@@ -160,6 +178,12 @@ function PlodBody({
   const asCards = !wide;
   // Read as this version reads it; approving and returning stay the server's to decide.
   const { newerSchema } = useDocument(docName);
+  /** A section of one table, its rows as cards on a phone: report-{name}-table. */
+  const tableSection = (name: string, title: string, table: PlodSheet['crew']) => (
+    <Section key={name} title={title} name={name}>
+      <SheetTable table={table} asCards={asCards} testId={`report-${name}-table`} />
+    </Section>
+  );
   return (
     <Stack gap="md" className="plod-report" data-testid="plod-report">
       {newerSchema && <NewerPlodNotice />}
@@ -172,9 +196,7 @@ function PlodBody({
           <Facts facts={sheet.summary} testId="report-summary-facts" />
         </Section>
       </SimpleGrid>
-      <Section title="Crew" name="crew">
-        <SheetTable table={sheet.crew} asCards={asCards} testId="report-crew-table" />
-      </Section>
+      {tableSection('crew', 'Crew', sheet.crew)}
       <Section title="Holes and runs" name="holes">
         {sheet.holes.length === 0 ? (
           <Text c="dimmed">No holes drilled this shift</Text>
@@ -186,17 +208,9 @@ function PlodBody({
           </Stack>
         )}
       </Section>
-      <Section title="Timesheet" name="timesheet">
-        <SheetTable table={sheet.timesheet} asCards={asCards} testId="report-timesheet-table" />
-      </Section>
-      <Section title="Survey" name="survey">
-        <SheetTable table={sheet.survey} asCards={asCards} testId="report-survey-table" />
-      </Section>
-      {sheet.parts.map((part) => (
-        <Section key={part.name} title={part.table.title} name={part.name}>
-          <SheetTable table={part.table} asCards={asCards} testId={`report-${part.name}-table`} />
-        </Section>
-      ))}
+      {tableSection('timesheet', 'Timesheet', sheet.timesheet)}
+      {tableSection('survey', 'Survey', sheet.survey)}
+      {sheet.parts.map((part) => tableSection(part.name, part.table.title, part.table))}
       <Section title="Photos" name="photos">
         <PhotosSection photos={sheet.photos} />
       </Section>

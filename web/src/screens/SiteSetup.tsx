@@ -1,8 +1,7 @@
 import { NativeSelect, Tabs } from '@mantine/core';
 import type { Site, SiteId } from '@plod/model';
 import { useSearchParams } from 'react-router';
-import { SignInFirst } from '../components/SignInFirst';
-import { useAuth } from '../auth';
+import { SupervisorsOnly } from '../components/SignInFirst';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { useSelectedSite } from '../setup/selected-site';
 import { siteActions } from '../setup/sites';
@@ -21,9 +20,11 @@ import { SitesTab } from './site-setup/SitesTab';
 
 /** Supervisors only: a device or nobody goes to sign in first. */
 export default function SiteSetup({ title = 'Site Setup' }: { title?: string }) {
-  const auth = useAuth();
-  if (auth.kind !== 'supervisor') return <SignInFirst />;
-  return <SiteSetupScreen title={title} />;
+  return (
+    <SupervisorsOnly>
+      <SiteSetupScreen title={title} />
+    </SupervisorsOnly>
+  );
 }
 
 const TABS = ['sites', 'rigs', 'crew', 'tools', 'downtime', 'consumables', 'roster', 'devices'];

@@ -7,9 +7,8 @@ import {
   type ReportsIndexRow,
 } from '@plod/model';
 import { useMemo } from 'react';
-import { useAuth } from '../auth';
 import { ScreenHeader } from '../components/ScreenHeader';
-import { SignInFirst } from '../components/SignInFirst';
+import { SupervisorsOnly } from '../components/SignInFirst';
 import { useNow } from '../lib/useNow';
 import { useWide } from '../lib/useWide';
 import { ExportButtons } from '../plod-list/ExportButtons';
@@ -128,7 +127,9 @@ function LiveBody() {
 
 /** Live Reports (/live): supervisors only; anyone else signs in first and comes back. */
 export default function SupervisorLive() {
-  const auth = useAuth();
-  if (auth.kind !== 'supervisor') return <SignInFirst />;
-  return <LiveBody />;
+  return (
+    <SupervisorsOnly>
+      <LiveBody />
+    </SupervisorsOnly>
+  );
 }

@@ -8,17 +8,15 @@ import {
   updateSurveyEntry,
   type SurveyEntry,
 } from '@plod/model';
-import { ScreenHeader } from '../components/ScreenHeader';
 import { useDocSnapshot } from '../sync';
-import { changedFields } from './plod/changes';
-import { EntryList, InlineAdd, orDash, type Column } from './plod/DataTable';
+import { notesColumn } from './plod/columns';
+import { orDash, type Column } from './plod/DataTable';
 import { useEntryPart } from './plod/entry-rows';
 import { label } from './plod/labels';
-import { PlodBar } from './plod/PlodBar';
-import { usePlod, usePlodPath } from './plod/plod-context';
-import { StatRow } from './plod/StatRow';
+import { InlineEntryScreen } from './plod/InlineEntryScreen';
+import { usePlod } from './plod/plod-context';
 import { useReportView } from './plod/useReport';
-import { SurveyEditModal, SurveyForm } from './survey/SurveyForm';
+import { SURVEY_POINT, newSurveyValues, surveyValues } from './survey/SurveyForm';
 import { activeHole, realHoleIds } from '../reports/active-hole';
 
 const TITLE = 'Survey Data';
@@ -31,7 +29,7 @@ const COLUMNS: Column<SurveyEntry>[] = [
   { header: 'Magnetic', cell: (s) => (s.magneticTotal === null ? '—' : String(s.magneticTotal)) },
   { header: 'Method', cell: (s) => label(s.method) },
   { header: 'Operator', cell: (s) => orDash(s.operator) },
-  { header: 'Notes', cell: (s) => orDash(s.notes), wide: true },
+  notesColumn(),
 ];
 
 const EDITABLE = [
@@ -47,13 +45,12 @@ const EDITABLE = [
 
 export default function Survey() {
   const { docName } = usePlod();
-  const path = usePlodPath();
   const { report, readOnly } = useReportView(docName);
   const register = useDocSnapshot(HOLES_DOC_NAME, readHoleRegister);
   const marks = useDocSnapshot(HOLES_DOC_NAME, readHoleProgress);
   // The plod's holes and the register's drilled holes of its site: no example holes.
   const holes = realHoleIds(report.holes, register, marks, report.shift.siteId);
-  const { adding, setAdding, editing, setEditing, actions, onAdd, onSave } = useEntryPart(
+  const entries = useEntryPart(
     docName,
     readOnly,
     { add: addSurveyEntry, update: updateSurveyEntry, remove: removeSurveyEntry },
@@ -64,49 +61,29 @@ export default function Survey() {
   );
   const count = report.survey.length;
   return (
-    <>
-      <ScreenHeader title={TITLE} backTo={path()} />
-      <StatRow
-        stats={[
-          { label: count === 1 ? 'Point' : 'Points', value: String(count), testId: 'point-count' },
-          {
-            label: 'Avg Depth',
-            value: `${formatDepth(report.totals.averageSurveyDepth)} m`,
-            testId: 'average-depth',
-          },
-        ]}
-      />
-      <PlodBar />
-      <InlineAdd
-        readOnly={readOnly}
-        adding={adding}
-        label="Add Survey Point"
-        onOpen={() => setAdding(true)}
-        form={
-          <SurveyForm
-            holes={holes}
-            defaultHoleId={activeHole(report)?.holeId}
-            onAdd={onAdd}
-            onCancel={() => setAdding(false)}
-          />
-        }
-      />
-      <EntryList
-        columns={COLUMNS}
-        rows={report.survey}
-        actions={actions}
-        testId="survey-table"
-        emptyTitle="No survey points recorded yet"
-      />
-      {editing && (
-        <SurveyEditModal
-          key={editing.id}
-          entry={editing}
-          holes={holes}
-          onSave={(before, after) => onSave(editing, changedFields(before, after, EDITABLE))}
-          onClose={() => setEditing(null)}
-        />
-      )}
-    </>
+    <InlineEntryScreen
+      title={TITLE}
+      stats={[
+        { label: count === 1 ? 'Point' : 'Points', value: String(count), testId: 'point-count' },
+        {
+          label: 'Avg Depth',
+          value: `${formatDepth(report.totals.averageSurveyDepth)} m`,
+          testId: 'average-depth',
+        },
+      ]}
+      readOnly={readOnly}
+      entries={entries}
+      kind={SURVEY_POINT}
+      fields={{ holes }}
+      initial={newSurveyValues(holes, activeHole(report)?.holeId)}
+      values={surveyValues}
+      editable={EDITABLE}
+      list={{
+        columns: COLUMNS,
+        rows: report.survey,
+        testId: 'survey-table',
+        emptyTitle: 'No survey points recorded yet',
+      }}
+    />
   );
 }

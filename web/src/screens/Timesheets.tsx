@@ -1,21 +1,21 @@
-import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { Button, Group, Loader, Text } from '@mantine/core';
 import {
   addTimesheetEntry,
-  formatHours,
   removeTimesheetEntry,
-  timeLabel,
   updateTimesheetEntry,
   validateTimesheet,
 } from '@plod/model';
 import type { TimesheetEntry } from '@plod/model';
 import { useConnection } from '../sync';
 import { changedFields } from './plod/changes';
-import { EntryList, orDash, type Column } from './plod/DataTable';
+import { holeColumn, notesColumn, timeColumns, timeSpan } from './plod/columns';
+import { EntryList, type Column } from './plod/DataTable';
 import { useEntryPart } from './plod/entry-rows';
 import { label } from './plod/labels';
 import { PlodBar } from './plod/PlodBar';
 import { usePlod, usePlodPath } from './plod/plod-context';
 import { useReportView } from './plod/useReport';
+import { Warnings } from './plod/Warnings';
 import {
   TimeEntryModal,
   timeEntryValues,
@@ -27,19 +27,16 @@ import { activeHole } from '../reports/active-hole';
 import { nextEntryStart } from './timesheets/next-entry';
 
 const COLUMNS: Column<TimesheetEntry>[] = [
-  { header: 'Hole ID', cell: (e) => orDash(e.holeId) },
+  holeColumn(),
   { header: 'Activity', cell: (e) => label(e.activity) },
-  { header: 'Start', cell: (e) => timeLabel(e.startTime) },
-  { header: 'End', cell: (e) => timeLabel(e.endTime) },
-  { header: 'Hours', cell: (e) => formatHours(e.hours) },
-  { header: 'Notes', cell: (e) => orDash(e.notes), wide: true },
+  ...timeColumns(),
+  notesColumn(),
 ];
 
 const EDITABLE = ['holeId', 'activity', 'startTime', 'endTime', 'notes'] as const;
 
 /** Names a row: '10:00 PM - 2:00 AM Drilling'. */
-const describeEntry = (e: TimesheetEntry) =>
-  `${timeLabel(e.startTime)} - ${timeLabel(e.endTime)} ${label(e.activity)}`;
+const describeEntry = (e: TimesheetEntry) => `${timeSpan(e)} ${label(e.activity)}`;
 
 export default function Timesheets() {
   const { docName } = usePlod();
@@ -71,18 +68,7 @@ export default function Timesheets() {
         locked={readOnly}
       />
       <PlodBar />
-      {warnings.map((w) => (
-        <Alert
-          key={w}
-          color="red"
-          variant="light"
-          title="Check the timesheet"
-          mb="md"
-          data-testid="timesheet-warning"
-        >
-          {w}
-        </Alert>
-      ))}
+      <Warnings messages={warnings} title="Check the timesheet" testId="timesheet-warning" />
       <Group mb="md" wrap="nowrap">
         {!readOnly && (
           <Button onClick={() => setAdding(true)} style={{ flex: 1 }}>

@@ -8,6 +8,7 @@ import {
 import type { ReportId, ReportsIndexRow, ShiftDetailsDraft } from '@plod/model';
 import { PHONE_ROWS_DB_NAME } from '../reports/phone-rows';
 import type { SyncRuntime } from '../sync';
+import { indexRow } from './index-row';
 
 function deleteDatabase(name: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -35,22 +36,16 @@ export function seedReport(sync: SyncRuntime, shift: ShiftDetailsDraft = {}): Re
 
 /** Rows in the reports index, as the server's projector writes them. */
 export function seedIndex(sync: SyncRuntime, rows: readonly Partial<ReportsIndexRow>[]): string[] {
-  const full = rows.map((row, i): ReportsIndexRow => ({
-    id: row.id ?? ReportIds.create(),
-    status: 'active',
-    siteId: null,
-    rigId: null,
-    site: 'North Pit',
-    rig: 'Rig 7',
-    date: `2025-07-${String(10 + i).padStart(2, '0')}`,
-    shiftType: 'day',
-    operator: null,
-    metres: 0,
-    hours: 0,
-    createdAt: `2025-07-${String(10 + i).padStart(2, '0')}T06:00:00.000Z`,
-    updatedAt: `2025-07-${String(10 + i).padStart(2, '0')}T06:00:00.000Z`,
-    ...row,
-  }));
+  const full = rows.map((row, i) => {
+    const day = `2025-07-${String(10 + i).padStart(2, '0')}`;
+    const at = `${day}T06:00:00.000Z`;
+    return indexRow(row.id ?? ReportIds.create(), {
+      date: day,
+      createdAt: at,
+      updatedAt: at,
+      ...row,
+    });
+  });
   sync.registry.mutate(REPORTS_INDEX_DOC_NAME, setReportsIndexRows, full);
   return full.map((row) => row.id);
 }

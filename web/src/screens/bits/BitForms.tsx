@@ -1,4 +1,4 @@
-import { Alert, Select, SegmentedControl, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Select, SegmentedControl, Text, Textarea } from '@mantine/core';
 import {
   BIT_SIZES,
   BIT_STATUSES,
@@ -14,6 +14,7 @@ import {
   type RegisteredBit,
 } from '@plod/model';
 import { useState, type FormEvent } from 'react';
+import { TextField } from '../../components/TextField';
 import { AddFormCard } from '../plod/AddFormCard';
 import { NumberField } from '../plod/NumberField';
 
@@ -62,11 +63,11 @@ export function RegisterBitForm({ onRegister, onCancel }: RegisterBitFormProps) 
       onSubmit={submit}
       onCancel={onCancel}
     >
-      <TextInput
+      <TextField
         label="Serial"
         placeholder="e.g. NQ-7781"
         value={serial}
-        onChange={(e) => setSerial(e.currentTarget.value)}
+        onChange={setSerial}
         autoCapitalize="characters"
       />
       <Select
@@ -76,12 +77,7 @@ export function RegisterBitForm({ onRegister, onCancel }: RegisterBitFormProps) 
         onChange={(value) => value && setSize(value as BitSize)}
         allowDeselect={false}
       />
-      <TextInput
-        label="Matrix"
-        placeholder="e.g. 7-9"
-        value={matrix}
-        onChange={(e) => setMatrix(e.currentTarget.value)}
-      />
+      <TextField label="Matrix" placeholder="e.g. 7-9" value={matrix} onChange={setMatrix} />
       <Select
         label="Status"
         data={STATUS_CHOICES}

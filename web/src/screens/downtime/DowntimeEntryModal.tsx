@@ -6,7 +6,7 @@ import {
   type DowntimeEntry,
 } from '@plod/model';
 import { EntryModal, type EntryModalProps } from '../plod/EntryModal';
-import { TimeRangeFields, timeChoices } from '../timesheets/TimeEntryModal';
+import { TimeRangeFields } from '../timesheets/TimeEntryModal';
 
 export interface DowntimeValues {
   codeId: string;
@@ -37,43 +37,32 @@ export function codeOption(code: Pick<DowntimeCode, 'id' | 'name' | 'group' | 'c
 
 export interface DowntimeEntryModalProps extends EntryModalProps<DowntimeValues> {
   /** The site's codes to pick from (an edited entry's own code is offered even if since removed). */
-  codes: readonly Pick<DowntimeCode, 'id' | 'name' | 'group' | 'chargeable'>[];
+  items: readonly Pick<DowntimeCode, 'id' | 'name' | 'group' | 'chargeable'>[];
 }
 
 /** Add or edit downtime: a code, start and end (an end before the start is the next day), hole, notes. */
-export function DowntimeEntryModal({ codes, ...props }: DowntimeEntryModalProps) {
+export function DowntimeEntryModal({ items, ...props }: DowntimeEntryModalProps) {
   return (
     <EntryModal
       {...props}
       empty={EMPTY}
       schema={downtimeEntryInputSchema}
       noun="Downtime"
-      fields={(form) => {
-        const { startTime, endTime } = form.getValues();
-        return (
-          <>
-            <Select
-              label="Downtime Code"
-              placeholder="Why the rig stood"
-              data={codes.map(codeOption)}
-              allowDeselect={false}
-              searchable
-              maxDropdownHeight={260}
-              key={form.key('codeId')}
-              {...form.getInputProps('codeId')}
-            />
-            <TimeRangeFields
-              times={timeChoices(props.entry?.startTime ?? '', props.entry?.endTime ?? '')}
-              startKey={form.key('startTime')}
-              start={form.getInputProps('startTime')}
-              endKey={form.key('endTime')}
-              end={form.getInputProps('endTime')}
-              startTime={startTime}
-              endTime={endTime}
-            />
-          </>
-        );
-      }}
+      fields={(form) => (
+        <>
+          <Select
+            label="Downtime Code"
+            placeholder="Why the rig stood"
+            data={items.map(codeOption)}
+            allowDeselect={false}
+            searchable
+            maxDropdownHeight={260}
+            key={form.key('codeId')}
+            {...form.getInputProps('codeId')}
+          />
+          <TimeRangeFields form={form} entry={props.entry} />
+        </>
+      )}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { Group, Select, Text, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
 import {
   DEFAULT_HIRE_TOOL_HOURS,
   DEFAULT_HIRE_TOOL_QUANTITY,
@@ -14,7 +14,7 @@ import {
   type HireToolUsageInput,
   type HireToolUsageRow,
 } from '@plod/model';
-import { AddEntryForm, EditEntryModal } from '../plod/entry-forms';
+import type { EntryKind } from '../plod/entry-forms';
 import { NumberField } from '../plod/NumberField';
 
 export interface HireToolValues {
@@ -54,23 +54,17 @@ export function hireToolValues(row: HireToolUsageRow): HireToolValues {
   };
 }
 
-type HireToolFormState = UseFormReturnType<HireToolValues>;
-
-function useHireToolForm(initial: HireToolValues): HireToolFormState {
-  return useForm<HireToolValues>({
-    initialValues: initial,
-    validate: schemaResolver(hireToolUsageInputSchema, { sync: true }),
-  });
+/** What a hire tool's fields need besides the form. */
+interface HireToolFieldsProps {
+  /** The site's hire-tool library; empty means the tool name is typed. */
+  library: readonly HireTool[];
 }
 
 /** The fields of a hire-tool row and its live cost, shared by Add and Edit. */
 function HireToolFields({
   form,
   library,
-}: {
-  form: HireToolFormState;
-  library: readonly HireTool[];
-}) {
+}: HireToolFieldsProps & { form: UseFormReturnType<HireToolValues> }) {
   const values = form.getValues();
   const chooseTool = (name: string | null) => {
     form.setFieldValue('toolName', name ?? '');
@@ -132,51 +126,9 @@ function HireToolFields({
   );
 }
 
-export interface HireToolFormProps {
-  /** The site's hire-tool library; empty means the tool name is typed. */
-  library: readonly HireTool[];
-  onAdd: (input: HireToolUsageInput) => boolean;
-  onCancel: () => void;
-}
-
-/** Add Hire Tool, inline above the list. */
-export function HireToolForm({ library, onAdd, onCancel }: HireToolFormProps) {
-  const form = useHireToolForm(HIRE_TOOL_DEFAULTS);
-  return (
-    <AddEntryForm
-      title="Add Hire Tool"
-      form={form}
-      schema={hireToolUsageInputSchema}
-      onAdd={onAdd}
-      onCancel={onCancel}
-    >
-      <HireToolFields form={form} library={library} />
-    </AddEntryForm>
-  );
-}
-
-export interface HireToolEditModalProps {
-  row: HireToolUsageRow;
-  library: readonly HireTool[];
-  /** Saves the row as the form now reads (the caller writes only what changed). */
-  onSave: (before: HireToolUsageInput, after: HireToolUsageInput) => boolean;
-  onClose: () => void;
-}
-
-/** Edit Hire Tool: the row's values, saved with Save Changes. */
-export function HireToolEditModal({ row, library, onSave, onClose }: HireToolEditModalProps) {
-  const initial = hireToolValues(row);
-  const form = useHireToolForm(initial);
-  return (
-    <EditEntryModal
-      title="Edit Hire Tool"
-      form={form}
-      schema={hireToolUsageInputSchema}
-      initial={initial}
-      onSave={onSave}
-      onClose={onClose}
-    >
-      <HireToolFields form={form} library={library} />
-    </EditEntryModal>
-  );
-}
+/** A hire tool used: its fields, for Add Hire Tool and Edit Hire Tool. */
+export const HIRE_TOOL: EntryKind<HireToolValues, HireToolUsageInput, HireToolFieldsProps> = {
+  noun: 'Hire Tool',
+  schema: hireToolUsageInputSchema,
+  Fields: HireToolFields,
+};

@@ -5,15 +5,13 @@ import {
   maintenancePart,
   type MaintenanceEntry,
 } from '@plod/model';
-import { ScreenHeader } from '../../components/ScreenHeader';
-import { MaintenanceEditModal, MaintenanceForm } from './MaintenanceForm';
-import { changedFields } from '../plod/changes';
-import { EntryList, InlineAdd, orDash, type Column } from '../plod/DataTable';
+import { MAINTENANCE_DEFAULTS, MAINTENANCE_TASK, maintenanceValues } from './MaintenanceForm';
+import { notesColumn } from '../plod/columns';
+import { type Column } from '../plod/DataTable';
 import { useEntryPart } from '../plod/entry-rows';
 import { label } from '../plod/labels';
-import { PlodBar } from '../plod/PlodBar';
-import { usePlod, usePlodPath } from '../plod/plod-context';
-import { StatRow } from '../plod/StatRow';
+import { InlineEntryScreen } from '../plod/InlineEntryScreen';
+import { usePlod } from '../plod/plod-context';
 import { useReportView } from '../plod/useReport';
 
 const TITLE = 'Drill Site Maintenance';
@@ -37,7 +35,7 @@ const COLUMNS: Column<MaintenanceEntry>[] = [
       );
     },
   },
-  { header: 'Notes', cell: (m) => orDash(m.notes), wide: true },
+  notesColumn(),
 ];
 
 const EDITABLE = [
@@ -53,51 +51,36 @@ const EDITABLE = [
 
 export default function DrillSiteMaintenance() {
   const { docName } = usePlod();
-  const path = usePlodPath();
   const { report, readOnly } = useReportView(docName);
-  const { adding, setAdding, editing, setEditing, actions, onAdd, onSave } = useEntryPart(
-    docName,
-    readOnly,
-    maintenancePart,
-    { noun: 'maintenance task', describe: (m: MaintenanceEntry) => m.description },
-  );
+  const entries = useEntryPart(docName, readOnly, maintenancePart, {
+    noun: 'maintenance task',
+    describe: (m: MaintenanceEntry) => m.description,
+  });
   const count = report.maintenance.length;
   return (
-    <>
-      <ScreenHeader title={TITLE} backTo={path()} />
-      <StatRow
-        stats={[
-          { label: count === 1 ? 'Task' : 'Tasks', value: String(count), testId: 'task-count' },
-          {
-            label: 'Total Hours',
-            value: formatHours(report.totals.maintenanceHours),
-            testId: 'maintenance-hours',
-          },
-        ]}
-      />
-      <PlodBar />
-      <InlineAdd
-        readOnly={readOnly}
-        adding={adding}
-        label="Add Maintenance Task"
-        onOpen={() => setAdding(true)}
-        form={<MaintenanceForm onAdd={onAdd} onCancel={() => setAdding(false)} />}
-      />
-      <EntryList
-        columns={COLUMNS}
-        rows={report.maintenance}
-        actions={actions}
-        testId="maintenance-table"
-        emptyTitle="No maintenance tasks recorded yet"
-      />
-      {editing && (
-        <MaintenanceEditModal
-          key={editing.id}
-          entry={editing}
-          onSave={(before, after) => onSave(editing, changedFields(before, after, EDITABLE))}
-          onClose={() => setEditing(null)}
-        />
-      )}
-    </>
+    <InlineEntryScreen
+      title={TITLE}
+      stats={[
+        { label: count === 1 ? 'Task' : 'Tasks', value: String(count), testId: 'task-count' },
+        {
+          label: 'Total Hours',
+          value: formatHours(report.totals.maintenanceHours),
+          testId: 'maintenance-hours',
+        },
+      ]}
+      readOnly={readOnly}
+      entries={entries}
+      kind={MAINTENANCE_TASK}
+      fields={{}}
+      initial={MAINTENANCE_DEFAULTS}
+      values={maintenanceValues}
+      editable={EDITABLE}
+      list={{
+        columns: COLUMNS,
+        rows: report.maintenance,
+        testId: 'maintenance-table',
+        emptyTitle: 'No maintenance tasks recorded yet',
+      }}
+    />
   );
 }

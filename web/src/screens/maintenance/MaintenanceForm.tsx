@@ -1,5 +1,5 @@
 import { Group, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
 import {
   EQUIPMENT_TYPES,
   MAINTENANCE_STATUSES,
@@ -11,7 +11,7 @@ import {
   type MaintenanceEntry,
   type MaintenanceEntryInput,
 } from '@plod/model';
-import { AddEntryForm, EditEntryModal } from '../plod/entry-forms';
+import type { EntryKind } from '../plod/entry-forms';
 import { NumberField } from '../plod/NumberField';
 import { CodeSelect } from '../plod/ChoiceSelect';
 
@@ -52,24 +52,8 @@ export function maintenanceValues(entry: MaintenanceEntry): MaintenanceValues {
   };
 }
 
-type MaintenanceFormState = UseFormReturnType<MaintenanceValues>;
-
-function useMaintenanceForm(initial: MaintenanceValues): MaintenanceFormState {
-  const form = useForm<MaintenanceValues>({
-    initialValues: initial,
-    validate: schemaResolver(maintenanceEntryInputSchema, { sync: true }),
-    onValuesChange: (values, previous) => {
-      // Component choices depend on the equipment: switching equipment picks its first component.
-      if (values.equipmentType !== previous.equipmentType) {
-        form.setFieldValue('componentType', componentChoices(values.equipmentType)[0] ?? '');
-      }
-    },
-  });
-  return form;
-}
-
 /** The fields of a maintenance task, shared by Add and Edit. */
-function MaintenanceFields({ form }: { form: MaintenanceFormState }) {
+function MaintenanceFields({ form }: { form: UseFormReturnType<MaintenanceValues> }) {
   const values = form.getValues();
   return (
     <>
@@ -108,51 +92,17 @@ function MaintenanceFields({ form }: { form: MaintenanceFormState }) {
   );
 }
 
-export interface MaintenanceFormProps {
-  onAdd: (input: MaintenanceEntryInput) => boolean;
-  onCancel: () => void;
-}
-
-/** Add Maintenance Task, inline above the list. */
-export function MaintenanceForm({ onAdd, onCancel }: MaintenanceFormProps) {
-  const form = useMaintenanceForm(MAINTENANCE_DEFAULTS);
-  return (
-    <AddEntryForm
-      title="Add Maintenance Task"
-      submitLabel="Add Task"
-      form={form}
-      schema={maintenanceEntryInputSchema}
-      submitDisabled={form.getValues().description.trim() === ''}
-      onAdd={onAdd}
-      onCancel={onCancel}
-    >
-      <MaintenanceFields form={form} />
-    </AddEntryForm>
-  );
-}
-
-export interface MaintenanceEditModalProps {
-  entry: MaintenanceEntry;
-  /** Saves the task as the form now reads (the caller writes only what changed). */
-  onSave: (before: MaintenanceEntryInput, after: MaintenanceEntryInput) => boolean;
-  onClose: () => void;
-}
-
-/** Edit Maintenance Task: the task's values, saved with Save Changes. */
-export function MaintenanceEditModal({ entry, onSave, onClose }: MaintenanceEditModalProps) {
-  const initial = maintenanceValues(entry);
-  const form = useMaintenanceForm(initial);
-  return (
-    <EditEntryModal
-      title="Edit Maintenance Task"
-      form={form}
-      schema={maintenanceEntryInputSchema}
-      submitDisabled={form.getValues().description.trim() === ''}
-      initial={initial}
-      onSave={onSave}
-      onClose={onClose}
-    >
-      <MaintenanceFields form={form} />
-    </EditEntryModal>
-  );
-}
+/** A maintenance task: its fields, for Add Maintenance Task and Edit Maintenance Task. */
+export const MAINTENANCE_TASK: EntryKind<MaintenanceValues, MaintenanceEntryInput, object> = {
+  noun: 'Maintenance Task',
+  addLabel: 'Add Task',
+  schema: maintenanceEntryInputSchema,
+  Fields: MaintenanceFields,
+  onValuesChange: (values, previous, form) => {
+    // Component choices depend on the equipment: switching equipment picks its first component.
+    if (values.equipmentType !== previous.equipmentType) {
+      form.setFieldValue('componentType', componentChoices(values.equipmentType)[0] ?? '');
+    }
+  },
+  incomplete: (values) => values.description.trim() === '',
+};

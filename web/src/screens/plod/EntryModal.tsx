@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { useEffect, type ReactNode } from 'react';
+import { FormButtons } from '../../components/FormModal';
 
 /** What every entry of a plod's site-list parts has besides its own fields. */
 export interface EntryValues {
@@ -83,14 +84,7 @@ export function EntryModal<V extends EntryValues>({
             key={form.key('notes')}
             {...form.getInputProps('notes')}
           />
-          <Group wrap="nowrap">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" style={{ flex: 1 }}>
-              {editing ? 'Save Changes' : `Add ${noun}`}
-            </Button>
-          </Group>
+          <FormButtons submitLabel={editing ? 'Save Changes' : `Add ${noun}`} onCancel={close} />
         </Stack>
       </form>
     </Modal>

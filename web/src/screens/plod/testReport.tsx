@@ -11,6 +11,7 @@ import { afterEach } from 'vitest';
 import { setCurrentReportId } from '../../session/current-report';
 import type { SyncRuntime } from '../../sync';
 import { renderApp } from '../../testing/renderApp';
+import { dayShift } from '../../testing/shift';
 
 // Screens are lazy chunks: the first render of a file can take seconds on a busy CI machine.
 
@@ -44,19 +45,7 @@ export function openReport(path: string, withShift = true): OpenedReport {
   disposers.push(() => sync.dispose());
   sync.registry.mutate(docName, createReport, {
     id,
-    shift: withShift
-      ? {
-          date: '2025-07-14',
-          shiftType: 'day',
-          startTime: '06:00',
-          endTime: '18:00',
-          siteId: SiteIds.create(),
-          rigId: RigIds.create(),
-          siteName: 'North Pit',
-          rigName: 'Rig 7',
-          level: '1040',
-        }
-      : {},
+    shift: withShift ? { ...dayShift(SiteIds.create(), RigIds.create()), level: '1040' } : {},
   });
   return { sync, router, id, docName };
 }

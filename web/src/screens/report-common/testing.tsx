@@ -15,6 +15,7 @@ import {
 } from '@plod/model';
 import { setCurrentReportId } from '../../session/current-report';
 import { renderApp } from '../../testing/renderApp';
+import { dayShift } from '../../testing/shift';
 import type { SyncRuntime } from '../../sync';
 
 /** Test helpers for the report screens: a fresh device, a seeded setup document and a report. */
@@ -60,18 +61,7 @@ export function openReport(path: string, { withShift = true } = {}) {
   });
   registry.mutate(reportDocName(reportId), createReport, {
     id: reportId,
-    shift: withShift
-      ? {
-          date: '2025-07-14',
-          shiftType: 'day',
-          startTime: '06:00',
-          endTime: '18:00',
-          siteId,
-          rigId,
-          siteName: 'North Pit',
-          rigName: 'Rig 7',
-        }
-      : undefined,
+    shift: withShift ? dayShift(siteId, rigId) : undefined,
   });
   const seeded: Seeded = { reportId, siteId, rigId, otherSiteId };
   return { ...app, ...seeded, docName: reportDocName(reportId) };

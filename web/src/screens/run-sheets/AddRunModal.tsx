@@ -1,4 +1,4 @@
-import { Card, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
 import {
   formatDepth,
   nextRunContext,
@@ -6,7 +6,7 @@ import {
   type ReportHole,
   type RunInput,
 } from '@plod/model';
-import { RunForm, type RunPreview } from './RunForm';
+import { RunForm, RunPreviewCard, type RunPreview } from './RunForm';
 
 export interface AddRunModalProps {
   hole: ReportHole;
@@ -19,22 +19,17 @@ export interface AddRunModalProps {
 /** SPEC's Run Calculation card: where the run starts and ends, and its length. */
 export function RunCalculation({ preview }: { preview: RunPreview | null }) {
   return (
-    <Card withBorder bg="gray.0" data-testid="run-preview">
-      <Text fw={700} mb={4}>
-        Run Calculation
-      </Text>
-      {preview ? (
-        <Stack gap={2}>
+    <RunPreviewCard title="Run Calculation" testId="run-preview">
+      {preview && (
+        <>
           <Text size="md">From: {formatDepth(preview.fromDepth)} m</Text>
           <Text size="md">To: {formatDepth(preview.toDepth)} m</Text>
           <Text size="md" fw={700}>
             Length: {formatDepth(preview.length)} m
           </Text>
-        </Stack>
-      ) : (
-        <Text size="md">Enter a valid stick-up to see the run.</Text>
+        </>
       )}
-    </Card>
+    </RunPreviewCard>
   );
 }
 

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text } fr
 import { formatDepth, formatPercent } from '@plod/model';
 import { useState } from 'react';
 import type { HoleCandidate } from './continue-hole';
+import { HoleFact } from './HoleFact';
 import { SETTING_LABELS, settingText } from './setting-text';
 
 export interface ContinueHoleModalProps {
@@ -9,17 +10,6 @@ export interface ContinueHoleModalProps {
   candidates: readonly HoleCandidate[];
   onClose(): void;
   onContinue(candidate: HoleCandidate): void;
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="sm" c="gray.8" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text size="md">{value}</Text>
-    </div>
-  );
 }
 
 export function ContinueHoleModal({
@@ -61,13 +51,13 @@ export function ContinueHoleModal({
               <Text size="md">{formatPercent(chosen.progress)} complete</Text>
             </Group>
             <SimpleGrid cols={2} spacing="xs" data-testid="continue-hole-details">
-              <Row label="Dip" value={`${chosen.dip}°`} />
-              <Row label="Azimuth" value={`${chosen.azimuth}°`} />
-              <Row label="Target" value={`${formatDepth(chosen.targetDepth)} m`} />
-              <Row label="Current depth" value={`${formatDepth(chosen.currentDepth)} m`} />
-              <Row label="Stick-up" value={`${formatDepth(chosen.constantStickUp)} m`} />
-              <Row label="Remaining" value={`${formatDepth(chosen.remaining)} m`} />
-              <Row label="Next run" value={`#${chosen.start.startRunNumber}`} />
+              <HoleFact label="Dip" value={`${chosen.dip}°`} />
+              <HoleFact label="Azimuth" value={`${chosen.azimuth}°`} />
+              <HoleFact label="Target" value={`${formatDepth(chosen.targetDepth)} m`} />
+              <HoleFact label="Current depth" value={`${formatDepth(chosen.currentDepth)} m`} />
+              <HoleFact label="Stick-up" value={`${formatDepth(chosen.constantStickUp)} m`} />
+              <HoleFact label="Remaining" value={`${formatDepth(chosen.remaining)} m`} />
+              <HoleFact label="Next run" value={`#${chosen.start.startRunNumber}`} />
             </SimpleGrid>
             {chosen.conflicts.length > 0 && (
               <Text size="md" data-testid="continue-hole-conflicts">

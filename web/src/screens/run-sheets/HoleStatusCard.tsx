@@ -7,20 +7,8 @@ import {
   type RecoveryTotal,
   type ReportHole,
 } from '@plod/model';
+import { HoleFact } from './HoleFact';
 import { NearTargetAlert } from './NearTargetAlert';
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="sm" c="gray.8" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text size="md" fw={600}>
-        {value}
-      </Text>
-    </div>
-  );
-}
 
 /**
  * ACTIVE/COMPLETE, progress, core recovery and the hole's set-up, all derived from its runs; with
@@ -57,15 +45,25 @@ export function HoleStatusCard({
       </Text>
       <NearTargetAlert hole={hole} />
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mt={hole.nearTarget ? 'sm' : 0}>
-        <Fact label="Dip" value={`${hole.dip}°`} />
-        <Fact label="Azimuth" value={`${hole.azimuth}°`} />
-        <Fact label="Remaining" value={`${formatDepth(hole.remaining)} m`} />
-        <Fact label="Constant stick-up" value={`${formatDepth(hole.constantStickUp)} m`} />
-        <Fact label="Ori tool" value={hole.hasOriExtension ? 'Yes' : 'No'} />
+        <HoleFact strong label="Dip" value={`${hole.dip}°`} />
+        <HoleFact strong label="Azimuth" value={`${hole.azimuth}°`} />
+        <HoleFact strong label="Remaining" value={`${formatDepth(hole.remaining)} m`} />
+        <HoleFact
+          strong
+          label="Constant stick-up"
+          value={`${formatDepth(hole.constantStickUp)} m`}
+        />
+        <HoleFact strong label="Ori tool" value={hole.hasOriExtension ? 'Yes' : 'No'} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs" data-testid="core-recovery">
-        <Fact label="Core recovery (hole)" value={recoveryWords(recoveryTotal(hole.runs))} />
-        {plodRecovery && <Fact label="Core recovery (plod)" value={recoveryWords(plodRecovery)} />}
+        <HoleFact
+          strong
+          label="Core recovery (hole)"
+          value={recoveryWords(recoveryTotal(hole.runs))}
+        />
+        {plodRecovery && (
+          <HoleFact strong label="Core recovery (plod)" value={recoveryWords(plodRecovery)} />
+        )}
       </SimpleGrid>
     </Card>
   );

@@ -22,7 +22,7 @@ import {
   type HoleFormErrors,
   type HoleFormValues,
 } from '@plod/model';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import type { HoleCandidate } from './continue-hole';
 import { SignedDecimalInput } from './SignedDecimalInput';
 
@@ -79,6 +79,14 @@ export function NewHoleForm(props: NewHoleFormProps) {
   const field = (name: keyof HoleFormValues) => ({
     size: 'lg' as const,
     error: errors[name],
+  });
+  /** A number typed on the decimal keypad, checked when the hole is started. */
+  const decimal = (name: 'azimuth' | 'targetDepth' | 'constantStickUp') => ({
+    ...field(name),
+    inputMode: 'decimal' as const,
+    autoComplete: 'off',
+    value: values[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set({ [name]: e.currentTarget.value }),
   });
   return (
     <Card withBorder data-testid="new-hole-form">
@@ -143,34 +151,22 @@ export function NewHoleForm(props: NewHoleFormProps) {
           <TextInput
             label="Azimuth"
             description="Degrees, 0 to 360"
-            inputMode="decimal"
-            autoComplete="off"
             placeholder={String(DEFAULT_HOLE_AZIMUTH)}
-            value={values.azimuth}
-            onChange={(e) => set({ azimuth: e.currentTarget.value })}
-            {...field('azimuth')}
+            {...decimal('azimuth')}
           />
           <TextInput
             label="Target Depth"
             description="Metres"
-            inputMode="decimal"
-            autoComplete="off"
             placeholder={String(DEFAULT_HOLE_TARGET_DEPTH)}
             rightSection={metres}
-            value={values.targetDepth}
-            onChange={(e) => set({ targetDepth: e.currentTarget.value })}
-            {...field('targetDepth')}
+            {...decimal('targetDepth')}
           />
           <TextInput
             label="Constant Stick-up"
             description={`Metres, taken off the first run. Default ${DEFAULT_HOLE_CONSTANT_STICK_UP} m.`}
-            inputMode="decimal"
-            autoComplete="off"
             placeholder={String(DEFAULT_HOLE_CONSTANT_STICK_UP)}
             rightSection={metres}
-            value={values.constantStickUp}
-            onChange={(e) => set({ constantStickUp: e.currentTarget.value })}
-            {...field('constantStickUp')}
+            {...decimal('constantStickUp')}
           />
         </SimpleGrid>
         <Checkbox

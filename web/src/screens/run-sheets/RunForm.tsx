@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  Card,
   Checkbox,
   Group,
   Radio,
@@ -49,6 +50,74 @@ export interface RunFormProps {
 }
 
 /**
+ * A run's gray preview card: its lines once the stick-up reads as a number, else a note asking for
+ * one.
+ */
+export function RunPreviewCard({
+  title,
+  testId,
+  children,
+}: {
+  title: string;
+  testId: string;
+  /** The preview's lines; none while there is no run to show. */
+  children: ReactNode | null;
+}) {
+  return (
+    <Card withBorder bg="gray.0" data-testid={testId}>
+      <Text fw={700} mb={4}>
+        {title}
+      </Text>
+      {children ? (
+        <Stack gap={2}>{children}</Stack>
+      ) : (
+        <Text size="md">Enter a valid stick-up to see the run.</Text>
+      )}
+    </Card>
+  );
+}
+
+/** Was a rod added, as each run screen asks it (the run sheet's words, the add-run screen's). */
+const ROD_QUESTION: Record<
+  RunStyle,
+  { label: string; yes: { value: string; label: string }; no: { value: string; label: string } }
+> = {
+  'run-sheet': {
+    label: 'Was a rod added?',
+    yes: { value: 'yes', label: 'Yes - Rod Added' },
+    no: { value: 'no', label: 'No - No Rod' },
+  },
+  'add-run': {
+    label: 'Run Type',
+    yes: { value: 'rod', label: 'Rod Added' },
+    no: { value: 'no-rod', label: 'No Rod Added' },
+  },
+};
+
+/** A length in metres, typed (a phone's decimal keypad), with its unit beside it. */
+function MetresInput({
+  onChange,
+  ...props
+}: {
+  label: string;
+  description: string;
+  value: string | undefined;
+  onChange: (value: string) => void;
+  error?: string | null;
+}) {
+  return (
+    <TextInput
+      {...props}
+      size="md"
+      inputMode="decimal"
+      autoComplete="off"
+      rightSection={<Text size="md">m</Text>}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+/**
  * The run form of both run screens: the stick-up must be a number from 0 to the barrel (an error
  * beside the field otherwise, and no run), refusals keep the button disabled with their reason, and
  * a 0 m run or one past the target depth is asked about before it is saved. The recovered core is
@@ -86,6 +155,7 @@ export function RunForm(props: RunFormProps) {
   // One rule on both screens: a run without a rod drills the previous run's stick-up, so no stick-up
   // is asked for it.
   const showStickUp = values.rodAdded;
+  const rod = ROD_QUESTION[style];
   const barrel = runBarrelMetres(context);
   const recoveredLength = check.input?.recoveredLength ?? null;
   const recovery =
@@ -94,41 +164,23 @@ export function RunForm(props: RunFormProps) {
       : null;
   return (
     <Stack gap="md">
-      {style === 'run-sheet' ? (
-        <Radio.Group
-          label="Was a rod added?"
-          size="md"
-          value={values.rodAdded ? 'yes' : 'no'}
-          onChange={(v) => set({ rodAdded: v === 'yes' })}
-        >
-          <Stack gap="sm" mt="xs">
-            <Radio value="yes" label="Yes - Rod Added" size="md" />
-            <Radio value="no" label="No - No Rod" size="md" disabled={context.isFirstOfHole} />
-          </Stack>
-        </Radio.Group>
-      ) : (
-        <Radio.Group
-          label="Run Type"
-          size="md"
-          value={values.rodAdded ? 'rod' : 'no-rod'}
-          onChange={(v) => set({ rodAdded: v === 'rod' })}
-        >
-          <Stack gap="sm" mt="xs">
-            <Radio value="rod" label="Rod Added" size="md" />
-            <Radio value="no-rod" label="No Rod Added" size="md" disabled={context.isFirstOfHole} />
-          </Stack>
-        </Radio.Group>
-      )}
+      <Radio.Group
+        label={rod.label}
+        size="md"
+        value={values.rodAdded ? rod.yes.value : rod.no.value}
+        onChange={(v) => set({ rodAdded: v === rod.yes.value })}
+      >
+        <Stack gap="sm" mt="xs">
+          <Radio {...rod.yes} size="md" />
+          <Radio {...rod.no} size="md" disabled={context.isFirstOfHole} />
+        </Stack>
+      </Radio.Group>
       {showStickUp && (
-        <TextInput
+        <MetresInput
           label={style === 'run-sheet' ? 'Variable Stick-up (m)' : 'Stick-Up (m)'}
           description={`Metres, 0 to ${barrel} m. Default ${DEFAULT_VARIABLE_STICK_UP} m.`}
-          size="md"
-          inputMode="decimal"
-          autoComplete="off"
-          rightSection={<Text size="md">m</Text>}
           value={values.stickUp}
-          onChange={(e) => set({ stickUp: e.currentTarget.value })}
+          onChange={(stickUp) => set({ stickUp })}
           error={check.stickUpError}
         />
       )}
@@ -140,19 +192,15 @@ export function RunForm(props: RunFormProps) {
           onChange={(e) => set({ oriToolUsed: e.currentTarget.checked })}
         />
       )}
-      <TextInput
+      <MetresInput
         label="Recovered Core (m)"
         description={
           recovery === null
             ? 'Core in the trays for this run. Leave blank if not measured.'
             : `Recovery ${formatPercent(recovery)} of the run`
         }
-        size="md"
-        inputMode="decimal"
-        autoComplete="off"
-        rightSection={<Text size="md">m</Text>}
         value={values.recoveredLength}
-        onChange={(e) => set({ recoveredLength: e.currentTarget.value })}
+        onChange={(recoveredLength) => set({ recoveredLength })}
         error={check.recoveredError}
       />
       <Textarea

@@ -1,4 +1,4 @@
-import { Card, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   CLEANUP_DAYS_MAX,
@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { reasonOf } from '../../setup/notify';
 import type { SetupEditor } from '../../setup/useSetupEditor';
 import { NumberField } from '../plod/NumberField';
+import { SettingsCard } from './SettingsCard';
 
 export const DAYS_OUT_OF_RANGE = `Cleanup days must be between ${CLEANUP_DAYS_MIN} and ${CLEANUP_DAYS_MAX}; this value is not saved`;
 
@@ -132,27 +133,22 @@ export interface CleanupSettingsProps {
  */
 export function CleanupSettings({ site, updateSite }: CleanupSettingsProps) {
   return (
-    <Card withBorder component="section" aria-label="Cleanup settings">
-      <Stack>
-        <Title order={3} fz={18}>
-          Cleanup settings
-        </Title>
-        <CleanupDays site={site} updateSite={updateSite} />
-        <Switch
-          size="md"
-          label="Auto cleanup"
-          description="Removes this site's old deleted reports once a day"
-          checked={site.enableAutoCleanup}
-          onChange={(event) => {
-            try {
-              updateSite(site.id, { enableAutoCleanup: event.currentTarget.checked });
-            } catch (error) {
-              showSaveFailure('auto cleanup setting', error);
-            }
-          }}
-        />
-        <SupervisorEmail site={site} updateSite={updateSite} />
-      </Stack>
-    </Card>
+    <SettingsCard title="Cleanup settings">
+      <CleanupDays site={site} updateSite={updateSite} />
+      <Switch
+        size="md"
+        label="Auto cleanup"
+        description="Removes this site's old deleted reports once a day"
+        checked={site.enableAutoCleanup}
+        onChange={(event) => {
+          try {
+            updateSite(site.id, { enableAutoCleanup: event.currentTarget.checked });
+          } catch (error) {
+            showSaveFailure('auto cleanup setting', error);
+          }
+        }}
+      />
+      <SupervisorEmail site={site} updateSite={updateSite} />
+    </SettingsCard>
   );
 }

@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  Card,
   Checkbox,
   Group,
   PasswordInput,
@@ -17,6 +16,7 @@ import type { Site } from '@plod/model';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, apiFetch, apiJson, jsonBody } from '../../auth';
 import { useConfirm } from '../../components/ConfirmModal';
+import { SettingsCard } from './SettingsCard';
 
 interface ClientAccount {
   id: string;
@@ -106,81 +106,75 @@ export function ClientAccounts({ sites, online }: { sites: readonly Site[]; onli
   const siteName = (id: string) => sites.find((s) => s.id === id)?.siteName ?? 'Removed site';
 
   return (
-    <Card withBorder component="section" aria-label="Client accounts">
-      <Stack>
-        <Title order={2} fz={22}>
-          Client accounts
-        </Title>
-        <Text c="dimmed" size="sm">
-          A client signs in on the Administrator Login page and may read, approve and return the
-          plods of its sites only.
-        </Text>
-        {!online ? (
-          <Alert color="gray" variant="light">
-            Client accounts need the network.
-          </Alert>
-        ) : (
-          <>
-            {failure && (
-              <Alert color="red" variant="light">
-                {failure}
-              </Alert>
-            )}
-            {accounts?.length === 0 && <Text c="dimmed">No client accounts yet</Text>}
-            {accounts?.map((account) => (
-              <Group
-                key={account.id}
-                justify="space-between"
-                wrap="nowrap"
-                data-testid="client-account"
-              >
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text fw={700}>{account.username}</Text>
-                  <Text size="sm" c="dimmed">
-                    {account.siteIds.map(siteName).join(', ')}
-                  </Text>
-                </Stack>
-                <Button variant="light" color="red" onClick={() => remove(account)}>
-                  Remove
-                </Button>
-              </Group>
-            ))}
-            <form onSubmit={form.onSubmit((values) => void create(values))} noValidate>
-              <Stack gap="sm">
-                <Title order={3} fz={18}>
-                  New client account
-                </Title>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  <TextInput
-                    label="Client username"
-                    autoComplete="off"
-                    autoCapitalize="none"
-                    required
-                    {...form.getInputProps('username')}
-                  />
-                  <PasswordInput
-                    label="Client password"
-                    autoComplete="new-password"
-                    required
-                    {...form.getInputProps('password')}
-                  />
-                </SimpleGrid>
-                <Checkbox.Group label="Sites" required {...form.getInputProps('siteIds')}>
-                  <Stack gap="xs" mt="xs">
-                    {sites.map((site) => (
-                      <Checkbox key={site.id} value={site.id} label={site.siteName} />
-                    ))}
-                  </Stack>
-                </Checkbox.Group>
-                <Button type="submit" loading={busy}>
-                  Create client account
-                </Button>
+    <SettingsCard title="Client accounts" order={2} modal={confirm.modal}>
+      <Text c="dimmed" size="sm">
+        A client signs in on the Administrator Login page and may read, approve and return the plods
+        of its sites only.
+      </Text>
+      {!online ? (
+        <Alert color="gray" variant="light">
+          Client accounts need the network.
+        </Alert>
+      ) : (
+        <>
+          {failure && (
+            <Alert color="red" variant="light">
+              {failure}
+            </Alert>
+          )}
+          {accounts?.length === 0 && <Text c="dimmed">No client accounts yet</Text>}
+          {accounts?.map((account) => (
+            <Group
+              key={account.id}
+              justify="space-between"
+              wrap="nowrap"
+              data-testid="client-account"
+            >
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text fw={700}>{account.username}</Text>
+                <Text size="sm" c="dimmed">
+                  {account.siteIds.map(siteName).join(', ')}
+                </Text>
               </Stack>
-            </form>
-          </>
-        )}
-      </Stack>
-      {confirm.modal}
-    </Card>
+              <Button variant="light" color="red" onClick={() => remove(account)}>
+                Remove
+              </Button>
+            </Group>
+          ))}
+          <form onSubmit={form.onSubmit((values) => void create(values))} noValidate>
+            <Stack gap="sm">
+              <Title order={3} fz={18}>
+                New client account
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <TextInput
+                  label="Client username"
+                  autoComplete="off"
+                  autoCapitalize="none"
+                  required
+                  {...form.getInputProps('username')}
+                />
+                <PasswordInput
+                  label="Client password"
+                  autoComplete="new-password"
+                  required
+                  {...form.getInputProps('password')}
+                />
+              </SimpleGrid>
+              <Checkbox.Group label="Sites" required {...form.getInputProps('siteIds')}>
+                <Stack gap="xs" mt="xs">
+                  {sites.map((site) => (
+                    <Checkbox key={site.id} value={site.id} label={site.siteName} />
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+              <Button type="submit" loading={busy}>
+                Create client account
+              </Button>
+            </Stack>
+          </form>
+        </>
+      )}
+    </SettingsCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Site } from '@plod/model';
 import { useEffect, useState } from 'react';
@@ -12,6 +12,7 @@ import {
   type AutoCleanupState,
   type CleanupResult,
 } from './api';
+import { SettingsCard } from './SettingsCard';
 
 /** SPEC 8's manual cleanup question, with the site's own cleanup days in place of 30. */
 export function cleanupMessage(days: number): string {
@@ -59,53 +60,42 @@ export function ManualCleanup({ site, online, lastResult, onResult }: ManualClea
     }
   };
   return (
-    <Card withBorder component="section" aria-label="Manual cleanup">
-      <Stack>
-        <Title order={3} fz={18}>
-          Manual cleanup
-        </Title>
-        <Text c="dimmed">
-          Permanently removes this site&apos;s reports deleted more than {site.autoCleanupDays}{' '}
-          {site.autoCleanupDays === 1 ? 'day' : 'days'} ago.
+    <SettingsCard title="Manual cleanup" modal={confirm.modal}>
+      <Text c="dimmed">
+        Permanently removes this site&apos;s reports deleted more than {site.autoCleanupDays}{' '}
+        {site.autoCleanupDays === 1 ? 'day' : 'days'} ago.
+      </Text>
+      {!online && (
+        <Alert color="gray" variant="light">
+          Cleanup needs the network.
+        </Alert>
+      )}
+      {auto && (
+        <Text size="sm" data-testid="auto-cleanup">
+          {autoCleanupSummary(auto, site.id, site.enableAutoCleanup, formatStamp)}
         </Text>
-        {!online && (
-          <Alert color="gray" variant="light">
-            Cleanup needs the network.
-          </Alert>
-        )}
-        {auto && (
-          <Text size="sm" data-testid="auto-cleanup">
-            {autoCleanupSummary(auto, site.id, site.enableAutoCleanup, formatStamp)}
-          </Text>
-        )}
-        {lastResult && (
-          <Alert
-            color="blue"
-            variant="light"
-            title="Last cleanup result"
-            data-testid="last-cleanup"
-          >
-            {lastResult.message} ({lastResult.cleanedCount} removed)
-          </Alert>
-        )}
-        <Button
-          color="red"
-          variant="light"
-          disabled={!online}
-          loading={running}
-          onClick={() =>
-            confirm.ask({
-              title: 'Clean up deleted reports',
-              message: cleanupMessage(site.autoCleanupDays),
-              confirmLabel: 'Delete permanently',
-              onConfirm: run,
-            })
-          }
-        >
-          Clean Up Deleted Reports
-        </Button>
-      </Stack>
-      {confirm.modal}
-    </Card>
+      )}
+      {lastResult && (
+        <Alert color="blue" variant="light" title="Last cleanup result" data-testid="last-cleanup">
+          {lastResult.message} ({lastResult.cleanedCount} removed)
+        </Alert>
+      )}
+      <Button
+        color="red"
+        variant="light"
+        disabled={!online}
+        loading={running}
+        onClick={() =>
+          confirm.ask({
+            title: 'Clean up deleted reports',
+            message: cleanupMessage(site.autoCleanupDays),
+            confirmLabel: 'Delete permanently',
+            onConfirm: run,
+          })
+        }
+      >
+        Clean Up Deleted Reports
+      </Button>
+    </SettingsCard>
   );
 }

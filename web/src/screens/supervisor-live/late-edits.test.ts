@@ -1,22 +1,10 @@
 import type { ReportsIndexRow } from '@plod/model';
 import { describe, expect, it } from 'vitest';
 import { bulkScope, sessionsShown, type LateEditSession } from './late-edits';
+import { indexRow } from '../../testing/index-row';
 
-const plod = (id: string, operator: string): ReportsIndexRow => ({
-  id,
-  status: 'sent',
-  siteId: 'site-1',
-  rigId: null,
-  site: 'North Pit',
-  rig: 'Rig 7',
-  date: '2025-07-14',
-  shiftType: 'day',
-  operator,
-  metres: 0,
-  hours: 0,
-  createdAt: null,
-  updatedAt: null,
-});
+const plod = (id: string, operator: string): ReportsIndexRow =>
+  indexRow(id, { status: 'sent', siteId: 'site-1', operator });
 
 const session = (id: string, reportId: string | null): LateEditSession => ({
   id,

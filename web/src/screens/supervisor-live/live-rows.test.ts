@@ -1,4 +1,3 @@
-import type { ReportsIndexRow } from '@plod/model';
 import { describe, expect, it } from 'vitest';
 import {
   NO_SITE,
@@ -8,30 +7,14 @@ import {
   statusCounts,
   totalsOf,
 } from './live-rows';
-
-const row = (id: string, fields: Partial<ReportsIndexRow> = {}): ReportsIndexRow => ({
-  id,
-  status: 'active',
-  siteId: null,
-  rigId: null,
-  site: 'North Pit',
-  rig: 'Rig 7',
-  date: '2025-07-14',
-  shiftType: 'day',
-  operator: null,
-  metres: 0,
-  hours: 0,
-  createdAt: null,
-  updatedAt: null,
-  ...fields,
-});
+import { indexRow } from '../../testing/index-row';
 
 describe('live rows', () => {
   const rows = [
-    row('a', { site: 'South Pit', metres: 3, hours: 1 }),
-    row('b', { site: null, metres: 1 }),
-    row('c', { metres: 2.5, hours: 2, status: 'sent' }),
-    row('d', { status: 'deleted', metres: 100 }),
+    indexRow('a', { site: 'South Pit', metres: 3, hours: 1 }),
+    indexRow('b', { site: null, metres: 1 }),
+    indexRow('c', { metres: 2.5, hours: 2, status: 'sent' }),
+    indexRow('d', { status: 'deleted', metres: 100 }),
   ];
 
   it('groups by site in name order with reports of no site last, each with totals', () => {
@@ -71,8 +54,12 @@ describe('live rows', () => {
 
   it('marks a row changed within the last minute', () => {
     const now = Date.parse('2025-07-14T10:00:00.000Z');
-    expect(changedRecently(row('x', { updatedAt: '2025-07-14T09:59:30.000Z' }), now)).toBe(true);
-    expect(changedRecently(row('x', { updatedAt: '2025-07-14T09:58:00.000Z' }), now)).toBe(false);
-    expect(changedRecently(row('x'), now)).toBe(false);
+    expect(changedRecently(indexRow('x', { updatedAt: '2025-07-14T09:59:30.000Z' }), now)).toBe(
+      true,
+    );
+    expect(changedRecently(indexRow('x', { updatedAt: '2025-07-14T09:58:00.000Z' }), now)).toBe(
+      false,
+    );
+    expect(changedRecently(indexRow('x'), now)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { Group, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
 import {
   DEFAULT_SURVEY_AZIMUTH,
   DEFAULT_SURVEY_DIP,
@@ -15,7 +15,7 @@ import {
   type SurveyEntry,
   type SurveyEntryInput,
 } from '@plod/model';
-import { AddEntryForm, EditEntryModal } from '../plod/entry-forms';
+import type { EntryKind } from '../plod/entry-forms';
 import { NumberField } from '../plod/NumberField';
 import { ChoiceSelect, CodeSelect } from '../plod/ChoiceSelect';
 import { SignedNumberInput } from '../plod/SignedNumberInput';
@@ -62,17 +62,16 @@ export function surveyValues(entry: SurveyEntry): SurveyValues {
   };
 }
 
-type SurveyFormState = UseFormReturnType<SurveyValues>;
-
-function useSurveyForm(initial: SurveyValues): SurveyFormState {
-  return useForm<SurveyValues>({
-    initialValues: initial,
-    validate: schemaResolver(surveyEntryInputSchema, { sync: true }),
-  });
+/** What a survey point's fields need besides the form: the holes to offer. */
+interface SurveyFieldsProps {
+  holes: readonly string[];
 }
 
 /** The fields of a survey point, shared by Add and Edit. */
-function SurveyFields({ form, holes }: { form: SurveyFormState; holes: readonly string[] }) {
+function SurveyFields({
+  form,
+  holes,
+}: SurveyFieldsProps & { form: UseFormReturnType<SurveyValues> }) {
   return (
     <>
       <Group grow align="flex-start">
@@ -120,56 +119,17 @@ function SurveyFields({ form, holes }: { form: SurveyFormState; holes: readonly 
   );
 }
 
-export interface SurveyFormProps {
-  holes: readonly string[];
-  /** The hole being drilled, which a new point is most likely on (else SPEC's DH001). */
-  defaultHoleId?: string;
-  onAdd: (input: SurveyEntryInput) => boolean;
-  onCancel: () => void;
+/**
+ * A new point's values: on the hole being drilled, else the plod's first real hole; SPEC's DH001
+ * only when it has none.
+ */
+export function newSurveyValues(holes: readonly string[], defaultHoleId?: string): SurveyValues {
+  return { ...SURVEY_DEFAULTS, holeId: defaultHoleId ?? holes[0] ?? SURVEY_DEFAULTS.holeId };
 }
 
-/** Add Survey Point, inline above the list. */
-export function SurveyForm({ holes, defaultHoleId, onAdd, onCancel }: SurveyFormProps) {
-  const form = useSurveyForm({
-    ...SURVEY_DEFAULTS,
-    // The hole being drilled, else the plod's first real hole; SPEC's DH001 only when it has none.
-    holeId: defaultHoleId ?? holes[0] ?? SURVEY_DEFAULTS.holeId,
-  });
-  return (
-    <AddEntryForm
-      title="Add Survey Point"
-      form={form}
-      schema={surveyEntryInputSchema}
-      onAdd={onAdd}
-      onCancel={onCancel}
-    >
-      <SurveyFields form={form} holes={holes} />
-    </AddEntryForm>
-  );
-}
-
-export interface SurveyEditModalProps {
-  entry: SurveyEntry;
-  holes: readonly string[];
-  /** Saves the point as the form now reads (the caller writes only what changed). */
-  onSave: (before: SurveyEntryInput, after: SurveyEntryInput) => boolean;
-  onClose: () => void;
-}
-
-/** Edit Survey Point: the point's values, saved with Save Changes. */
-export function SurveyEditModal({ entry, holes, onSave, onClose }: SurveyEditModalProps) {
-  const initial = surveyValues(entry);
-  const form = useSurveyForm(initial);
-  return (
-    <EditEntryModal
-      title="Edit Survey Point"
-      form={form}
-      schema={surveyEntryInputSchema}
-      initial={initial}
-      onSave={onSave}
-      onClose={onClose}
-    >
-      <SurveyFields form={form} holes={holes} />
-    </EditEntryModal>
-  );
-}
+/** A survey point: its fields, for Add Survey Point and Edit Survey Point. */
+export const SURVEY_POINT: EntryKind<SurveyValues, SurveyEntryInput, SurveyFieldsProps> = {
+  noun: 'Survey Point',
+  schema: surveyEntryInputSchema,
+  Fields: SurveyFields,
+};

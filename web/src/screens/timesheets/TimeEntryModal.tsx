@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import {
   DEFAULT_TIMESHEET_ACTIVITY,
   TIMESHEET_ACTIVITIES,
@@ -14,6 +14,7 @@ import {
   type TimesheetEntryInput,
 } from '@plod/model';
 import { useEffect, useRef, useState } from 'react';
+import { FormButtons } from '../../components/FormModal';
 import { ChoiceSelect, TimeSelect } from '../plod/ChoiceSelect';
 import { optionsOf } from '../plod/labels';
 
@@ -118,7 +119,6 @@ export function TimeEntryModal({
     if (entryHoursQuestion(values)) setAsking(true);
     else save(values);
   };
-  const times = timeChoices(entry?.startTime ?? '', entry?.endTime ?? '');
   return (
     <Modal
       opened={opened}
@@ -140,15 +140,7 @@ export function TimeEntryModal({
             key={form.key('activity')}
             {...form.getInputProps('activity')}
           />
-          <TimeRangeFields
-            times={times}
-            startKey={form.key('startTime')}
-            start={form.getInputProps('startTime')}
-            endKey={form.key('endTime')}
-            end={form.getInputProps('endTime')}
-            startTime={startTime}
-            endTime={endTime}
-          />
+          <TimeRangeFields form={form} entry={entry} />
           <Textarea
             label="Notes (Optional)"
             rows={2}
@@ -174,55 +166,46 @@ export function TimeEntryModal({
               </Stack>
             </Alert>
           )}
-          <Group wrap="nowrap">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" style={{ flex: 1 }}>
-              {editing ? 'Save Changes' : 'Add Entry'}
-            </Button>
-          </Group>
+          <FormButtons submitLabel={editing ? 'Save Changes' : 'Add Entry'} onCancel={close} />
         </Stack>
       </form>
     </Modal>
   );
 }
 
-type InputProps = ReturnType<ReturnType<typeof useForm>['getInputProps']>;
+const TIME_FIELDS = [
+  { field: 'startTime', label: 'Start Time' },
+  { field: 'endTime', label: 'End Time' },
+] as const;
 
 /**
- * Start and end from the half-hour list and the hours they make (an end before the start is the
- * next day): the time entry's and the downtime entry's forms.
+ * Start and end from the half-hour list (with the entry's own times where they are off it) and the
+ * hours they make (an end before the start is the next day): the time entry's and the downtime
+ * entry's forms.
  */
-export function TimeRangeFields({
-  times,
-  startKey,
-  start,
-  endKey,
-  end,
-  startTime,
-  endTime,
+export function TimeRangeFields<V extends { startTime: string; endTime: string }>({
+  form,
+  entry,
 }: {
-  times: ReturnType<typeof timeChoices>;
-  startKey: string;
-  start: InputProps;
-  endKey: string;
-  end: InputProps;
-  startTime: string;
-  endTime: string;
+  form: UseFormReturnType<V>;
+  /** The entry being edited, if any. */
+  entry?: { startTime: string; endTime: string };
 }) {
+  const { startTime, endTime } = form.getValues();
+  const times = timeChoices(entry?.startTime ?? '', entry?.endTime ?? '');
   return (
     <>
       {/* Picking the time already shown (the start is filled in) keeps it, never empties it. */}
       <Group grow align="flex-start">
-        <TimeSelect
-          label="Start Time"
-          placeholder="Select time"
-          data={times}
-          key={startKey}
-          {...start}
-        />
-        <TimeSelect label="End Time" placeholder="Select time" data={times} key={endKey} {...end} />
+        {TIME_FIELDS.map(({ field, label }) => (
+          <TimeSelect
+            label={label}
+            placeholder="Select time"
+            data={times}
+            key={form.key(field)}
+            {...form.getInputProps(field)}
+          />
+        ))}
       </Group>
       <TextInput
         label="Calculated Hours"
