@@ -48,6 +48,10 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/sync(\/|$)/, /^\/DOWNLOAD-APK\.html$/],
         clientsClaim: true,
         cleanupOutdatedCaches: true,
+        // The worker is one file, with no imported workbox script: after a first install whose
+        // sw.js fetch failed and was retried, Chromium started the worker by fetching its imported
+        // script again, and a start with no network then failed (about 3 runs in 10).
+        inlineWorkboxRuntime: true,
       },
     }),
     // Brotli and gzip copies of the text files, made once here and chosen by the server per request.
