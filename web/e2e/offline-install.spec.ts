@@ -1,9 +1,22 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, heading, joinThroughUi, test, untilWorksOffline, PHONE } from './fixtures';
 
 // A phone that opens the app for the first time on a weak signal: the service worker's first
 // install fetches every file of the app, and one fetch that fails fails it all.
 test.use({ ...PHONE, joined: false, serviceWorkers: 'allow' });
+
+/**
+ * The app said it is ready to work offline, offers no reload (a first install is no new version),
+ * and starts again with no network.
+ */
+async function readyAndStartsOffline(page: Page, context: BrowserContext): Promise<void> {
+  await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 45_000 });
+  await untilWorksOffline(page);
+  await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(heading(page, 'Plods')).toBeVisible();
+}
 
 const registered = (page: Page) =>
   page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined);
@@ -38,15 +51,8 @@ test('a first install cut short by the network is tried again: the open page end
 
   // The page stays open (no reload): the app installs itself on the next try, says so, and then
   // serves the page.
-  await expect(ready).toBeVisible({ timeout: 45_000 });
-  await untilWorksOffline(page);
+  await readyAndStartsOffline(page, context);
   expect(drops).toBe(1);
-  // A first install is no new version: nothing offers a reload.
-  await expect(page.getByTestId('update-prompt')).toHaveCount(0);
-
-  await context.setOffline(true);
-  await page.reload();
-  await expect(heading(page, 'Plods')).toBeVisible();
   await page.goto('/survey-fixed');
   await expect(heading(page, 'Survey Data')).toBeVisible();
 });
@@ -67,12 +73,6 @@ test('a service worker script that does not arrive is registered again while the
     { times: 1 },
   );
   await joinThroughUi(page, 'Weak Signal Phone 2');
-  await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 45_000 });
-  await untilWorksOffline(page);
+  await readyAndStartsOffline(page, context);
   expect(drops).toBe(1);
-  // A first install is no new version: nothing offers a reload.
-  await expect(page.getByTestId('update-prompt')).toHaveCount(0);
-  await context.setOffline(true);
-  await page.reload();
-  await expect(heading(page, 'Plods')).toBeVisible();
 });

@@ -164,7 +164,7 @@ const call =
   (method: string, path: string, body?: unknown): Builder =>
   () => ({ method, path, body });
 const get = (path: string): Builder => call('GET', path);
-/** A request that can only name an unknown id: any answer but a refusal does. */
+/** A request that can only name an unknown id: it passes with every answer but a refusal. */
 const unknownId =
   (method: string, path: string): Builder =>
   () => ({ method, path, anyStatus: true });
